@@ -1,0 +1,71 @@
+import Foundation
+
+/// One HTTP header line. Names compare case-insensitively through `HTTPHeaders` lookups.
+public struct HTTPHeader: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+extension Array where Element == HTTPHeader {
+    /// The first value of the header `name`, compared case-insensitively.
+    public func value(for name: String) -> String? {
+        first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// A request as the transport sends it.
+public struct HTTPRequest: Sendable, Equatable {
+    public var method: String
+    public var url: String
+    public var headers: [HTTPHeader]
+    public var body: Data?
+    public var timeout: Duration
+
+    public init(method: String, url: String, headers: [HTTPHeader] = [], body: Data? = nil, timeout: Duration = .seconds(30)) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+}
+
+/// A response as the transport received it (redirects are not followed).
+public struct HTTPResponse: Sendable, Equatable {
+    public var status: Int
+    public var headers: [HTTPHeader]
+    public var body: Data
+
+    public init(status: Int, headers: [HTTPHeader] = [], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// Why a request got no HTTP response at all.
+public enum HTTPTransportError: Error, Sendable, Equatable {
+    /// The host could not be reached (refused, unresolvable, TLS failure): `detail` says which.
+    case connectionFailed(url: String, detail: String)
+    /// No complete response within the request's timeout.
+    case timedOut(url: String)
+    /// The URL is not one the transport can send.
+    case invalidURL(String)
+    /// The platform's HTTP library could not be loaded.
+    case unavailable(String)
+}
+
+/// Sends HTTP requests. The live value loads libcurl on first use, so commands that make no
+/// request (`kauth token` with a valid token) never pay for networking at start-up.
+public struct HTTPClient: Sendable {
+    public var send: @Sendable (_ request: HTTPRequest) async throws -> HTTPResponse
+
+    public init(send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+        self.send = send
+    }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Opens a URL for the user. The login flow always prints the URL too, so a failure here is
+/// reported as a hint, never fatal.
+public struct Browser: Sendable {
+    public var open: @Sendable (_ url: String) throws -> Void
+
+    public init(open: @escaping @Sendable (String) throws -> Void) {
+        self.open = open
+    }
+
+    /// `$BROWSER` (a `:`-separated list of commands; `%s` is replaced by the URL, otherwise the URL
+    /// is the last argument), else `open` on macOS or `xdg-open` elsewhere.
+    public static func live(environment: Environment) -> Browser {
+        Browser { url in
+            let candidates: [[String]]
+            if let browser = environment["BROWSER"] {
+                candidates = browser.split(separator: ":").map { command in
+                    let words = command.split(separator: " ").map(String.init)
+                    return words.contains("%s")
+                        ? words.map { $0 == "%s" ? url : $0 }
+                        : words + [url]
+                }
+            } else {
+                #if os(macOS)
+                candidates = [["open", url]]
+                #else
+                candidates = [["xdg-open", url]]
+                #endif
+            }
+            var failures: [String] = []
+            for argv in candidates where !argv.isEmpty {
+                if let error = spawnDetached(argv) {
+                    failures.append("\(argv[0]): \(error)")
+                } else {
+                    return
+                }
+            }
+            throw BrowserError(message: failures.joined(separator: "; "))
+        }
+    }
+}
+
+/// Why no browser could be started.
+public struct BrowserError: Error, Sendable, Equatable {
+    public var message: String
+}
+
+/// Starts `argv` with standard input and output on /dev/null and standard error inherited, and
+/// does not wait for it: a browser may live on after kauth exits. Returns an error text or nil.
+private func spawnDetached(_ argv: [String]) -> String? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
+    cArgs.append(nil)
+    defer { cArgs.forEach { free($0) } }
+    var pid = pid_t()
+    let status = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ)
+    if status != 0 {
+        return String(cString: strerror(status))
+    }
+    return nil
+}

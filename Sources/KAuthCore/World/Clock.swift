@@ -1,0 +1,17 @@
+import Foundation
+
+/// Wall-clock time and sleeping, injected so that expiry logic and backoff are testable.
+public struct Clock: Sendable {
+    /// The current instant.
+    public var now: @Sendable () -> Date
+    /// Suspends the caller; throws when the task is cancelled.
+    public var sleep: @Sendable (_ duration: Duration) async throws -> Void
+
+    public init(now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Duration) async throws -> Void) {
+        self.now = now
+        self.sleep = sleep
+    }
+
+    /// The system clock.
+    public static let live = Clock(now: { Date() }, sleep: { try await Task.sleep(for: $0) })
+}

@@ -1,0 +1,61 @@
+/// How a redirect listener finished.
+public enum CallbackOutcome: Sendable, Equatable {
+    /// The authorization code, from a request whose `state` matched.
+    case code(String)
+    /// The provider redirected with `error=` (RFC 6749 §4.1.2.1), state matched.
+    case providerError(error: String, description: String?)
+    /// Nothing usable arrived in time.
+    case timedOut
+}
+
+/// Where and for what the redirect listener waits.
+public struct CallbackListenerConfig: Sendable, Equatable {
+    /// Always a loopback literal: `127.0.0.1` (RFC 8252 §7.3, §8.3).
+    public var host: String
+    /// 0 asks the system for a free port.
+    public var port: UInt16
+    /// Path of the redirect URI, e.g. `/callback`; every other path gets 404.
+    public var path: String
+    /// The `state` sent in the authorization request; a callback with another is answered 400.
+    public var expectedState: String
+
+    public init(host: String = "127.0.0.1", port: UInt16, path: String, expectedState: String) {
+        self.host = host
+        self.port = port
+        self.path = path
+        self.expectedState = expectedState
+    }
+}
+
+/// A listener that is bound and serving.
+public struct RunningCallbackListener: Sendable {
+    /// The bound port (the real one when 0 was asked for).
+    public var port: UInt16
+    /// Waits for the first outcome, or `.timedOut` after `timeout`.
+    public var wait: @Sendable (_ timeout: Duration) async -> CallbackOutcome
+    /// Hands in an outcome from elsewhere (a redirect URL pasted on standard input).
+    public var deliver: @Sendable (_ outcome: CallbackOutcome) -> Void
+    /// Stops serving and frees the port.
+    public var close: @Sendable () -> Void
+
+    public init(
+        port: UInt16,
+        wait: @escaping @Sendable (Duration) async -> CallbackOutcome,
+        deliver: @escaping @Sendable (CallbackOutcome) -> Void,
+        close: @escaping @Sendable () -> Void
+    ) {
+        self.port = port
+        self.wait = wait
+        self.deliver = deliver
+        self.close = close
+    }
+}
+
+/// Binds the loopback redirect listener of the login flow.
+public struct Listener: Sendable {
+    public var start: @Sendable (_ config: CallbackListenerConfig) throws -> RunningCallbackListener
+
+    public init(start: @escaping @Sendable (CallbackListenerConfig) throws -> RunningCallbackListener) {
+        self.start = start
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Every effect kauth has, gathered in one value that is built once in `main.swift` and passed down.
+///
+/// Each member is a small struct of `@Sendable` closures: tests replace only what a flow should
+/// touch, and the `.live` values are the only code that reaches the real process, clock and disk.
+public struct World: Sendable {
+    public var http: HTTPClient
+    public var clock: Clock
+    public var random: RandomSource
+    public var browser: Browser
+    public var fileSystem: FileSystem
+    public var terminal: Terminal
+    public var environment: Environment
+    public var listener: Listener
+
+    public init(
+        http: HTTPClient,
+        clock: Clock,
+        random: RandomSource,
+        browser: Browser,
+        fileSystem: FileSystem,
+        terminal: Terminal,
+        environment: Environment,
+        listener: Listener
+    ) {
+        self.http = http
+        self.clock = clock
+        self.random = random
+        self.browser = browser
+        self.fileSystem = fileSystem
+        self.terminal = terminal
+        self.environment = environment
+        self.listener = listener
+    }
+}
