@@ -38,18 +38,28 @@ public struct Terminal: Sendable {
     /// The process's real standard streams.
     public static func live() -> Terminal {
         Terminal(
-            writeOut: { text in
-                fputs(text, stdout)
-                fflush(stdout)
-            },
-            writeErr: { text in
-                fputs(text, stderr)
-                fflush(stderr)
-            },
+            writeOut: { writeAll(1, $0) },
+            writeErr: { writeAll(2, $0) },
             readLine: { Swift.readLine(strippingNewline: true) },
             stderrIsTerminal: isatty(2) == 1,
             stdinIsTerminal: isatty(0) == 1,
             columns: 80
         )
+    }
+}
+
+/// Writes the whole text to a file descriptor, unbuffered, so stdout and stderr interleave in order.
+private func writeAll(_ descriptor: Int32, _ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeMutableBytes { buffer in
+            write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        }
+        if written < 0 {
+            if errno == EINTR { continue }
+            return
+        }
+        offset += written
     }
 }
