@@ -1,0 +1,173 @@
+import CCurl
+import Foundation
+
+extension HTTPClient {
+    /// The real network: libcurl, loaded with `dlopen` the first time a request is sent (see
+    /// `Sources/CCurl`). Redirects are returned, not followed; proxies come from the usual
+    /// environment variables (`https_proxy`, `NO_PROXY`, ...), except that loopback URLs are
+    /// always sent directly; TLS is verified. A POST, PUT or PATCH without a body carries
+    /// `Content-Length: 0`; no Content-Type is added that the request does not have.
+    public static let live = HTTPClient { request in
+        try await CurlTransport.send(request)
+    }
+}
+
+/// Sends `HTTPRequest`s through the `CCurl` shim and maps its results to `HTTPResponse` and
+/// `HTTPTransportError`.
+enum CurlTransport {
+    static func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        // Checked before a thread is started for nothing, and because a header value taken
+        // from a server's answer (a token) must never be able to add lines to our request.
+        try validate(request)
+        let lines = try headerLines(for: request)
+        return try await withCheckedThrowingContinuation { continuation in
+            // curl_easy_perform blocks for up to the request's timeout. Blocking a thread of
+            // Swift's cooperative pool (one per core: two here) would stall every other task,
+            // so each request gets a thread of its own; kauth sends a handful at most.
+            let thread = Thread {
+                continuation.resume(with: Result { try perform(request, headerLines: lines) })
+            }
+            thread.name = "kauth-http"
+            thread.start()
+        }
+    }
+
+    /// The blocking part; runs on its own thread.
+    static func perform(_ request: HTTPRequest, headerLines lines: [String]) throws -> HTTPResponse {
+        var result = kauth_http_result()
+        defer { kauth_http_result_free(&result) }
+
+        let cLines = lines.map { strdup($0) }
+        defer { cLines.forEach { free($0) } }
+        let linePointers = cLines.map { UnsafePointer<CChar>($0) }
+        if linePointers.contains(where: { $0 == nil }) {
+            throw HTTPTransportError.connectionFailed(url: request.url, detail: "out of memory")
+        }
+
+        let body = request.body ?? Data()
+        _ = linePointers.withUnsafeBufferPointer { linesBuffer in
+            body.withUnsafeBytes { bodyBytes in
+                kauth_http_perform(
+                    request.method, request.url,
+                    linesBuffer.baseAddress, linesBuffer.count,
+                    bodyBytes.baseAddress, bodyBytes.count,
+                    timeoutMilliseconds(request.timeout),
+                    &result
+                )
+            }
+        }
+
+        let message = withUnsafeBytes(of: result.message) { bytes in
+            String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        switch result.error {
+        case KAUTH_HTTP_OK:
+            return HTTPResponse(
+                status: result.status,
+                headers: parseHeaders(bytes(of: result.headers)),
+                body: bytes(of: result.body)
+            )
+        case KAUTH_HTTP_TIMED_OUT:
+            throw HTTPTransportError.timedOut(url: request.url)
+        case KAUTH_HTTP_INVALID_URL:
+            throw HTTPTransportError.invalidURL(request.url)
+        case KAUTH_HTTP_UNAVAILABLE:
+            throw HTTPTransportError.unavailable(
+                "kauth needs libcurl to make HTTP requests and could not load it (\(message)). "
+                    + "Install libcurl: on Debian or Ubuntu `apt install libcurl4`, "
+                    + "on Fedora `dnf install libcurl`, on Alpine `apk add libcurl`."
+            )
+        default:
+            // Connect, resolve and TLS failures, and the rarer ones (reset mid-response,
+            // response too large) alike: no HTTP response came back, curl's message says why.
+            throw HTTPTransportError.connectionFailed(url: request.url, detail: message)
+        }
+    }
+
+    /// "Name: value" lines in libcurl's convention.
+    static func headerLines(for request: HTTPRequest) throws -> [String] {
+        try request.headers.map { header in
+            let name = header.name
+            guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
+                throw invalidRequest(request, "header name \"\(name)\" is not a valid HTTP token")
+            }
+            guard !header.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
+                throw invalidRequest(request, "the value of header \(name) contains a line break")
+            }
+            let value = header.value.trimmingCharacters(in: .whitespaces)
+            // libcurl reads "Name:" with nothing after it as "remove this header"; "Name;" is
+            // its spelling of a header sent with an empty value.
+            return value.isEmpty ? "\(name);" : "\(name): \(value)"
+        }
+    }
+
+    static func validate(_ request: HTTPRequest) throws {
+        let method = request.method
+        guard !method.isEmpty, method.utf8.allSatisfy(isTokenByte) else {
+            throw invalidRequest(request, "method \"\(method)\" is not a valid HTTP token")
+        }
+        // A NUL would silently cut the URL short on its way to C.
+        guard !request.url.utf8.contains(0) else { throw HTTPTransportError.invalidURL(request.url) }
+    }
+
+    /// Headers of the final response from raw header bytes: the status line skipped, CRLF or
+    /// LF line ends, obsolete line folding (RFC 9112 §5.2) joined with a single space.
+    static func parseHeaders(_ raw: Data) -> [HTTPHeader] {
+        var headers: [HTTPHeader] = []
+        // Split on bytes: to Swift's String "\r\n" is one Character, which "\n" never matches.
+        for rawLine in raw.split(separator: UInt8(ascii: "\n")) {
+            let trimmed = rawLine.last == UInt8(ascii: "\r") ? rawLine.dropLast() : rawLine
+            let line = Substring(String(decoding: trimmed, as: UTF8.self))
+            if line.isEmpty || line.hasPrefix("HTTP/") { continue }
+            if line.first == " " || line.first == "\t" {
+                let continuation = line.trimmingCharacters(in: .whitespaces)
+                if !headers.isEmpty, !continuation.isEmpty {
+                    let last = headers.count - 1
+                    headers[last].value = headers[last].value.isEmpty
+                        ? continuation : headers[last].value + " " + continuation
+                }
+                continue
+            }
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { continue }
+            headers.append(HTTPHeader(name, value))
+        }
+        return headers
+    }
+
+    /// The timeout in whole milliseconds, rounded up so that a positive timeout never becomes
+    /// libcurl's 0 ("no timeout"); zero or negative durations become 1 ms.
+    static func timeoutMilliseconds(_ timeout: Duration) -> Int {
+        let (seconds, attoseconds) = timeout.components
+        guard seconds >= 0, seconds > 0 || attoseconds > 0 else { return 1 }
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        let (total, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        if overflow { return Int(Int32.max) }
+        let milliseconds = total + (attoseconds + perMillisecond - 1) / perMillisecond
+        return Int(clamping: max(1, min(milliseconds, Int64(Int32.max))))
+    }
+
+    private static func bytes(of buffer: kauth_http_buffer) -> Data {
+        guard let start = buffer.bytes, buffer.length > 0 else { return Data() }
+        return Data(bytes: start, count: buffer.length)
+    }
+
+    private static func invalidRequest(_ request: HTTPRequest, _ reason: String) -> HTTPTransportError {
+        // HTTPTransportError has no case for a malformed request; "no response, and why" is
+        // what connectionFailed carries, so the reason goes there, marked as never sent.
+        .connectionFailed(url: request.url, detail: "request not sent: \(reason)")
+    }
+
+    /// RFC 9110 §5.6.2 tchar.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+}
