@@ -1,0 +1,122 @@
+import Foundation
+import KAuthCore
+
+/// Control endpoints under `/_sandbox/`, for tests that need to see what a client sent or to
+/// put the provider into states that are hard to reach otherwise (expired tokens, outages).
+/// Kakao has nothing like them; they are never logged and never fail on purpose.
+extension SandboxEngine {
+    mutating func control(_ request: HTTPServerRequest) -> HTTPServerResponse {
+        switch (request.method, request.path) {
+        case ("GET", "/_sandbox/log"):
+            let data = (try? SandboxLogEntry.makeEncoder().encode(log)) ?? Data("[]".utf8)
+            return .json(200, data)
+        case ("POST", "/_sandbox/reset-log"):
+            let cleared = log.count
+            log.removeAll()
+            return .json(200, JSONValue.object([("cleared", .int(cleared))]).data)
+        case ("GET", "/_sandbox/config"):
+            return .json(200, configurationJSON.data)
+        case ("POST", "/_sandbox/config"):
+            return updateConfiguration(request.form)
+        case ("POST", "/_sandbox/expire-access-tokens"):
+            // Kept, but expired: the client's next API call gets -401 and must refresh.
+            let expired = state.accessTokens.count
+            state.accessTokens = state.accessTokens.mapValues { record in
+                var record = record
+                record.expiresAt = min(record.expiresAt, now)
+                return record
+            }
+            return .json(200, JSONValue.object([("expired", .int(expired))]).data)
+        case ("POST", "/_sandbox/fail"):
+            return injectFailure(request.form)
+        case (_, "/_sandbox/log"), (_, "/_sandbox/reset-log"), (_, "/_sandbox/config"),
+             (_, "/_sandbox/expire-access-tokens"), (_, "/_sandbox/fail"):
+            return Self.controlError(405, "method \(request.method) not allowed on \(request.path)")
+        default:
+            return Self.controlError(404, "no sandbox control endpoint \(request.path)")
+        }
+    }
+
+    /// The configuration, without the client secret (only whether one is required).
+    private var configurationJSON: JSONValue {
+        .object([
+            ("client_id", configuration.clientID.map(JSONValue.string) ?? .null),
+            ("client_secret_required", .bool(configuration.clientSecret != nil)),
+            ("access_token_lifetime", .int(configuration.accessTokenLifetime)),
+            ("refresh_token_lifetime", .int(configuration.refreshTokenLifetime)),
+            ("rotation_threshold", .int(configuration.rotationThreshold)),
+            ("code_lifetime", .int(configuration.codeLifetime)),
+            ("deny", .bool(configuration.deny)),
+            ("default_scopes", .array(configuration.defaultScopes.map(JSONValue.string))),
+        ])
+    }
+
+    /// `POST /_sandbox/config`: form fields `access_token_lifetime`, `refresh_token_lifetime`,
+    /// `rotation_threshold`, `code_lifetime` (seconds) and `deny` (`true`/`false`). All are
+    /// checked before any is applied, so a bad request changes nothing.
+    private mutating func updateConfiguration(_ form: [(String, String)]) -> HTTPServerResponse {
+        var updated = configuration
+        for (name, value) in form {
+            switch name {
+            case "access_token_lifetime", "refresh_token_lifetime", "rotation_threshold", "code_lifetime":
+                guard let seconds = Int(value), seconds >= 0 else {
+                    return Self.controlError(400, "\(name) must be a number of seconds, not \(value)")
+                }
+                switch name {
+                case "access_token_lifetime": updated.accessTokenLifetime = seconds
+                case "refresh_token_lifetime": updated.refreshTokenLifetime = seconds
+                case "rotation_threshold": updated.rotationThreshold = seconds
+                default: updated.codeLifetime = seconds
+                }
+            case "deny":
+                guard let flag = Self.flag(value) else {
+                    return Self.controlError(400, "deny must be true or false, not \(value)")
+                }
+                updated.deny = flag
+            default:
+                return Self.controlError(400, "unknown setting \(name)")
+            }
+        }
+        configuration = updated
+        return .json(200, configurationJSON.data)
+    }
+
+    /// `POST /_sandbox/fail`: form `path` (e.g. `/v2/user/me`), `count` (default 1; 0 clears),
+    /// `status` (400–599, default 500) and optional `code`: a kapi code such as `-1` or `-9798`
+    /// gives `{"msg","code"}`, a `KOE…` code gives `{"error","error_description","error_code"}`
+    /// (with `error`, default `server_error`), none gives a plain-text body like a proxy's.
+    private mutating func injectFailure(_ form: [(String, String)]) -> HTTPServerResponse {
+        guard let path = form.first(named: "path"), path.hasPrefix("/"), !path.hasPrefix("/_sandbox") else {
+            return Self.controlError(400, "path must be a provider path such as /oauth/token or /v2/user/me")
+        }
+        guard let count = Int(form.first(named: "count") ?? "1"), (0...10_000).contains(count) else {
+            return Self.controlError(400, "count must be a number from 0 to 10000")
+        }
+        guard let status = Int(form.first(named: "status") ?? "500"), (400...599).contains(status) else {
+            return Self.controlError(400, "status must be an HTTP error status from 400 to 599")
+        }
+        let code = form.first(named: "code").flatMap { $0.isEmpty ? nil : $0 }
+        if let code, !code.hasPrefix("KOE"), Int(code) == nil {
+            return Self.controlError(400, "code must be a kapi code such as -9798 or a KOE code such as KOE003")
+        }
+        failures[path] = count == 0 ? nil : InjectedFailure(remaining: count, status: status, code: code, error: form.first(named: "error"))
+        return .json(200, JSONValue.object([
+            ("path", .string(path)),
+            ("count", .int(count)),
+            ("status", .int(status)),
+            ("code", code.map(JSONValue.string) ?? .null),
+        ]).data)
+    }
+
+    private static func flag(_ value: String) -> Bool? {
+        switch value.lowercased() {
+        case "true", "1", "yes", "on": return true
+        case "false", "0", "no", "off": return false
+        default: return nil
+        }
+    }
+
+    private static func controlError(_ status: Int, _ message: String) -> HTTPServerResponse {
+        .json(status, JSONValue.object([("error", .string(message))]).data)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// One request the sandbox answered, as `GET /_sandbox/log` and `kauth sandbox` show it.
+///
+/// Tests read this to check what a client sent (which grant, which PKCE method, whether `state`
+/// was there) without the sandbox ever writing a secret: tokens, codes, verifiers, client secrets,
+/// `state` and `nonce` values are never recorded, only whether they were sent.
+/// Control requests under `/_sandbox/` are not logged.
+public struct SandboxLogEntry: Codable, Sendable, Equatable {
+    /// When the sandbox's clock says the request arrived. `/_sandbox/log` writes it as ISO 8601.
+    public var time: Date
+    public var method: String
+    /// The path without its query.
+    public var path: String
+    /// The HTTP status answered.
+    public var status: Int
+    /// `grant_type` of a token request.
+    public var grantType: String?
+    /// The OAuth `error` of a failed kauth request (token error body or authorize redirect).
+    public var error: String?
+    /// The provider's own error code: `KOE…` for kauth errors, the numeric kapi `code` as text
+    /// (`-401`) for API errors.
+    public var kakaoCode: String?
+    /// Authorize and token requests: the app key (public, it is in every authorize URL).
+    public var clientID: String?
+    public var redirectURI: String?
+    public var responseType: String?
+    /// Authorize: the scopes asked for; token: the scopes granted.
+    public var scope: String?
+    public var prompt: String?
+    public var loginHint: String?
+    public var serviceTerms: String?
+    public var codeChallengeMethod: String?
+    /// Authorize: whether `state` was sent.
+    public var stateSent: Bool?
+    /// Authorize: whether `nonce` was sent.
+    public var nonceSent: Bool?
+    /// Token: whether a `code_verifier` was sent.
+    public var codeVerifierSent: Bool?
+    /// Refresh: whether a new refresh token was issued.
+    public var rotated: Bool?
+    /// `/v2/user/me`: the `property_keys` asked for.
+    public var propertyKeys: [String]?
+    /// The request failed on purpose, as `POST /_sandbox/fail` asked.
+    public var injected: Bool?
+
+    public init(
+        time: Date,
+        method: String,
+        path: String,
+        status: Int,
+        grantType: String? = nil,
+        error: String? = nil,
+        kakaoCode: String? = nil
+    ) {
+        self.time = time
+        self.method = method
+        self.path = path
+        self.status = status
+        self.grantType = grantType
+        self.error = error
+        self.kakaoCode = kakaoCode
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case time, method, path, status, error, scope, prompt, rotated, injected
+        case grantType = "grant_type"
+        case kakaoCode = "kakao_code"
+        case clientID = "client_id"
+        case redirectURI = "redirect_uri"
+        case responseType = "response_type"
+        case loginHint = "login_hint"
+        case serviceTerms = "service_terms"
+        case codeChallengeMethod = "code_challenge_method"
+        case stateSent = "state_sent"
+        case nonceSent = "nonce_sent"
+        case codeVerifierSent = "code_verifier_sent"
+        case propertyKeys = "property_keys"
+    }
+}
+
+extension SandboxLogEntry {
+    /// The encoder `/_sandbox/log` uses: snake_case keys (fixed by `CodingKeys`), ISO 8601 times.
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// The decoder matching `makeEncoder()`, for tests that read `/_sandbox/log`.
+    public static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

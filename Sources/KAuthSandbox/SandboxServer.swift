@@ -1,0 +1,43 @@
+import Foundation
+import KAuthCore
+
+/// A `SandboxProvider` served on 127.0.0.1 by the same `LoopbackServer` the login flow listens
+/// with. Point both `KAUTH_KAKAO_AUTH_URL` and `KAUTH_KAKAO_API_URL` at `baseURL`: one port serves
+/// both hosts' paths.
+public final class SandboxServer: Sendable {
+    public let provider: SandboxProvider
+    private let server: LoopbackServer
+
+    /// Binds the port (0: any free one) and loads the state file; call `start()` to serve.
+    ///
+    /// - Parameter onRequest: called after each logged request is answered (for `kauth sandbox`
+    ///   to print a line per request), on the connection's thread.
+    /// - Throws: `LoopbackServerError` when the port cannot be bound, `SandboxStateError` when
+    ///   the state file is unusable.
+    public init(
+        configuration: SandboxConfiguration = SandboxConfiguration(),
+        port: UInt16 = 0,
+        clock: Clock = .live,
+        random: RandomSource = .live,
+        onRequest: (@Sendable (SandboxLogEntry) -> Void)? = nil
+    ) throws {
+        let provider = try SandboxProvider(configuration: configuration, clock: clock, random: random)
+        self.provider = provider
+        server = try LoopbackServer(host: "127.0.0.1", port: port) { request in
+            let (response, entry) = provider.handleAndLog(request)
+            if let entry, let onRequest { onRequest(entry) }
+            return response
+        }
+    }
+
+    /// The bound port.
+    public var port: UInt16 { server.port }
+
+    /// `http://127.0.0.1:PORT`, with no trailing slash.
+    public var baseURL: String { server.baseURL }
+
+    public func start() { server.start() }
+
+    /// Stops accepting and frees the port.
+    public func stop() { server.stop() }
+}

@@ -1,0 +1,230 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A Kakao account the sandbox logs in. Kept in the state file, so a user can edit the profile
+/// (or add accounts, chosen at authorize by `login_hint` = email) and restart.
+struct SandboxUserRecord: Codable, Equatable, Sendable {
+    var id: Int64
+    var nickname: String
+    var profileImageUrl: String
+    var thumbnailImageUrl: String
+    var isDefaultImage: Bool
+    var email: String
+    var isEmailValid: Bool
+    var isEmailVerified: Bool
+    var name: String
+    var ageRange: String
+    var birthyear: String
+    var birthday: String
+    var birthdayType: String
+    var gender: String
+    var phoneNumber: String
+
+    /// The fixed account every fresh sandbox has.
+    static let standard = SandboxUserRecord(
+        id: 4_242_424_242,
+        nickname: "Sandbox User",
+        profileImageUrl: "https://img.example.com/kauth-sandbox/profile_640x640.jpg",
+        thumbnailImageUrl: "https://img.example.com/kauth-sandbox/profile_110x110.jpg",
+        isDefaultImage: false,
+        email: "sandbox.user@example.com",
+        isEmailValid: true,
+        isEmailVerified: true,
+        name: "Sandbox User",
+        ageRange: "30~39",
+        birthyear: "1990",
+        birthday: "0101",
+        birthdayType: "SOLAR",
+        gender: "female",
+        phoneNumber: "+82 10-1234-5678"
+    )
+}
+
+/// What a user agreed to share with one app, and since when (`connected_at`).
+struct ConsentRecord: Codable, Equatable, Sendable {
+    var userId: Int64
+    var clientId: String
+    var scopes: [String]
+    var connectedAt: Date
+}
+
+/// An authorization code and everything the token request must match.
+struct CodeRecord: Codable, Equatable, Sendable {
+    var value: String
+    var clientId: String
+    var redirectUri: String
+    var userId: Int64
+    var scopes: [String]
+    var codeChallenge: String?
+    var nonce: String?
+    var expiresAt: Date
+    /// Set once the code is redeemed (or burnt by a failed attempt): a second use is refused and,
+    /// per RFC 6749 §4.1.2, the grant it produced is revoked.
+    var redeemedGrantId: String?
+}
+
+/// An access token. `grantId` ties it to the login that produced it, so logout can end that
+/// login's refresh token too.
+struct AccessTokenRecord: Codable, Equatable, Sendable {
+    var value: String
+    var userId: Int64
+    var clientId: String
+    var grantId: String
+    var scopes: [String]
+    var expiresAt: Date
+}
+
+struct RefreshTokenRecord: Codable, Equatable, Sendable {
+    var value: String
+    var userId: Int64
+    var clientId: String
+    var grantId: String
+    var expiresAt: Date
+}
+
+/// Everything the sandbox remembers between requests.
+struct SandboxState: Equatable, Sendable {
+    var users: [SandboxUserRecord] = [.standard]
+    var consents: [ConsentRecord] = []
+    var codes: [String: CodeRecord] = [:]
+    var accessTokens: [String: AccessTokenRecord] = [:]
+    var refreshTokens: [String: RefreshTokenRecord] = [:]
+
+    /// Drops what can no longer be used. Answers do not change: an expired code, access token or
+    /// refresh token gets the same error as an unknown one.
+    mutating func purge(now: Date) {
+        codes = codes.filter { $0.value.expiresAt > now }
+        accessTokens = accessTokens.filter { $0.value.expiresAt > now }
+        refreshTokens = refreshTokens.filter { $0.value.expiresAt > now }
+    }
+}
+
+/// The state file's layout. Collections are arrays of records carrying their own `value`, so
+/// that no token ever becomes a JSON object key.
+private struct SandboxStateFile: Codable {
+    var version: Int
+    var users: [SandboxUserRecord]
+    var consents: [ConsentRecord]
+    var codes: [CodeRecord]
+    var accessTokens: [AccessTokenRecord]
+    var refreshTokens: [RefreshTokenRecord]
+}
+
+/// Why the sandbox could not use its state file.
+public enum SandboxStateError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file exists but is not a sandbox state file. It is left alone rather than replaced.
+    case unreadable(path: String, reason: String)
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason): return "sandbox state file \(path) is unreadable: \(reason)"
+        case let .writeFailed(path, reason): return "cannot write sandbox state file \(path): \(reason)"
+        }
+    }
+}
+
+/// Reads and writes the state file. The file holds live sandbox tokens, so it is written 0600
+/// through a temporary file and `rename`: a crash never leaves half a file behind.
+struct SandboxStateStore: Sendable {
+    let path: String
+
+    static let currentVersion = 1
+
+    func load() throws -> SandboxState? {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            if access(path, F_OK) != 0 && errno == ENOENT { return nil }
+            throw SandboxStateError.unreadable(path: path, reason: "\(error)")
+        }
+        let file: SandboxStateFile
+        do {
+            file = try Self.decoder().decode(SandboxStateFile.self, from: data)
+        } catch {
+            throw SandboxStateError.unreadable(path: path, reason: "not a sandbox state file (\(error))")
+        }
+        guard file.version == Self.currentVersion else {
+            throw SandboxStateError.unreadable(path: path, reason: "unsupported version \(file.version)")
+        }
+        guard !file.users.isEmpty else {
+            throw SandboxStateError.unreadable(path: path, reason: "no users")
+        }
+        return SandboxState(
+            users: file.users,
+            consents: file.consents,
+            codes: Dictionary(file.codes.map { ($0.value, $0) }, uniquingKeysWith: { first, _ in first }),
+            accessTokens: Dictionary(file.accessTokens.map { ($0.value, $0) }, uniquingKeysWith: { first, _ in first }),
+            refreshTokens: Dictionary(file.refreshTokens.map { ($0.value, $0) }, uniquingKeysWith: { first, _ in first })
+        )
+    }
+
+    func save(_ state: SandboxState) throws {
+        // Sorted so that the file does not churn between writes of the same state.
+        let file = SandboxStateFile(
+            version: Self.currentVersion,
+            users: state.users,
+            consents: state.consents,
+            codes: state.codes.values.sorted { $0.value < $1.value },
+            accessTokens: state.accessTokens.values.sorted { $0.value < $1.value },
+            refreshTokens: state.refreshTokens.values.sorted { $0.value < $1.value }
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        let data: Data
+        do {
+            data = try encoder.encode(file)
+        } catch {
+            throw SandboxStateError.writeFailed(path: path, reason: "\(error)")
+        }
+        try writeAtomically(data)
+    }
+
+    private static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    private func writeAtomically(_ data: Data) throws {
+        let temporary = path + ".tmp-\(getpid())"
+        // A leftover from a crash could carry other permissions: start from a new file.
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw failure("open") }
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                let error = failure("write")
+                close(fd)
+                unlink(temporary)
+                throw error
+            }
+            offset += written
+        }
+        guard fsync(fd) == 0 else {
+            let error = failure("fsync")
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let error = failure("rename")
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private func failure(_ operation: String) -> SandboxStateError {
+        .writeFailed(path: path, reason: "\(operation): \(String(cString: strerror(errno)))")
+    }
+}
