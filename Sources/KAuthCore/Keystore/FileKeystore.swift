@@ -1,0 +1,276 @@
+import Foundation
+
+/// The credentials file, `$KAUTH_HOME/credentials.json`: one JSON document holding every profile's
+/// session, kept `0600` in a `0700` folder.
+///
+/// Reads take no lock: every write replaces the file with one `rename`, so a reader sees either the
+/// old or the new file, never a mix. Writes go through `update`, which holds an exclusive `flock` on
+/// `credentials.json.lock` while it re-reads, changes and writes; callers that refresh a token
+/// re-check inside `update`, which is what turns N parallel `kauth token` into one refresh.
+///
+/// A file that fails a check (too open, foreign, not a file, corrupt, undecryptable) is an error and
+/// is never overwritten: it may hold the only copy of a refresh token, and the user decides.
+public struct FileKeystore: Sendable {
+    public static let fileName = "credentials.json"
+    /// PBKDF2 rounds for new encrypted writes: OWASP's 2023 figure for PBKDF2-HMAC-SHA256. Each
+    /// read of an encrypted file costs about 0.2 s on a current x86 core; that is the price of
+    /// `KAUTH_PASSPHRASE`, and files keep their own count, so it can change without a migration.
+    public static let defaultKDFIterations = 600_000
+
+    /// The folder holding the keystore (`KAUTH_HOME`).
+    public let directory: String
+    /// `directory/credentials.json`.
+    public let path: String
+    /// `directory/credentials.json.lock`: a separate, never-deleted file, because the data file is
+    /// replaced on every write and a lock on it would be a lock on the old inode.
+    public let lockPath: String
+
+    private let fileSystem: FileSystem
+    private let passphrase: String?
+    private let random: RandomSource
+    private let kdfIterations: Int
+
+    /// - Parameters:
+    ///   - passphrase: `KAUTH_PASSPHRASE`; when set, writes are encrypted (and plaintext files are
+    ///     still read, then encrypted by the next write).
+    ///   - random: salts and nonces for encrypted writes.
+    ///   - kdfIterations: PBKDF2 rounds for writes; tests pass a small number to stay fast.
+    public init(
+        directory: String,
+        fileSystem: FileSystem,
+        passphrase: String?,
+        random: RandomSource,
+        kdfIterations: Int = FileKeystore.defaultKDFIterations
+    ) {
+        precondition(kdfIterations >= 1, "PBKDF2 needs at least one iteration")
+        var directory = directory
+        while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
+        self.directory = directory
+        self.path = (directory == "/" ? "" : directory) + "/" + Self.fileName
+        self.lockPath = path + ".lock"
+        self.fileSystem = fileSystem
+        self.passphrase = passphrase
+        self.random = random
+        self.kdfIterations = kdfIterations
+    }
+
+    /// The keystore as it is on disk; empty when there is no file yet.
+    ///
+    /// Throws `KeystoreError` when the file is a folder, belongs to someone else, has any group or
+    /// other permission bit (like ssh, because it holds bearer secrets), cannot be read or decoded,
+    /// has an unknown version, or is encrypted and cannot be decrypted.
+    ///
+    /// The checks use `lstat`, so a symbolic link is judged by its own mode, which always has
+    /// group and other bits on Linux: it is refused as too open rather than followed.
+    public func load() throws -> KeystoreContents {
+        let info: FileInfo?
+        do {
+            info = try fileSystem.fileInfo(path)
+        } catch {
+            throw KeystoreError.unreadable(path: path, reason: Self.describe(error))
+        }
+        guard let info else { return .empty }
+        guard !info.isDirectory else { throw KeystoreError.notARegularFile(path: path) }
+        guard info.ownerID == fileSystem.currentUserID() else { throw KeystoreError.notOwned(path: path) }
+        guard info.permissions & 0o077 == 0 else {
+            throw KeystoreError.tooOpen(path: path, permissions: info.permissions)
+        }
+        let data: Data?
+        do {
+            data = try fileSystem.readFile(path)
+        } catch {
+            throw KeystoreError.unreadable(path: path, reason: Self.describe(error))
+        }
+        // Removed between the stat and the read: a logout in another process; same as no file.
+        guard let data else { return .empty }
+        return try decode(data)
+    }
+
+    /// The session stored under `profile`, if any.
+    public func session(profile: String) throws -> StoredSession? {
+        try load().profiles[profile]
+    }
+
+    /// Reads, changes and writes the keystore while holding its lock, and returns what `body`
+    /// returns.
+    ///
+    /// Creates the folder `0700` when missing and refuses one that group or others can write. The
+    /// file is re-read under the lock (with all of `load`'s checks, so a corrupt file aborts before
+    /// `body` runs), and written back atomically with mode `0600` only if `body` changed the
+    /// contents. The lock is released on every path, including a throwing `body`, whose changes
+    /// are then discarded. Waiting for the lock longer than `lockTimeout` throws `lockTimeout`.
+    ///
+    /// `body` runs in the caller's isolation, so it may capture non-`Sendable` state.
+    public func update<T>(
+        lockTimeout: Duration = .seconds(10),
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (inout KeystoreContents) async throws -> T
+    ) async throws -> T {
+        try prepareFolder()
+        let lock: FileLock
+        do {
+            lock = try await fileSystem.lockExclusive(lockPath, lockTimeout)
+        } catch FileSystemError.lockTimeout {
+            throw KeystoreError.lockTimeout(path: lockPath)
+        } catch let error as FileSystemError {
+            throw KeystoreError.unwritable(path: lockPath, reason: Self.describe(error))
+        }
+        defer { lock.release() }
+
+        let original = try load()
+        var contents = original
+        let result = try await body(&contents)
+        // Compared as bytes: that is what "changed on disk" means, and it ignores sub-second date
+        // differences the file could not record anyway.
+        let newJSON = try encodeJSON(contents)
+        if try newJSON != encodeJSON(original) {
+            let data = try passphrase.map { try encrypt(newJSON, passphrase: $0) } ?? newJSON
+            do {
+                try fileSystem.writeFileAtomically(path, data, 0o600)
+            } catch {
+                throw KeystoreError.unwritable(path: path, reason: Self.describe(error))
+            }
+        }
+        return result
+    }
+
+    // MARK: - Folder
+
+    /// `directory/.` is checked rather than `directory` so that a keystore folder which is a
+    /// symbolic link (dotfiles managers do this) is judged by the folder it points to.
+    private func prepareFolder() throws {
+        let info: FileInfo?
+        do {
+            info = try fileSystem.fileInfo(directory + "/.")
+        } catch {
+            throw KeystoreError.unwritable(path: directory, reason: Self.describe(error))
+        }
+        guard let info else {
+            do {
+                try fileSystem.createDirectory(directory, 0o700)
+            } catch {
+                throw KeystoreError.unwritable(path: directory, reason: Self.describe(error))
+            }
+            return
+        }
+        guard info.isDirectory else {
+            throw KeystoreError.unwritable(path: directory, reason: "it is not a folder")
+        }
+        // Whoever can write the folder can replace credentials.json with their own file.
+        guard info.permissions & 0o022 == 0 else {
+            throw KeystoreError.folderTooOpen(path: directory, permissions: info.permissions)
+        }
+    }
+
+    // MARK: - Encoding
+
+    private func encodeJSON(_ contents: KeystoreContents) throws -> Data {
+        do {
+            return try KeystoreJSON.encode(contents)
+        } catch {
+            throw KeystoreError.unwritable(path: path, reason: "cannot encode: \(KeystoreJSON.describe(error))")
+        }
+    }
+
+    private func decode(_ data: Data) throws -> KeystoreContents {
+        let header: KeystoreFileHeader
+        do {
+            header = try KeystoreJSON.decode(KeystoreFileHeader.self, from: data)
+        } catch {
+            throw KeystoreError.corrupt(path: path, reason: KeystoreJSON.describe(error))
+        }
+        try checkVersion(header.version)
+        let json = header.isEncrypted ? try decrypt(data) : data
+        let contents: KeystoreContents
+        do {
+            contents = try KeystoreJSON.decode(KeystoreContents.self, from: json)
+        } catch {
+            let reason = KeystoreJSON.describe(error)
+            throw KeystoreError.corrupt(path: path, reason: header.isEncrypted ? "decrypted contents: \(reason)" : reason)
+        }
+        try checkVersion(contents.version)
+        return contents
+    }
+
+    private func checkVersion(_ version: Int?) throws {
+        guard let version else {
+            throw KeystoreError.corrupt(path: path, reason: "missing 'version'")
+        }
+        guard version == KeystoreContents.currentVersion else {
+            throw KeystoreError.corrupt(
+                path: path,
+                reason: "version \(version) is not supported (this kauth reads version \(KeystoreContents.currentVersion)); a newer kauth may have written it")
+        }
+    }
+
+    // MARK: - Encryption
+
+    private func encrypt(_ json: Data, passphrase: String) throws -> Data {
+        let salt = random.bytes(EncryptedKeystoreFile.saltLength)
+        let nonce = random.bytes(AESGCM.nonceLength)
+        precondition(salt.count == EncryptedKeystoreFile.saltLength && nonce.count == AESGCM.nonceLength,
+                     "RandomSource returned fewer bytes than asked for")
+        do {
+            let key = try PBKDF2.sha256(password: passphrase, salt: salt, iterations: kdfIterations, length: AESGCM.keyLength)
+            let sealed = try AESGCM.seal(
+                [UInt8](json), key: key, nonce: nonce, aad: EncryptedKeystoreFile.associatedData)
+            let file = EncryptedKeystoreFile(
+                version: KeystoreContents.currentVersion,
+                encryption: .init(
+                    kdf: EncryptedKeystoreFile.kdf,
+                    iterations: kdfIterations,
+                    salt: Base64URL.encode(salt),
+                    cipher: EncryptedKeystoreFile.cipher,
+                    nonce: Base64URL.encode(nonce),
+                    tag: Base64URL.encode(sealed.tag)),
+                ciphertext: Base64URL.encode(sealed.ciphertext))
+            return try KeystoreJSON.encode(file)
+        } catch {
+            throw KeystoreError.unwritable(path: path, reason: "cannot encrypt: \(Self.describe(error))")
+        }
+    }
+
+    private func decrypt(_ data: Data) throws -> Data {
+        guard let passphrase else { throw KeystoreError.passphraseRequired(path: path) }
+        let file: EncryptedKeystoreFile
+        do {
+            file = try KeystoreJSON.decode(EncryptedKeystoreFile.self, from: data)
+        } catch {
+            throw KeystoreError.corrupt(path: path, reason: KeystoreJSON.describe(error))
+        }
+        let encryption = file.encryption
+        func corrupt(_ reason: String) -> KeystoreError { .corrupt(path: path, reason: reason) }
+        guard encryption.kdf == EncryptedKeystoreFile.kdf else { throw corrupt("unknown kdf '\(encryption.kdf)'") }
+        guard encryption.cipher == EncryptedKeystoreFile.cipher else { throw corrupt("unknown cipher '\(encryption.cipher)'") }
+        guard (1...EncryptedKeystoreFile.maximumIterations).contains(encryption.iterations) else {
+            throw corrupt("implausible iteration count \(encryption.iterations)")
+        }
+        guard let salt = Base64URL.decode(encryption.salt), !salt.isEmpty else { throw corrupt("bad salt") }
+        guard let nonce = Base64URL.decode(encryption.nonce), nonce.count == AESGCM.nonceLength else { throw corrupt("bad nonce") }
+        guard let tag = Base64URL.decode(encryption.tag), tag.count == AESGCM.tagLength else { throw corrupt("bad tag") }
+        guard let ciphertext = Base64URL.decode(file.ciphertext) else { throw corrupt("bad ciphertext") }
+        do {
+            let key = try PBKDF2.sha256(password: passphrase, salt: salt, iterations: encryption.iterations, length: AESGCM.keyLength)
+            let plaintext = try AESGCM.open(
+                ciphertext, key: key, nonce: nonce, tag: tag, aad: EncryptedKeystoreFile.associatedData)
+            return Data(plaintext)
+        } catch CryptoError.authenticationFailed {
+            throw KeystoreError.wrongPassphrase(path: path)
+        } catch {
+            throw KeystoreError.unreadable(path: path, reason: "cannot decrypt: \(Self.describe(error))")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case FileSystemError.io(_, let operation, let reason):
+            return "\(operation): \(reason)"
+        case FileSystemError.lockTimeout(let path):
+            return "lock '\(path)' timed out"
+        case CryptoError.invalidParameter(let text), CryptoError.library(let text):
+            return text
+        default:
+            return String(describing: error)
+        }
+    }
+}
