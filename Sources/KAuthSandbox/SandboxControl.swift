@@ -13,7 +13,7 @@ extension SandboxEngine {
         case ("POST", "/_sandbox/reset-log"):
             let cleared = log.count
             log.removeAll()
-            return .json(200, JSONValue.object([("cleared", .int(cleared))]).data)
+            return .json(200, OrderedJSON.object([("cleared", .int(cleared))]).data)
         case ("GET", "/_sandbox/config"):
             return .json(200, configurationJSON.data)
         case ("POST", "/_sandbox/config"):
@@ -26,7 +26,7 @@ extension SandboxEngine {
                 record.expiresAt = min(record.expiresAt, now)
                 return record
             }
-            return .json(200, JSONValue.object([("expired", .int(expired))]).data)
+            return .json(200, OrderedJSON.object([("expired", .int(expired))]).data)
         case ("POST", "/_sandbox/fail"):
             return injectFailure(request.form)
         case (_, "/_sandbox/log"), (_, "/_sandbox/reset-log"), (_, "/_sandbox/config"),
@@ -38,16 +38,16 @@ extension SandboxEngine {
     }
 
     /// The configuration, without the client secret (only whether one is required).
-    private var configurationJSON: JSONValue {
+    private var configurationJSON: OrderedJSON {
         .object([
-            ("client_id", configuration.clientID.map(JSONValue.string) ?? .null),
+            ("client_id", configuration.clientID.map(OrderedJSON.string) ?? .null),
             ("client_secret_required", .bool(configuration.clientSecret != nil)),
             ("access_token_lifetime", .int(configuration.accessTokenLifetime)),
             ("refresh_token_lifetime", .int(configuration.refreshTokenLifetime)),
             ("rotation_threshold", .int(configuration.rotationThreshold)),
             ("code_lifetime", .int(configuration.codeLifetime)),
             ("deny", .bool(configuration.deny)),
-            ("default_scopes", .array(configuration.defaultScopes.map(JSONValue.string))),
+            ("default_scopes", .array(configuration.defaultScopes.map(OrderedJSON.string))),
         ])
     }
 
@@ -100,11 +100,11 @@ extension SandboxEngine {
             return Self.controlError(400, "code must be a kapi code such as -9798 or a KOE code such as KOE003")
         }
         failures[path] = count == 0 ? nil : InjectedFailure(remaining: count, status: status, code: code, error: form.first(named: "error"))
-        return .json(200, JSONValue.object([
+        return .json(200, OrderedJSON.object([
             ("path", .string(path)),
             ("count", .int(count)),
             ("status", .int(status)),
-            ("code", code.map(JSONValue.string) ?? .null),
+            ("code", code.map(OrderedJSON.string) ?? .null),
         ]).data)
     }
 
@@ -117,6 +117,6 @@ extension SandboxEngine {
     }
 
     private static func controlError(_ status: Int, _ message: String) -> HTTPServerResponse {
-        .json(status, JSONValue.object([("error", .string(message))]).data)
+        .json(status, OrderedJSON.object([("error", .string(message))]).data)
     }
 }

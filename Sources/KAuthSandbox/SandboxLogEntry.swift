@@ -95,3 +95,17 @@ extension SandboxLogEntry {
         return decoder
     }
 }
+
+extension SandboxLogEntry {
+    /// One line for `kauth sandbox`'s request log on stderr: `POST /oauth/token 200 grant_type=refresh_token`.
+    public var summary: String {
+        var parts = ["\(method) \(path) \(status)"]
+        if let grantType { parts.append("grant_type=\(grantType)") }
+        if let scope { parts.append("scope=\(scope)") }
+        if rotated == true { parts.append("rotated") }
+        if let error { parts.append("error=\(error)") }
+        if let kakaoCode { parts.append(kakaoCode) }
+        if injected == true { parts.append("(injected failure)") }
+        return parts.joined(separator: " ")
+    }
+}

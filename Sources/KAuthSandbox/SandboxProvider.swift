@@ -181,7 +181,7 @@ struct SandboxEngine {
     static func oauthError(_ status: Int, _ error: String, _ description: String, _ code: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         entry.error = error
         entry.kakaoCode = code
-        return .json(status, JSONValue.object([
+        return .json(status, OrderedJSON.object([
             ("error", .string(error)),
             ("error_description", .string(description)),
             ("error_code", .string(code)),
@@ -191,7 +191,7 @@ struct SandboxEngine {
     /// kapi's error body, `spec/kakao-rest.md` §6: `{"msg","code"}`.
     static func apiError(_ status: Int, _ code: Int, _ message: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         entry.kakaoCode = String(code)
-        return .json(status, JSONValue.object([("msg", .string(message)), ("code", .int(code))]).data)
+        return .json(status, OrderedJSON.object([("msg", .string(message)), ("code", .int(code))]).data)
     }
 
     static func methodNotAllowed(_ entry: inout SandboxLogEntry) -> HTTPServerResponse {

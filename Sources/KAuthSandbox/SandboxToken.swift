@@ -86,7 +86,7 @@ extension SandboxEngine {
         )
         let accessToken = issueAccessToken(userID: record.userId, clientID: clientID, grantID: grant, scopes: record.scopes)
         entry.scope = record.scopes.joined(separator: " ")
-        var body: [(String, JSONValue)] = [
+        var body: [(String, OrderedJSON)] = [
             ("token_type", .string("bearer")),
             ("access_token", .string(accessToken)),
             ("expires_in", .int(configuration.accessTokenLifetime)),
@@ -94,7 +94,7 @@ extension SandboxEngine {
             ("refresh_token_expires_in", .int(configuration.refreshTokenLifetime)),
         ]
         if !record.scopes.isEmpty { body.append(("scope", .string(record.scopes.joined(separator: " ")))) }
-        return .json(200, JSONValue.object(body).data)
+        return .json(200, OrderedJSON.object(body).data)
     }
 
     /// `grant_type=refresh_token`, with Kakao's rotation rule (DT-322): a new refresh token only
@@ -109,7 +109,7 @@ extension SandboxEngine {
         }
         let scopes = state.consents.first { $0.userId == record.userId && $0.clientId == clientID }?.scopes ?? []
         let accessToken = issueAccessToken(userID: record.userId, clientID: clientID, grantID: record.grantId, scopes: scopes)
-        var body: [(String, JSONValue)] = [
+        var body: [(String, OrderedJSON)] = [
             ("token_type", .string("bearer")),
             ("access_token", .string(accessToken)),
             ("expires_in", .int(configuration.accessTokenLifetime)),
@@ -132,7 +132,7 @@ extension SandboxEngine {
         }
         entry.scope = scopes.joined(separator: " ")
         if !scopes.isEmpty { body.append(("scope", .string(scopes.joined(separator: " ")))) }
-        return .json(200, JSONValue.object(body).data)
+        return .json(200, OrderedJSON.object(body).data)
     }
 
     private mutating func issueAccessToken(userID: Int64, clientID: String, grantID: String, scopes: [String]) -> String {

@@ -29,7 +29,7 @@ extension SandboxEngine {
         case .failure(let unauthorized): return unauthorized.response
         }
         let remaining = Int(token.expiresAt.timeIntervalSince(now).rounded(.down))
-        return .json(200, JSONValue.object([
+        return .json(200, OrderedJSON.object([
             ("id", .int(Int(token.userId))),
             ("expires_in", .int(remaining)),
             ("app_id", .int(Int(configuration.appID))),
@@ -75,7 +75,7 @@ extension SandboxEngine {
         case .failure(let unauthorized): return unauthorized.response
         }
         revoke(grant: token.grantId)
-        return .json(200, JSONValue.object([("id", .int(Int(token.userId)))]).data)
+        return .json(200, OrderedJSON.object([("id", .int(Int(token.userId)))]).data)
     }
 
     /// `POST /v1/user/unlink`: disconnects the user from the app: every token of the pair ends
@@ -92,6 +92,6 @@ extension SandboxEngine {
         revoke(where: { $0.userId == user && $0.clientId == client }, refresh: { $0.userId == user && $0.clientId == client })
         state.codes = state.codes.filter { !($0.value.userId == user && $0.value.clientId == client) }
         state.consents.removeAll { $0.userId == user && $0.clientId == client }
-        return .json(200, JSONValue.object([("id", .int(Int(user)))]).data)
+        return .json(200, OrderedJSON.object([("id", .int(Int(user)))]).data)
     }
 }

@@ -39,7 +39,7 @@ struct SandboxMeRenderer {
     private var nicknameAgreed: Bool { agreed("profile_nickname") || agreed("profile") }
     private var imageAgreed: Bool { agreed("profile_image") || agreed("profile") }
 
-    private func image(_ url: String) -> JSONValue {
+    private func image(_ url: String) -> OrderedJSON {
         if secureResource { return .string(url) }
         return .string(url.hasPrefix("https://") ? "http://" + url.dropFirst("https://".count) : url)
     }
@@ -47,12 +47,12 @@ struct SandboxMeRenderer {
     /// The whole user, every value present only when its scope is agreed and its
     /// `*_needs_agreement` flag `true` otherwise, as Kakao answers after the 2021 split of the
     /// profile consent into nickname and image (DT-PROF).
-    func render() -> JSONValue {
-        var members: [(String, JSONValue)] = [
+    func render() -> OrderedJSON {
+        var members: [(String, OrderedJSON)] = [
             ("id", .int(Int(user.id))),
             ("connected_at", .string(SandboxTime.text(consent.connectedAt))),
         ]
-        var properties: [(String, JSONValue)] = []
+        var properties: [(String, OrderedJSON)] = []
         if nicknameAgreed { properties.append(("nickname", .string(user.nickname))) }
         if imageAgreed {
             properties.append(("profile_image", image(user.profileImageUrl)))
@@ -63,12 +63,12 @@ struct SandboxMeRenderer {
         return .object(members)
     }
 
-    private func account() -> [(String, JSONValue)] {
-        var account: [(String, JSONValue)] = [
+    private func account() -> [(String, OrderedJSON)] {
+        var account: [(String, OrderedJSON)] = [
             ("profile_nickname_needs_agreement", .bool(!nicknameAgreed)),
             ("profile_image_needs_agreement", .bool(!imageAgreed)),
         ]
-        var profile: [(String, JSONValue)] = []
+        var profile: [(String, OrderedJSON)] = []
         if nicknameAgreed {
             profile.append(("nickname", .string(user.nickname)))
             profile.append(("is_default_nickname", .bool(false)))
@@ -150,10 +150,10 @@ enum SandboxPropertyKeys {
     /// The part of `user` that `keys` asks for. A `kakao_account` field brings its companions
     /// (`has_…`, `…_needs_agreement`, `is_email_…`), so that a client can still tell "not agreed"
     /// from "not asked for".
-    static func filter(_ user: JSONValue, keys: [String]) -> JSONValue {
+    static func filter(_ user: OrderedJSON, keys: [String]) -> OrderedJSON {
         guard case .object(let members) = user else { return user }
         let wanted = Set(keys)
-        var out: [(String, JSONValue)] = []
+        var out: [(String, OrderedJSON)] = []
         for (name, value) in members {
             switch name {
             case "id":

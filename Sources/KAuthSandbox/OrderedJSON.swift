@@ -5,16 +5,16 @@ import Foundation
 /// The sandbox writes its responses with this rather than `JSONSerialization` so that key order is
 /// fixed (`id` first, as Kakao answers), booleans never turn into `1`, and `/v2/user/me` can be
 /// filtered by `property_keys` as a tree before it is written.
-enum JSONValue: Equatable, Sendable {
+enum OrderedJSON: Equatable, Sendable {
     case string(String)
     /// Kakao ids are int64; `Int` is 64 bits on every platform kauth builds for.
     case int(Int)
     case bool(Bool)
-    case array([JSONValue])
-    case object([(String, JSONValue)])
+    case array([OrderedJSON])
+    case object([(String, OrderedJSON)])
     case null
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    static func == (lhs: OrderedJSON, rhs: OrderedJSON) -> Bool {
         switch (lhs, rhs) {
         case let (.string(a), .string(b)): return a == b
         case let (.int(a), .int(b)): return a == b
@@ -28,7 +28,7 @@ enum JSONValue: Equatable, Sendable {
     }
 
     /// The member named `key` of an object.
-    subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> OrderedJSON? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
     }
