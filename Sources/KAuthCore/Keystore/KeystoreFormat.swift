@@ -56,16 +56,16 @@ enum KeystoreJSON {
 }
 
 /// RFC 3339 instants in UTC (`2025-01-02T03:04:05Z`).
-enum RFC3339 {
+public enum RFC3339 {
     /// Whole seconds, rounded down: sub-second precision means nothing for token expiry, and
     /// rounding down never makes a token look valid for longer than it is.
-    static func string(from date: Date) -> String {
+    public static func string(from date: Date) -> String {
         let seconds = (date.timeIntervalSince1970).rounded(.down)
         return Date(timeIntervalSince1970: seconds).formatted(Date.ISO8601FormatStyle())
     }
 
     /// Accepts fractional seconds and numeric offsets too, in case a file was written by hand.
-    static func date(from text: String) -> Date? {
+    public static func date(from text: String) -> Date? {
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
     }

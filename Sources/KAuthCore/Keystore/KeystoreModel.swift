@@ -60,6 +60,10 @@ public struct StoredSession: Codable, Sendable, Equatable {
     /// and logout may use the OIDC end-session endpoint.
     public var openID: Bool
     public var user: CachedUser?
+    /// The provider's base URLs when the login was made, so later commands reach the server that
+    /// issued the tokens (a sandbox, a test server) even when the environment no longer names it.
+    public var authBaseURL: String?
+    public var apiBaseURL: String?
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -76,6 +80,8 @@ public struct StoredSession: Codable, Sendable, Equatable {
         idToken: String? = nil,
         openID: Bool = false,
         user: CachedUser? = nil,
+        authBaseURL: String? = nil,
+        apiBaseURL: String? = nil,
         createdAt: Date,
         updatedAt: Date
     ) {
@@ -91,6 +97,8 @@ public struct StoredSession: Codable, Sendable, Equatable {
         self.idToken = idToken
         self.openID = openID
         self.user = user
+        self.authBaseURL = authBaseURL
+        self.apiBaseURL = apiBaseURL
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -106,6 +114,8 @@ public struct StoredSession: Codable, Sendable, Equatable {
         case refreshTokenExpiresAt = "refresh_token_expires_at"
         case idToken = "id_token"
         case openID = "openid"
+        case authBaseURL = "auth_url"
+        case apiBaseURL = "api_url"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }

@@ -18,8 +18,11 @@ public struct CallbackListenerConfig: Sendable, Equatable {
     public var path: String
     /// The `state` sent in the authorization request; a callback with another is answered 400.
     public var expectedState: String
+    /// Named on the pages the browser shows.
+    public var providerName: String
 
-    public init(host: String = "127.0.0.1", port: UInt16, path: String, expectedState: String) {
+    public init(host: String = "127.0.0.1", port: UInt16, path: String, expectedState: String, providerName: String = "the provider") {
+        self.providerName = providerName
         self.host = host
         self.port = port
         self.path = path
@@ -53,9 +56,11 @@ public struct RunningCallbackListener: Sendable {
 
 /// Binds the loopback redirect listener of the login flow.
 public struct Listener: Sendable {
-    public var start: @Sendable (_ config: CallbackListenerConfig) throws -> RunningCallbackListener
+    /// Binds and starts serving. `notice` receives one-line reports of requests that were
+    /// answered but did not end the wait (a wrong `state`), for the user to see.
+    public var start: @Sendable (_ config: CallbackListenerConfig, _ notice: @escaping @Sendable (String) -> Void) throws -> RunningCallbackListener
 
-    public init(start: @escaping @Sendable (CallbackListenerConfig) throws -> RunningCallbackListener) {
+    public init(start: @escaping @Sendable (CallbackListenerConfig, @escaping @Sendable (String) -> Void) throws -> RunningCallbackListener) {
         self.start = start
     }
 }

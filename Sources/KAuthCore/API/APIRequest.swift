@@ -1,0 +1,47 @@
+import Foundation
+
+/// Which of Kakao's hosts an endpoint lives on.
+public enum APIHost: String, Sendable {
+    /// `kauth.kakao.com`.
+    case auth
+    /// `kapi.kakao.com`.
+    case api
+}
+
+/// One endpoint: method, host, path, parameters and the type its JSON decodes to.
+public protocol APIRequest: Sendable {
+    associatedtype Response: Decodable & Sendable
+    var method: String { get }
+    var host: APIHost { get }
+    var path: String { get }
+    /// Query parameters for GET, form body otherwise.
+    var parameters: [(String, String)] { get }
+    /// Whether sending it twice is harmless, so transient failures may be retried.
+    var isIdempotent: Bool { get }
+}
+
+extension APIRequest {
+    public var host: APIHost { .api }
+    public var parameters: [(String, String)] { [] }
+    public var isIdempotent: Bool { method == "GET" }
+}
+
+/// A decoded response with the bytes it came from (`--json` prints the provider's object as sent).
+public struct APIResult<Value: Sendable>: Sendable {
+    public var value: Value
+    public var body: Data
+}
+
+/// Kakao's API error body (spec §6): `{"msg","code"}` plus `required_scopes` on -402.
+public struct KakaoAPIErrorBody: Decodable, Sendable, Equatable {
+    public var msg: String?
+    public var code: Int?
+    public var requiredScopes: [String]?
+    public var allowedScopes: [String]?
+
+    enum CodingKeys: String, CodingKey {
+        case msg, code
+        case requiredScopes = "required_scopes"
+        case allowedScopes = "allowed_scopes"
+    }
+}

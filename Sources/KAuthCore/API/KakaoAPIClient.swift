@@ -1,0 +1,119 @@
+import Foundation
+
+/// Where an API call gets its bearer token, and how it recovers from a rejected one.
+public struct BearerCredentials: Sendable {
+    /// The profile the token belongs to, for messages.
+    public var profile: String
+    /// A token believed valid (may refresh first).
+    public var current: @Sendable () async throws -> String
+    /// Called once when the API rejected `token` with -401: returns a new token (refreshing
+    /// unless another process already did), or throws when the session cannot recover.
+    public var recover: @Sendable (_ rejected: String, _ message: String) async throws -> String
+
+    public init(
+        profile: String,
+        current: @escaping @Sendable () async throws -> String,
+        recover: @escaping @Sendable (String, String) async throws -> String
+    ) {
+        self.profile = profile
+        self.current = current
+        self.recover = recover
+    }
+}
+
+/// Sends `APIRequest`s with the user's token: one refresh and one retry on -401 (as the SDK's
+/// `AuthRequestRetrier`), retries with backoff on transient failures of idempotent calls, and
+/// maps Kakao's error codes to `KAuthError`.
+public struct KakaoAPIClient: Sendable {
+    public var http: HTTPClient
+    public var clock: Clock
+    public var provider: ResolvedProvider
+    public var credentials: BearerCredentials
+    /// Attempts for idempotent calls on transient failures (first try included).
+    public var attempts = 3
+    /// Delay before the second attempt; doubled for each one after.
+    public var backoff: Duration = .milliseconds(500)
+
+    public init(http: HTTPClient, clock: Clock, provider: ResolvedProvider, credentials: BearerCredentials) {
+        self.http = http
+        self.clock = clock
+        self.provider = provider
+        self.credentials = credentials
+    }
+
+    public func send<R: APIRequest>(_ request: R) async throws -> APIResult<R.Response> {
+        var token = try await credentials.current()
+        var recovered = false
+        while true {
+            do {
+                return try await sendRetrying(request, token: token)
+            } catch let rejection as TokenRejected {
+                if recovered {
+                    throw KAuthError.sessionExpired(profile: credentials.profile, reason: "the API still rejects the refreshed token (\(rejection.message))")
+                }
+                recovered = true
+                token = try await credentials.recover(token, rejection.message)
+            }
+        }
+    }
+
+    private func sendRetrying<R: APIRequest>(_ request: R, token: String) async throws -> APIResult<R.Response> {
+        var attempt = 1
+        while true {
+            do {
+                return try await sendOnce(request, token: token)
+            } catch let error as KAuthError {
+                guard case .unavailable = error, request.isIdempotent, attempt < attempts else { throw error }
+                try await clock.sleep(backoff * (1 << (attempt - 1)))
+                attempt += 1
+            }
+        }
+    }
+
+    private func sendOnce<R: APIRequest>(_ request: R, token: String) async throws -> APIResult<R.Response> {
+        let base = request.host == .auth ? provider.authBaseURL : provider.apiBaseURL
+        let headers = [HTTPHeader("Authorization", "Bearer \(token)"), HTTPHeader("Accept", "application/json")]
+        let httpRequest: HTTPRequest
+        if request.method == "GET" || request.method == "DELETE" {
+            let query = request.parameters.isEmpty ? "" : "?" + FormURLEncoding.encode(request.parameters)
+            httpRequest = HTTPRequest(method: request.method, url: base + request.path + query, headers: headers)
+        } else {
+            var form = HTTPRequest.form(base + request.path, request.parameters, headers: headers)
+            form.method = request.method
+            httpRequest = form
+        }
+        let response = try await http.perform(httpRequest)
+        if (200..<300).contains(response.status) {
+            do {
+                let value = try JSONDecoder().decode(R.Response.self, from: response.body.isEmpty ? Data("{}".utf8) : response.body)
+                return APIResult(value: value, body: response.body)
+            } catch {
+                throw KAuthError.invalidResponse("\(request.method) \(request.path) answered \(response.status) with a body kauth cannot read (\(error))")
+            }
+        }
+        throw Self.error(status: response.status, body: response.body, path: request.path)
+    }
+
+    /// Maps a non-2xx answer (spec §6) to the error a user can act on.
+    static func error(status: Int, body: Data, path: String) -> any Error {
+        let info = try? JSONDecoder().decode(KakaoAPIErrorBody.self, from: body)
+        let message = info?.msg ?? String(decoding: body.prefix(200), as: UTF8.self)
+        switch (status, info?.code) {
+        case (_, -401), (401, nil):
+            return TokenRejected(message: message)
+        case (_, -402):
+            return KAuthError.consentRequired(scopes: info?.requiredScopes ?? [], message: message)
+        case (_, -1), (_, -9798), (_, -7), (_, -603):
+            return KAuthError.unavailable("\(path) failed with \(info?.code ?? 0): \(message)")
+        case (500..., _):
+            return KAuthError.unavailable("\(path) answered HTTP \(status)")
+        default:
+            return KAuthError.api(status: status, code: info?.code, message: message)
+        }
+    }
+}
+
+/// The API rejected the bearer token (-401); the client refreshes once and retries.
+struct TokenRejected: Error {
+    var message: String
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// `$KAUTH_HOME/config`: `key = value` lines and `#` comments, kept as written so that
+/// `kauth config set` changes one line and leaves the user's comments and order alone.
+public struct ConfigFile: Sendable, Equatable {
+    enum Line: Sendable, Equatable {
+        case entry(key: String, value: String)
+        case verbatim(String)
+    }
+
+    var lines: [Line]
+
+    public init() {
+        lines = []
+    }
+
+    /// Parses the file; a line that is neither a comment, blank, nor `key = value` is an error
+    /// naming its line number.
+    public init(parsing text: String, path: String) throws {
+        lines = []
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = raw.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") {
+                lines.append(.verbatim(String(raw)))
+                continue
+            }
+            guard let equals = trimmed.firstIndex(of: "=") else {
+                throw KAuthError.usage("\(path):\(number + 1): expected `key = value`, found '\(trimmed)'; fix or remove that line")
+            }
+            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+            let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            guard !key.isEmpty else {
+                throw KAuthError.usage("\(path):\(number + 1): a line has a value but no key; fix or remove that line")
+            }
+            lines.append(.entry(key: key, value: value))
+        }
+        while case .verbatim("")? = lines.last { lines.removeLast() }
+    }
+
+    /// The last value set for `key`.
+    public func value(_ key: String) -> String? {
+        for line in lines.reversed() {
+            if case .entry(key, let value) = line { return value }
+        }
+        return nil
+    }
+
+    /// Every `key = value`, in file order, later duplicates winning.
+    public var entries: [(key: String, value: String)] {
+        var seen: [String: Int] = [:]
+        var result: [(key: String, value: String)] = []
+        for line in lines {
+            guard case .entry(let key, let value) = line else { continue }
+            if let index = seen[key] {
+                result[index].value = value
+            } else {
+                seen[key] = result.count
+                result.append((key, value))
+            }
+        }
+        return result
+    }
+
+    /// Replaces the key's line, or appends one.
+    public mutating func set(_ key: String, _ value: String) {
+        var replaced = false
+        lines = lines.compactMap { line in
+            guard case .entry(key, _) = line else { return line }
+            if replaced { return nil }
+            replaced = true
+            return .entry(key: key, value: value)
+        }
+        if !replaced { lines.append(.entry(key: key, value: value)) }
+    }
+
+    /// Removes every line of the key; false when it was not set.
+    @discardableResult
+    public mutating func unset(_ key: String) -> Bool {
+        let before = lines.count
+        lines.removeAll { if case .entry(key, _) = $0 { return true } else { return false } }
+        return lines.count != before
+    }
+
+    public func serialized() -> String {
+        lines.map { line in
+            switch line {
+            case .entry(let key, let value): return "\(key) = \(value)"
+            case .verbatim(let text): return text
+            }
+        }.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+    }
+}
+
+/// Reads and writes the config file through the injected file system. The file is always
+/// written 0600: it may hold a client secret.
+public struct ConfigStore: Sendable {
+    public var path: String
+    public var home: String
+    var fileSystem: FileSystem
+
+    public init(paths: KAuthPaths, fileSystem: FileSystem) {
+        self.path = paths.config
+        self.home = paths.home
+        self.fileSystem = fileSystem
+    }
+
+    public func load() throws -> ConfigFile {
+        let data: Data?
+        do {
+            data = try fileSystem.readFile(path)
+        } catch {
+            throw KAuthError.failure("cannot read the config file \(path): \(error); check its permissions")
+        }
+        guard let data else { return ConfigFile() }
+        return try ConfigFile(parsing: String(decoding: data, as: UTF8.self), path: path)
+    }
+
+    public func save(_ file: ConfigFile) throws {
+        do {
+            try fileSystem.createDirectory(home, 0o700)
+            try fileSystem.writeFileAtomically(path, Data(file.serialized().utf8), 0o600)
+        } catch {
+            throw KAuthError.failure("cannot write the config file \(path): \(error)")
+        }
+    }
+
+    /// The keys `kauth config set` accepts: `provider.NAME.KEY` with one of these KEYs.
+    public static let providerKeys = [
+        "type", "client_id", "client_secret", "app_key", "redirect_uri", "scopes", "issuer",
+        "revocation_endpoint", "auth_url", "api_url", "sharer_url",
+    ]
+
+    /// Checks a key's shape; a usage error with a suggestion otherwise.
+    public static func validate(key: String) throws {
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, parts[0] == "provider", !parts[1].isEmpty,
+              parts[1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        else {
+            throw KAuthError.usage("unknown config key '\(key)'; keys look like provider.NAME.KEY, e.g. provider.kakao.client_id")
+        }
+        guard providerKeys.contains(parts[2]) else {
+            throw KAuthError.usage("unknown config key '\(key)'; KEY is one of: \(providerKeys.joined(separator: ", "))")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Hides secrets in anything kauth prints about HTTP traffic (`--verbose`, error messages).
+/// Redaction is by field name, so a new secret field is one line here.
+public enum Redaction {
+    /// Names whose values are secrets: tokens, codes, verifiers, client secrets.
+    public static let secretNames: Set<String> = [
+        "access_token", "refresh_token", "id_token", "code", "code_verifier", "client_secret",
+        "token", "password", "agt", "device_code", "assertion", "client_assertion",
+    ]
+
+    public static let mask = "[redacted]"
+
+    /// A form or query string with secret values masked.
+    public static func form(_ text: String) -> String {
+        FormURLEncoding.decode(text).map { name, value in
+            "\(name)=\(secretNames.contains(name) ? mask : value)"
+        }.joined(separator: "&")
+    }
+
+    /// A URL with secret query values masked.
+    public static func url(_ url: String) -> String {
+        guard let mark = url.firstIndex(of: "?") else { return url }
+        return String(url[..<mark]) + "?" + form(String(url[url.index(after: mark)...]))
+    }
+
+    /// A header value with credentials masked (`Authorization: Bearer [redacted]`).
+    public static func header(_ header: HTTPHeader) -> String {
+        let lowered = header.name.lowercased()
+        if lowered == "authorization" || lowered == "proxy-authorization" || lowered == "cookie" || lowered == "set-cookie" {
+            let scheme = header.value.split(separator: " ").first.map { "\($0) " } ?? ""
+            return "\(header.name): \(scheme)\(mask)"
+        }
+        return "\(header.name): \(header.value)"
+    }
+
+    /// A JSON body with secret members masked at any depth; non-JSON bodies are summarised.
+    public static func body(_ data: Data, contentType: String?) -> String {
+        if data.isEmpty { return "" }
+        if let value = try? JSONDecoder().decode(JSONValue.self, from: data) {
+            return redact(value).jsonText()
+        }
+        if contentType?.contains("x-www-form-urlencoded") == true {
+            return form(String(decoding: data, as: UTF8.self))
+        }
+        if let text = String(data: data, encoding: .utf8), contentType?.hasPrefix("text/") == true {
+            return text.count > 2000 ? String(text.prefix(2000)) + "…" : text
+        }
+        return "(\(data.count) bytes)"
+    }
+
+    static func redact(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let members):
+            return .object(members.reduce(into: [:]) { result, member in
+                result[member.key] = secretNames.contains(member.key) ? .string(mask) : redact(member.value)
+            })
+        case .array(let items):
+            return .array(items.map(redact))
+        default:
+            return value
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// What `kauth login` was asked for.
+public struct LoginOptions: Sendable, Equatable {
+    public var scopes: [String]
+    public var prompts: [String]
+    public var loginHint: String?
+    public var serviceTerms: [String]
+    /// Ask for `openid` (and send a nonce).
+    public var openID: Bool
+    public var nonce: String?
+    /// Start the browser (`--no-browser` turns this off and accepts a pasted redirect URL).
+    public var openBrowser: Bool
+    public var timeout: Duration
+
+    public init(
+        scopes: [String] = [], prompts: [String] = [], loginHint: String? = nil, serviceTerms: [String] = [],
+        openID: Bool = false, nonce: String? = nil, openBrowser: Bool = true, timeout: Duration = .seconds(300)
+    ) {
+        self.scopes = scopes
+        self.prompts = prompts
+        self.loginHint = loginHint
+        self.serviceTerms = serviceTerms
+        self.openID = openID
+        self.nonce = nonce
+        self.openBrowser = openBrowser
+        self.timeout = timeout
+    }
+}
+
+/// The authorization-code flow with PKCE through a loopback listener:
+/// listen → build URL → open browser → await callback → check state → exchange → fetch profile → store.
+public struct LoginFlow: Sendable {
+    public var world: World
+    public var keystore: FileKeystore
+    public var provider: ResolvedProvider
+    public var profile: String
+
+    public init(world: World, keystore: FileKeystore, provider: ResolvedProvider, profile: String) {
+        self.world = world
+        self.keystore = keystore
+        self.provider = provider
+        self.profile = profile
+    }
+
+    public func run(_ options: LoginOptions) async throws -> StoredSession {
+        let clientID = try provider.requireClientID()
+        let plan = try RedirectPlan.resolve(provider: provider)
+        // Fail before the browser opens if the keystore is unusable: the login would be lost.
+        _ = try KeystoreErrors.mapping { try keystore.load() }
+
+        let state = Base64URL.encode(world.random.bytes(32))
+        let pkce = PKCE.generate(random: world.random)
+        var scopes = options.scopes
+        var nonce = options.nonce
+        if options.openID || nonce != nil {
+            if !scopes.contains("openid") { scopes.append("openid") }
+            if nonce == nil { nonce = Base64URL.encode(world.random.bytes(32)) }
+        }
+
+        let terminal = world.terminal
+        let listener: RunningCallbackListener
+        do {
+            listener = try world.listener.start(
+                CallbackListenerConfig(port: plan.port, path: plan.path, expectedState: state, providerName: provider.name),
+                { notice in terminal.writeErr("warning: \(notice)\n") }
+            )
+        } catch LoopbackServerError.addressInUse(_, let port) {
+            throw KAuthError.portInUse(port: port, redirectURI: plan.uri(port: port))
+        } catch let error as LoopbackServerError {
+            throw KAuthError.failure("cannot start the redirect listener: \(error)")
+        }
+        defer { listener.close() }
+
+        let redirectURI = plan.uri(port: listener.port)
+        let request = AuthorizationRequest(
+            clientID: clientID, redirectURI: redirectURI, scopes: scopes, state: state,
+            codeChallenge: pkce.challenge, prompts: options.prompts, loginHint: options.loginHint,
+            serviceTerms: options.serviceTerms, nonce: nonce
+        )
+        let url = Kakao.authorizeURL(base: provider.authBaseURL, request: request)
+
+        if options.openBrowser {
+            terminal.writeErr("Opening the browser to log in to \(provider.name). If it does not open, visit:\n\n  \(url)\n\n")
+            do {
+                try world.browser.open(url)
+            } catch {
+                terminal.writeErr("warning: could not start a browser (\(error)); open the URL above yourself.\n")
+            }
+        } else {
+            terminal.writeErr("Open this URL in a browser to log in to \(provider.name):\n\n  \(url)\n\n")
+            terminal.writeErr("Waiting for the redirect to \(redirectURI). On another machine, paste the URL the browser was sent to (it starts with \(plan.uri(port: listener.port))) and press Enter:\n")
+            acceptPastedRedirects(into: listener, path: plan.path, state: state)
+        }
+        terminal.writeErr("Waiting up to \(Int(options.timeout.components.seconds)) s for the login to finish…\n")
+
+        let code: String
+        switch await listener.wait(options.timeout) {
+        case .code(let value):
+            code = value
+        case .providerError(let error, let description):
+            let detail = description.map { ": \($0)" } ?? ""
+            let verb = error == "access_denied" ? "was denied" : "failed"
+            throw KAuthError.loginCancelled("the login \(verb) at \(provider.name) (\(error)\(detail)); run `kauth login` to try again")
+        case .timedOut:
+            throw KAuthError.loginCancelled("no login arrived within \(Int(options.timeout.components.seconds)) s; run `kauth login` again (use --timeout SECONDS for more time, or --no-browser to paste the redirect URL)")
+        }
+        listener.close()
+
+        let response = try await TokenEndpoint(http: world.http, provider: provider)
+            .exchange(code: code, redirectURI: redirectURI, codeVerifier: pkce.verifier)
+        var session = StoredSession.from(response, provider: provider, clientID: clientID, openID: scopes.contains("openid"), now: world.clock.now())
+        if let user = await fetchProfile(accessToken: response.accessToken) {
+            session.user = user
+            session.userID = user.id
+        }
+        let stored = session
+        try await KeystoreErrors.mapping {
+            try await keystore.update { contents in
+                contents.profiles[profile] = stored
+            }
+        }
+        return stored
+    }
+
+    /// One `/v2/user/me` call to cache the profile; a failure only costs the cache.
+    private func fetchProfile(accessToken: String) async -> CachedUser? {
+        let client = KakaoAPIClient(
+            http: world.http, clock: world.clock, provider: provider,
+            credentials: BearerCredentials(
+                profile: profile,
+                current: { accessToken },
+                recover: { _, message in throw KAuthError.sessionExpired(profile: profile, reason: message) }
+            )
+        )
+        do {
+            return CachedUser(kakaoUser: try await client.send(UserMeRequest()).value)
+        } catch {
+            world.terminal.writeErr("warning: logged in, but the profile could not be fetched (\(KAuthError.describe(error))); `kauth me` fetches it later\n")
+            return nil
+        }
+    }
+
+    /// Reads lines from standard input on a thread of their own (a blocking read cannot be
+    /// cancelled) and hands the first pasted redirect URL with the right state to the listener.
+    private func acceptPastedRedirects(into listener: RunningCallbackListener, path: String, state: String) {
+        let terminal = world.terminal
+        let thread = Thread {
+            while let line = terminal.readLine() {
+                let text = line.trimmingCharacters(in: .whitespaces)
+                if text.isEmpty { continue }
+                switch RedirectCallback.evaluate(pastedURL: text, expectedPath: path, expectedState: state) {
+                case .outcome(let outcome):
+                    listener.deliver(outcome)
+                    return
+                case .stateMismatch:
+                    terminal.writeErr("That URL is not from this login (its state does not match); paste the URL from this login's browser tab.\n")
+                case .notFound, .methodNotAllowed, .incomplete:
+                    terminal.writeErr("That is not the redirect URL (expected a URL with the path \(path) and a code); try again.\n")
+                }
+            }
+        }
+        thread.start()
+    }
+}

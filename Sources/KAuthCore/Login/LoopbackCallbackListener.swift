@@ -1,0 +1,81 @@
+import Foundation
+
+extension Listener {
+    /// The real redirect listener: a `LoopbackServer` on 127.0.0.1 that ends the wait on the
+    /// first request with the right `state` and a `code` or `error`.
+    public static let live = Listener { config, notice in
+        let box = OutcomeBox()
+        let server: LoopbackServer
+        do {
+            server = try LoopbackServer(
+                host: config.host,
+                port: config.port,
+                limits: LoopbackServerLimits(maxHeaderBytes: 8 * 1024, maxBodyBytes: 16 * 1024, readTimeout: .seconds(10))
+            ) { request in
+                let verdict = RedirectCallback.evaluate(
+                    method: request.method, path: request.path, query: request.query,
+                    expectedPath: config.path, expectedState: config.expectedState
+                )
+                switch verdict {
+                case .stateMismatch:
+                    notice("ignored a request to the redirect listener with a missing or wrong state")
+                case .outcome(let outcome):
+                    if !box.deliver(outcome) {
+                        return .html(409, LoginPages.error(title: "This login has already finished", detail: "Return to the terminal."))
+                    }
+                default:
+                    break
+                }
+                return RedirectCallback.response(for: verdict, provider: config.providerName)
+            }
+        }
+        server.start()
+        return RunningCallbackListener(
+            port: server.port,
+            wait: { timeout in await box.wait(timeout: timeout) },
+            deliver: { outcome in _ = box.deliver(outcome) },
+            close: { server.stop() }
+        )
+    }
+}
+
+/// Holds the first outcome; later ones are refused. `wait` returns it, or `.timedOut`.
+final class OutcomeBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcome: CallbackOutcome?
+    private var waiters: [CheckedContinuation<CallbackOutcome, Never>] = []
+
+    /// Records `outcome` if none was recorded yet; false if one already was.
+    @discardableResult
+    func deliver(_ outcome: CallbackOutcome) -> Bool {
+        lock.lock()
+        guard self.outcome == nil else {
+            lock.unlock()
+            return false
+        }
+        self.outcome = outcome
+        let waiting = waiters
+        waiters = []
+        lock.unlock()
+        waiting.forEach { $0.resume(returning: outcome) }
+        return true
+    }
+
+    func wait(timeout: Duration) async -> CallbackOutcome {
+        let timer = Task {
+            try? await Task.sleep(for: timeout)
+            if !Task.isCancelled { deliver(.timedOut) }
+        }
+        defer { timer.cancel() }
+        return await withCheckedContinuation { continuation in
+            lock.lock()
+            if let outcome {
+                lock.unlock()
+                continuation.resume(returning: outcome)
+            } else {
+                waiters.append(continuation)
+                lock.unlock()
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Judges one request to the redirect listener (RFC 6749 §4.1.2, RFC 8252 §7.3). Pure, so every
+/// case is tested without sockets, and shared by the listener and the pasted-URL path.
+public enum RedirectCallback {
+    public enum Verdict: Sendable, Equatable {
+        /// Not the redirect path (a favicon, a probe): 404, keep waiting.
+        case notFound
+        /// Not a GET: 405, keep waiting.
+        case methodNotAllowed
+        /// `state` missing or different: possibly forged (RFC 6749 §10.12); 400, keep waiting.
+        case stateMismatch
+        /// Right state but neither `code` nor `error`: 400, keep waiting.
+        case incomplete
+        /// The login's answer.
+        case outcome(CallbackOutcome)
+    }
+
+    public static func evaluate(method: String = "GET", path: String, query: [(String, String)], expectedPath: String, expectedState: String) -> Verdict {
+        guard path == expectedPath else { return .notFound }
+        guard method == "GET" else { return .methodNotAllowed }
+        // State first: nothing else in a request with a foreign state is trusted or acted on.
+        guard let state = query.first(named: "state"), constantTimeEquals(state, expectedState) else {
+            return .stateMismatch
+        }
+        if let error = query.first(named: "error") {
+            return .outcome(.providerError(error: error, description: query.first(named: "error_description")))
+        }
+        if let code = query.first(named: "code"), !code.isEmpty {
+            return .outcome(.code(code))
+        }
+        return .incomplete
+    }
+
+    /// Evaluates a redirect URL the user pasted (headless login): only its path and query count,
+    /// since the browser may have failed to load it on another machine.
+    public static func evaluate(pastedURL: String, expectedPath: String, expectedState: String) -> Verdict {
+        let text = pastedURL.trimmingCharacters(in: .whitespaces)
+        guard let components = URLComponents(string: text), components.query != nil else { return .notFound }
+        let path = components.path.isEmpty ? "/" : components.path
+        let query = FormURLEncoding.decode(components.percentEncodedQuery ?? "")
+        return evaluate(path: path, query: query, expectedPath: expectedPath, expectedState: expectedState)
+    }
+
+    /// The HTTP answer for a verdict.
+    public static func response(for verdict: Verdict, provider: String) -> HTTPServerResponse {
+        switch verdict {
+        case .notFound:
+            return .text(404, "Not found\n")
+        case .methodNotAllowed:
+            return .text(405, "Method not allowed\n")
+        case .stateMismatch:
+            return .html(400, LoginPages.error(
+                title: "This login link is not valid",
+                detail: "The request did not carry this login's state, so kauth ignored it. Return to the terminal; the login is still waiting."
+            ))
+        case .incomplete:
+            return .html(400, LoginPages.error(
+                title: "The provider's answer is incomplete",
+                detail: "The redirect had neither a code nor an error. Return to the terminal; the login is still waiting."
+            ))
+        case .outcome(.code):
+            return .html(200, LoginPages.success(provider: provider))
+        case .outcome(.providerError(let error, let description)):
+            return .html(200, LoginPages.error(
+                title: "Login was not completed",
+                detail: "\(provider) answered \(error)\(description.map { ": \($0)" } ?? ""). Return to the terminal for what to do next."
+            ))
+        case .outcome(.timedOut):
+            return .html(408, LoginPages.error(title: "This login timed out", detail: "Run kauth login again."))
+        }
+    }
+
+    /// Compares without an early exit, so response timing says nothing about the expected state.
+    static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for index in x.indices { difference |= x[index] ^ y[index] }
+        return difference == 0
+    }
+}

@@ -1,0 +1,37 @@
+/// The authorization request of RFC 6749 §4.1.1 with PKCE (RFC 7636 §4.3) and Kakao's extras.
+/// Every random value is passed in, so URL building is deterministic under test.
+public struct AuthorizationRequest: Sendable, Equatable {
+    /// `client_id`: Kakao's REST API key.
+    public var clientID: String
+    /// `redirect_uri`: exactly the URI the listener serves, port included.
+    public var redirectURI: String
+    /// `scope`.
+    public var scopes: [String]
+    /// `state` (RFC 6749 §10.12): 32 random bytes, base64url.
+    public var state: String
+    /// `code_challenge` = BASE64URL(SHA256(verifier)), method `S256`.
+    public var codeChallenge: String
+    /// `prompt`: `login`, `create`, `select_account`.
+    public var prompts: [String]
+    /// `login_hint`.
+    public var loginHint: String?
+    /// `service_terms`: Kakao Sync term tags.
+    public var serviceTerms: [String]
+    /// `nonce` (OIDC Core §3.1.2.1).
+    public var nonce: String?
+
+    public init(
+        clientID: String, redirectURI: String, scopes: [String], state: String, codeChallenge: String,
+        prompts: [String] = [], loginHint: String? = nil, serviceTerms: [String] = [], nonce: String? = nil
+    ) {
+        self.clientID = clientID
+        self.redirectURI = redirectURI
+        self.scopes = scopes
+        self.state = state
+        self.codeChallenge = codeChallenge
+        self.prompts = prompts
+        self.loginHint = loginHint
+        self.serviceTerms = serviceTerms
+        self.nonce = nonce
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A successful token endpoint response (RFC 6749 §5.1; Kakao §3.3). Unknown members are
+/// ignored. On a refresh, Kakao sends `refresh_token` only when it rotates it.
+public struct TokenResponse: Decodable, Sendable, Equatable {
+    public var accessToken: String
+    public var tokenType: String
+    public var expiresIn: Int?
+    public var refreshToken: String?
+    public var refreshTokenExpiresIn: Int?
+    /// Space-separated granted scopes.
+    public var scope: String?
+    public var idToken: String?
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case tokenType = "token_type"
+        case expiresIn = "expires_in"
+        case refreshToken = "refresh_token"
+        case refreshTokenExpiresIn = "refresh_token_expires_in"
+        case scope
+        case idToken = "id_token"
+    }
+
+    public init(
+        accessToken: String, tokenType: String = "bearer", expiresIn: Int?, refreshToken: String? = nil,
+        refreshTokenExpiresIn: Int? = nil, scope: String? = nil, idToken: String? = nil
+    ) {
+        self.accessToken = accessToken
+        self.tokenType = tokenType
+        self.expiresIn = expiresIn
+        self.refreshToken = refreshToken
+        self.refreshTokenExpiresIn = refreshTokenExpiresIn
+        self.scope = scope
+        self.idToken = idToken
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        accessToken = try container.decode(String.self, forKey: .accessToken)
+        tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType) ?? "bearer"
+        expiresIn = try Self.flexibleInt(container, .expiresIn)
+        refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken)
+        refreshTokenExpiresIn = try Self.flexibleInt(container, .refreshTokenExpiresIn)
+        scope = try container.decodeIfPresent(String.self, forKey: .scope)
+        idToken = try container.decodeIfPresent(String.self, forKey: .idToken)
+    }
+
+    /// Some servers send lifetimes as strings; accept both.
+    private static func flexibleInt(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Int? {
+        if let value = try? container.decodeIfPresent(Int.self, forKey: key) { return value }
+        if let text = try? container.decodeIfPresent(String.self, forKey: key) { return Int(text) }
+        return nil
+    }
+
+    /// The granted scopes as a list.
+    public var scopes: [String]? {
+        scope.map(ScopeList.parse)
+    }
+}
+
+/// A token endpoint error (RFC 6749 §5.2), with Kakao's `error_code` (KOE…).
+public struct OAuthErrorResponse: Decodable, Sendable, Equatable {
+    public var error: String
+    public var errorDescription: String?
+    public var errorCode: String?
+
+    enum CodingKeys: String, CodingKey {
+        case error
+        case errorDescription = "error_description"
+        case errorCode = "error_code"
+    }
+
+    public init(error: String, errorDescription: String? = nil, errorCode: String? = nil) {
+        self.error = error
+        self.errorDescription = errorDescription
+        self.errorCode = errorCode
+    }
+}

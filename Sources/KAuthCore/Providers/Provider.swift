@@ -1,0 +1,141 @@
+import Foundation
+
+/// The kinds of provider kauth speaks to. Each kind's endpoints and quirks live in its own file
+/// in this folder.
+public enum ProviderKind: String, Sendable, CaseIterable {
+    case kakao
+    case snapchat
+    case oidc
+}
+
+/// Provider settings given on the command line; they win over environment and config.
+public struct ProviderOverrides: Sendable, Equatable {
+    public var clientID: String?
+    public var clientSecret: String?
+    public var redirectURI: String?
+    public var port: UInt16?
+
+    public init(clientID: String? = nil, clientSecret: String? = nil, redirectURI: String? = nil, port: UInt16? = nil) {
+        self.clientID = clientID
+        self.clientSecret = clientSecret
+        self.redirectURI = redirectURI
+        self.port = port
+    }
+}
+
+/// A provider with every setting resolved: flag > environment > config > what the stored login
+/// used > built-in default.
+public struct ResolvedProvider: Sendable, Equatable {
+    /// The name used with `--provider` and in `provider.NAME.*` config keys.
+    public var name: String
+    public var kind: ProviderKind
+    public var clientID: String?
+    public var clientSecret: String?
+    /// Key for the share APIs (`Authorization: KakaoAK …`); defaults to the client id.
+    public var appKey: String?
+    public var authBaseURL: String
+    public var apiBaseURL: String
+    public var sharerBaseURL: String
+    /// A fixed redirect URI from flag or config, if any.
+    public var redirectURI: String?
+    public var port: UInt16?
+    /// Scopes asked for at login when `--scopes` is not given.
+    public var scopes: [String]
+
+    public init(
+        name: String, kind: ProviderKind, clientID: String?, clientSecret: String?, appKey: String?,
+        authBaseURL: String, apiBaseURL: String, sharerBaseURL: String, redirectURI: String?, port: UInt16?, scopes: [String]
+    ) {
+        self.name = name
+        self.kind = kind
+        self.clientID = clientID
+        self.clientSecret = clientSecret
+        self.appKey = appKey
+        self.authBaseURL = authBaseURL
+        self.apiBaseURL = apiBaseURL
+        self.sharerBaseURL = sharerBaseURL
+        self.redirectURI = redirectURI
+        self.port = port
+        self.scopes = scopes
+    }
+
+    /// The client id, or a usage error saying the three ways to set it.
+    public func requireClientID() throws -> String {
+        guard let clientID else {
+            throw KAuthError.usage(
+                "no client id for provider '\(name)'; pass --client-id ID, set KAUTH_CLIENT_ID, or run `kauth config set provider.\(name).client_id ID` (for Kakao: the app's REST API key)"
+            )
+        }
+        return clientID
+    }
+
+    /// Resolves `name` from the built-in providers and `provider.NAME.*` config keys.
+    ///
+    /// - Parameters:
+    ///   - stored: base URLs recorded by the login being used, so that later commands talk to the
+    ///     server that issued its tokens even when the environment no longer says so.
+    public static func resolve(
+        name: String,
+        overrides: ProviderOverrides = ProviderOverrides(),
+        environment: Environment,
+        config: ConfigFile,
+        stored: (authURL: String?, apiURL: String?) = (nil, nil)
+    ) throws -> ResolvedProvider {
+        func setting(_ key: String) -> String? {
+            guard let value = config.value("provider.\(name).\(key)"), !value.isEmpty else { return nil }
+            return value
+        }
+        let kind: ProviderKind
+        if let typeName = setting("type") {
+            guard let parsed = ProviderKind(rawValue: typeName) else {
+                throw KAuthError.usage("provider '\(name)' has type '\(typeName)' in the config; use one of: kakao, snapchat, oidc")
+            }
+            kind = parsed
+        } else if let builtIn = ProviderKind(rawValue: name), builtIn != .oidc {
+            kind = builtIn
+        } else {
+            let configured = Set(config.entries.compactMap { entry -> String? in
+                let parts = entry.key.split(separator: ".")
+                return parts.count == 3 && parts[0] == "provider" ? String(parts[1]) : nil
+            })
+            let known = (["kakao", "snapchat"] + configured.sorted()).joined(separator: ", ")
+            throw KAuthError.usage("unknown provider '\(name)'; known providers: \(known) (add one with `kauth config set provider.\(name).type oidc`)")
+        }
+        guard kind == .kakao else {
+            throw KAuthError.usage("provider '\(name)' is of type \(kind.rawValue), which this version of kauth cannot log in to yet; use --provider kakao")
+        }
+        let clientID = overrides.clientID ?? environment["KAUTH_CLIENT_ID"] ?? setting("client_id")
+        let scopesText = setting("scopes")
+        return ResolvedProvider(
+            name: name,
+            kind: kind,
+            clientID: clientID,
+            clientSecret: overrides.clientSecret ?? environment["KAUTH_CLIENT_SECRET"] ?? setting("client_secret"),
+            appKey: environment["KAUTH_APP_KEY"] ?? setting("app_key") ?? clientID,
+            authBaseURL: trimSlash(environment["KAUTH_KAKAO_AUTH_URL"] ?? setting("auth_url") ?? stored.authURL ?? Kakao.authURL),
+            apiBaseURL: trimSlash(environment["KAUTH_KAKAO_API_URL"] ?? setting("api_url") ?? stored.apiURL ?? Kakao.apiURL),
+            sharerBaseURL: trimSlash(environment["KAUTH_KAKAO_SHARER_URL"] ?? setting("sharer_url") ?? Kakao.sharerURL),
+            redirectURI: overrides.redirectURI ?? setting("redirect_uri"),
+            port: overrides.port,
+            scopes: scopesText.map(ScopeList.parse) ?? []
+        )
+    }
+
+    private static func trimSlash(_ url: String) -> String {
+        url.hasSuffix("/") ? String(url.dropLast()) : url
+    }
+}
+
+/// Lists of scope IDs and tags: comma- or space-separated, on the command line and in config.
+public enum ScopeList {
+    public static func parse(_ text: String) -> [String] {
+        var seen = Set<String>()
+        return text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
+            .map(String.init)
+            .filter { seen.insert($0).inserted }
+    }
+
+    public static func parse(_ texts: [String]) -> [String] {
+        parse(texts.joined(separator: ","))
+    }
+}

@@ -1,0 +1,17 @@
+extension World {
+    /// The real process: libcurl, the system clock and CSPRNG, the user's browser, POSIX files,
+    /// the standard streams and a loopback socket listener.
+    public static func live(environment: [String: String]) -> World {
+        let environment = Environment(environment)
+        return World(
+            http: .live,
+            clock: .live,
+            random: .live,
+            browser: .live(environment: environment),
+            fileSystem: .live,
+            terminal: .live(),
+            environment: environment,
+            listener: .live
+        )
+    }
+}
