@@ -1,0 +1,90 @@
+import Foundation
+import KAuthCore
+
+/// The command-line interface: parses, runs one command, renders its error, returns the exit code.
+public enum CLI {
+    public static let version = "0.1.0"
+
+    /// Flags every command accepts, before or after the command words.
+    static let globalFlags: [FlagSpec] = [
+        .option("profile", "NAME", "use the login stored under NAME (default: KAUTH_PROFILE, else the default profile)"),
+        .option("provider", "NAME", "provider to use: kakao (default), or one configured with `kauth config`"),
+        .toggle("verbose", "trace HTTP requests to stderr, secrets redacted"),
+        .toggle("no-color", "no colour in output (also: NO_COLOR)"),
+    ]
+
+    /// Runs `arguments` (without the program name) and returns the exit code.
+    public static func run(_ arguments: [String], world: World) async -> Int32 {
+        let root = Commands.root
+        let outcome: ParseOutcome
+        do {
+            outcome = try ArgumentParser.parse(arguments, root: root, globalFlags: globalFlags)
+        } catch {
+            world.terminal.writeErr(render(usage: error))
+            return 2
+        }
+        switch outcome {
+        case .version:
+            world.terminal.writeOut("kauth \(version)\n")
+            return 0
+        case .help(let path):
+            let spec = ArgumentParser.command(at: path, root: root)
+            world.terminal.writeOut(HelpRenderer.render(spec, path: path, globalFlags: globalFlags, width: world.terminal.columns))
+            return 0
+        case .run(let parsed):
+            var world = world
+            if parsed.has("verbose") {
+                let terminal = world.terminal
+                world.http = world.http.traced(to: { terminal.writeErr($0) })
+            }
+            let context = CommandContext(world: world, command: parsed, version: version)
+            do {
+                return try await parsed.spec.run!(context)
+            } catch let error as KAuthError {
+                report(error, context: context)
+                return error.exitCode
+            } catch let error as UsageError {
+                world.terminal.writeErr(render(usage: error))
+                return 2
+            } catch {
+                let wrapped = KAuthError.failure("\(error)")
+                report(wrapped, context: context)
+                return wrapped.exitCode
+            }
+        }
+    }
+
+    /// `error: …` on stderr, or the JSON error object on stdout in `--json` mode.
+    static func report(_ error: KAuthError, context: CommandContext) {
+        if context.json {
+            var object: [String: JSONValue] = [
+                "code": .string(error.code),
+                "message": .string(error.message),
+                "exit_code": .number(Double(error.exitCode)),
+            ]
+            if let scopes = error.requiredScopes {
+                object["required_scopes"] = .array(scopes.map(JSONValue.string))
+            }
+            if case .oauth(let name, _, let providerCode) = error {
+                object["provider_error"] = .string(name)
+                if let providerCode { object["provider_code"] = .string(providerCode) }
+            }
+            if case .api(_, let code?, _) = error {
+                object["provider_code"] = .number(Double(code))
+            }
+            context.printJSON(.object(["error": .object(object)]))
+        } else {
+            context.err("error: \(error.message)\n")
+        }
+    }
+
+    static func render(usage error: UsageError) -> String {
+        var text = "error: \(error.message)\n"
+        if !error.suggestions.isEmpty {
+            text += error.suggestions.count == 1 ? "\nDid you mean this?\n" : "\nDid you mean one of these?\n"
+            text += error.suggestions.map { "  \($0)\n" }.joined()
+        }
+        text += "\nRun '\(error.commandPath.joined(separator: " ")) --help' for usage.\n"
+        return text
+    }
+}

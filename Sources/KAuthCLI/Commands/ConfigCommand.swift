@@ -1,0 +1,68 @@
+import KAuthCore
+
+/// `kauth config get|set|unset|list`: `$KAUTH_HOME/config`.
+enum ConfigCommand {
+    static let spec = CommandSpec(
+        name: "config",
+        summary: "read and change settings in $KAUTH_HOME/config",
+        discussion: "Keys are provider.NAME.KEY, with KEY one of: \(ConfigStore.providerKeys.joined(separator: ", ")). Flags win over environment variables, which win over the config file. The file is kept 0600 since it may hold a client secret.",
+        examples: [
+            ("kauth config set provider.kakao.client_id YOUR_REST_API_KEY", ""),
+            ("kauth config set provider.kakao.redirect_uri http://127.0.0.1:8080/callback", "the redirect URI you registered"),
+            ("kauth config list", ""),
+        ],
+        subcommands: [
+            CommandSpec(name: "get", summary: "print a setting", arguments: [ArgumentSpec(name: "KEY", help: "e.g. provider.kakao.client_id", minimum: 1, maximum: 1)], run: get),
+            CommandSpec(name: "set", summary: "change a setting", arguments: [
+                ArgumentSpec(name: "KEY", help: "e.g. provider.kakao.client_id", minimum: 1, maximum: 1),
+                ArgumentSpec(name: "VALUE", help: "the new value", minimum: 1, maximum: 1),
+            ], run: set),
+            CommandSpec(name: "unset", summary: "remove a setting", arguments: [ArgumentSpec(name: "KEY", help: "the setting to remove", minimum: 1, maximum: 1)], run: unset),
+            CommandSpec(name: "list", summary: "print every setting (secrets masked)", flags: [.json], run: list),
+        ]
+    )
+
+    static func get(_ context: CommandContext) async throws -> Int32 {
+        let key = context.command.arguments[0]
+        try ConfigStore.validate(key: key)
+        guard let value = try context.configStore.load().value(key) else {
+            throw KAuthError.failure("'\(key)' is not set; set it with `kauth config set \(key) VALUE`")
+        }
+        context.out(value + "\n")
+        return 0
+    }
+
+    static func set(_ context: CommandContext) async throws -> Int32 {
+        let key = context.command.arguments[0], value = context.command.arguments[1]
+        try ConfigStore.validate(key: key)
+        if key.hasSuffix(".type"), ProviderKind(rawValue: value) == nil {
+            throw KAuthError.usage("provider type '\(value)' is not one of: \(ProviderKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let store = context.configStore
+        var file = try store.load()
+        file.set(key, value)
+        try store.save(file)
+        return 0
+    }
+
+    static func unset(_ context: CommandContext) async throws -> Int32 {
+        let key = context.command.arguments[0]
+        try ConfigStore.validate(key: key)
+        let store = context.configStore
+        var file = try store.load()
+        if file.unset(key) { try store.save(file) }
+        return 0
+    }
+
+    static func list(_ context: CommandContext) async throws -> Int32 {
+        let entries = try context.configStore.load().entries.map { entry in
+            (entry.key, entry.key.hasSuffix("client_secret") ? Redaction.mask : entry.value)
+        }
+        if context.json {
+            context.printJSON(.object(Dictionary(entries.map { ($0.0, JSONValue.string($0.1)) }, uniquingKeysWith: { $1 })))
+        } else {
+            context.out(entries.map { "\($0.0) = \($0.1)\n" }.joined())
+        }
+        return 0
+    }
+}

@@ -1,0 +1,77 @@
+import KAuthCore
+
+/// `kauth login`: the authorization-code flow with PKCE through the loopback listener.
+enum LoginCommand {
+    static let spec = CommandSpec(
+        name: "login",
+        summary: "log in through the browser and store the tokens",
+        discussion: "Opens the provider's login page in the browser (BROWSER, else xdg-open or open) and waits for the redirect on a listener at 127.0.0.1. The URL is always printed to stderr; with --no-browser nothing is opened and the URL the browser was redirected to can be pasted on stdin, for SSH sessions. For Kakao, register http://127.0.0.1:\(Kakao.defaultRedirectPort)/callback as a redirect URI of your app (or pass the one you registered with --redirect-uri).",
+        flags: [
+            .option("scopes", "LIST", "scope IDs to ask consent for (comma- or space-separated)", repeatable: true),
+            .option("prompt", "LIST", "login, create, select_account", repeatable: true),
+            .option("login-hint", "TEXT", "pre-fill the account field (email or phone number)"),
+            .option("service-terms", "LIST", "Kakao Sync service-terms tags to show", repeatable: true),
+            .toggle("openid", "ask for an OpenID Connect ID token (adds the openid scope and a nonce)"),
+            .option("nonce", "TEXT", "nonce to send instead of a random one (implies --openid)"),
+            .toggle("no-browser", "do not open a browser; print the URL and accept the redirect URL on stdin"),
+            .option("port", "N", "listen on this port: redirect URI http://127.0.0.1:N/callback"),
+            .option("redirect-uri", "URI", "the registered redirect URI (http://127.0.0.1:PORT/PATH)"),
+            .option("timeout", "SECONDS", "how long to wait for the login (default 300)"),
+            .option("client-id", "ID", "client id (Kakao: REST API key); also KAUTH_CLIENT_ID"),
+            .option("client-secret", "SECRET", "client secret, if the app has one enabled; also KAUTH_CLIENT_SECRET"),
+            .option("issuer", "URL", "issuer of an OpenID Connect provider (--provider oidc)"),
+            .toggle("device", "use the device authorization grant (providers that offer it)"),
+        ],
+        examples: [
+            ("kauth login", "log in to Kakao in the browser"),
+            ("kauth login --scopes account_email,phone_number --prompt login", "ask for more scopes and force the login screen"),
+            ("kauth login --no-browser", "over SSH: open the printed URL elsewhere, paste the redirect URL back"),
+            ("kauth login --profile work --redirect-uri http://127.0.0.1:8080/kakao", "a second login with its own registered redirect URI"),
+        ],
+        run: run
+    )
+
+    static func run(_ context: CommandContext) async throws -> Int32 {
+        let command = context.command
+        if command.has("issuer") {
+            throw KAuthError.usage("--issuer is for OpenID Connect providers (--provider oidc); kakao's issuer is built in")
+        }
+        if command.has("device") {
+            throw KAuthError.usage("kakao does not offer the device authorization grant; use --no-browser to log in from a machine without a browser")
+        }
+        let prompts = ScopeList.parse(command.all("prompt"))
+        if let unknown = prompts.first(where: { !Kakao.prompts.contains($0) }) {
+            throw KAuthError.usage("unknown prompt '\(unknown)'; use one or more of: \(Kakao.prompts.joined(separator: ", "))")
+        }
+        let timeout = try FlagValues.integer(context, "timeout", range: 1...86_400) ?? 300
+        let overrides = ProviderOverrides(
+            clientID: command.value("client-id"),
+            clientSecret: command.value("client-secret"),
+            redirectURI: command.value("redirect-uri"),
+            port: try FlagValues.port(context)
+        )
+        let profile = try context.profile()
+        let provider = try context.provider(for: nil, overrides: overrides)
+        let scopes = command.has("scopes") ? ScopeList.parse(command.all("scopes")) : provider.scopes
+        let options = LoginOptions(
+            scopes: scopes,
+            prompts: prompts,
+            loginHint: command.value("login-hint"),
+            serviceTerms: ScopeList.parse(command.all("service-terms")),
+            openID: command.has("openid"),
+            nonce: command.value("nonce"),
+            openBrowser: !command.has("no-browser"),
+            timeout: .seconds(timeout)
+        )
+        if context.environment["KAUTH_ACCESS_TOKEN"] != nil {
+            context.err("note: KAUTH_ACCESS_TOKEN is set; other commands keep using it until it is unset\n")
+        }
+        let session = try await LoginFlow(world: context.world, keystore: context.keystore, provider: provider, profile: profile).run(options)
+        let who = session.user.map(StatusCommand.describe) ?? session.userID.map { "user \($0)" } ?? "an unknown user"
+        context.err("Logged in to \(provider.name) as \(who) (profile '\(profile)').\n")
+        if !session.scopes.isEmpty {
+            context.err("Scopes: \(session.scopes.joined(separator: " "))\n")
+        }
+        return 0
+    }
+}

@@ -1,0 +1,50 @@
+import KAuthCore
+
+/// `kauth logout`: ask the provider to end the session, then delete the local login whatever
+/// the answer (as the SDK's `logout()`).
+enum LogoutCommand {
+    static let spec = CommandSpec(
+        name: "logout",
+        summary: "log out at the provider and delete the stored tokens",
+        discussion: "Calls the provider's logout (Kakao: /v1/user/logout) and then deletes the profile's tokens from the keystore, whether the call succeeded or not. Other profiles are left alone.",
+        examples: [("kauth logout", ""), ("kauth logout --profile work", "")],
+        run: run
+    )
+
+    static func run(_ context: CommandContext) async throws -> Int32 {
+        let tokens = try context.tokenService()
+        guard let session = try tokens.storedSession() else {
+            throw KAuthError.notLoggedIn(profile: tokens.profile)
+        }
+        do {
+            _ = try await context.storedLoginClient(tokens: tokens, session: session).send(LogoutRequest())
+        } catch {
+            context.err("warning: the provider's logout failed (\(KAuthError.describe(error))); the local tokens are deleted anyway\n")
+        }
+        try await tokens.deleteStoredSession()
+        context.err("Logged out of \(session.provider) (profile '\(tokens.profile)').\n")
+        return 0
+    }
+}
+
+/// `kauth unlink`: disconnect the account from the app; local tokens go only on success.
+enum UnlinkCommand {
+    static let spec = CommandSpec(
+        name: "unlink",
+        summary: "unlink the account from the app and delete the stored tokens",
+        discussion: "Calls the provider's unlink (Kakao: /v1/user/unlink), which revokes every token and the user's consent. The local tokens are deleted only when it succeeds, so a failed unlink can be retried.",
+        examples: [("kauth unlink", "")],
+        run: run
+    )
+
+    static func run(_ context: CommandContext) async throws -> Int32 {
+        let tokens = try context.tokenService()
+        guard let session = try tokens.storedSession() else {
+            throw KAuthError.notLoggedIn(profile: tokens.profile)
+        }
+        _ = try await context.storedLoginClient(tokens: tokens, session: session).send(UnlinkRequest())
+        try await tokens.deleteStoredSession()
+        context.err("Unlinked the account from the app at \(session.provider) and deleted the local tokens (profile '\(tokens.profile)').\n")
+        return 0
+    }
+}

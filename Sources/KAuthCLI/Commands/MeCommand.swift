@@ -1,0 +1,81 @@
+import Foundation
+import KAuthCore
+
+/// `kauth me`: the user's profile from `/v2/user/me`; refreshes the keystore's cached profile.
+enum MeCommand {
+    static let spec = CommandSpec(
+        name: "me",
+        summary: "show the logged-in user's profile",
+        discussion: "Calls the provider's user API (Kakao: /v2/user/me) and updates the profile cached in the keystore. --json prints the provider's object unchanged; --field prints one value from it.",
+        flags: [
+            .json,
+            .option("property-keys", "LIST", "only these properties, e.g. kakao_account.email,properties.nickname", repeatable: true),
+            .option("field", "PATH", "print one field, e.g. kakao_account.email"),
+        ],
+        examples: [
+            ("kauth me", ""),
+            ("kauth me --field kakao_account.email", "one value, for scripts"),
+            ("kauth me --json --property-keys kakao_account.email", ""),
+        ],
+        run: run
+    )
+
+    static func run(_ context: CommandContext) async throws -> Int32 {
+        let request = UserMeRequest(propertyKeys: ScopeList.parse(context.command.all("property-keys")))
+        let result = try await context.apiClient().send(request)
+        try await cacheProfile(result.value, context: context)
+        if let path = context.command.value("field") {
+            guard let value = result.value.value(at: path) else {
+                throw KAuthError.failure("the profile has no field '\(path)' (it may need consent: see `kauth me` for items that need agreement)")
+            }
+            context.out((value.stringValue ?? value.jsonText()) + "\n")
+        } else if context.json {
+            context.out(String(decoding: result.body, as: UTF8.self) + "\n")
+        } else {
+            context.out(summary(result.value))
+        }
+        return 0
+    }
+
+    /// Updates the cached profile of the stored login, when the call used it.
+    static func cacheProfile(_ user: JSONValue, context: CommandContext) async throws {
+        guard context.environment["KAUTH_ACCESS_TOKEN"] == nil else { return }
+        try await context.tokenService().updateCachedUser(CachedUser(kakaoUser: user))
+    }
+
+    /// id, nickname, email, … and which items still need the user's agreement.
+    static func summary(_ user: JSONValue) -> String {
+        let account = user["kakao_account"]
+        var rows: [(String, String)] = []
+        func add(_ label: String, _ value: JSONValue?) {
+            if let text = value?.stringValue { rows.append((label, text)) }
+        }
+        add("id", user["id"])
+        add("nickname", account?.value(at: "profile.nickname") ?? user.value(at: "properties.nickname"))
+        if let email = account?["email"]?.stringValue {
+            let verified = account?["is_email_verified"]?.boolValue == true ? " (verified)" : ""
+            rows.append(("email", email + verified))
+        }
+        add("name", account?["name"])
+        add("phone", account?["phone_number"])
+        add("age range", account?["age_range"])
+        add("birthday", account?["birthday"])
+        add("birth year", account?["birthyear"])
+        add("gender", account?["gender"])
+        add("profile image", account?.value(at: "profile.profile_image_url"))
+        add("connected at", user["connected_at"])
+        if let signedUp = user["has_signed_up"]?.boolValue {
+            rows.append(("signed up", signedUp ? "yes" : "no (run `kauth signup`)"))
+        }
+        var text = rows.map { "\($0.0.padding(15))\($0.1)\n" }.joined()
+        if case .object(let members)? = account {
+            let pending = members.filter { $0.key.hasSuffix("_needs_agreement") && $0.value.boolValue == true }
+                .map { String($0.key.dropLast("_needs_agreement".count)) }
+                .sorted()
+            if !pending.isEmpty {
+                text += "needs agreement: \(pending.joined(separator: ", "))\n"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,46 @@
+import KAuthCore
+
+/// The command tree. Each command's spec and `run` live in a file named for it.
+enum Commands {
+    static let root = CommandSpec(
+        name: "kauth",
+        summary: "log in to Kakao and other OAuth/OIDC providers from the command line",
+        discussion: "kauth logs you in through the browser, keeps the tokens in a local keystore, refreshes them when needed, and calls the provider's user APIs. Scripts call `kauth token` for a valid access token.",
+        usage: ["COMMAND [flags]"],
+        flags: [.toggle("version", "print the version")],
+        examples: [
+            ("kauth login", "log in to Kakao in the browser"),
+            ("curl -H \"Authorization: Bearer $(kauth token)\" https://kapi.kakao.com/v2/user/me", "use the token in a script"),
+            ("kauth status --json", "what is stored, without the network"),
+        ],
+        subcommands: [
+            LoginCommand.spec,
+            LogoutCommand.spec,
+            UnlinkCommand.spec,
+            StatusCommand.spec,
+            TokenCommand.spec,
+            MeCommand.spec,
+            ConfigCommand.spec,
+            SandboxCommand.spec,
+        ]
+    )
+}
+
+/// Flag values that must be numbers.
+enum FlagValues {
+    static func integer(_ context: CommandContext, _ flag: String, range: ClosedRange<Int>) throws -> Int? {
+        guard let text = context.command.value(flag) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw KAuthError.usage("--\(flag) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+
+    static func port(_ context: CommandContext, _ flag: String = "port") throws -> UInt16? {
+        try integer(context, flag, range: 0...65535).map { UInt16($0) }
+    }
+}
+
+extension FlagSpec {
+    static let json = FlagSpec.toggle("json", "print JSON on stdout")
+}

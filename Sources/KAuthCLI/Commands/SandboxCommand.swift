@@ -1,0 +1,73 @@
+import KAuthCore
+import KAuthSandbox
+
+/// `kauth sandbox`: a Kakao-compatible provider on 127.0.0.1 for trying and testing kauth offline.
+enum SandboxCommand {
+    static let spec = CommandSpec(
+        name: "sandbox",
+        summary: "serve a local Kakao-compatible provider for offline use and tests",
+        discussion: "Serves Kakao's OAuth and user APIs on 127.0.0.1 with an auto-consent authorize page and one sandbox user. It prints the environment that points kauth at it on stdout, and one line per request on stderr. Stop it with Ctrl-C. Control endpoints for tests live under /_sandbox/ (log, config, fail, expire-access-tokens).",
+        flags: [
+            .option("port", "N", "port to listen on (default: any free port)"),
+            .option("state-file", "FILE", "keep users, tokens and consents in FILE across restarts"),
+            .option("client-id", "ID", "accept only this client id (default: any)"),
+            .option("client-secret", "SECRET", "require this client secret on token calls"),
+            .option("access-token-ttl", "SECONDS", "access token lifetime (default 21599)"),
+            .option("refresh-token-ttl", "SECONDS", "refresh token lifetime (default 5183999)"),
+            .option("rotation-threshold", "SECONDS", "rotate the refresh token when less than this remains (default 2592000)"),
+            .option("scopes", "LIST", "scopes agreed at first login (default profile_nickname,profile_image,account_email)", repeatable: true),
+            .toggle("deny", "answer every authorization with access_denied"),
+            .toggle("quiet", "do not log requests"),
+        ],
+        examples: [
+            ("kauth sandbox --port 8900", "then, in another shell:"),
+            ("eval \"$(kauth sandbox --port 8900 & sleep 1)\" && kauth login", ""),
+        ],
+        run: run
+    )
+
+    static func run(_ context: CommandContext) async throws -> Int32 {
+        var configuration = SandboxConfiguration()
+        configuration.clientID = context.command.value("client-id")
+        configuration.clientSecret = context.command.value("client-secret")
+        configuration.stateFile = context.command.value("state-file")
+        configuration.deny = context.command.has("deny")
+        if let value = try FlagValues.integer(context, "access-token-ttl", range: 1...31_536_000) { configuration.accessTokenLifetime = value }
+        if let value = try FlagValues.integer(context, "refresh-token-ttl", range: 1...315_360_000) { configuration.refreshTokenLifetime = value }
+        if let value = try FlagValues.integer(context, "rotation-threshold", range: 0...315_360_000) { configuration.rotationThreshold = value }
+        if context.command.has("scopes") { configuration.defaultScopes = ScopeList.parse(context.command.all("scopes")) }
+        let terminal = context.terminal
+        let quiet = context.command.has("quiet")
+        var log: (@Sendable (SandboxLogEntry) -> Void)?
+        if !quiet {
+            log = { (entry: SandboxLogEntry) in terminal.writeErr("sandbox: " + entry.summary + "\n") }
+        }
+        let server: SandboxServer
+        do {
+            server = try SandboxServer(
+                configuration: configuration,
+                port: try FlagValues.port(context) ?? 0,
+                clock: context.world.clock,
+                random: context.world.random,
+                onRequest: log
+            )
+        } catch LoopbackServerError.addressInUse(_, let port) {
+            throw KAuthError.failure("port \(port) is already in use; pick another with --port N, or --port 0 for any free port")
+        } catch let error as SandboxStateError {
+            throw KAuthError.failure("\(error)")
+        }
+        server.start()
+        let base = server.baseURL
+        context.out("""
+        export KAUTH_KAKAO_AUTH_URL=\(base)
+        export KAUTH_KAKAO_API_URL=\(base)
+        export KAUTH_KAKAO_SHARER_URL=\(base)
+        export KAUTH_CLIENT_ID=\(configuration.clientID ?? "sandbox-app")
+
+        """)
+        context.err("kauth sandbox: a Kakao-compatible provider is serving at \(base) (Ctrl-C to stop).\n")
+        while true {
+            try await context.world.clock.sleep(.seconds(3600))
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import KAuthCore
+
+/// `kauth token`, `kauth token info`, `kauth token refresh`.
+enum TokenCommand {
+    static let spec = CommandSpec(
+        name: "token",
+        summary: "print a valid access token, refreshing it when needed",
+        discussion: "Prints the access token and a newline on stdout, nothing else. When the stored token expires within 60 seconds (or --min-valid SECONDS), it is refreshed first; parallel runs share one refresh. KAUTH_ACCESS_TOKEN, when set, is printed as it is and the keystore is not touched.",
+        flags: [
+            .json,
+            .option("min-valid", "SECONDS", "refresh unless the token stays valid this long (default 60)"),
+            .toggle("id-token", "print the stored OpenID Connect ID token instead"),
+        ],
+        examples: [
+            ("curl -H \"Authorization: Bearer $(kauth token)\" https://kapi.kakao.com/v2/user/me", ""),
+            ("kauth token --min-valid 3600", "a token that lasts for an hour-long job"),
+        ],
+        subcommands: [infoSpec, refreshSpec],
+        run: run
+    )
+
+    static let infoSpec = CommandSpec(
+        name: "info",
+        summary: "ask the provider about the access token",
+        flags: [.json],
+        examples: [("kauth token info --json", "")],
+        run: info
+    )
+
+    static let refreshSpec = CommandSpec(
+        name: "refresh",
+        summary: "refresh the access token now",
+        discussion: "Refreshes whatever the expiry. Kakao rotates the refresh token only when less than a month of it remains; kauth keeps the old one otherwise.",
+        flags: [.json],
+        examples: [("kauth token refresh", "")],
+        run: refresh
+    )
+
+    static func run(_ context: CommandContext) async throws -> Int32 {
+        let minValid = try FlagValues.integer(context, "min-valid", range: 0...31_536_000) ?? 60
+        if let token = context.environment["KAUTH_ACCESS_TOKEN"] {
+            if context.command.has("id-token") {
+                throw KAuthError.usage("KAUTH_ACCESS_TOKEN is set and carries no ID token; unset it to read the stored login")
+            }
+            context.out(context.json ? JSONValue.object(["access_token": .string(token), "source": .string("environment")]).jsonText(pretty: true) + "\n" : token + "\n")
+            return 0
+        }
+        let tokens = try context.tokenService()
+        if context.command.has("id-token") {
+            guard let session = try tokens.storedSession() else { throw KAuthError.notLoggedIn(profile: tokens.profile) }
+            guard let idToken = session.idToken else {
+                throw KAuthError.failure("no ID token is stored for profile '\(tokens.profile)'; log in with `kauth login --openid` (Kakao: enable OpenID Connect in the console)")
+            }
+            context.out(idToken + "\n")
+            return 0
+        }
+        let session = try await tokens.validSession(minValid: minValid)
+        let now = context.world.clock.now()
+        if !session.accessTokenValid(for: minValid, at: now) {
+            context.err("warning: the provider's access tokens last \(Int(session.accessTokenExpiresAt.timeIntervalSince(now))) s, less than --min-valid \(minValid)\n")
+        }
+        if context.json {
+            context.printJSON(tokenJSON(session, profile: tokens.profile, now: now))
+        } else {
+            context.out(session.accessToken + "\n")
+        }
+        return 0
+    }
+
+    static func tokenJSON(_ session: StoredSession, profile: String, now: Date) -> JSONValue {
+        .object([
+            "access_token": .string(session.accessToken),
+            "token_type": .string(session.tokenType),
+            "expires_at": .string(RFC3339.string(from: session.accessTokenExpiresAt)),
+            "expires_in": .number(Double(max(0, Int(session.accessTokenExpiresAt.timeIntervalSince(now))))),
+            "scopes": .array(session.scopes.map(JSONValue.string)),
+            "profile": .string(profile),
+            "provider": .string(session.provider),
+        ])
+    }
+
+    static func info(_ context: CommandContext) async throws -> Int32 {
+        let result = try await context.apiClient().send(AccessTokenInfoRequest())
+        if context.json {
+            context.out(String(decoding: result.body, as: UTF8.self) + "\n")
+            return 0
+        }
+        let info = result.value
+        let expiry = context.world.clock.now().addingTimeInterval(TimeInterval(info.expiresIn))
+        var rows: [(String, String)] = []
+        if let id = info.id { rows.append(("user id", String(id))) }
+        if let app = info.appID { rows.append(("app id", String(app))) }
+        rows.append(("expires in", "\(info.expiresIn) s (\(RFC3339.string(from: expiry)))"))
+        context.out(rows.map { "\($0.0.padding(12))\($0.1)\n" }.joined())
+        return 0
+    }
+
+    static func refresh(_ context: CommandContext) async throws -> Int32 {
+        if context.environment["KAUTH_ACCESS_TOKEN"] != nil {
+            throw KAuthError.usage("KAUTH_ACCESS_TOKEN is set: that token cannot be refreshed by kauth; unset it to refresh the stored login")
+        }
+        let tokens = try context.tokenService()
+        let before = try tokens.storedSession()
+        let session = try await tokens.forceRefresh()
+        let now = context.world.clock.now()
+        let rotated = before != nil && before?.refreshToken != session.refreshToken
+        if context.json {
+            guard case .object(var object) = tokenJSON(session, profile: tokens.profile, now: now) else { return 0 }
+            object.removeValue(forKey: "access_token")
+            object["refresh_token_rotated"] = .bool(rotated)
+            object["refresh_token_expires_at"] = session.refreshTokenExpiresAt.map { .string(RFC3339.string(from: $0)) } ?? .null
+            context.printJSON(.object(object))
+        } else {
+            context.err("Refreshed the access token of profile '\(tokens.profile)': \(StatusCommand.expiry(session.accessTokenExpiresAt, now: now)).\n")
+            if rotated { context.err("The provider rotated the refresh token; the new one is stored.\n") }
+        }
+        return 0
+    }
+}

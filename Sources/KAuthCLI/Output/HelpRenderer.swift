@@ -1,0 +1,101 @@
+/// Renders help text at a given width, so golden files stay stable whatever the terminal is.
+enum HelpRenderer {
+    static func render(_ command: CommandSpec, path: [String], globalFlags: [FlagSpec], width: Int = 80) -> String {
+        var out = "\(path.joined(separator: " ")) — \(command.summary)\n"
+        if !command.discussion.isEmpty {
+            out += "\n" + wrap(command.discussion, width: width, indent: "") + "\n"
+        }
+        out += "\nUsage:\n"
+        let usage = command.usage.isEmpty ? [defaultUsage(command, path: path)] : command.usage.map { "\(path.joined(separator: " ")) \($0)" }
+        for line in usage {
+            out += "  \(line)\n"
+        }
+        let visible = command.subcommands.filter { !$0.hidden }
+        if !visible.isEmpty {
+            out += "\nCommands:\n"
+            let column = (visible.map(\.name.count).max() ?? 0) + 4
+            for sub in visible {
+                out += "  " + sub.name.padding(column) + sub.summary + "\n"
+            }
+        }
+        if !command.arguments.isEmpty {
+            out += "\nArguments:\n"
+            out += table(command.arguments.map { ($0.name, $0.help) }, width: width)
+        }
+        if !command.flags.isEmpty {
+            out += "\nFlags:\n" + table(command.flags.map(flagRow), width: width)
+        }
+        out += "\nGlobal flags:\n" + table(globalFlags.map(flagRow) + [("-h, --help", "show help for this command")], width: width)
+        if !command.examples.isEmpty {
+            out += "\nExamples:\n"
+            for example in command.examples {
+                if !example.comment.isEmpty {
+                    out += "  # \(example.comment)\n"
+                }
+                out += "  $ \(example.command)\n"
+            }
+        }
+        if !visible.isEmpty {
+            out += "\nRun '\(path.joined(separator: " ")) COMMAND --help' for more about a command.\n"
+        }
+        return out
+    }
+
+    private static func defaultUsage(_ command: CommandSpec, path: [String]) -> String {
+        var words = path
+        if !command.subcommands.isEmpty && command.run == nil { words.append("COMMAND") }
+        if !command.flags.isEmpty { words.append("[flags]") }
+        for argument in command.arguments {
+            let name = argument.maximum == 1 ? argument.name : "\(argument.name)…"
+            words.append(argument.minimum > 0 ? name : "[\(name)]")
+        }
+        return words.joined(separator: " ")
+    }
+
+    private static func flagRow(_ flag: FlagSpec) -> (String, String) {
+        var left = flag.short.map { "-\($0), " } ?? "    "
+        left += "--\(flag.name)"
+        if let value = flag.valueName { left += " \(value)" }
+        return (left, flag.help)
+    }
+
+    /// Two columns; the right one wraps under itself.
+    private static func table(_ rows: [(String, String)], width: Int) -> String {
+        let column = min((rows.map(\.0.count).max() ?? 0) + 4, 34)
+        var out = ""
+        for (left, right) in rows {
+            let indent = String(repeating: " ", count: column + 2)
+            let wrapped = wrap(right, width: width, indent: indent)
+            let firstLine = wrapped.dropFirst(indent.count)
+            if left.count + 4 > column {
+                out += "  \(left)\n" + wrapped + "\n"
+            } else {
+                out += "  " + left.padding(column) + firstLine + "\n"
+            }
+        }
+        return out
+    }
+
+    /// Greedy word wrap; every line starts with `indent`.
+    static func wrap(_ text: String, width: Int, indent: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph in
+            var lines: [String] = []
+            var line = indent
+            for word in paragraph.split(separator: " ") {
+                if line.count > indent.count && line.count + 1 + word.count > width {
+                    lines.append(line)
+                    line = indent
+                }
+                line += (line.count > indent.count ? " " : "") + word
+            }
+            lines.append(line)
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,190 @@
+/// A command line that does not fit the command tree. Printed with a pointer to `--help`;
+/// always exit code 2.
+struct UsageError: Error, Equatable {
+    var message: String
+    /// Words of the command the error belongs to, e.g. `["kauth", "login"]`.
+    var commandPath: [String]
+    var suggestions: [String] = []
+}
+
+/// What the command line asks for.
+enum ParseOutcome {
+    case run(ParsedCommand)
+    case help([String])
+    case version
+}
+
+/// A command line matched against the tree.
+struct ParsedCommand {
+    var path: [String]
+    var spec: CommandSpec
+    /// Values by long flag name; switches have an empty string per occurrence.
+    var values: [String: [String]]
+    var arguments: [String]
+
+    func has(_ flag: String) -> Bool { values[flag] != nil }
+    func value(_ flag: String) -> String? { values[flag]?.last }
+    func all(_ flag: String) -> [String] { values[flag] ?? [] }
+}
+
+/// Parses `argv` against the command tree: subcommands, long and short flags, `--flag=value`,
+/// `-Xvalue`, `--`, and global flags anywhere on the line.
+enum ArgumentParser {
+    static func parse(_ argv: [String], root: CommandSpec, globalFlags: [FlagSpec]) throws(UsageError) -> ParseOutcome {
+        var command = root
+        var path = [root.name]
+        var values: [String: [String]] = [:]
+        var arguments: [String] = []
+        var helpRequested = false
+        var onlyArguments = false
+        var index = 0
+
+        func flags() -> [FlagSpec] { command.flags + globalFlags }
+
+        func record(_ spec: FlagSpec, _ value: String) throws(UsageError) {
+            if values[spec.name] != nil && !spec.repeatable {
+                throw UsageError(message: "flag --\(spec.name) was given more than once", commandPath: path)
+            }
+            values[spec.name, default: []].append(value)
+        }
+
+        func nextValue(for spec: FlagSpec, spelled: String) throws(UsageError) -> String {
+            guard index < argv.count, !argv[index].hasPrefix("--") || argv[index] == "-" else {
+                throw UsageError(message: "flag \(spelled) needs a value (\(spec.valueName ?? "VALUE"))", commandPath: path)
+            }
+            index += 1
+            return argv[index - 1]
+        }
+
+        while index < argv.count {
+            let word = argv[index]
+            index += 1
+            if onlyArguments {
+                arguments.append(word)
+                continue
+            }
+            if word == "--" {
+                onlyArguments = true
+                continue
+            }
+            if word.hasPrefix("--") {
+                let body = word.dropFirst(2)
+                let name = String(body.prefix { $0 != "=" })
+                let inline: String? = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+                if name == "help" {
+                    helpRequested = true
+                    continue
+                }
+                if name == "version" && path.count == 1 {
+                    return .version
+                }
+                guard let spec = flags().first(where: { $0.name == name }) else {
+                    let candidates = flags().map { "--\($0.name)" } + ["--help"]
+                    throw UsageError(
+                        message: "unknown flag '--\(name)' for '\(path.joined(separator: " "))'",
+                        commandPath: path,
+                        suggestions: Suggestions.closest(to: "--\(name)", in: candidates)
+                    )
+                }
+                if spec.takesValue {
+                    if let inline {
+                        try record(spec, inline)
+                    } else {
+                        try record(spec, try nextValue(for: spec, spelled: "--\(name)"))
+                    }
+                } else {
+                    if inline != nil {
+                        throw UsageError(message: "flag --\(name) takes no value", commandPath: path)
+                    }
+                    try record(spec, "")
+                }
+                continue
+            }
+            if word.hasPrefix("-") && word.count > 1 {
+                let letter = word[word.index(after: word.startIndex)]
+                let rest = String(word.dropFirst(2))
+                if letter == "h" && rest.isEmpty {
+                    helpRequested = true
+                    continue
+                }
+                guard let spec = flags().first(where: { $0.short == letter }) else {
+                    throw UsageError(
+                        message: "unknown flag '-\(letter)' for '\(path.joined(separator: " "))'",
+                        commandPath: path,
+                        suggestions: flags().compactMap { $0.short.map { "-\($0)" } }
+                            .filter { $0.lowercased() == "-\(letter)".lowercased() }
+                    )
+                }
+                if spec.takesValue {
+                    let inline = rest.hasPrefix("=") ? String(rest.dropFirst()) : rest
+                    try record(spec, inline.isEmpty ? try nextValue(for: spec, spelled: "-\(letter)") : inline)
+                } else {
+                    guard rest.isEmpty else {
+                        throw UsageError(message: "flag -\(letter) takes no value", commandPath: path)
+                    }
+                    try record(spec, "")
+                }
+                continue
+            }
+            if arguments.isEmpty && !command.subcommands.isEmpty {
+                if word == "help" && path.count == 1 {
+                    return .help(try helpPath(Array(argv[index...]), root: root))
+                }
+                if let sub = command.subcommand(named: word) {
+                    command = sub
+                    path.append(word)
+                    continue
+                }
+                if command.arguments.isEmpty || command.run == nil {
+                    throw UsageError(
+                        message: "unknown command '\(word)' for '\(path.joined(separator: " "))'",
+                        commandPath: path,
+                        suggestions: Suggestions.closest(to: word, in: command.subcommands.filter { !$0.hidden }.map(\.name))
+                    )
+                }
+            }
+            arguments.append(word)
+        }
+
+        if helpRequested || command.run == nil {
+            return .help(path)
+        }
+        let minimum = command.arguments.reduce(0) { $0 + $1.minimum }
+        let maximum: Int? = command.arguments.contains { $0.maximum == nil } ? nil : command.arguments.reduce(0) { $0 + ($1.maximum ?? 0) }
+        if arguments.count < minimum {
+            let missing = command.arguments.first { $0.minimum > 0 }?.name ?? "ARGUMENT"
+            throw UsageError(message: "'\(path.joined(separator: " "))' needs \(missing)", commandPath: path)
+        }
+        if let maximum, arguments.count > maximum {
+            throw UsageError(message: "unexpected argument '\(arguments[maximum])' for '\(path.joined(separator: " "))'", commandPath: path)
+        }
+        return .run(ParsedCommand(path: path, spec: command, values: values, arguments: arguments))
+    }
+
+    /// The command path named after `kauth help`.
+    private static func helpPath(_ words: [String], root: CommandSpec) throws(UsageError) -> [String] {
+        var command = root
+        var path = [root.name]
+        for word in words where !word.hasPrefix("-") {
+            guard let sub = command.subcommand(named: word) else {
+                throw UsageError(
+                    message: "unknown command '\(word)' for '\(path.joined(separator: " "))'",
+                    commandPath: path,
+                    suggestions: Suggestions.closest(to: word, in: command.subcommands.filter { !$0.hidden }.map(\.name))
+                )
+            }
+            command = sub
+            path.append(word)
+        }
+        return path
+    }
+
+    /// The spec at `path`.
+    static func command(at path: [String], root: CommandSpec) -> CommandSpec {
+        var command = root
+        for word in path.dropFirst() {
+            if let sub = command.subcommand(named: word) { command = sub }
+        }
+        return command
+    }
+}

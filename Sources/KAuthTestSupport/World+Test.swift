@@ -1,0 +1,110 @@
+import Foundation
+import KAuthCore
+import Testing
+
+/// Captures what a command writes to stdout and stderr.
+public final class TerminalRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outText = ""
+    private var errText = ""
+    private var input: [String]
+
+    public init(input: [String] = []) {
+        self.input = input
+    }
+
+    public var out: String { lock.withLock { outText } }
+    public var err: String { lock.withLock { errText } }
+
+    public var terminal: Terminal {
+        Terminal(
+            writeOut: { text in self.lock.withLock { self.outText += text } },
+            writeErr: { text in self.lock.withLock { self.errText += text } },
+            readLine: { self.lock.withLock { self.input.isEmpty ? nil : self.input.removeFirst() } },
+            stderrIsTerminal: false,
+            stdinIsTerminal: false,
+            columns: 80
+        )
+    }
+}
+
+/// An HTTP client answered by a closure, recording every request it was sent.
+public final class FakeHTTP: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [HTTPRequest] = []
+    private let responder: @Sendable (HTTPRequest) throws -> HTTPResponse
+
+    public init(_ responder: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
+        self.responder = responder
+    }
+
+    public var requests: [HTTPRequest] { lock.withLock { recorded } }
+
+    public var client: HTTPClient {
+        HTTPClient { request in
+            self.lock.withLock { self.recorded.append(request) }
+            return try self.responder(request)
+        }
+    }
+
+    /// A JSON response.
+    public static func json(_ status: Int, _ text: String) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [HTTPHeader("Content-Type", "application/json")], body: Data(text.utf8))
+    }
+}
+
+extension HTTPRequest {
+    /// The decoded form body.
+    public var form: [(String, String)] {
+        FormURLEncoding.decode(String(decoding: body ?? Data(), as: UTF8.self))
+    }
+}
+
+extension World {
+    /// A world whose every effect records a test failure when used, unless the test passes one:
+    /// a test states exactly what the code under test may touch.
+    public static func test(
+        http: HTTPClient? = nil,
+        clock: Clock? = nil,
+        random: RandomSource? = nil,
+        browser: Browser? = nil,
+        fileSystem: FileSystem? = nil,
+        terminal: Terminal? = nil,
+        environment: [String: String] = [:],
+        listener: Listener? = nil
+    ) -> World {
+        World(
+            http: http ?? HTTPClient { request in
+                Issue.record("unexpected HTTP request \(request.method) \(request.url)")
+                throw HTTPTransportError.unavailable("not expected in this test")
+            },
+            clock: clock ?? Clock(now: { Date(timeIntervalSince1970: 1_767_225_600) }, sleep: { _ in }),
+            random: random ?? .seeded(1),
+            browser: browser ?? Browser { url in Issue.record("unexpected browser open \(url)") },
+            fileSystem: fileSystem ?? .live,
+            terminal: terminal ?? TerminalRecorder().terminal,
+            environment: Environment(environment),
+            listener: listener ?? Listener { _, _ in
+                Issue.record("unexpected listener start")
+                throw LoopbackServerError.socket(operation: "bind", reason: "not expected in this test")
+            }
+        )
+    }
+}
+
+/// A fresh temporary folder, removed by `remove()`.
+public struct TemporaryDirectory: Sendable {
+    public let path: String
+
+    public init() {
+        let template = NSTemporaryDirectory() + "kauth-test-XXXXXX"
+        var bytes = Array(template.utf8CString)
+        path = bytes.withUnsafeMutableBufferPointer { buffer in
+            String(cString: mkdtemp(buffer.baseAddress!))
+        }
+    }
+
+    public func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
