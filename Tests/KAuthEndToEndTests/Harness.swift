@@ -1,0 +1,242 @@
+import Foundation
+import KAuthCore
+import Testing
+
+/// The package root, from this file's path.
+let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+
+/// The built `kauth`: `KAUTH_BIN`, else `.build/debug/kauth`.
+let kauthBinary: String = ProcessInfo.processInfo.environment["KAUTH_BIN"] ?? packageRoot + "/.build/debug/kauth"
+
+/// What a finished `kauth` run printed and returned.
+struct RunResult: Sendable {
+    var code: Int32
+    var out: String
+    var err: String
+}
+
+/// A `kauth` process that is still running. Its output is collected as it arrives, so a test can
+/// read what it printed so far (the authorize URL) while it waits.
+final class Spawned: @unchecked Sendable {
+    let process = Process()
+    private let outPipe = Pipe()
+    private let errPipe = Pipe()
+    private let inPipe = Pipe()
+    private let lock = NSLock()
+    private var outData = Data()
+    private var errData = Data()
+
+    init(_ arguments: [String], environment: [String: String], executable: String = kauthBinary) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = inPipe
+        outPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.lock.withLock { self?.outData.append(data) }
+        }
+        errPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.lock.withLock { self?.errData.append(data) }
+        }
+        try process.run()
+    }
+
+    /// Standard error so far.
+    var errSoFar: String {
+        lock.withLock { String(decoding: errData, as: UTF8.self) }
+    }
+
+    /// Writes to the process's standard input.
+    func write(_ text: String) {
+        inPipe.fileHandleForWriting.write(Data(text.utf8))
+    }
+
+    func closeInput() {
+        try? inPipe.fileHandleForWriting.close()
+    }
+
+    /// Waits until standard error contains `text`, and returns all of it.
+    func waitForErr(containing text: String, timeout: Duration = .seconds(20)) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let err = errSoFar
+            if err.contains(text) { return err }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw URLError(.timedOut)
+    }
+
+    /// Waits for the exit (at most `timeout`, then kills it and records a failure).
+    func wait(timeout: Duration = .seconds(60)) async -> RunResult {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                Issue.record("kauth \(process.arguments ?? []) did not exit within \(timeout)")
+                process.terminate()
+                break
+            }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        process.waitUntilExit()
+        closeInput()
+        outPipe.fileHandleForReading.readabilityHandler = nil
+        errPipe.fileHandleForReading.readabilityHandler = nil
+        let restOut = outPipe.fileHandleForReading.readDataToEndOfFile()
+        let restErr = errPipe.fileHandleForReading.readDataToEndOfFile()
+        return lock.withLock {
+            outData.append(restOut)
+            errData.append(restErr)
+            return RunResult(
+                code: process.terminationStatus,
+                out: String(decoding: outData, as: UTF8.self),
+                err: String(decoding: errData, as: UTF8.self)
+            )
+        }
+    }
+}
+
+/// A fresh KAUTH_HOME and the environment for running kauth against a sandbox.
+struct TestEnvironment: Sendable {
+    let home: String
+    var variables: [String: String]
+
+    init(sandbox: SandboxProcess?) {
+        let template = NSTemporaryDirectory() + "kauth-e2e-XXXXXX"
+        var bytes = Array(template.utf8CString)
+        let base = bytes.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        home = base + "/home"
+        variables = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": base,
+            "KAUTH_HOME": home,
+        ]
+        if let sandbox {
+            variables["KAUTH_KAKAO_AUTH_URL"] = sandbox.baseURL
+            variables["KAUTH_KAKAO_API_URL"] = sandbox.baseURL
+            variables["KAUTH_KAKAO_SHARER_URL"] = sandbox.baseURL
+            variables["KAUTH_CLIENT_ID"] = "e2e-app"
+        }
+    }
+
+    var credentialsPath: String { home + "/credentials.json" }
+
+    /// A BROWSER that writes the URL it was given to a file and does nothing else.
+    mutating func useRecordingBrowser() -> String {
+        let record = home + ".browser-url"
+        let script = home + ".browser.sh"
+        try? "#!/bin/sh\nfor last in \"$@\"; do :; done\nprintf '%s\\n' \"$last\" >> '\(record)'\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        variables["BROWSER"] = script
+        return record
+    }
+
+    /// A BROWSER that follows the authorize URL into the listener, as a person's browser would.
+    mutating func useFollowingBrowser() {
+        variables["BROWSER"] = packageRoot + "/Tests/Scripts/follow-browser.sh"
+    }
+
+    func run(_ arguments: [String], extra: [String: String] = [:], timeout: Duration = .seconds(60)) async throws -> RunResult {
+        try await Spawned(arguments, environment: variables.merging(extra) { $1 }).wait(timeout: timeout)
+    }
+
+    func spawn(_ arguments: [String], extra: [String: String] = [:]) throws -> Spawned {
+        try Spawned(arguments, environment: variables.merging(extra) { $1 })
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: home).deletingLastPathComponent().path)
+    }
+}
+
+/// `kauth sandbox` running as its own process, with its control endpoints.
+final class SandboxProcess: @unchecked Sendable {
+    let spawned: Spawned
+    let baseURL: String
+    let http = HTTPClient.live
+
+    init(_ flags: [String] = []) async throws {
+        let output = NSTemporaryDirectory() + "kauth-sandbox-\(UUID().uuidString).env"
+        FileManager.default.createFile(atPath: output, contents: nil)
+        // stdout goes to a file so the harness can read the exported URL while the sandbox runs.
+        let shell = "exec '\(kauthBinary)' sandbox --port 0 --quiet \(flags.map { "'\($0)'" }.joined(separator: " ")) > '\(output)'"
+        spawned = try Spawned(["-c", shell], environment: ["PATH": "/usr/bin:/bin"], executable: "/bin/sh")
+        var base: String?
+        for _ in 0..<400 {
+            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("export KAUTH_KAKAO_AUTH_URL=") }) {
+                base = String(line.dropFirst("export KAUTH_KAKAO_AUTH_URL=".count))
+                break
+            }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        try? FileManager.default.removeItem(atPath: output)
+        guard let base else {
+            spawned.process.terminate()
+            throw SandboxStartFailure()
+        }
+        baseURL = base
+    }
+
+    struct SandboxStartFailure: Error {}
+
+    func stop() {
+        spawned.process.terminate()
+    }
+
+    /// POSTs a form to a control endpoint such as `/_sandbox/config`.
+    @discardableResult
+    func control(_ path: String, _ form: [(String, String)] = []) async throws -> HTTPResponse {
+        try await http.send(.form(baseURL + path, form))
+    }
+
+    /// The request log as JSON objects.
+    func log() async throws -> [JSONValue] {
+        let response = try await http.send(HTTPRequest(method: "GET", url: baseURL + "/_sandbox/log"))
+        guard case .array(let entries) = try JSONDecoder().decode(JSONValue.self, from: response.body) else { return [] }
+        return entries
+    }
+
+    /// Log entries of token calls with this grant type.
+    func tokenCalls(_ grantType: String) async throws -> Int {
+        try await log().filter { $0["path"]?.stringValue == "/oauth/token" && $0["grant_type"]?.stringValue == grantType }.count
+    }
+}
+
+/// Follows `url` like a browser: GET, and on a 3xx the `Location`, up to a few hops. Returns the
+/// final response.
+func followLikeABrowser(_ url: String) async throws -> HTTPResponse {
+    var next = url
+    for _ in 0..<5 {
+        let response = try await HTTPClient.live.send(HTTPRequest(method: "GET", url: next))
+        guard (300..<400).contains(response.status), let location = response.headers.value(for: "Location") else {
+            return response
+        }
+        next = location
+    }
+    throw URLError(.httpTooManyRedirects)
+}
+
+/// Waits until `path` holds a line, and returns the first.
+func firstLine(of path: String, timeout: Duration = .seconds(20)) async throws -> String {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if let text = try? String(contentsOfFile: path, encoding: .utf8), let line = text.split(separator: "\n").first {
+            return String(line)
+        }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    throw URLError(.timedOut)
+}
+
+/// The query parameters of a URL.
+func queryItems(_ url: String) -> [(String, String)] {
+    guard let mark = url.firstIndex(of: "?") else { return [] }
+    return FormURLEncoding.decode(String(url[url.index(after: mark)...]))
+}

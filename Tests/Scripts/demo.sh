@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# `make demo`: starts `kauth sandbox`, then logs in through it and shows what kauth does, in a
+# throw-away KAUTH_HOME. No Kakao account or network is needed.
+set -euo pipefail
+
+kauth="${1:?usage: demo.sh PATH_TO_KAUTH}"
+scripts="$(cd "$(dirname "$0")" && pwd)"
+work="$(mktemp -d)"
+sandbox_pid=""
+cleanup() {
+  [ -n "$sandbox_pid" ] && kill "$sandbox_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
+
+"$kauth" sandbox --port 0 --quiet >"$work/sandbox.env" 2>"$work/sandbox.log" &
+sandbox_pid=$!
+for _ in $(seq 1 100); do
+  grep -q KAUTH_CLIENT_ID "$work/sandbox.env" 2>/dev/null && break
+  sleep 0.05
+done
+grep -q KAUTH_CLIENT_ID "$work/sandbox.env" || { cat "$work/sandbox.log" >&2; echo "demo: the sandbox did not start" >&2; exit 1; }
+
+# shellcheck disable=SC1091
+source "$work/sandbox.env"
+export KAUTH_HOME="$work/home"
+# The sandbox consents automatically; this "browser" just follows its redirect to kauth.
+export BROWSER="$scripts/follow-browser.sh"
+echo "Sandbox provider: $KAUTH_KAKAO_AUTH_URL (keystore in $KAUTH_HOME)"
+
+step "$kauth" login --scopes account_email,profile_nickname
+step "$kauth" status
+step "$kauth" token
+step "$kauth" token info
+step "$kauth" me
+step "$kauth" me --field kakao_account.email
+step "$kauth" token refresh
+step "$kauth" logout
+set +e
+step "$kauth" status
+echo "(exit $? — not logged in)"
