@@ -66,9 +66,9 @@ public enum KAuthError: Error, Sendable, Equatable {
         case .usage(let text):
             return text
         case .notLoggedIn(let profile):
-            return "not logged in (profile '\(profile)'); run `kauth login`\(profileFlag(profile))"
+            return "not logged in (profile '\(profile)'); run `kauth login\(profileFlag(profile))`"
         case .sessionExpired(let profile, let reason):
-            return "the stored login can no longer be used: \(reason); run `kauth login`\(profileFlag(profile)) again"
+            return "the stored login can no longer be used: \(reason); run `kauth login\(profileFlag(profile))` again"
         case .environmentTokenRejected(let reason):
             return "the token in KAUTH_ACCESS_TOKEN was rejected: \(reason); set a fresh token or unset KAUTH_ACCESS_TOKEN to use the stored login"
         case .consentRequired(let scopes, let message):

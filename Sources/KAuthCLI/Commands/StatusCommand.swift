@@ -40,7 +40,7 @@ enum StatusCommand {
         } else if let session {
             context.out(text(session, profile: profile, keystore: context.keystore.path, now: now))
         } else {
-            context.err("Not logged in (profile '\(profile)'). Run `kauth login`\(profile == "default" ? "" : " --profile \(profile)").\n")
+            context.err("Not logged in (profile '\(profile)'). Run `kauth login\(profile == "default" ? "" : " --profile \(profile)")`.\n")
         }
         return session == nil ? 3 : 0
     }

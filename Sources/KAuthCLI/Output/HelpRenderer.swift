@@ -6,7 +6,10 @@ enum HelpRenderer {
             out += "\n" + wrap(command.discussion, width: width, indent: "") + "\n"
         }
         out += "\nUsage:\n"
-        let usage = command.usage.isEmpty ? [defaultUsage(command, path: path)] : command.usage.map { "\(path.joined(separator: " ")) \($0)" }
+        var usage = command.usage.isEmpty ? [defaultUsage(command, path: path)] : command.usage.map { "\(path.joined(separator: " ")) \($0)" }
+        if command.usage.isEmpty && command.run != nil && !command.subcommands.isEmpty {
+            usage.append((path + ["COMMAND", "[flags]"]).joined(separator: " "))
+        }
         for line in usage {
             out += "  \(line)\n"
         }
@@ -18,14 +21,18 @@ enum HelpRenderer {
                 out += "  " + sub.name.padding(column) + sub.summary + "\n"
             }
         }
+        let globalRows = globalFlags.map(flagRow) + [("-h, --help", "show help for this command")]
+        let flagRows = command.flags.map(flagRow)
+        // One column for both flag tables, so the two line up.
+        let column = min(((flagRows + globalRows).map(\.0.count).max() ?? 0) + 4, 34)
         if !command.arguments.isEmpty {
             out += "\nArguments:\n"
-            out += table(command.arguments.map { ($0.name, $0.help) }, width: width)
+            out += table(command.arguments.map { ($0.name, $0.help) }, width: width, column: column)
         }
-        if !command.flags.isEmpty {
-            out += "\nFlags:\n" + table(command.flags.map(flagRow), width: width)
+        if !flagRows.isEmpty {
+            out += "\nFlags:\n" + table(flagRows, width: width, column: column)
         }
-        out += "\nGlobal flags:\n" + table(globalFlags.map(flagRow) + [("-h, --help", "show help for this command")], width: width)
+        out += "\nGlobal flags:\n" + table(globalRows, width: width, column: column)
         if !command.examples.isEmpty {
             out += "\nExamples:\n"
             for example in command.examples {
@@ -60,8 +67,7 @@ enum HelpRenderer {
     }
 
     /// Two columns; the right one wraps under itself.
-    private static func table(_ rows: [(String, String)], width: Int) -> String {
-        let column = min((rows.map(\.0.count).max() ?? 0) + 4, 34)
+    private static func table(_ rows: [(String, String)], width: Int, column: Int) -> String {
         var out = ""
         for (left, right) in rows {
             let indent = String(repeating: " ", count: column + 2)

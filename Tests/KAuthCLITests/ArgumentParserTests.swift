@@ -1,0 +1,89 @@
+import Testing
+@testable import KAuthCLI
+
+@Suite struct ArgumentParserTests {
+    func parse(_ line: [String]) throws(UsageError) -> ParseOutcome {
+        try ArgumentParser.parse(line, root: Commands.root, globalFlags: CLI.globalFlags)
+    }
+
+    func command(_ line: [String]) throws -> ParsedCommand {
+        guard case .run(let parsed) = try parse(line) else {
+            Issue.record("\(line) did not parse to a command")
+            throw UsageError(message: "", commandPath: [])
+        }
+        return parsed
+    }
+
+    @Test func longFlagsWithSpaceOrEqualsAndRepeatedLists() throws {
+        let parsed = try command(["login", "--scopes", "a,b", "--scopes=c", "--login-hint=me@example.com", "--no-browser"])
+        #expect(parsed.path == ["kauth", "login"])
+        #expect(parsed.all("scopes") == ["a,b", "c"])
+        #expect(parsed.value("login-hint") == "me@example.com")
+        #expect(parsed.has("no-browser"))
+    }
+
+    @Test func globalFlagsAreAcceptedBeforeAndAfterTheCommand() throws {
+        let before = try command(["--profile", "work", "--verbose", "token", "info"])
+        #expect(before.path == ["kauth", "token", "info"])
+        #expect(before.value("profile") == "work")
+        #expect(before.has("verbose"))
+        let after = try command(["token", "--json", "--profile=ci"])
+        #expect(after.path == ["kauth", "token"])
+        #expect(after.value("profile") == "ci")
+        #expect(after.has("json"))
+    }
+
+    @Test func doubleDashEndsFlags() throws {
+        let parsed = try command(["config", "set", "provider.kakao.scopes", "--", "--not-a-flag"])
+        #expect(parsed.arguments == ["provider.kakao.scopes", "--not-a-flag"])
+    }
+
+    @Test func helpAndVersionAtEveryLevel() throws {
+        guard case .help(let path) = try parse(["token", "refresh", "--help"]) else { Issue.record("expected help"); return }
+        #expect(path == ["kauth", "token", "refresh"])
+        guard case .help(let helpPath) = try parse(["help", "token", "info"]) else { Issue.record("expected help"); return }
+        #expect(helpPath == ["kauth", "token", "info"])
+        guard case .help(let short) = try parse(["login", "-h"]) else { Issue.record("expected help"); return }
+        #expect(short == ["kauth", "login"])
+        guard case .help(let bare) = try parse([]) else { Issue.record("expected help"); return }
+        #expect(bare == ["kauth"])
+        guard case .version = try parse(["--version"]) else { Issue.record("expected version"); return }
+    }
+
+    @Test(arguments: [
+        (["logni"], "unknown command 'logni' for 'kauth'", ["login"]),
+        (["tokne"], "unknown command 'tokne' for 'kauth'", ["token"]),
+        (["token", "refesh"], "unknown command 'refesh' for 'kauth token'", ["refresh"]),
+        (["login", "--scope", "x"], "unknown flag '--scope' for 'kauth login'", ["--scopes"]),
+        (["token", "--min-vaild", "5"], "unknown flag '--min-vaild' for 'kauth token'", ["--min-valid"]),
+        (["login", "--port"], "flag --port needs a value (N)", []),
+        (["login", "--no-browser=yes"], "flag --no-browser takes no value", []),
+        (["login", "--port", "1", "--port", "2"], "flag --port was given more than once", []),
+        (["status", "extra"], "unexpected argument 'extra' for 'kauth status'", []),
+        (["config", "get"], "'kauth config get' needs KEY", []),
+        (["login", "-z"], "unknown flag '-z' for 'kauth login'", []),
+    ])
+    func usageErrors(line: [String], message: String, suggestions: [String]) {
+        #expect(throws: UsageError(message: message, commandPath: expectedPath(line), suggestions: suggestions)) {
+            _ = try parse(line)
+        }
+    }
+
+    func expectedPath(_ line: [String]) -> [String] {
+        var path = ["kauth"]
+        var command = Commands.root
+        for word in line where !word.hasPrefix("-") {
+            guard let sub = command.subcommand(named: word) else { break }
+            command = sub
+            path.append(word)
+        }
+        return path
+    }
+
+    @Test func suggestionsUseEditDistanceWithTranspositions() {
+        #expect(Suggestions.distance("tokne", "token") == 1)
+        #expect(Suggestions.distance("login", "login") == 0)
+        #expect(Suggestions.closest(to: "stauts", in: ["status", "switch", "login"]) == ["status"])
+        #expect(Suggestions.closest(to: "xyz", in: ["status", "login"]).isEmpty)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import KAuthCore
+import KAuthTestSupport
+import Testing
+@testable import KAuthCLI
+
+/// Commands run in-process on a test world: what they print and return.
+@Suite struct CommandRunTests {
+    func run(_ line: [String], environment: [String: String], http: HTTPClient? = nil) async -> (Int32, TerminalRecorder) {
+        let recorder = TerminalRecorder()
+        let world = World.test(http: http, terminal: recorder.terminal, environment: environment)
+        return (await CLI.run(line, world: world), recorder)
+    }
+
+    @Test func tokenPrintsTheEnvironmentTokenAndNothingElse() async {
+        let (code, output) = await run(["token"], environment: ["KAUTH_ACCESS_TOKEN": "abc", "KAUTH_HOME": "/nonexistent/kauth"])
+        #expect(code == 0)
+        #expect(output.out == "abc\n")
+        #expect(output.err.isEmpty)
+    }
+
+    @Test func statusJSONWhenNotLoggedIn() async throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let (code, output) = await run(["status", "--json"], environment: ["KAUTH_HOME": home.path + "/kauth"])
+        #expect(code == 3)
+        let json = try JSONDecoder().decode(JSONValue.self, from: Data(output.out.utf8))
+        #expect(json["logged_in"] == .bool(false))
+        #expect(json["profile"] == .string("default"))
+        #expect(json["scopes"] == .array([]))
+        #expect(json["has_id_token"] == .bool(false))
+    }
+
+    @Test func errorsInJSONModeAreAnObjectOnStdoutWithTheSameExitCode() async throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let (code, output) = await run(["token", "--json", "--profile", "ci"], environment: ["KAUTH_HOME": home.path])
+        #expect(code == 3)
+        #expect(output.err.isEmpty)
+        let json = try JSONDecoder().decode(JSONValue.self, from: Data(output.out.utf8))
+        #expect(json.value(at: "error.code") == .string("not_logged_in"))
+        #expect(json.value(at: "error.exit_code") == .number(3))
+        #expect(json.value(at: "error.message")?.stringValue?.contains("kauth login --profile ci") == true)
+    }
+
+    @Test func consentErrorsCarryTheRequiredScopes() async throws {
+        let http = HTTPClient { _ in FakeHTTP.json(403, #"{"msg":"insufficient scopes.","code":-402,"required_scopes":["account_email","phone_number"]}"#) }
+        let (code, output) = await run(["me", "--json"], environment: ["KAUTH_ACCESS_TOKEN": "t", "KAUTH_HOME": "/nonexistent"], http: http)
+        #expect(code == 4)
+        let json = try JSONDecoder().decode(JSONValue.self, from: Data(output.out.utf8))
+        #expect(json.value(at: "error.required_scopes") == .array([.string("account_email"), .string("phone_number")]))
+        let (_, text) = await run(["me"], environment: ["KAUTH_ACCESS_TOKEN": "t", "KAUTH_HOME": "/nonexistent"], http: http)
+        #expect(text.err == "error: consent required for: account_email phone_number (insufficient scopes.); run `kauth scopes request account_email phone_number`\n")
+    }
+
+    @Test func verboseTracesRequestsWithSecretsRedacted() async {
+        let http = HTTPClient { _ in FakeHTTP.json(200, #"{"id":1,"expires_in":10,"app_id":2,"access_token":"leak"}"#) }
+        let (code, output) = await run(["token", "info", "--verbose"], environment: ["KAUTH_ACCESS_TOKEN": "secret-token", "KAUTH_HOME": "/nonexistent"], http: http)
+        #expect(code == 0)
+        #expect(output.err.contains("> GET https://kapi.kakao.com/v1/user/access_token_info"))
+        #expect(output.err.contains("Authorization: Bearer [redacted]"))
+        #expect(!output.err.contains("secret-token"))
+        #expect(!output.err.contains("leak"))
+    }
+
+    @Test func configSetGetListUnset() async throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let env = ["KAUTH_HOME": home.path + "/kauth"]
+        #expect(await run(["config", "set", "provider.kakao.client_id", "key-1"], environment: env).0 == 0)
+        #expect(await run(["config", "set", "provider.kakao.client_secret", "s3cret"], environment: env).0 == 0)
+        #expect(await run(["config", "get", "provider.kakao.client_id"], environment: env).1.out == "key-1\n")
+        let list = await run(["config", "list"], environment: env).1.out
+        #expect(list == "provider.kakao.client_id = key-1\nprovider.kakao.client_secret = [redacted]\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: home.path + "/kauth/config")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(await run(["config", "unset", "provider.kakao.client_secret"], environment: env).0 == 0)
+        #expect(await run(["config", "get", "provider.kakao.client_secret"], environment: env).0 == 1)
+        #expect(await run(["config", "set", "provider.kakao.colour", "x"], environment: env).0 == 2)
+    }
+
+    @Test func loginRefusesWhatKakaoCannotDo() async {
+        let env = ["KAUTH_HOME": "/nonexistent", "KAUTH_CLIENT_ID": "x"]
+        #expect(await run(["login", "--device"], environment: env).0 == 2)
+        #expect(await run(["login", "--issuer", "https://example.com"], environment: env).0 == 2)
+        #expect(await run(["login", "--prompt", "none"], environment: env).0 == 2)
+        #expect(await run(["login", "--provider", "nowhere"], environment: env).0 == 2)
+        let (code, output) = await run(["login"], environment: ["KAUTH_HOME": "/nonexistent"])
+        #expect(code == 2)
+        #expect(output.err.contains("KAUTH_CLIENT_ID"))
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import KAuthCLI
+
+/// Golden files of every help page and of usage-error text, at a fixed width of 80 columns.
+/// `RECORD_SNAPSHOTS=1 swift test` rewrites them; a missing file is recorded and fails once.
+@Suite struct HelpSnapshotTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+
+    static func allPaths(_ command: CommandSpec = Commands.root, prefix: [String] = ["kauth"]) -> [[String]] {
+        [prefix] + command.subcommands.flatMap { allPaths($0, prefix: prefix + [$0.name]) }
+    }
+
+    func assertSnapshot(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let file = Self.directory.appendingPathComponent(name + ".txt")
+        let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
+        guard !record, let expected = try? String(contentsOf: file, encoding: .utf8) else {
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            Issue.record("recorded a new baseline for \(name); run the tests again", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(text == expected, "help text of \(name) differs from Snapshots/\(name).txt", sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: allPaths())
+    func helpPages(path: [String]) throws {
+        let spec = ArgumentParser.command(at: path, root: Commands.root)
+        try assertSnapshot(HelpRenderer.render(spec, path: path, globalFlags: CLI.globalFlags, width: 80), named: "help-" + path.joined(separator: "-"))
+    }
+
+    @Test func everyCommandHasExamplesOrSubcommands() {
+        for path in Self.allPaths() {
+            let spec = ArgumentParser.command(at: path, root: Commands.root)
+            #expect(!spec.examples.isEmpty || !spec.subcommands.isEmpty || spec.run != nil && path.count > 2, "\(path) has no examples")
+        }
+    }
+
+    @Test func usageErrorText() throws {
+        let lines: [[String]] = [["logn"], ["login", "--scope", "a"], ["token", "--min-valid"]]
+        var text = ""
+        for line in lines {
+            do {
+                _ = try ArgumentParser.parse(line, root: Commands.root, globalFlags: CLI.globalFlags)
+                Issue.record("\(line) parsed")
+            } catch {
+                text += "$ kauth \(line.joined(separator: " "))\n" + CLI.render(usage: error) + "\n"
+            }
+        }
+        try assertSnapshot(text, named: "usage-errors")
+    }
+}
