@@ -29,7 +29,7 @@ demo: build
 
 ## release: optimised, with the Swift runtime and Foundation linked statically
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE_DIR) $(SWIFT_FLAGS)
+	$(SWIFT) build -c release --static-swift-stdlib --product kauth --scratch-path $(RELEASE_DIR) $(SWIFT_FLAGS)
 	@echo "built $(RELEASE_DIR)/release/kauth"
 
 install: release

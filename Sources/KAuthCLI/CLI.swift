@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import KAuthCore
 
 /// The command-line interface: parses, runs one command, renders its error, returns the exit code.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import KAuthCore
 
 /// `GET /oauth/authorize` (`spec/kakao-rest.md` §2): the simulated user is always logged in and

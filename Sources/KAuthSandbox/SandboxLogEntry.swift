@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One request the sandbox answered, as `GET /_sandbox/log` and `kauth sandbox` show it.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import KAuthCore
 
 /// A Kakao-compatible OAuth provider and user API, as a pure function from request to response.
@@ -12,7 +16,7 @@ import KAuthCore
 /// Thread-safe: `LoopbackServer` calls `handle` from one thread per connection, and one lock
 /// around each request makes every request see and leave a consistent state.
 public final class SandboxProvider: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var engine: SandboxEngine
     private let store: SandboxStateStore?
 

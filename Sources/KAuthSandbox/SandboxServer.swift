@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import KAuthCore
 
 /// A `SandboxProvider` served on 127.0.0.1 by the same `LoopbackServer` the login flow listens

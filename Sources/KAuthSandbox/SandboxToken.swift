@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import KAuthCore
 
 /// `POST /oauth/token` (`spec/kakao-rest.md` §3): the code and refresh grants, with Kakao's KOE

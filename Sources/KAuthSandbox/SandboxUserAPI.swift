@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import KAuthCore
 
 /// kapi's user APIs (`spec/kakao-rest.md` §5), each behind `Authorization: Bearer`.
@@ -10,7 +14,7 @@ extension SandboxEngine {
         let header = request.headers.value(for: "Authorization") ?? ""
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         if parts.count == 2, parts[0].lowercased() == "bearer",
-           let record = state.accessTokens[parts[1].trimmingCharacters(in: .whitespaces)],
+           let record = state.accessTokens[parts[1].trimmingWhitespace()],
            record.expiresAt > now {
             return .success(record)
         }

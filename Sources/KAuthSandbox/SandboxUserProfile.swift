@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Scope IDs the sandbox knows (`spec/kakao-rest.md` §5.1, §5.5 and the share/talk scopes).
 /// An unknown one is refused at authorize, as Kakao refuses consent items the app has not set up,

@@ -1,7 +1,22 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import KAuthCLI
 import KAuthCore
 
 // The only place that reads the process: build the live world, run, exit with the code.
-let code = await CLI.run(Array(CommandLine.arguments.dropFirst()), world: .live(environment: ProcessInfo.processInfo.environment))
+// The environment is read from `environ` directly: Foundation's ProcessInfo costs a noticeable
+// part of a `kauth token` start-up.
+var environment: [String: String] = [:]
+var entry = environ
+while let pointer = entry.pointee {
+    let pair = String(cString: pointer)
+    if let equals = pair.firstIndex(of: "=") {
+        environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+    }
+    entry += 1
+}
+let code = await CLI.run(Array(CommandLine.arguments.dropFirst()), world: .live(environment: environment))
 exit(code)

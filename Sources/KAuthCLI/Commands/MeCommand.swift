@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import KAuthCore
 
 /// `kauth me`: the user's profile from `/v2/user/me`; refreshes the keystore's cached profile.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import KAuthCore
 
 /// `kauth status`: what the keystore holds for the profile, without the network (the Kii seed's

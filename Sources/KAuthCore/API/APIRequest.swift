@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Which of Kakao's hosts an endpoint lives on.
 public enum APIHost: String, Sendable {

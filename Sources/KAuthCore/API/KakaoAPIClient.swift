@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where an API call gets its bearer token, and how it recovers from a rejected one.
 public struct BearerCredentials: Sendable {

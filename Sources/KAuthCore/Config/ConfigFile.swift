@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `$KAUTH_HOME/config`: `key = value` lines and `#` comments, kept as written so that
 /// `kauth config set` changes one line and leaves the user's comments and order alone.
@@ -19,7 +23,7 @@ public struct ConfigFile: Sendable, Equatable {
     public init(parsing text: String, path: String) throws {
         lines = []
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = raw.trimmingCharacters(in: .whitespaces)
+            let trimmed = raw.trimmingWhitespace()
             if trimmed.isEmpty || trimmed.hasPrefix("#") {
                 lines.append(.verbatim(String(raw)))
                 continue
@@ -27,8 +31,8 @@ public struct ConfigFile: Sendable, Equatable {
             guard let equals = trimmed.firstIndex(of: "=") else {
                 throw KAuthError.usage("\(path):\(number + 1): expected `key = value`, found '\(trimmed)'; fix or remove that line")
             }
-            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
-            let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let key = trimmed[..<equals].trimmingWhitespace()
+            let value = trimmed[trimmed.index(after: equals)...].trimmingWhitespace()
             guard !key.isEmpty else {
                 throw KAuthError.usage("\(path):\(number + 1): a line has a value but no key; fix or remove that line")
             }

@@ -2,7 +2,11 @@
 import CCrypto
 #elseif canImport(CryptoKit)
 import CryptoKit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #endif
 
 /// AES-256-GCM (NIST SP 800-38D) with a 96-bit nonce and a 128-bit tag: the cipher of the

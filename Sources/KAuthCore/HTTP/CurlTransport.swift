@@ -1,5 +1,14 @@
 import CCurl
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension HTTPClient {
     /// The real network: libcurl, loaded with `dlopen` the first time a request is sent (see
@@ -24,11 +33,9 @@ enum CurlTransport {
             // curl_easy_perform blocks for up to the request's timeout. Blocking a thread of
             // Swift's cooperative pool (one per core: two here) would stall every other task,
             // so each request gets a thread of its own; kauth sends a handful at most.
-            let thread = Thread {
+            startThread {
                 continuation.resume(with: Result { try perform(request, headerLines: lines) })
             }
-            thread.name = "kauth-http"
-            thread.start()
         }
     }
 
@@ -94,7 +101,7 @@ enum CurlTransport {
             guard !header.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
                 throw invalidRequest(request, "the value of header \(name) contains a line break")
             }
-            let value = header.value.trimmingCharacters(in: .whitespaces)
+            let value = header.value.trimmingWhitespace()
             // libcurl reads "Name:" with nothing after it as "remove this header"; "Name;" is
             // its spelling of a header sent with an empty value.
             return value.isEmpty ? "\(name);" : "\(name): \(value)"
@@ -120,7 +127,7 @@ enum CurlTransport {
             let line = Substring(String(decoding: trimmed, as: UTF8.self))
             if line.isEmpty || line.hasPrefix("HTTP/") { continue }
             if line.first == " " || line.first == "\t" {
-                let continuation = line.trimmingCharacters(in: .whitespaces)
+                let continuation = line.trimmingWhitespace()
                 if !headers.isEmpty, !continuation.isEmpty {
                     let last = headers.count - 1
                     headers[last].value = headers[last].value.isEmpty
@@ -129,8 +136,8 @@ enum CurlTransport {
                 continue
             }
             guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].trimmingWhitespace()
+            let value = line[line.index(after: colon)...].trimmingWhitespace()
             guard !name.isEmpty else { continue }
             headers.append(HTTPHeader(name, value))
         }

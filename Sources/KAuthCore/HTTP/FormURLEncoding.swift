@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `application/x-www-form-urlencoded` (WHATWG URL §5) for query strings and form bodies.
 public enum FormURLEncoding {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension HTTPClient {
     /// The same client, tracing each exchange to `log` with every secret redacted (`--verbose`).

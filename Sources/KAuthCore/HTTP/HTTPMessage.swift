@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One HTTP header line. Names compare case-insensitively through `HTTPHeaders` lookups.
 public struct HTTPHeader: Sendable, Hashable {
@@ -14,7 +18,7 @@ public struct HTTPHeader: Sendable, Hashable {
 extension Array where Element == HTTPHeader {
     /// The first value of the header `name`, compared case-insensitively.
     public func value(for name: String) -> String? {
-        first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        first { $0.name.lowercased() == name.lowercased() }?.value
     }
 }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Any JSON value, for responses kauth passes through or picks fields from (`kauth me --field`).
 public enum JSONValue: Codable, Sendable, Equatable {

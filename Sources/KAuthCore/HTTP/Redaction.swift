@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Hides secrets in anything kauth prints about HTTP traffic (`--verbose`, error messages).
 /// Redaction is by field name, so a new secret field is one line here.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The credentials file, `$KAUTH_HOME/credentials.json`: one JSON document holding every profile's
 /// session, kept `0600` in a `0700` folder.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The user profile kept with a session so `kauth whoami` and `kauth status` work offline.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `kauth login` was asked for.
 public struct LoginOptions: Sendable, Equatable {
@@ -145,9 +149,9 @@ public struct LoginFlow: Sendable {
     /// cancelled) and hands the first pasted redirect URL with the right state to the listener.
     private func acceptPastedRedirects(into listener: RunningCallbackListener, path: String, state: String) {
         let terminal = world.terminal
-        let thread = Thread {
+        startThread {
             while let line = terminal.readLine() {
-                let text = line.trimmingCharacters(in: .whitespaces)
+                let text = line.trimmingWhitespace()
                 if text.isEmpty { continue }
                 switch RedirectCallback.evaluate(pastedURL: text, expectedPath: path, expectedState: state) {
                 case .outcome(let outcome):
@@ -160,6 +164,5 @@ public struct LoginFlow: Sendable {
                 }
             }
         }
-        thread.start()
     }
 }

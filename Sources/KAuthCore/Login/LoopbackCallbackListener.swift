@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Listener {
     /// The real redirect listener: a `LoopbackServer` on 127.0.0.1 that ends the wait on the
@@ -41,7 +45,7 @@ extension Listener {
 
 /// Holds the first outcome; later ones are refused. `wait` returns it, or `.timedOut`.
 final class OutcomeBox: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var outcome: CallbackOutcome?
     private var waiters: [CheckedContinuation<CallbackOutcome, Never>] = []
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Judges one request to the redirect listener (RFC 6749 §4.1.2, RFC 8252 §7.3). Pure, so every
 /// case is tested without sockets, and shared by the listener and the pasted-URL path.
@@ -35,7 +39,7 @@ public enum RedirectCallback {
     /// Evaluates a redirect URL the user pasted (headless login): only its path and query count,
     /// since the browser may have failed to load it on another machine.
     public static func evaluate(pastedURL: String, expectedPath: String, expectedState: String) -> Verdict {
-        let text = pastedURL.trimmingCharacters(in: .whitespaces)
+        let text = pastedURL.trimmingWhitespace()
         guard let components = URLComponents(string: text), components.query != nil else { return .notFound }
         let path = components.path.isEmpty ? "/" : components.path
         let query = FormURLEncoding.decode(components.percentEncodedQuery ?? "")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where the listener binds and which `redirect_uri` is advertised (RFC 8252 §7.3).
 public struct RedirectPlan: Sendable, Equatable {

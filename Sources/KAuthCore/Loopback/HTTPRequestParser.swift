@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Limits that keep a local listener from being held or flooded by a misbehaving client.
 public struct LoopbackServerLimits: Sendable, Equatable {
@@ -58,7 +62,7 @@ public enum HTTPRequestParser {
             else {
                 return .invalid(status: 400, reason: "malformed header line")
             }
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingWhitespace()
             headers.append(HTTPHeader(String(line[..<colon]), value))
         }
         if headers.value(for: "Transfer-Encoding") != nil {

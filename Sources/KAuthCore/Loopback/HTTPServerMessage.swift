@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A request received by `LoopbackServer`.
 public struct HTTPServerRequest: Sendable {

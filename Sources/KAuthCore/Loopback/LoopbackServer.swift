@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,7 +33,7 @@ public final class LoopbackServer: @unchecked Sendable {
     private let descriptor: Int32
     private let limits: LoopbackServerLimits
     private let handler: Handler
-    private let state = NSLock()
+    private let state = Lock()
     private var stopped = false
 
     /// Binds and listens; call `start()` to begin serving.
@@ -91,9 +95,7 @@ public final class LoopbackServer: @unchecked Sendable {
 
     /// Starts accepting connections on a background thread.
     public func start() {
-        let thread = Thread { [self] in acceptLoop() }
-        thread.name = "kauth.loopback.accept"
-        thread.start()
+        startThread { [self] in acceptLoop() }
     }
 
     /// Stops accepting and frees the port. Requests already being handled finish.
@@ -123,9 +125,7 @@ public final class LoopbackServer: @unchecked Sendable {
             var yes: Int32 = 1
             setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
             #endif
-            let thread = Thread { [self] in serve(client) }
-            thread.name = "kauth.loopback.connection"
-            thread.start()
+            startThread { [self] in serve(client) }
         }
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The token endpoint (RFC 6749 §4.1.3 and §6; Kakao §3): code exchange and refresh.
 public struct TokenEndpoint: Sendable {

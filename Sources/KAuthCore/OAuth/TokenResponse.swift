@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A successful token endpoint response (RFC 6749 §5.1; Kakao §3.3). Unknown members are
 /// ignored. On a refresh, Kakao sends `refresh_token` only when it rotates it.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Kakao's endpoints and quirks (spec/kakao-rest.md §1–§3).
 public enum Kakao {

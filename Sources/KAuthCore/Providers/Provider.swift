@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The kinds of provider kauth speaks to. Each kind's endpoints and quirks live in its own file
 /// in this folder.

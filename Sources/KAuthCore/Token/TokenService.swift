@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Gives out valid access tokens for one profile, refreshing through the keystore lock so that
 /// any number of processes make one refresh call between them.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `GET /v1/user/access_token_info` (spec §5): the server's view of the access token.
 public struct AccessTokenInfoRequest: APIRequest {

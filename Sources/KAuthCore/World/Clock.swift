@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Wall-clock time and sleeping, injected so that expiry logic and backoff are testable.
 public struct Clock: Sendable {

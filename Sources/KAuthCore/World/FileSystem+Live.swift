@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -204,7 +208,7 @@ private enum POSIXFile {
 /// once: a second `close` could close a descriptor number that has since been reused.
 private final class LockHandle: @unchecked Sendable {
     // @unchecked: `descriptor` is only read and changed while `mutex` is held.
-    private let mutex = NSLock()
+    private let mutex = Lock()
     private var descriptor: Int32
 
     init(_ descriptor: Int32) {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `fileInfo` reports about a path.
 public struct FileInfo: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Every effect kauth has, gathered in one value that is built once in `main.swift` and passed down.
 ///
