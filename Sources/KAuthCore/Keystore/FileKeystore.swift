@@ -209,13 +209,17 @@ public struct FileKeystore: Sendable {
 
     // MARK: - Encryption
 
+    /// Keys derived in this process. PBKDF2 at the default cost takes ~0.2 s, and one command may
+    /// read the keystore several times (profile, session, the re-read under the lock).
+    private static let derivedKeys = DerivedKeyCache()
+
     private func encrypt(_ json: Data, passphrase: String) throws -> Data {
         let salt = random.bytes(EncryptedKeystoreFile.saltLength)
         let nonce = random.bytes(AESGCM.nonceLength)
         precondition(salt.count == EncryptedKeystoreFile.saltLength && nonce.count == AESGCM.nonceLength,
                      "RandomSource returned fewer bytes than asked for")
         do {
-            let key = try PBKDF2.sha256(password: passphrase, salt: salt, iterations: kdfIterations, length: AESGCM.keyLength)
+            let key = try Self.derivedKeys.key(passphrase: passphrase, salt: salt, iterations: kdfIterations)
             let sealed = try AESGCM.seal(
                 [UInt8](json), key: key, nonce: nonce, aad: EncryptedKeystoreFile.associatedData)
             let file = EncryptedKeystoreFile(
@@ -254,7 +258,7 @@ public struct FileKeystore: Sendable {
         guard let tag = Base64URL.decode(encryption.tag), tag.count == AESGCM.tagLength else { throw corrupt("bad tag") }
         guard let ciphertext = Base64URL.decode(file.ciphertext) else { throw corrupt("bad ciphertext") }
         do {
-            let key = try PBKDF2.sha256(password: passphrase, salt: salt, iterations: encryption.iterations, length: AESGCM.keyLength)
+            let key = try Self.derivedKeys.key(passphrase: passphrase, salt: salt, iterations: encryption.iterations)
             let plaintext = try AESGCM.open(
                 ciphertext, key: key, nonce: nonce, tag: tag, aad: EncryptedKeystoreFile.associatedData)
             return Data(plaintext)
@@ -276,5 +280,27 @@ public struct FileKeystore: Sendable {
         default:
             return String(describing: error)
         }
+    }
+}
+
+/// PBKDF2 results by passphrase, salt and cost, for the life of the process.
+final class DerivedKeyCache: @unchecked Sendable {
+    private struct Entry {
+        var passphrase: String
+        var salt: [UInt8]
+        var iterations: Int
+        var key: [UInt8]
+    }
+
+    private let lock = Lock()
+    private var entries: [Entry] = []
+
+    func key(passphrase: String, salt: [UInt8], iterations: Int) throws -> [UInt8] {
+        if let hit = lock.withLock({ entries.first { $0.passphrase == passphrase && $0.salt == salt && $0.iterations == iterations } }) {
+            return hit.key
+        }
+        let key = try PBKDF2.sha256(password: passphrase, salt: salt, iterations: iterations, length: AESGCM.keyLength)
+        lock.withLock { entries.append(Entry(passphrase: passphrase, salt: salt, iterations: iterations, key: key)) }
+        return key
     }
 }

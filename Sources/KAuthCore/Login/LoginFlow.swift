@@ -106,6 +106,8 @@ public struct LoginFlow: Sendable {
             let detail = description.map { ": \($0)" } ?? ""
             let verb = error == "access_denied" ? "was denied" : "failed"
             throw KAuthError.loginCancelled("the login \(verb) at \(provider.name) (\(error)\(detail)); run `kauth login` to try again")
+        case .interrupted:
+            throw KAuthError.loginCancelled("the login was interrupted; nothing was stored")
         case .timedOut:
             throw KAuthError.loginCancelled("no login arrived within \(Int(options.timeout.components.seconds)) s; run `kauth login` again (use --timeout SECONDS for more time, or --no-browser to paste the redirect URL)")
         }

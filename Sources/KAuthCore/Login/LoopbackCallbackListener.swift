@@ -1,3 +1,9 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -34,11 +40,20 @@ extension Listener {
             }
         }
         server.start()
+        // Ctrl-C while waiting cancels the login (exit 6) instead of killing kauth mid-flow.
+        signal(SIGINT, SIG_IGN)
+        let interrupt = SignalSource(DispatchSource.makeSignalSource(signal: SIGINT, queue: .global()))
+        interrupt.source.setEventHandler { box.deliver(.interrupted) }
+        interrupt.source.resume()
         return RunningCallbackListener(
             port: server.port,
             wait: { timeout in await box.wait(timeout: timeout) },
             deliver: { outcome in _ = box.deliver(outcome) },
-            close: { server.stop() }
+            close: {
+                interrupt.source.cancel()
+                signal(SIGINT, SIG_DFL)
+                server.stop()
+            }
         )
     }
 }
@@ -82,4 +97,10 @@ final class OutcomeBox: @unchecked Sendable {
             }
         }
     }
+}
+
+/// A dispatch signal source is thread-safe; the wrapper only tells the compiler so.
+private final class SignalSource: @unchecked Sendable {
+    let source: any DispatchSourceSignal
+    init(_ source: any DispatchSourceSignal) { self.source = source }
 }

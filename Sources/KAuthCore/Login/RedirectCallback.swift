@@ -70,7 +70,7 @@ public enum RedirectCallback {
                 title: "Login was not completed",
                 detail: "\(provider) answered \(error)\(description.map { ": \($0)" } ?? ""). Return to the terminal for what to do next."
             ))
-        case .outcome(.timedOut):
+        case .outcome(.timedOut), .outcome(.interrupted):
             return .html(408, LoginPages.error(title: "This login timed out", detail: "Run kauth login again."))
         }
     }

@@ -6,6 +6,8 @@ public enum CallbackOutcome: Sendable, Equatable {
     case providerError(error: String, description: String?)
     /// Nothing usable arrived in time.
     case timedOut
+    /// The user interrupted the wait (Ctrl-C).
+    case interrupted
 }
 
 /// Where and for what the redirect listener waits.
