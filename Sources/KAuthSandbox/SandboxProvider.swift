@@ -211,26 +211,11 @@ struct SandboxEngine {
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><title>kauth sandbox: \(code)</title></head>
         <body><h1>Kakao Login error (\(code))</h1>
-        <p>\(htmlEscape(error)): \(htmlEscape(description))</p>
+        <p>\(HTML.escape(error)): \(HTML.escape(description))</p>
         <p>This is the kauth sandbox, a local stand-in for kauth.kakao.com.</p></body></html>
 
         """
         return .html(status, page)
-    }
-
-    static func htmlEscape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 
     /// The name of a parameter sent more than once: RFC 6749 §3.1 and §3.2 forbid it, and

@@ -6,13 +6,13 @@ public enum LoginPages {
             title: "Logged in",
             accent: "#1f7a3a",
             symbol: "&#10003;",
-            heading: "You are logged in to \(escape(provider))",
+            heading: "You are logged in to \(HTML.escape(provider))",
             detail: "kauth has what it needs. You can close this tab and return to the terminal."
         )
     }
 
     public static func error(title: String, detail: String) -> String {
-        page(title: "Login failed", accent: "#b3261e", symbol: "!", heading: escape(title), detail: escape(detail))
+        page(title: "Login failed", accent: "#b3261e", symbol: "!", heading: HTML.escape(title), detail: HTML.escape(detail))
     }
 
     private static func page(title: String, accent: String, symbol: String, heading: String, detail: String) -> String {
@@ -29,20 +29,5 @@ public enum LoginPages {
         <body><main><div class="mark">\(symbol)</div><h1>\(heading)</h1><p>\(detail)</p><small>kauth</small></main></body></html>
 
         """
-    }
-
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }

@@ -36,18 +36,11 @@ public struct HTTPServerRequest: Sendable {
     }
 }
 
-/// A response for `LoopbackServer` to send; `Content-Length` and `Connection: close` are added.
-public struct HTTPServerResponse: Sendable {
-    public var status: Int
-    public var headers: [HTTPHeader]
-    public var body: Data
+/// A response for `LoopbackServer` to send: the same value the client side receives.
+/// `Content-Length` and `Connection: close` are added when it is sent.
+public typealias HTTPServerResponse = HTTPResponse
 
-    public init(status: Int, headers: [HTTPHeader] = [], body: Data = Data()) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-
+extension HTTPResponse {
     /// A UTF-8 HTML page. Pages are never cached and may not be framed.
     public static func html(_ status: Int, _ page: String) -> HTTPServerResponse {
         HTTPServerResponse(
