@@ -232,6 +232,30 @@ func storedSession(_ env: TestEnvironment, profile: String = "default") throws -
         #expect((attributes[.posixPermissions] as? Int) == 0o644)
     }
 
+    @Test func aPassphraseEncryptsTheKeystoreAndAWrongOneExitsSeven() async throws {
+        let sandbox = try await SandboxProcess()
+        defer { sandbox.stop() }
+        var env = TestEnvironment(sandbox: sandbox)
+        defer { env.remove() }
+        env.useFollowingBrowser()
+        env.variables["KAUTH_PASSPHRASE"] = "correct horse"
+        #expect(try await env.run(["login"]).code == 0)
+        let token = try await env.run(["token"])
+        #expect(token.code == 0)
+        let accessToken = token.out.trimmingCharacters(in: .newlines)
+        let onDisk = try String(contentsOfFile: env.credentialsPath, encoding: .utf8)
+        #expect(onDisk.contains("aes-256-gcm"))
+        #expect(!onDisk.contains(accessToken))
+        #expect(!onDisk.contains("sandbox.user@example.com"))
+        let wrong = try await env.run(["token"], extra: ["KAUTH_PASSPHRASE": "wrong"])
+        #expect(wrong.code == 7)
+        #expect(wrong.err.contains("KAUTH_PASSPHRASE"))
+        env.variables.removeValue(forKey: "KAUTH_PASSPHRASE")
+        let missing = try await env.run(["status"])
+        #expect(missing.code == 7)
+        #expect(try String(contentsOfFile: env.credentialsPath, encoding: .utf8) == onDisk)
+    }
+
     @Test func aCorruptKeystoreIsAnErrorAndIsLeftUntouched() async throws {
         var env = TestEnvironment(sandbox: nil)
         defer { env.remove() }
