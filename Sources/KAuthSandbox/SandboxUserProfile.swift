@@ -197,6 +197,6 @@ enum SandboxPropertyKeys {
 /// Times as Kakao writes them: ISO 8601 in UTC, whole seconds (`2023-03-06T13:06:54Z`).
 enum SandboxTime {
     static func text(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
+        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0)!))
     }
 }
