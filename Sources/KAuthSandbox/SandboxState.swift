@@ -1,12 +1,8 @@
+import KAuthCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// A Kakao account the sandbox logs in. Kept in the state file, so a user can edit the profile
@@ -142,9 +138,9 @@ struct SandboxStateStore: Sendable {
     func load() throws -> SandboxState? {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            guard let contents = try FileSystem.live.readFile(path) else { return nil }
+            data = contents
         } catch {
-            if access(path, F_OK) != 0 && errno == ENOENT { return nil }
             throw SandboxStateError.unreadable(path: path, reason: "\(error)")
         }
         let file: SandboxStateFile
@@ -196,39 +192,12 @@ struct SandboxStateStore: Sendable {
         return decoder
     }
 
+    /// The same atomic write as the keystore's (temporary file, fsync, rename, folder fsync).
     private func writeAtomically(_ data: Data) throws {
-        let temporary = path + ".tmp-\(getpid())"
-        // A leftover from a crash could carry other permissions: start from a new file.
-        unlink(temporary)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw failure("open") }
-        var offset = 0
-        while offset < data.count {
-            let written = data.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let error = failure("write")
-                close(fd)
-                unlink(temporary)
-                throw error
-            }
-            offset += written
+        do {
+            try FileSystem.live.writeFileAtomically(path, data, 0o600)
+        } catch {
+            throw SandboxStateError.writeFailed(path: path, reason: "\(error)")
         }
-        guard fsync(fd) == 0 else {
-            let error = failure("fsync")
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        close(fd)
-        guard rename(temporary, path) == 0 else {
-            let error = failure("rename")
-            unlink(temporary)
-            throw error
-        }
-    }
-
-    private func failure(_ operation: String) -> SandboxStateError {
-        .writeFailed(path: path, reason: "\(operation): \(String(cString: strerror(errno)))")
     }
 }
