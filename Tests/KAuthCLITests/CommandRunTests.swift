@@ -90,3 +90,10 @@ import Testing
         #expect(output.err.contains("KAUTH_CLIENT_ID"))
     }
 }
+
+/// A test world for commands that touch nothing but the terminal.
+struct TerminalRecorderForCLI {
+    let recorder = TerminalRecorder()
+    var world: World { World.test(terminal: recorder.terminal) }
+    var out: String { recorder.out }
+}

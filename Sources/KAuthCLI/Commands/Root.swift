@@ -22,6 +22,7 @@ enum Commands {
             MeCommand.spec,
             ConfigCommand.spec,
             SandboxCommand.spec,
+            CompletionCommand.spec,
         ]
     )
 }
