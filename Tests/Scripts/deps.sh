@@ -3,14 +3,21 @@
 # apt-get when run as root on Debian/Ubuntu. Elsewhere it says what to install.
 set -euo pipefail
 
+command -v swift >/dev/null || { echo "deps: swift is not on PATH; install Swift 6 (https://swift.org/install)" >&2; exit 1; }
+
 missing=()
 have_header() { echo "#include <$1>" | cc -E -x c - >/dev/null 2>&1; }
-have_lib() { ldconfig -p 2>/dev/null | grep -q "$1"; }
+have_libcurl() {
+  { /sbin/ldconfig -p 2>/dev/null || ldconfig -p 2>/dev/null || true; } | grep -q 'libcurl\(-gnutls\)\?\.so\.4' && return 0
+  ls /usr/lib/libcurl.so.4 /usr/lib64/libcurl.so.4 /usr/lib/*-linux-gnu/libcurl.so.4 /usr/lib/*-linux-gnu/libcurl-gnutls.so.4 >/dev/null 2>&1
+}
 
-command -v swift >/dev/null || { echo "deps: swift is not on PATH; install Swift 6 (https://swift.org/install)" >&2; exit 1; }
-have_header openssl/evp.h || missing+=(libssl-dev)
-have_lib 'libcurl\(-gnutls\)\?\.so\.4' || missing+=(libcurl4)
-command -v curl >/dev/null || missing+=(curl)
+if [ "$(uname -s)" = Linux ]; then
+  # macOS has CryptoKit and its own libcurl; Linux needs OpenSSL's headers and libcurl.
+  have_header openssl/evp.h || missing+=(libssl-dev)
+  have_libcurl || missing+=(libcurl4)
+fi
+command -v curl >/dev/null || missing+=(curl)   # the end-to-end tests' scripted browser
 
 [ ${#missing[@]} -eq 0 ] && exit 0
 
@@ -20,6 +27,6 @@ if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
   apt-get update -qq >/dev/null
   apt-get install -y -qq "${missing[@]}" >/dev/null
 else
-  echo "deps: missing ${missing[*]}; install them (Debian/Ubuntu: sudo apt-get install ${missing[*]}; macOS: brew install openssl@3 curl)" >&2
+  echo "deps: missing ${missing[*]}; install them (Debian/Ubuntu: sudo apt-get install ${missing[*]})" >&2
   exit 1
 fi
