@@ -21,7 +21,7 @@ extension Listener {
                 host: config.host,
                 port: config.port,
                 limits: LoopbackServerLimits(maxHeaderBytes: 8 * 1024, maxBodyBytes: 16 * 1024, readTimeout: .seconds(10))
-            ) { request in
+            ) { request, send in
                 let verdict = RedirectCallback.evaluate(
                     method: request.method, path: request.path, query: request.query,
                     expectedPath: config.path, expectedState: config.expectedState
@@ -30,13 +30,19 @@ extension Listener {
                 case .stateMismatch:
                     notice("ignored a request to the redirect listener with a missing or wrong state")
                 case .outcome(let outcome):
-                    if !box.deliver(outcome) {
-                        return .html(409, LoginPages.error(title: "This login has already finished", detail: "Return to the terminal."))
+                    guard box.claim() else {
+                        send(.html(409, LoginPages.error(title: "This login has already finished", detail: "Return to the terminal.")))
+                        return
                     }
+                    // The page goes out before the login ends, so the browser is never left
+                    // with a reset connection by a kauth that has already exited.
+                    send(RedirectCallback.response(for: verdict, provider: config.providerName))
+                    box.deliver(outcome, claimed: true)
+                    return
                 default:
                     break
                 }
-                return RedirectCallback.response(for: verdict, provider: config.providerName)
+                send(RedirectCallback.response(for: verdict, provider: config.providerName))
             }
         }
         server.start()
@@ -62,16 +68,27 @@ extension Listener {
 final class OutcomeBox: @unchecked Sendable {
     private let lock = Lock()
     private var outcome: CallbackOutcome?
+    private var claimed = false
     private var waiters: [CheckedContinuation<CallbackOutcome, Never>] = []
 
-    /// Records `outcome` if none was recorded yet; false if one already was.
+    /// Reserves the right to deliver the one outcome; false if another request or source has it.
+    func claim() -> Bool {
+        lock.withLock {
+            guard !claimed else { return false }
+            claimed = true
+            return true
+        }
+    }
+
+    /// Records `outcome` if none was recorded (or claimed by someone else) yet; false otherwise.
     @discardableResult
-    func deliver(_ outcome: CallbackOutcome) -> Bool {
+    func deliver(_ outcome: CallbackOutcome, claimed alreadyClaimed: Bool = false) -> Bool {
         lock.lock()
-        guard self.outcome == nil else {
+        guard self.outcome == nil, alreadyClaimed || !claimed else {
             lock.unlock()
             return false
         }
+        claimed = true
         self.outcome = outcome
         let waiting = waiters
         waiters = []

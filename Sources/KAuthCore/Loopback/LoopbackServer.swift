@@ -26,26 +26,39 @@ public enum LoopbackServerError: Error, Sendable, Equatable {
 /// slow or hostile client from holding the others up.
 public final class LoopbackServer: @unchecked Sendable {
     public typealias Handler = @Sendable (HTTPServerRequest) -> HTTPServerResponse
+    /// A handler that sends its response itself and may act after it is on the wire (the
+    /// redirect listener ends the login only once the browser has its page).
+    public typealias Responder = @Sendable (HTTPServerRequest, _ send: (HTTPServerResponse) -> Void) -> Void
 
     /// The bound port (the real one when 0 was asked for).
     public let port: UInt16
     public let host: String
     private let descriptor: Int32
     private let limits: LoopbackServerLimits
-    private let handler: Handler
+    private let responder: Responder
     private let state = Lock()
     private var stopped = false
 
     /// Binds and listens; call `start()` to begin serving.
-    public init(
+    public convenience init(
         host: String = "127.0.0.1",
         port: UInt16 = 0,
         limits: LoopbackServerLimits = LoopbackServerLimits(),
         handler: @escaping Handler
     ) throws {
+        try self.init(host: host, port: port, limits: limits, responder: { request, send in send(handler(request)) })
+    }
+
+    /// Binds and listens with a handler that sends its own response.
+    public init(
+        host: String = "127.0.0.1",
+        port: UInt16 = 0,
+        limits: LoopbackServerLimits = LoopbackServerLimits(),
+        responder: @escaping Responder
+    ) throws {
         self.host = host
         self.limits = limits
-        self.handler = handler
+        self.responder = responder
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -131,16 +144,21 @@ public final class LoopbackServer: @unchecked Sendable {
 
     private func serve(_ client: Int32) {
         defer { close(client) }
-        let response: HTTPServerResponse
         switch readRequest(client) {
         case .complete(let request):
-            response = handler(request)
+            var sent = false
+            responder(request) { response in
+                guard !sent else { return }
+                sent = true
+                send(response.serialized(), to: client)
+                shutdown(client, Int32(SHUT_WR))
+            }
+            if !sent { send(HTTPServerResponse.text(500, "no response\n").serialized(), to: client) }
         case .invalid(let status, let reason):
-            response = .text(status, reason + "\n")
+            send(HTTPServerResponse.text(status, reason + "\n").serialized(), to: client)
         case .incomplete:
-            response = .text(408, "request not received in time\n")
+            send(HTTPServerResponse.text(408, "request not received in time\n").serialized(), to: client)
         }
-        send(response.serialized(), to: client)
     }
 
     /// Reads until the parser has a whole request, the deadline passes or the client closes.
