@@ -24,7 +24,7 @@ public enum CLI {
         do {
             outcome = try ArgumentParser.parse(arguments, root: root, globalFlags: globalFlags)
         } catch {
-            world.terminal.writeErr(render(usage: error))
+            report(usage: error, json: wantsJSON(arguments), terminal: world.terminal)
             return 2
         }
         switch outcome {
@@ -48,7 +48,7 @@ public enum CLI {
                 report(error, context: context)
                 return error.exitCode
             } catch let error as UsageError {
-                world.terminal.writeErr(render(usage: error))
+                report(usage: error, json: context.json, terminal: world.terminal)
                 return 2
             } catch {
                 let wrapped = KAuthError.failure("\(error)")
@@ -80,6 +80,28 @@ public enum CLI {
         } else {
             context.err("error: \(error.message)\n")
         }
+    }
+
+    /// Whether the line asks for JSON, judged before parsing so usage errors honour it too.
+    static func wantsJSON(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains("--json")
+    }
+
+    /// A usage error as text on stderr, or as the JSON error object on stdout.
+    static func report(usage error: UsageError, json: Bool, terminal: Terminal) {
+        guard json else {
+            terminal.writeErr(render(usage: error))
+            return
+        }
+        var object: [String: JSONValue] = [
+            "code": .string("usage"),
+            "message": .string(error.message),
+            "exit_code": .number(2),
+        ]
+        if !error.suggestions.isEmpty {
+            object["suggestions"] = .array(error.suggestions.map(JSONValue.string))
+        }
+        terminal.writeOut(JSONValue.object(["error": .object(object)]).jsonText(pretty: true) + "\n")
     }
 
     static func render(usage error: UsageError) -> String {

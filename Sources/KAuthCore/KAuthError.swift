@@ -75,7 +75,7 @@ public enum KAuthError: Error, Sendable, Equatable {
             let list = scopes.joined(separator: " ")
             return scopes.isEmpty
                 ? "consent required: \(message)"
-                : "consent required for: \(list) (\(message)); run `kauth scopes request \(list)`"
+                : "consent required for: \(list) (\(message)); run `kauth login --scopes \(scopes.joined(separator: ","))` to agree to them"
         case .unavailable(let text):
             return "\(text); check your network or try again later"
         case .loginCancelled(let text):
@@ -86,7 +86,7 @@ public enum KAuthError: Error, Sendable, Equatable {
             return "port \(port) for the redirect URI \(redirectURI) is already in use; stop the program using it, or pick another with --port N or --redirect-uri URI (and register that URI with the provider)"
         case .oauth(let error, let description, let providerCode):
             var text = "the provider refused the request: \(error)"
-            if let description, !description.isEmpty { text += " (\(description))" }
+            if let description, !description.isEmpty { text += " (\(Redaction.text(description)))" }
             if let providerCode { text += " [\(providerCode)]" }
             return text + Self.oauthHint(error: error, providerCode: providerCode)
         case .api(let status, let code, let message):

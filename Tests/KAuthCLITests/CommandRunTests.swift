@@ -50,7 +50,7 @@ import Testing
         let json = try JSONDecoder().decode(JSONValue.self, from: Data(output.out.utf8))
         #expect(json.value(at: "error.required_scopes") == .array([.string("account_email"), .string("phone_number")]))
         let (_, text) = await run(["me"], environment: ["KAUTH_ACCESS_TOKEN": "t", "KAUTH_HOME": "/nonexistent"], http: http)
-        #expect(text.err == "error: consent required for: account_email phone_number (insufficient scopes.); run `kauth scopes request account_email phone_number`\n")
+        #expect(text.err == "error: consent required for: account_email phone_number (insufficient scopes.); run `kauth login --scopes account_email,phone_number` to agree to them\n")
     }
 
     @Test func verboseTracesRequestsWithSecretsRedacted() async {
@@ -79,12 +79,29 @@ import Testing
         #expect(await run(["config", "set", "provider.kakao.colour", "x"], environment: env).0 == 2)
     }
 
+    @Test func usageErrorsHonourJSON() async throws {
+        let (code, output) = await run(["login", "--scope", "x", "--json"], environment: [:])
+        #expect(code == 2)
+        #expect(output.err.isEmpty)
+        let json = try JSONDecoder().decode(JSONValue.self, from: Data(output.out.utf8))
+        #expect(json.value(at: "error.code") == .string("usage"))
+        #expect(json.value(at: "error.suggestions") == .array([.string("--scopes")]))
+    }
+
+    @Test func plainHTTPIsRefusedExceptOnLoopback() async {
+        let env = ["KAUTH_HOME": "/nonexistent", "KAUTH_CLIENT_ID": "x", "KAUTH_KAKAO_AUTH_URL": "http://kauth.example.com"]
+        let (code, output) = await run(["login"], environment: env)
+        #expect(code == 2)
+        #expect(output.err.contains("must use https"))
+    }
+
     @Test func loginRefusesWhatKakaoCannotDo() async {
         let env = ["KAUTH_HOME": "/nonexistent", "KAUTH_CLIENT_ID": "x"]
         #expect(await run(["login", "--device"], environment: env).0 == 2)
         #expect(await run(["login", "--issuer", "https://example.com"], environment: env).0 == 2)
         #expect(await run(["login", "--prompt", "none"], environment: env).0 == 2)
         #expect(await run(["login", "--provider", "nowhere"], environment: env).0 == 2)
+        #expect(await run(["login", "--client-id", ""], environment: env).0 == 2)
         let (code, output) = await run(["login"], environment: ["KAUTH_HOME": "/nonexistent"])
         #expect(code == 2)
         #expect(output.err.contains("KAUTH_CLIENT_ID"))

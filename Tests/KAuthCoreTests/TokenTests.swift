@@ -74,6 +74,13 @@ import Testing
         #expect(Redaction.url("http://h/cb?code=C&state=s") == "http://h/cb?code=[redacted]&state=s")
     }
 
+    @Test func masksSecretsInProviderMessages() {
+        #expect(Redaction.text("authorization code not found for code=abc123") == "authorization code not found for code=[redacted]")
+        #expect(Redaction.text("bad refresh_token=xyz, try again") == "bad refresh_token=[redacted], try again")
+        #expect(Redaction.text("a=1 b=2") == "a=1 b=2")
+        #expect(KAuthError.oauth(error: "invalid_grant", description: "not found for code=abc", providerCode: "KOE320").message.contains("code=[redacted]"))
+    }
+
     @Test func masksCredentialsInHeaders() {
         #expect(Redaction.header(HTTPHeader("Authorization", "Bearer AT")) == "Authorization: Bearer [redacted]")
         #expect(Redaction.header(HTTPHeader("Accept", "application/json")) == "Accept: application/json")

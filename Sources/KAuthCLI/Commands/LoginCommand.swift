@@ -39,6 +39,9 @@ enum LoginCommand {
         if command.has("device") {
             throw KAuthError.usage("kakao does not offer the device authorization grant; use --no-browser to log in from a machine without a browser")
         }
+        for flag in ["client-id", "client-secret", "redirect-uri", "login-hint", "nonce"] where command.value(flag)?.isEmpty == true {
+            throw KAuthError.usage("--\(flag) needs a non-empty value")
+        }
         let prompts = ScopeList.parse(command.all("prompt"))
         if let unknown = prompts.first(where: { !Kakao.prompts.contains($0) }) {
             throw KAuthError.usage("unknown prompt '\(unknown)'; use one or more of: \(Kakao.prompts.joined(separator: ", "))")

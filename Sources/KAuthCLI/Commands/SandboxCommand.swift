@@ -20,8 +20,8 @@ enum SandboxCommand {
             .toggle("quiet", "do not log requests"),
         ],
         examples: [
-            ("kauth sandbox --port 8900", "then, in another shell:"),
-            ("eval \"$(kauth sandbox --port 8900 & sleep 1)\" && kauth login", ""),
+            ("kauth sandbox --port 8900", "serve on a fixed port; it prints the environment to use"),
+            ("kauth sandbox --port 8900 > sandbox.env & sleep 1; . ./sandbox.env; kauth login", "point kauth at it from the same shell"),
         ],
         run: run
     )

@@ -22,6 +22,26 @@ public enum Redaction {
         }.joined(separator: "&")
     }
 
+    /// Free text (a provider's error description) with `name=value` secrets masked: Kakao's
+    /// KOE320 says "authorization code not found for code=…".
+    public static func text(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let equals = rest.firstIndex(of: "=") {
+            let before = rest[..<equals]
+            let name = before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            out += before
+            rest = rest[rest.index(after: equals)...]
+            out += "="
+            if secretNames.contains(String(name.reversed())) {
+                let value = rest.prefix { !$0.isWhitespace && $0 != "&" && $0 != "," && $0 != ")" }
+                rest = rest.dropFirst(value.count)
+                out += mask
+            }
+        }
+        return out + rest
+    }
+
     /// A URL with secret query values masked.
     public static func url(_ url: String) -> String {
         guard let mark = url.firstIndex(of: "?") else { return url }

@@ -102,7 +102,7 @@ public struct ResolvedProvider: Sendable, Equatable {
                 let parts = entry.key.split(separator: ".")
                 return parts.count == 3 && parts[0] == "provider" ? String(parts[1]) : nil
             })
-            let known = (["kakao", "snapchat"] + configured.sorted()).joined(separator: ", ")
+            let known = (["kakao", "snapchat"] + configured.subtracting(["kakao", "snapchat"]).sorted()).joined(separator: ", ")
             throw KAuthError.usage("unknown provider '\(name)'; known providers: \(known) (add one with `kauth config set provider.\(name).type oidc`)")
         }
         guard kind == .kakao else {
@@ -110,7 +110,7 @@ public struct ResolvedProvider: Sendable, Equatable {
         }
         let clientID = overrides.clientID ?? environment["KAUTH_CLIENT_ID"] ?? setting("client_id")
         let scopesText = setting("scopes")
-        return ResolvedProvider(
+        let resolved = ResolvedProvider(
             name: name,
             kind: kind,
             clientID: clientID,
@@ -123,6 +123,19 @@ public struct ResolvedProvider: Sendable, Equatable {
             port: overrides.port,
             scopes: scopesText.map(ScopeList.parse) ?? []
         )
+        for (label, url) in [("auth", resolved.authBaseURL), ("API", resolved.apiBaseURL), ("sharer", resolved.sharerBaseURL)] {
+            try requireSecureBase(url, label: label)
+        }
+        return resolved
+    }
+
+    /// Tokens and codes travel to these URLs: plain http is allowed only to this machine (the
+    /// sandbox, tests), where nothing crosses a network.
+    static func requireSecureBase(_ url: String, label: String) throws {
+        let lowered = url.lowercased()
+        if lowered.hasPrefix("https://") { return }
+        if lowered.hasPrefix("http://") && Kakao.isLoopback(url) { return }
+        throw KAuthError.usage("the \(label) URL '\(url)' must use https (plain http is allowed only for 127.0.0.1, [::1] or localhost); check KAUTH_KAKAO_*_URL and the provider's config")
     }
 
     private static func trimSlash(_ url: String) -> String {
