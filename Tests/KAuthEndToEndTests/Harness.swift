@@ -163,7 +163,7 @@ final class SandboxProcess: @unchecked Sendable {
 
     init(_ flags: [String] = []) async throws {
         let output = NSTemporaryDirectory() + "kauth-sandbox-\(UUID().uuidString).env"
-        FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
         // stdout goes to a file so the harness can read the exported URL while the sandbox runs.
         let shell = "exec '\(kauthBinary)' sandbox --port 0 --quiet \(flags.map { "'\($0)'" }.joined(separator: " ")) > '\(output)'"
         spawned = try Spawned(["-c", shell], environment: ["PATH": "/usr/bin:/bin"], executable: "/bin/sh")
