@@ -27,9 +27,9 @@ test: deps
 demo: build
 	@Tests/Scripts/demo.sh $(CURDIR)/$(BUILD_DIR)/debug/kauth
 
-## release: optimised, with the Swift runtime and Foundation linked statically
+## release: optimised, with the Swift runtime, FoundationEssentials and libcrypto linked statically
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product kauth --scratch-path $(RELEASE_DIR) $(SWIFT_FLAGS)
+	KAUTH_STATIC_CRYPTO=1 $(SWIFT) build -c release --static-swift-stdlib --product kauth --scratch-path $(RELEASE_DIR) $(SWIFT_FLAGS)
 	@echo "built $(RELEASE_DIR)/release/kauth"
 
 install: release

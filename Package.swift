@@ -1,5 +1,13 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+// `make release` links OpenSSL's libcrypto statically: loading the shared library and binding its
+// symbols is about a millisecond of every `kauth token` start. Other builds link it dynamically.
+let staticCrypto = ProcessInfo.processInfo.environment["KAUTH_STATIC_CRYPTO"] == "1"
+let cryptoLinking: [LinkerSetting] = staticCrypto
+    ? [.unsafeFlags(["-Xlinker", "-l:libcrypto.a"], .when(platforms: [.linux]))]
+    : [.linkedLibrary("crypto", .when(platforms: [.linux]))]
 
 // kauth takes no package dependencies: the standard library, Foundation, Dispatch, libc, and
 // system libraries (OpenSSL's libcrypto through `CCrypto`, libcurl loaded at run time by `CCurl`).
@@ -27,7 +35,8 @@ let package = Package(
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
                 "CCurl",
             ],
-            path: "Sources/KAuthCore"
+            path: "Sources/KAuthCore",
+            linkerSettings: cryptoLinking
         ),
         .target(name: "KAuthSandbox", dependencies: ["KAuthCore"], path: "Sources/KAuthSandbox"),
         .target(name: "KAuthCLI", dependencies: ["KAuthCore", "KAuthSandbox"], path: "Sources/KAuthCLI"),
