@@ -3,7 +3,10 @@
 # throw-away KAUTH_HOME. No Kakao account or network is needed.
 set -euo pipefail
 
-kauth="${1:?usage: demo.sh PATH_TO_KAUTH}"
+kauth_path="${1:?usage: demo.sh PATH_TO_KAUTH}"
+# Run it as `kauth`, as a user would after `make install`.
+export PATH="$(cd "$(dirname "$kauth_path")" && pwd):$PATH"
+kauth=kauth
 scripts="$(cd "$(dirname "$0")" && pwd)"
 work="$(mktemp -d)"
 sandbox_pid=""
@@ -13,7 +16,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then bold=$'\033[1m' plain=$'\033[0m'; else bold="" plain=""; fi
+step() { printf '\n%s$ %s%s\n' "$bold" "$*" "$plain"; "$@"; }
 
 "$kauth" sandbox --port 0 --quiet >"$work/sandbox.env" 2>"$work/sandbox.log" &
 sandbox_pid=$!
