@@ -87,8 +87,7 @@ struct CommandContext: Sendable {
         return try storedLoginClient(tokens: tokens, session: try tokens.storedSession())
     }
 
-    /// An API client on the stored login, refreshing when it expires and once on -401. Logout and
-    /// unlink use it even when KAUTH_ACCESS_TOKEN is set: the stored login is what they delete.
+    /// An API client on the stored login, refreshing when it expires and once on -401.
     func storedLoginClient(tokens: TokenService, session: StoredSession?) throws -> KakaoAPIClient {
         KakaoAPIClient(
             http: world.http, clock: world.clock, provider: try provider(for: session),

@@ -133,6 +133,23 @@ func storedSession(_ env: TestEnvironment, profile: String = "default") throws -
         #expect(try await fresh.run(["status"]).code == 0)
     }
 
+    @Test func logoutWithKauthAccessTokenEndsThatSessionAndLeavesTheKeystore() async throws {
+        let sandbox = try await SandboxProcess()
+        defer { sandbox.stop() }
+        let env = try await loggedIn(sandbox)
+        defer { env.remove() }
+        let access = try #require(try storedSession(env)?["access_token"]?.stringValue)
+        let stored = try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath))
+        let logout = try await env.run(["logout"], extra: ["KAUTH_ACCESS_TOKEN": access])
+        #expect(logout.code == 0, "\(logout.err)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath)) == stored)
+        let after = try await HTTPClient.live.send(HTTPRequest(method: "GET", url: sandbox.baseURL + "/v2/user/me", headers: [HTTPHeader("Authorization", "Bearer \(access)")]))
+        #expect(after.status == 401)
+        let again = try await env.run(["logout"], extra: ["KAUTH_ACCESS_TOKEN": access])
+        #expect(again.code == 3)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath)) == stored)
+    }
+
     @Test func kauthRefreshTokenBootstrapsASession() async throws {
         let sandbox = try await SandboxProcess()
         defer { sandbox.stop() }

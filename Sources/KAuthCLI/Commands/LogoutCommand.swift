@@ -6,12 +6,19 @@ enum LogoutCommand {
     static let spec = CommandSpec(
         name: "logout",
         summary: "log out at the provider and delete the stored tokens",
-        discussion: "Calls the provider's logout (Kakao: /v1/user/logout) and then deletes the profile's tokens from the keystore, whether the call succeeded or not. Other profiles are left alone.",
+        discussion: "Calls the provider's logout (Kakao: /v1/user/logout) and then deletes the profile's tokens from the keystore, whether the call succeeded or not. Other profiles are left alone. With KAUTH_ACCESS_TOKEN set, that token's session is ended and the keystore is not touched.",
         examples: [("kauth logout", ""), ("kauth logout --profile work", "")],
         run: run
     )
 
     static func run(_ context: CommandContext) async throws -> Int32 {
+        if context.environment["KAUTH_ACCESS_TOKEN"] != nil {
+            // The token from the environment is the whole session: nothing local to delete, so a
+            // failure is reported as it is.
+            _ = try await context.apiClient().send(LogoutRequest())
+            context.err("Logged out the session of the token in KAUTH_ACCESS_TOKEN (the keystore was not touched).\n")
+            return 0
+        }
         let tokens = try context.tokenService()
         guard let session = try tokens.storedSession() else {
             throw KAuthError.notLoggedIn(profile: tokens.profile)
@@ -32,12 +39,17 @@ enum UnlinkCommand {
     static let spec = CommandSpec(
         name: "unlink",
         summary: "unlink the account from the app and delete the stored tokens",
-        discussion: "Calls the provider's unlink (Kakao: /v1/user/unlink), which revokes every token and the user's consent. The local tokens are deleted only when it succeeds, so a failed unlink can be retried.",
+        discussion: "Calls the provider's unlink (Kakao: /v1/user/unlink), which revokes every token and the user's consent. The local tokens are deleted only when it succeeds, so a failed unlink can be retried. With KAUTH_ACCESS_TOKEN set, the token's user is unlinked and the keystore is not touched.",
         examples: [("kauth unlink", "")],
         run: run
     )
 
     static func run(_ context: CommandContext) async throws -> Int32 {
+        if context.environment["KAUTH_ACCESS_TOKEN"] != nil {
+            _ = try await context.apiClient().send(UnlinkRequest())
+            context.err("Unlinked the user of the token in KAUTH_ACCESS_TOKEN from the app (the keystore was not touched).\n")
+            return 0
+        }
         let tokens = try context.tokenService()
         guard let session = try tokens.storedSession() else {
             throw KAuthError.notLoggedIn(profile: tokens.profile)
