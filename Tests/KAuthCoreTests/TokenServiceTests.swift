@@ -138,6 +138,29 @@ import KAuthTestSupport
         )
     }
 
+    struct AppKeyRequest: APIRequest {
+        typealias Response = JSONValue
+        var method: String { "POST" }
+        var path: String { "/v2/api/talk/message/image/scrap" }
+        var authorization: APIAuthorization { .appKey }
+        var parameters: [(String, String)] { [("image_url", "https://example.com/a.png")] }
+    }
+
+    @Test func appKeyRequestsUseKakaoAKAndNeverTheUserToken() async throws {
+        let http = FakeHTTP { _ in FakeHTTP.json(200, "{}") }
+        let provider = ResolvedProvider(
+            name: "kakao", kind: .kakao, clientID: "app", clientSecret: nil, appKey: "app-key", authBaseURL: "http://auth.test",
+            apiBaseURL: "http://api.test", sharerBaseURL: "http://sharer.test", redirectURI: nil, port: nil, scopes: []
+        )
+        let client = KakaoAPIClient(
+            http: http.client, clock: TestClock().clock, provider: provider,
+            credentials: BearerCredentials(profile: "default", current: { Issue.record("no user token expected"); return "x" }, recover: { _, _ in "x" })
+        )
+        _ = try await client.send(AppKeyRequest())
+        #expect(http.requests[0].headers.value(for: "Authorization") == "KakaoAK app-key")
+        #expect(http.requests[0].form.first(named: "image_url") == "https://example.com/a.png")
+    }
+
     @Test func sendsTheBearerTokenAndQueryParameters() async throws {
         let http = FakeHTTP { _ in FakeHTTP.json(200, #"{"id":1}"#) }
         let result = try await client(http, clock: TestClock(), recover: { _, _ in "unused" }).send(UserMeRequest(propertyKeys: ["kakao_account.email"]))

@@ -12,6 +12,14 @@ public enum APIHost: String, Sendable {
     case api
 }
 
+/// How an endpoint is authorised (spec §1).
+public enum APIAuthorization: Sendable, Equatable {
+    /// `Authorization: Bearer {access_token}`: the user's APIs.
+    case user
+    /// `Authorization: KakaoAK {app key}`: share and image APIs, no user token.
+    case appKey
+}
+
 /// One endpoint: method, host, path, parameters and the type its JSON decodes to.
 public protocol APIRequest: Sendable {
     associatedtype Response: Decodable & Sendable
@@ -22,12 +30,17 @@ public protocol APIRequest: Sendable {
     var parameters: [(String, String)] { get }
     /// Whether sending it twice is harmless, so transient failures may be retried.
     var isIdempotent: Bool { get }
+    var authorization: APIAuthorization { get }
+    /// A body sent as it is (multipart uploads); when set, `parameters` go in the query.
+    var rawBody: (contentType: String, data: Data)? { get }
 }
 
 extension APIRequest {
     public var host: APIHost { .api }
     public var parameters: [(String, String)] { [] }
     public var isIdempotent: Bool { method == "GET" }
+    public var authorization: APIAuthorization { .user }
+    public var rawBody: (contentType: String, data: Data)? { nil }
 }
 
 /// A decoded response with the bytes it came from (`--json` prints the provider's object as sent).

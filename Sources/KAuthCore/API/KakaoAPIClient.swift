@@ -46,11 +46,21 @@ public struct KakaoAPIClient: Sendable {
     }
 
     public func send<R: APIRequest>(_ request: R) async throws -> APIResult<R.Response> {
+        if request.authorization == .appKey {
+            guard let key = provider.appKey else {
+                throw KAuthError.usage("no app key for provider '\(provider.name)'; set KAUTH_APP_KEY, KAUTH_CLIENT_ID or `kauth config set provider.\(provider.name).app_key KEY`")
+            }
+            do {
+                return try await sendRetrying(request, authorization: "KakaoAK \(key)")
+            } catch let rejection as TokenRejected {
+                throw KAuthError.api(status: 401, code: -401, message: "the app key was rejected (\(rejection.message)); check KAUTH_APP_KEY")
+            }
+        }
         var token = try await credentials.current()
         var recovered = false
         while true {
             do {
-                return try await sendRetrying(request, token: token)
+                return try await sendRetrying(request, authorization: "Bearer \(token)")
             } catch let rejection as TokenRejected {
                 if recovered {
                     throw KAuthError.sessionExpired(profile: credentials.profile, reason: "the API still rejects the refreshed token (\(rejection.message))")
@@ -61,11 +71,11 @@ public struct KakaoAPIClient: Sendable {
         }
     }
 
-    private func sendRetrying<R: APIRequest>(_ request: R, token: String) async throws -> APIResult<R.Response> {
+    private func sendRetrying<R: APIRequest>(_ request: R, authorization: String) async throws -> APIResult<R.Response> {
         var attempt = 1
         while true {
             do {
-                return try await sendOnce(request, token: token)
+                return try await sendOnce(request, authorization: authorization)
             } catch let error as KAuthError {
                 guard case .unavailable = error, request.isIdempotent, attempt < attempts else { throw error }
                 try await clock.sleep(backoff * (1 << (attempt - 1)))
@@ -74,11 +84,17 @@ public struct KakaoAPIClient: Sendable {
         }
     }
 
-    private func sendOnce<R: APIRequest>(_ request: R, token: String) async throws -> APIResult<R.Response> {
+    private func sendOnce<R: APIRequest>(_ request: R, authorization: String) async throws -> APIResult<R.Response> {
         let base = request.host == .auth ? provider.authBaseURL : provider.apiBaseURL
-        let headers = [HTTPHeader("Authorization", "Bearer \(token)"), HTTPHeader("Accept", "application/json")]
+        let headers = [HTTPHeader("Authorization", authorization), HTTPHeader("Accept", "application/json")]
         let httpRequest: HTTPRequest
-        if request.method == "GET" || request.method == "DELETE" {
+        if let raw = request.rawBody {
+            let query = request.parameters.isEmpty ? "" : "?" + FormURLEncoding.encode(request.parameters)
+            httpRequest = HTTPRequest(
+                method: request.method, url: base + request.path + query,
+                headers: headers + [HTTPHeader("Content-Type", raw.contentType)], body: raw.data
+            )
+        } else if request.method == "GET" || request.method == "DELETE" {
             let query = request.parameters.isEmpty ? "" : "?" + FormURLEncoding.encode(request.parameters)
             httpRequest = HTTPRequest(method: request.method, url: base + request.path + query, headers: headers)
         } else {
