@@ -47,6 +47,11 @@ public enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
+    /// Any encodable value as JSON (through JSONEncoder, so its coding keys are kept).
+    public init(encoding value: some Encodable) throws {
+        self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+    }
+
     public subscript(_ key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil

@@ -1,0 +1,134 @@
+import KAuthCore
+
+/// `kauth scopes [list]`, `kauth scopes revoke ID…`, `kauth scopes request ID…|--missing`.
+enum ScopesCommand {
+    static let spec = CommandSpec(
+        name: "scopes",
+        summary: "show, revoke and request consent for scopes",
+        discussion: "Without a subcommand, lists the app's consent items and the user's answers (Kakao: /v2/user/scopes).",
+        flags: listFlags,
+        examples: [
+            ("kauth scopes", ""),
+            ("kauth scopes revoke account_email", "withdraw consent"),
+            ("kauth scopes request --missing", "ask for everything /v2/user/me says still needs agreement"),
+        ],
+        subcommands: [
+            CommandSpec(name: "list", summary: "list consent items and the user's answers", flags: listFlags, examples: [("kauth scopes list --only account_email,phone_number", "")], run: list),
+            CommandSpec(
+                name: "revoke",
+                summary: "withdraw consent for scopes",
+                discussion: "Only agreed, revocable scopes can be revoked; others are refused before any change is requested.",
+                flags: [.json],
+                arguments: [ArgumentSpec(name: "ID", help: "scope IDs (comma- or space-separated)", minimum: 1, maximum: nil)],
+                examples: [("kauth scopes revoke account_email phone_number", "")],
+                run: revoke
+            ),
+            CommandSpec(
+                name: "request",
+                summary: "ask the user for more consent in the browser",
+                discussion: "Runs the browser login again with scope= (and openid when the stored login used OpenID Connect), replaces the stored tokens and shows what was granted. Takes the login flags --no-browser, --port, --redirect-uri and --timeout.",
+                flags: [
+                    .toggle("missing", "request every scope /v2/user/me reports as needing agreement"),
+                    .toggle("no-browser", "do not open a browser; print the URL and accept the redirect URL on stdin"),
+                    .option("port", "N", "listen on this port: redirect URI http://127.0.0.1:N/callback"),
+                    .option("redirect-uri", "URI", "the registered redirect URI (http://127.0.0.1:PORT/PATH)"),
+                    .option("timeout", "SECONDS", "how long to wait for the consent (default 300)"),
+                ],
+                arguments: [ArgumentSpec(name: "ID", help: "scope IDs to request", minimum: 0, maximum: nil)],
+                examples: [("kauth scopes request phone_number", ""), ("kauth scopes request --missing", "")],
+                run: request
+            ),
+        ],
+        run: list
+    )
+
+    static let listFlags: [FlagSpec] = [
+        .json,
+        .option("only", "LIST", "only these scope IDs", repeatable: true),
+    ]
+
+    static func list(_ context: CommandContext) async throws -> Int32 {
+        let result = try await context.apiClient().send(ScopesRequest(scopes: ScopeList.parse(context.command.all("only"))))
+        if context.json {
+            context.out(String(decoding: result.body, as: UTF8.self) + "\n")
+        } else {
+            context.out(table(result.value.scopes))
+        }
+        return 0
+    }
+
+    static func table(_ scopes: [Scope]) -> String {
+        TextTable.render(
+            ["ID", "NAME", "TYPE", "AGREED", "REVOCABLE", "USING"],
+            scopes.map { scope in
+                [
+                    scope.id, scope.displayName ?? "", scope.type ?? "", yesNo(scope.agreed),
+                    scope.revocable.map(yesNo) ?? "-", scope.using.map(yesNo) ?? "-",
+                ]
+            }
+        )
+    }
+
+    static func yesNo(_ value: Bool) -> String { value ? "yes" : "no" }
+
+    static func revoke(_ context: CommandContext) async throws -> Int32 {
+        let ids = ScopeList.parse(context.command.arguments)
+        let client = try context.apiClient()
+        // Checked here, before any change is asked for: a refused revoke changes nothing.
+        let current = try await client.send(ScopesRequest()).value.scopes
+        for id in ids {
+            guard let scope = current.first(where: { $0.id == id }) else {
+                throw KAuthError.usage("'\(id)' is not a consent item of this app; see `kauth scopes`")
+            }
+            guard scope.agreed else {
+                throw KAuthError.usage("'\(id)' is not agreed, so there is nothing to revoke")
+            }
+            guard scope.revocable == true else {
+                throw KAuthError.usage("'\(id)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)")
+            }
+        }
+        let result = try await client.send(RevokeScopesRequest(scopes: ids))
+        if context.json {
+            context.out(String(decoding: result.body, as: UTF8.self) + "\n")
+        } else {
+            context.err("Revoked: \(ids.joined(separator: " "))\n")
+            context.out(table(result.value.scopes))
+        }
+        return 0
+    }
+
+    static func request(_ context: CommandContext) async throws -> Int32 {
+        let command = context.command
+        if context.environment["KAUTH_ACCESS_TOKEN"] != nil {
+            throw KAuthError.usage("KAUTH_ACCESS_TOKEN is set: additional consent replaces the stored login's tokens; unset it first")
+        }
+        let tokens = try context.tokenService()
+        guard let session = try tokens.storedSession() else {
+            throw KAuthError.notLoggedIn(profile: tokens.profile)
+        }
+        var ids = ScopeList.parse(command.arguments)
+        if command.has("missing") {
+            if !ids.isEmpty { throw KAuthError.usage("give scope IDs or --missing, not both") }
+            ids = MissingConsent.scopes(in: try await context.apiClient().send(UserMeRequest()).value)
+            if ids.isEmpty {
+                context.err("Nothing to request: /v2/user/me reports no item that needs agreement.\n")
+                return 0
+            }
+        } else if ids.isEmpty {
+            throw KAuthError.usage("name the scope IDs to request, or pass --missing")
+        }
+        let overrides = ProviderOverrides(redirectURI: command.value("redirect-uri"), port: try FlagValues.port(context))
+        let provider = try context.provider(for: session, overrides: overrides)
+        let timeout = try FlagValues.integer(context, "timeout", range: 1...86_400) ?? 300
+        let options = LoginOptions(scopes: ids, openID: session.openID, openBrowser: !command.has("no-browser"), timeout: .seconds(timeout))
+        context.err("Requesting consent for: \(ids.joined(separator: " "))\n")
+        let updated = try await LoginFlow(world: context.world, keystore: context.keystore, provider: provider, profile: tokens.profile).run(options)
+        let granted = ids.filter { updated.scopes.contains($0) }
+        let declined = ids.filter { !updated.scopes.contains($0) && $0 != "openid" }
+        if !granted.isEmpty { context.err("Granted: \(granted.joined(separator: " "))\n") }
+        if !declined.isEmpty { context.err("Not granted: \(declined.joined(separator: " ")) (declined, or not a consent item of the app)\n") }
+        let gained = updated.scopes.filter { !session.scopes.contains($0) }
+        context.err("Now agreed: \(updated.scopes.joined(separator: " "))\(gained.isEmpty ? "" : " (new: \(gained.joined(separator: " ")))")\n")
+        return declined.isEmpty ? 0 : 4
+    }
+}

@@ -1,0 +1,72 @@
+import KAuthCore
+
+/// `kauth shipping [list]`: the user's shipping addresses, one page or all of them.
+enum ShippingCommand {
+    static let spec = CommandSpec(
+        name: "shipping",
+        summary: "list the user's shipping addresses",
+        discussion: "Needs the shipping_address consent (exit 4 until it is given: `kauth scopes request shipping_address`). Shows the first page (default address first); --all follows every page.",
+        flags: flags,
+        examples: [("kauth shipping", ""), ("kauth shipping --all --json", ""), ("kauth shipping --id 1234", "")],
+        subcommands: [CommandSpec(name: "list", summary: "list shipping addresses", flags: flags, examples: [("kauth shipping list --page-size 20", "")], run: run)],
+        run: run
+    )
+
+    static let flags: [FlagSpec] = [
+        .json,
+        .option("id", "N", "only the address with this id"),
+        .option("page-size", "N", "addresses per page (at least 2; default 10)"),
+        .toggle("all", "follow every page"),
+    ]
+
+    static func run(_ context: CommandContext) async throws -> Int32 {
+        let command = context.command
+        let pageSize = try FlagValues.integer(context, "page-size", range: 2...1000)
+        var addressID: Int64?
+        if let text = command.value("id") {
+            guard let id = Int64(text) else { throw KAuthError.usage("--id needs a numeric address id, not '\(text)'") }
+            addressID = id
+        }
+        if addressID != nil && (command.has("all") || pageSize != nil) {
+            throw KAuthError.usage("--id picks one address; it does not go with --all or --page-size")
+        }
+        let client = try context.apiClient()
+        if command.has("all") {
+            let all = try await ShippingAddressPages.all(pageSize: pageSize ?? 10) { try await client.send($0).value }
+            if context.json {
+                let encoded = try JSONValue(encoding: all.addresses)
+                context.printJSON(.object([
+                    "user_id": all.userID.map { .number(Double($0)) } ?? .null,
+                    "shipping_addresses": encoded,
+                ]))
+            } else {
+                context.out(table(all.addresses))
+            }
+            return 0
+        }
+        let result = try await client.send(ShippingAddressesRequest(addressID: addressID, pageSize: pageSize))
+        if context.json {
+            context.out(String(decoding: result.body, as: UTF8.self) + "\n")
+            return 0
+        }
+        let addresses = result.value.addresses ?? []
+        context.out(table(addresses))
+        if addressID == nil, result.value.hasMore == true || (result.value.hasMore == nil && addresses.count == (pageSize ?? 10)) {
+            context.err("More addresses follow; --all lists every page.\n")
+        }
+        return 0
+    }
+
+    static func table(_ addresses: [ShippingAddress]) -> String {
+        TextTable.render(
+            ["ID", "NAME", "DEFAULT", "RECEIVER", "ZONE", "ADDRESS"],
+            addresses.map { address in
+                [
+                    String(address.id), address.name ?? "", address.isDefault == true ? "yes" : "",
+                    address.receiverName ?? "", address.zoneNumber ?? address.zipCode ?? "",
+                    [address.baseAddress, address.detailAddress].compactMap { $0 }.joined(separator: " "),
+                ]
+            }
+        )
+    }
+}

@@ -1,0 +1,31 @@
+import KAuthCore
+
+/// Plain columns for people: a header row and left-aligned cells, two spaces apart.
+enum TextTable {
+    static func render(_ headers: [String], _ rows: [[String]]) -> String {
+        var widths = headers.map(\.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], cell.count)
+            }
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == cells.count - 1 ? cell : cell.padding(widths[index] + 1)
+            }.joined(separator: " ") + "\n"
+        }
+        return line(headers) + rows.map(line).joined()
+    }
+}
+
+/// `KEY=VALUE` words (`kauth properties set`, `kauth signup`, `kauth api -f`).
+enum KeyValueArguments {
+    static func parse(_ words: [String], what: String) throws -> [(String, String)] {
+        try words.map { word in
+            guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+                throw KAuthError.usage("expected \(what) as KEY=VALUE, got '\(word)'")
+            }
+            return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+        }
+    }
+}

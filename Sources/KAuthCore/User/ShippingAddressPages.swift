@@ -1,0 +1,29 @@
+/// Follows `/v1/user/shipping_address` pages (spec §5.5): each next page starts below the last
+/// `updated_at` seen. Kakao's `has_more` is not confirmed, so a short page also ends the walk, and
+/// an address seen twice is kept once.
+public enum ShippingAddressPages {
+    /// Every address, default first; `fetch` sends one page request.
+    public static func all(
+        pageSize: Int,
+        maximumPages: Int = 1000,
+        fetch: (ShippingAddressesRequest) async throws -> UserShippingAddresses
+    ) async throws -> (userID: Int64?, addresses: [ShippingAddress]) {
+        var addresses: [ShippingAddress] = []
+        var seen = Set<Int64>()
+        var userID: Int64?
+        var cursor: Int64?
+        for _ in 0..<maximumPages {
+            let page = try await fetch(ShippingAddressesRequest(fromUpdatedAt: cursor, pageSize: pageSize))
+            userID = userID ?? page.userID
+            let items = page.addresses ?? []
+            for item in items where seen.insert(item.id).inserted {
+                addresses.append(item)
+            }
+            guard let last = items.last?.updatedAt, !items.isEmpty else { break }
+            if page.hasMore == false || (page.hasMore == nil && items.count < pageSize) { break }
+            if let cursor, last >= cursor { break }   // the server did not move on: stop, do not loop
+            cursor = last
+        }
+        return (userID, addresses)
+    }
+}
