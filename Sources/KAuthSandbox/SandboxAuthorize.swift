@@ -85,9 +85,22 @@ extension SandboxEngine {
             return fail("invalid_request", "prompt=none cannot be combined with other values")
         }
 
-        let requested = requestedScope.map(SandboxScopes.parse) ?? []
-        if let unknown = requested.first(where: { !SandboxScopes.known.contains($0) }) {
+        let asked = requestedScope.map(SandboxScopes.parse) ?? []
+        if let unknown = asked.first(where: { !SandboxScopes.known.contains($0) }) {
             return fail("invalid_scope", "unknown scope: \(unknown)")
+        }
+        let requested = SandboxScopes.normalize(asked)
+
+        // Kakao Sync: the terms to show on the consent page, each agreed by the simulated user.
+        var terms: [String] = []
+        if let text = entry.serviceTerms {
+            terms = Self.serviceTermTags(text)
+            guard !terms.isEmpty else {
+                return fail("invalid_request", "service_terms must name at least one service term tag")
+            }
+            if let unknown = terms.first(where: { serviceTerm($0) == nil }) {
+                return fail("invalid_request", "unknown service term tag: \(unknown)")
+            }
         }
 
         if configuration.deny {
@@ -98,18 +111,33 @@ extension SandboxEngine {
         let index = state.consents.firstIndex { $0.userId == user.id && $0.clientId == clientID }
         if prompts.contains("none") {
             // No page may be shown, so nothing new can be agreed to.
-            guard let index, requested.allSatisfy(state.consents[index].scopes.contains) else {
+            guard let index, requested.allSatisfy(SandboxScopes.normalize(state.consents[index].scopes).contains) else {
                 return fail("consent_required", "prompt=none needs every requested scope to be agreed already")
+            }
+            let agreedTags = state.consents[index].serviceTerms.map(\.tag)
+            guard terms.allSatisfy(agreedTags.contains) else {
+                return fail("consent_required", "prompt=none needs every requested service term to be agreed already")
             }
         }
 
         let scopes: [String]
         if let index {
-            scopes = SandboxScopes.union(state.consents[index].scopes, requested)
+            scopes = SandboxScopes.union(SandboxScopes.normalize(state.consents[index].scopes), requested)
             state.consents[index].scopes = scopes
+            state.consents[index].serviceTerms = agreeing(terms, to: state.consents[index].serviceTerms, by: "KAUTH")
         } else {
-            scopes = SandboxScopes.union(configuration.defaultScopes, requested)
-            state.consents.append(ConsentRecord(userId: user.id, clientId: clientID, scopes: scopes, connectedAt: now))
+            // A first login: the app's consent items and required terms, and whatever was asked.
+            scopes = SandboxScopes.union(SandboxScopes.normalize(configuration.defaultScopes), requested)
+            let required = configuration.serviceTerms.filter(\.required).map(\.tag)
+            state.consents.append(ConsentRecord(
+                userId: user.id,
+                clientId: clientID,
+                scopes: scopes,
+                connectedAt: now,
+                serviceTerms: agreeing(SandboxScopes.union(required, terms), to: [], by: "KAUTH"),
+                properties: [:],
+                signedUp: configuration.autoLink
+            ))
         }
 
         let code = SandboxSecrets.make(random)

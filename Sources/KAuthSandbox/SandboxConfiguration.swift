@@ -26,6 +26,22 @@ public struct SandboxConfiguration: Sendable, Equatable {
     /// Where users, consents, codes and tokens are kept across restarts (JSON, written on every
     /// change). `nil` keeps everything in memory.
     public var stateFile: String?
+    /// Kakao's "auto-link" app setting (default `true`): a first login links the user to the
+    /// app. With `false` the app must call `POST /v1/user/signup`, and `/v2/user/me` reports
+    /// `has_signed_up`.
+    public var autoLink: Bool
+    /// The app's own user-property keys, registered besides Kakao's default `nickname`,
+    /// `profile_image` and `thumbnail_image` (default `level` and `team`). Only registered keys
+    /// can be set with `/v1/user/update_profile` (-201 otherwise).
+    public var customPropertyKeys: [String]
+    /// The app's service terms (Kakao Sync), in the order `/v2/user/service_terms` lists them.
+    /// A first login agrees to the required ones; `service_terms=` at authorize to those named.
+    /// Default: `service_20230101` and `privacy_20230101` (required, not revocable),
+    /// `marketing_2023` and `newsletter` (optional, revocable).
+    public var serviceTerms: [SandboxServiceTerm]
+    /// How many shipping addresses a user without addresses of its own in the state file has
+    /// (default 25: three pages of the default `page_size` 10). `0` gives none.
+    public var shippingAddressCount: Int
 
     public init(
         clientID: String? = nil,
@@ -37,7 +53,11 @@ public struct SandboxConfiguration: Sendable, Equatable {
         deny: Bool = false,
         defaultScopes: [String] = ["profile_nickname", "profile_image", "account_email"],
         appID: Int64 = 424_242,
-        stateFile: String? = nil
+        stateFile: String? = nil,
+        autoLink: Bool = true,
+        customPropertyKeys: [String] = ["level", "team"],
+        serviceTerms: [SandboxServiceTerm] = SandboxServiceTerm.defaults,
+        shippingAddressCount: Int = 25
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -49,5 +69,32 @@ public struct SandboxConfiguration: Sendable, Equatable {
         self.defaultScopes = defaultScopes
         self.appID = appID
         self.stateFile = stateFile
+        self.autoLink = autoLink
+        self.customPropertyKeys = customPropertyKeys
+        self.serviceTerms = serviceTerms
+        self.shippingAddressCount = shippingAddressCount
     }
+}
+
+/// One of an app's service terms (Kakao Sync), named by its tag (`spec/kakao-rest.md` §5.4).
+public struct SandboxServiceTerm: Sendable, Equatable {
+    public var tag: String
+    /// A first login agrees to every required term.
+    public var required: Bool
+    /// Whether `/v2/user/revoke/service_terms` may withdraw the agreement.
+    public var revocable: Bool
+
+    public init(tag: String, required: Bool, revocable: Bool) {
+        self.tag = tag
+        self.required = required
+        self.revocable = revocable
+    }
+
+    /// Two required terms that cannot be withdrawn and two optional ones that can.
+    public static let defaults: [SandboxServiceTerm] = [
+        SandboxServiceTerm(tag: "service_20230101", required: true, revocable: false),
+        SandboxServiceTerm(tag: "privacy_20230101", required: true, revocable: false),
+        SandboxServiceTerm(tag: "marketing_2023", required: false, revocable: true),
+        SandboxServiceTerm(tag: "newsletter", required: false, revocable: true),
+    ]
 }

@@ -52,12 +52,19 @@ extension SandboxEngine {
             ("code_lifetime", .int(configuration.codeLifetime)),
             ("deny", .bool(configuration.deny)),
             ("default_scopes", .array(configuration.defaultScopes.map(OrderedJSON.string))),
+            ("auto_link", .bool(configuration.autoLink)),
+            ("custom_property_keys", .array(configuration.customPropertyKeys.map(OrderedJSON.string))),
+            ("service_terms", .array(configuration.serviceTerms.map { term in
+                .object([("tag", .string(term.tag)), ("required", .bool(term.required)), ("revocable", .bool(term.revocable))])
+            })),
+            ("shipping_address_count", .int(configuration.shippingAddressCount)),
         ])
     }
 
     /// `POST /_sandbox/config`: form fields `access_token_lifetime`, `refresh_token_lifetime`,
-    /// `rotation_threshold`, `code_lifetime` (seconds) and `deny` (`true`/`false`). All are
-    /// checked before any is applied, so a bad request changes nothing.
+    /// `rotation_threshold`, `code_lifetime` (seconds), `deny` and `auto_link` (`true`/`false`).
+    /// All are checked before any is applied, so a bad request changes nothing. `auto_link`
+    /// applies to users' next first login; users already linked stay linked.
     private mutating func updateConfiguration(_ form: [(String, String)]) -> HTTPServerResponse {
         var updated = configuration
         for (name, value) in form {
@@ -77,6 +84,11 @@ extension SandboxEngine {
                     return Self.controlError(400, "deny must be true or false, not \(value)")
                 }
                 updated.deny = flag
+            case "auto_link":
+                guard let flag = Self.flag(value) else {
+                    return Self.controlError(400, "auto_link must be true or false, not \(value)")
+                }
+                updated.autoLink = flag
             default:
                 return Self.controlError(400, "unknown setting \(name)")
             }
@@ -89,6 +101,8 @@ extension SandboxEngine {
     /// `status` (400–599, default 500) and optional `code`: a kapi code such as `-1` or `-9798`
     /// gives `{"msg","code"}`, a `KOE…` code gives `{"error","error_description","error_code"}`
     /// (with `error`, default `server_error`), none gives a plain-text body like a proxy's.
+    /// `code=-402` gives the -402 body with `required_scopes` from the form field of that name
+    /// (scope IDs separated by spaces or commas; none by default) and empty `allowed_scopes`.
     private mutating func injectFailure(_ form: [(String, String)]) -> HTTPServerResponse {
         guard let path = form.first(named: "path"), path.hasPrefix("/"), !path.hasPrefix("/_sandbox") else {
             return Self.controlError(400, "path must be a provider path such as /oauth/token or /v2/user/me")
@@ -103,7 +117,10 @@ extension SandboxEngine {
         if let code, !code.hasPrefix("KOE"), Int(code) == nil {
             return Self.controlError(400, "code must be a kapi code such as -9798 or a KOE code such as KOE003")
         }
-        failures[path] = count == 0 ? nil : InjectedFailure(remaining: count, status: status, code: code, error: form.first(named: "error"))
+        let required = form.first(named: "required_scopes").map(SandboxScopes.parse) ?? []
+        failures[path] = count == 0 ? nil : InjectedFailure(
+            remaining: count, status: status, code: code, error: form.first(named: "error"), requiredScopes: required
+        )
         return .json(200, OrderedJSON.object([
             ("path", .string(path)),
             ("count", .int(count)),

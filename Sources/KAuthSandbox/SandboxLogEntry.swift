@@ -29,10 +29,12 @@ public struct SandboxLogEntry: Codable, Sendable, Equatable {
     public var clientID: String?
     public var redirectURI: String?
     public var responseType: String?
-    /// Authorize: the scopes asked for; token: the scopes granted.
+    /// Authorize: the scopes asked for; token: the scopes granted; `/v2/user/scopes` and
+    /// `/v2/user/revoke/scopes`: the scope IDs sent.
     public var scope: String?
     public var prompt: String?
     public var loginHint: String?
+    /// Authorize: `service_terms` as sent; the service-terms APIs: `tags` as sent.
     public var serviceTerms: String?
     public var codeChallengeMethod: String?
     /// Authorize: whether `state` was sent.

@@ -91,6 +91,8 @@ struct InjectedFailure: Sendable, Equatable {
     var code: String?
     /// The OAuth `error` for a KOE body.
     var error: String?
+    /// With code -402: the `required_scopes` of the body (`insufficientScopes`).
+    var requiredScopes: [String] = []
 }
 
 /// The provider's state and behaviour as a value: every request is one `mutating` call, made
@@ -154,6 +156,27 @@ struct SandboxEngine {
         case "/v1/user/unlink":
             guard method == "POST" else { return Self.methodNotAllowed(&entry) }
             return unlink(request, &entry)
+        case "/v2/user/scopes":
+            guard method == "GET" else { return Self.methodNotAllowed(&entry) }
+            return scopes(request, &entry)
+        case "/v2/user/revoke/scopes":
+            guard method == "POST" else { return Self.methodNotAllowed(&entry) }
+            return revokeScopes(request, &entry)
+        case "/v2/user/service_terms":
+            guard method == "GET" else { return Self.methodNotAllowed(&entry) }
+            return serviceTerms(request, &entry)
+        case "/v2/user/revoke/service_terms":
+            guard method == "POST" else { return Self.methodNotAllowed(&entry) }
+            return revokeServiceTerms(request, &entry)
+        case "/v1/user/shipping_address":
+            guard method == "GET" else { return Self.methodNotAllowed(&entry) }
+            return shippingAddresses(request, &entry)
+        case "/v1/user/update_profile":
+            guard method == "POST" else { return Self.methodNotAllowed(&entry) }
+            return updateProfile(request, &entry)
+        case "/v1/user/signup":
+            guard method == "POST" else { return Self.methodNotAllowed(&entry) }
+            return signup(request, &entry)
         default:
             let path = request.path
             if path.hasPrefix("/v1/") || path.hasPrefix("/v2/") {
@@ -176,6 +199,9 @@ struct SandboxEngine {
         if code.hasPrefix("KOE") {
             return Self.oauthError(failure.status, failure.error ?? "server_error", description, code, &entry)
         }
+        if code == "-402" {
+            return Self.insufficientScopes(failure.status, apiType: "KAPI", required: failure.requiredScopes, allowed: [], &entry)
+        }
         return Self.apiError(failure.status, Int(code) ?? -1, description, &entry)
     }
 
@@ -192,10 +218,24 @@ struct SandboxEngine {
         ]).data)
     }
 
-    /// kapi's error body, `spec/kakao-rest.md` §6: `{"msg","code"}`.
+    /// kapi's error body, `spec/kakao-rest.md` §6: `{"msg","code"}` (-402 adds the scopes:
+    /// `insufficientScopes`).
     static func apiError(_ status: Int, _ code: Int, _ message: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         entry.kakaoCode = String(code)
         return .json(status, OrderedJSON.object([("msg", .string(message)), ("code", .int(code))]).data)
+    }
+
+    /// kapi's -402 (§6): the API needs consent the user has not given. `required_scopes` names
+    /// what to ask for with `/oauth/authorize?scope=…`; `allowed_scopes` is what the user agreed.
+    static func insufficientScopes(_ status: Int = 403, apiType: String, required: [String], allowed: [String], _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+        entry.kakaoCode = "-402"
+        return .json(status, OrderedJSON.object([
+            ("msg", .string("insufficient scopes.")),
+            ("code", .int(-402)),
+            ("api_type", .string(apiType)),
+            ("required_scopes", .array(required.map(OrderedJSON.string))),
+            ("allowed_scopes", .array(allowed.map(OrderedJSON.string))),
+        ]).data)
     }
 
     static func methodNotAllowed(_ entry: inout SandboxLogEntry) -> HTTPServerResponse {

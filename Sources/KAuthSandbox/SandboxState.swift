@@ -23,6 +23,9 @@ struct SandboxUserRecord: Codable, Equatable, Sendable {
     var birthdayType: String
     var gender: String
     var phoneNumber: String
+    /// The user's shipping addresses (`/v1/user/shipping_address`). `nil`, as in every state file
+    /// written before addresses existed, means the generated ones (`SandboxShipping.generated`).
+    var shippingAddresses: [SandboxShippingAddress]? = nil
 
     /// The fixed account every fresh sandbox has.
     static let standard = SandboxUserRecord(
@@ -44,12 +47,44 @@ struct SandboxUserRecord: Codable, Equatable, Sendable {
     )
 }
 
-/// What a user agreed to share with one app, and since when (`connected_at`).
+/// What a user agreed to share with one app, and since when (`connected_at`): the user's link
+/// with the app, with the service terms agreed, the app's user properties and, for apps with
+/// auto-link off, whether the app has signed the user up.
 struct ConsentRecord: Codable, Equatable, Sendable {
     var userId: Int64
     var clientId: String
     var scopes: [String]
     var connectedAt: Date
+    /// Service terms (Kakao Sync) agreed, in the order they were agreed.
+    var serviceTerms: [AgreedServiceTerm] = []
+    /// User properties set by `/v1/user/update_profile` or `/v1/user/signup`.
+    var properties: [String: String] = [:]
+    /// `false` only between a first login with auto-link off and `/v1/user/signup`.
+    var signedUp: Bool = true
+}
+
+extension ConsentRecord {
+    /// Reads state files from before terms, properties and signup were kept: a consent without
+    /// them has agreed no terms, has no stored properties and, since auto-link was the only mode
+    /// then, is signed up.
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        userId = try container.decode(Int64.self, forKey: .userId)
+        clientId = try container.decode(String.self, forKey: .clientId)
+        scopes = try container.decode([String].self, forKey: .scopes)
+        connectedAt = try container.decode(Date.self, forKey: .connectedAt)
+        serviceTerms = try container.decodeIfPresent([AgreedServiceTerm].self, forKey: .serviceTerms) ?? []
+        properties = try container.decodeIfPresent([String: String].self, forKey: .properties) ?? [:]
+        signedUp = try container.decodeIfPresent(Bool.self, forKey: .signedUp) ?? true
+    }
+}
+
+/// A service term (Kakao Sync) that a user agreed to with an app.
+struct AgreedServiceTerm: Codable, Equatable, Sendable {
+    var tag: String
+    var agreedAt: Date
+    /// Where it was agreed: `KAUTH` (the consent page at login) or `KAPI` (through an API).
+    var agreedBy: String
 }
 
 /// An authorization code and everything the token request must match.

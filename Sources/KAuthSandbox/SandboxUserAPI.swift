@@ -10,7 +10,7 @@ extension SandboxEngine {
     /// The access token behind the request's `Authorization: Bearer` header, or the -401 Kakao
     /// answers for a missing, unknown, expired or ended one: the answer that makes clients
     /// refresh and retry (§9.3).
-    private func authenticate(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> Result<AccessTokenRecord, Unauthorized> {
+    func authenticate(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> Result<AccessTokenRecord, Unauthorized> {
         let header = request.headers.value(for: "Authorization") ?? ""
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         if parts.count == 2, parts[0].lowercased() == "bearer",
@@ -21,8 +21,40 @@ extension SandboxEngine {
         return .failure(Unauthorized(response: Self.apiError(401, -401, "this access token does not exist", &entry)))
     }
 
+    /// The answer that ends a request early: -401 from `authenticate`, or any other error a
+    /// shared check (`caller`) gives.
     struct Unauthorized: Error {
         var response: HTTPServerResponse
+    }
+
+    /// Who is calling: the access token, its user, and the index in `state.consents` of what the
+    /// user agreed with the token's app (scopes, service terms, properties, signup).
+    struct Caller {
+        var token: AccessTokenRecord
+        var user: SandboxUserRecord
+        var consentIndex: Int
+    }
+
+    /// `authenticate`, then the user and consent behind the token: -101 ("not registered user")
+    /// when either is gone, as for `/v2/user/me`.
+    func caller(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> Result<Caller, Unauthorized> {
+        let token: AccessTokenRecord
+        switch authenticate(request, &entry) {
+        case .success(let record): token = record
+        case .failure(let unauthorized): return .failure(unauthorized)
+        }
+        guard let user = state.users.first(where: { $0.id == token.userId }),
+              let index = state.consents.firstIndex(where: { $0.userId == token.userId && $0.clientId == token.clientId })
+        else {
+            return .failure(Unauthorized(response: Self.apiError(400, -101, "not registered user", &entry)))
+        }
+        return .success(Caller(token: token, user: user, consentIndex: index))
+    }
+
+    /// A request's parameters: the query of a GET; the form body, then the query, of a POST
+    /// (Kakao's REST APIs take either).
+    static func parameters(_ request: HTTPServerRequest) -> [(String, String)] {
+        request.method == "POST" ? request.form + request.query : request.query
     }
 
     /// `GET /v1/user/access_token_info` → `{"id","expires_in","app_id"}`.
@@ -47,11 +79,11 @@ extension SandboxEngine {
         case .success(let record): token = record
         case .failure(let unauthorized): return unauthorized.response
         }
-        let parameters = request.method == "POST" ? request.form + request.query : request.query
+        let parameters = Self.parameters(request)
         var keys: [String]?
         if let text = parameters.first(named: "property_keys") {
             do {
-                keys = try SandboxPropertyKeys.parse(text)
+                keys = try SandboxPropertyKeys.parse(text, customProperties: configuration.customPropertyKeys)
             } catch SandboxPropertyKeys.ParseError.unknownKey(let key) {
                 return Self.apiError(400, -2, "invalid property_keys: unknown key \(key)", &entry)
             } catch {
@@ -65,7 +97,13 @@ extension SandboxEngine {
             return Self.apiError(400, -101, "not registered user", &entry)
         }
         let secure = parameters.first(named: "secure_resource")?.lowercased() == "true"
-        var body = SandboxMeRenderer(user: user, consent: consent, secureResource: secure).render()
+        var body = SandboxMeRenderer(
+            user: user,
+            consent: consent,
+            secureResource: secure,
+            propertyKeys: SandboxProperties.registered(configuration),
+            showsSignup: !configuration.autoLink
+        ).render()
         if let keys { body = SandboxPropertyKeys.filter(body, keys: keys) }
         return .json(200, body.data)
     }

@@ -4,33 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Scope IDs the sandbox knows (`spec/kakao-rest.md` §5.1, §5.5 and the share/talk scopes).
-/// An unknown one is refused at authorize, as Kakao refuses consent items the app has not set up,
-/// so that a typo in a client's scope list shows up in tests rather than in production.
-enum SandboxScopes {
-    static let known: Set<String> = [
-        "openid", "profile", "profile_nickname", "profile_image", "account_email", "name",
-        "age_range", "birthyear", "birthday", "gender", "phone_number", "account_ci",
-        "shipping_address", "talk_message", "talk_calendar", "friends", "plusfriends",
-    ]
-
-    /// Splits a `scope` value: Kakao's REST documents commas, the SDKs send spaces, so both are
-    /// read. Duplicates are dropped, order kept.
-    static func parse(_ text: String) -> [String] {
-        var seen = Set<String>()
-        return text.split(whereSeparator: { $0 == " " || $0 == "," })
-            .map(String.init)
-            .filter { seen.insert($0).inserted }
-    }
-
-    /// `existing` followed by whatever of `added` it lacks.
-    static func union(_ existing: [String], _ added: [String]) -> [String] {
-        var result = existing
-        for scope in added where !result.contains(scope) { result.append(scope) }
-        return result
-    }
-}
-
 /// Renders `/v2/user/me` (`spec/kakao-rest.md` §5.1) for one user and one app's consent.
 struct SandboxMeRenderer {
     var user: SandboxUserRecord
@@ -38,6 +11,10 @@ struct SandboxMeRenderer {
     /// `secure_resource=true`: image URLs with `https`, as the iOS SDK asks; REST's default is
     /// `http`.
     var secureResource: Bool
+    /// The app's registered user-property keys, in the order `properties` lists them.
+    var propertyKeys: [String] = SandboxProperties.defaultKeys
+    /// Whether to send `has_signed_up`: Kakao sends it only for apps with auto-link off (§5.1).
+    var showsSignup = false
 
     private func agreed(_ scope: String) -> Bool { consent.scopes.contains(scope) }
     private var nicknameAgreed: Bool { agreed("profile_nickname") || agreed("profile") }
@@ -52,19 +29,27 @@ struct SandboxMeRenderer {
     /// `*_needs_agreement` flag `true` otherwise, as Kakao answers after the 2021 split of the
     /// profile consent into nickname and image (DT-PROF).
     func render() -> OrderedJSON {
-        var members: [(String, OrderedJSON)] = [
-            ("id", .int(Int(user.id))),
-            ("connected_at", .string(SandboxTime.text(consent.connectedAt))),
-        ]
-        var properties: [(String, OrderedJSON)] = []
-        if nicknameAgreed { properties.append(("nickname", .string(user.nickname))) }
-        if imageAgreed {
-            properties.append(("profile_image", image(user.profileImageUrl)))
-            properties.append(("thumbnail_image", image(user.thumbnailImageUrl)))
-        }
+        var members: [(String, OrderedJSON)] = [("id", .int(Int(user.id)))]
+        if showsSignup { members.append(("has_signed_up", .bool(consent.signedUp))) }
+        members.append(("connected_at", .string(SandboxTime.text(consent.connectedAt))))
+        let properties = self.properties()
         if !properties.isEmpty { members.append(("properties", .object(properties))) }
         members.append(("kakao_account", .object(account())))
         return .object(members)
+    }
+
+    /// The user's properties with the app: the profile's nickname and images when agreed, then
+    /// whatever the app stored with `/v1/user/update_profile` or `/v1/user/signup`, which wins
+    /// over the profile's value for the same key. Registered keys only, in registration order.
+    private func properties() -> [(String, OrderedJSON)] {
+        var values: [String: OrderedJSON] = [:]
+        if nicknameAgreed { values["nickname"] = .string(user.nickname) }
+        if imageAgreed {
+            values["profile_image"] = image(user.profileImageUrl)
+            values["thumbnail_image"] = image(user.thumbnailImageUrl)
+        }
+        for (key, value) in consent.properties { values[key] = .string(value) }
+        return propertyKeys.compactMap { key in values[key].map { (key, $0) } }
     }
 
     private func account() -> [(String, OrderedJSON)] {
@@ -130,22 +115,25 @@ enum SandboxPropertyKeys {
         "properties.nickname", "properties.profile_image", "properties.thumbnail_image",
         "kakao_account.profile", "kakao_account.name", "kakao_account.email",
         "kakao_account.phone_number", "kakao_account.age_range", "kakao_account.birthyear",
-        "kakao_account.birthday", "kakao_account.gender", "connected_at",
+        "kakao_account.birthday", "kakao_account.gender", "connected_at", "has_signed_up",
     ]
     /// Keys Kakao knows that the sandbox has no value for: accepted, and simply absent.
     static let acceptedButEmpty: Set<String> = [
-        "has_signed_up", "synched_at", "for_partner.uuid", "kakao_account.ci",
+        "synched_at", "for_partner.uuid", "kakao_account.ci",
         "kakao_account.legal_name", "kakao_account.legal_birth_date", "kakao_account.legal_gender",
         "kakao_account.is_korean",
     ]
 
     enum ParseError: Error { case notAJSONArray, unknownKey(String) }
 
-    static func parse(_ text: String) throws -> [String] {
+    /// - Parameter customProperties: the app's own registered property keys, which are asked
+    ///   for as `properties.KEY` like the default ones.
+    static func parse(_ text: String, customProperties: [String] = []) throws -> [String] {
         guard let keys = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) else {
             throw ParseError.notAJSONArray
         }
-        if let unknown = keys.first(where: { !rendered.contains($0) && !acceptedButEmpty.contains($0) }) {
+        let custom = Set(customProperties.map { "properties." + $0 })
+        if let unknown = keys.first(where: { !rendered.contains($0) && !acceptedButEmpty.contains($0) && !custom.contains($0) }) {
             throw ParseError.unknownKey(unknown)
         }
         return keys

@@ -10,84 +10,19 @@ private let rfcChallenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
 private let client = "sandbox-rest-key"
 private let redirect = "http://127.0.0.1:53682/callback"
 
-/// A provider on a test clock with seeded randomness, and helpers that speak to it as a client
-/// would: everything goes through `handle`, as it would through the socket.
-private struct Sandbox {
-    let clock = TestClock()
-    let provider: SandboxProvider
-
-    init(_ configuration: SandboxConfiguration = SandboxConfiguration(), seed: UInt64 = 42) throws {
-        provider = try SandboxProvider(configuration: configuration, clock: clock.clock, random: .seeded(seed))
-    }
-
-    init(provider: SandboxProvider) {
-        self.provider = provider
-    }
-
-    func get(_ path: String, _ query: [(String, String)] = [], bearer: String? = nil) -> HTTPServerResponse {
-        let target = query.isEmpty ? path : path + "?" + FormURLEncoding.encode(query)
-        var headers: [HTTPHeader] = []
-        if let bearer { headers.append(HTTPHeader("Authorization", "Bearer \(bearer)")) }
-        return provider.handle(HTTPServerRequest(method: "GET", target: target, headers: headers))
-    }
-
-    func post(_ path: String, _ form: [(String, String)] = [], bearer: String? = nil, headers extra: [HTTPHeader] = []) -> HTTPServerResponse {
-        var headers = [HTTPHeader("Content-Type", "application/x-www-form-urlencoded;charset=utf-8")] + extra
-        if let bearer { headers.append(HTTPHeader("Authorization", "Bearer \(bearer)")) }
-        return provider.handle(HTTPServerRequest(method: "POST", target: path, headers: headers, body: Data(FormURLEncoding.encode(form).utf8)))
-    }
-
-    /// `GET /oauth/authorize` with the usual parameters, `extra` appended or replacing.
-    func authorize(_ extra: [(String, String)] = [], omit: Set<String> = []) -> HTTPServerResponse {
-        var query: [(String, String)] = [
-            ("client_id", client), ("redirect_uri", redirect), ("response_type", "code"),
-            ("state", "st-123"), ("code_challenge", rfcChallenge), ("code_challenge_method", "S256"),
-        ]
-        for (name, value) in extra {
-            if let index = query.firstIndex(where: { $0.0 == name }) { query[index].1 = value } else { query.append((name, value)) }
-        }
-        return get("/oauth/authorize", query.filter { !omit.contains($0.0) })
-    }
-
-    /// The `code` of a successful authorize.
-    func code(_ extra: [(String, String)] = [], omit: Set<String> = []) throws -> String {
-        let response = authorize(extra, omit: omit)
-        #expect(response.status == 302)
-        return try #require(redirectParameters(response).first(named: "code"))
-    }
-
-    func exchange(_ code: String, verifier: String? = rfcVerifier, redirectURI: String = redirect, extra: [(String, String)] = []) -> HTTPServerResponse {
-        var form = [("grant_type", "authorization_code"), ("client_id", client), ("redirect_uri", redirectURI), ("code", code)]
-        if let verifier { form.append(("code_verifier", verifier)) }
-        return post("/oauth/token", form + extra)
-    }
-
-    func refresh(_ token: String?, extra: [(String, String)] = []) -> HTTPServerResponse {
-        var form = [("grant_type", "refresh_token"), ("client_id", client)]
-        if let token { form.append(("refresh_token", token)) }
-        return post("/oauth/token", form + extra)
-    }
-
-    /// A whole login: authorize with PKCE, exchange; the access and refresh tokens.
-    func login(_ extra: [(String, String)] = []) throws -> (access: String, refresh: String) {
-        let response = exchange(try code(extra))
-        #expect(response.status == 200)
-        let body = try json(response)
-        return (try #require(body["access_token"] as? String), try #require(body["refresh_token"] as? String))
-    }
-}
+/// The shared in-process client (`KAuthTestSupport`), also used by `SandboxUserAPITests`.
+private typealias Sandbox = SandboxClient
 
 private func json(_ response: HTTPServerResponse) throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+    try SandboxClient.json(response)
 }
 
 private func text(_ response: HTTPServerResponse) -> String {
-    String(decoding: response.body, as: UTF8.self)
+    SandboxClient.text(response)
 }
 
 private func redirectParameters(_ response: HTTPServerResponse) -> [(String, String)] {
-    guard let location = response.headers.value(for: "Location"), let mark = location.firstIndex(of: "?") else { return [] }
-    return FormURLEncoding.decode(String(location[location.index(after: mark)...]))
+    SandboxClient.redirectParameters(response)
 }
 
 /// Checks a kauth error body: `{"error","error_description","error_code"}`.
