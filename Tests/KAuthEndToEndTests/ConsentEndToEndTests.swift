@@ -50,6 +50,10 @@ import Testing
         #expect(try await sandbox.log().filter { $0["path"]?.stringValue == "/v2/user/revoke/scopes" }.count == 1)
         let me = try await env.run(["me", "--json"])
         #expect(try json(me.out).value(at: "kakao_account.email_needs_agreement") == .bool(true))
+        let status = try await env.run(["status", "--json"])
+        guard case .array(let stored)? = try json(status.out)["scopes"] else { Issue.record("no scopes"); return }
+        #expect(!stored.contains(.string("account_email")))
+        #expect(stored.contains(.string("profile_nickname")))
     }
 
     @Test func consentRequiredExitsFourAndTheConsentRoundTripFixesIt() async throws {

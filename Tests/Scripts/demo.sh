@@ -41,6 +41,15 @@ step "$kauth" token info
 step "$kauth" me
 step "$kauth" me --field kakao_account.email
 step "$kauth" token refresh
+step "$kauth" scopes
+step "$kauth" scopes revoke account_email
+step "$kauth" me --field kakao_account.email_needs_agreement
+set +e
+step "$kauth" shipping
+echo "(exit $? — consent required: kauth says which scope and how to get it)"
+set -e
+step "$kauth" scopes request shipping_address account_email
+step "$kauth" shipping --page-size 5
 step "$kauth" logout
 set +e
 step "$kauth" status

@@ -48,7 +48,9 @@ enum ScopesCommand {
     ]
 
     static func list(_ context: CommandContext) async throws -> Int32 {
-        let result = try await context.apiClient().send(ScopesRequest(scopes: ScopeList.parse(context.command.all("only"))))
+        let only = ScopeList.parse(context.command.all("only"))
+        let result = try await context.apiClient().send(ScopesRequest(scopes: only))
+        if only.isEmpty { try await remember(result.value, context: context) }
         if context.json {
             context.out(String(decoding: result.body, as: UTF8.self) + "\n")
         } else {
@@ -71,6 +73,12 @@ enum ScopesCommand {
 
     static func yesNo(_ value: Bool) -> String { value ? "yes" : "no" }
 
+    /// Keeps the stored login's scope list in step with the provider's full answer.
+    static func remember(_ info: ScopeInfo, context: CommandContext) async throws {
+        guard context.environment["KAUTH_ACCESS_TOKEN"] == nil else { return }
+        try await context.tokenService().updateAgreedScopes(info.scopes.filter(\.agreed).map(\.id))
+    }
+
     static func revoke(_ context: CommandContext) async throws -> Int32 {
         let ids = ScopeList.parse(context.command.arguments)
         let client = try context.apiClient()
@@ -88,6 +96,7 @@ enum ScopesCommand {
             }
         }
         let result = try await client.send(RevokeScopesRequest(scopes: ids))
+        try await remember(result.value, context: context)
         if context.json {
             context.out(String(decoding: result.body, as: UTF8.self) + "\n")
         } else {

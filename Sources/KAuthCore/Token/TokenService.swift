@@ -80,6 +80,19 @@ public struct TokenService: Sendable {
         }
     }
 
+    /// Records the scopes the provider reports as agreed (after `kauth scopes` or a revoke), so
+    /// `kauth status` does not go on listing a withdrawn consent. `openid` is not a consent item
+    /// and is kept.
+    public func updateAgreedScopes(_ agreed: [String]) async throws {
+        try await KeystoreErrors.mapping {
+            try await keystore.update(lockTimeout: lockTimeout) { contents in
+                guard var session = contents.profiles[profile] else { return }
+                session.scopes = agreed + (session.scopes.contains("openid") && !agreed.contains("openid") ? ["openid"] : [])
+                contents.profiles[profile] = session
+            }
+        }
+    }
+
     enum Mode {
         case ifNeeded(minValid: Int)
         case always
