@@ -24,6 +24,15 @@ struct CommandContext: Sendable {
 
     var configStore: ConfigStore { ConfigStore(paths: paths, fileSystem: world.fileSystem) }
 
+    /// Everything in the keystore, read without the lock (exit 7 when it cannot be used).
+    func keystoreContents() throws -> KeystoreContents {
+        do {
+            return try keystore.load()
+        } catch let error as KeystoreError {
+            throw KAuthError.keystore(error.message)
+        }
+    }
+
     /// `--profile` > `KAUTH_PROFILE` > the keystore's default profile > `default`.
     func profile() throws -> String {
         if let name = command.value("profile") ?? environment["KAUTH_PROFILE"] {

@@ -26,6 +26,7 @@ enum Commands {
             TermsCommand.spec,
             ShippingCommand.spec,
             ApiCommand.spec,
+            SwitchCommand.spec,
             ConfigCommand.spec,
             SandboxCommand.spec,
             CompletionCommand.spec,

@@ -38,15 +38,42 @@ enum StatusCommand {
             }
             return 0
         }
-        let session = try context.tokenService().storedSession()
+        let contents = try context.keystoreContents()
+        let session = contents.profiles[profile]
+        let others = contents.profiles.keys.sorted().filter { $0 != profile }
         if context.json {
-            context.printJSON(json(session, profile: profile, keystore: context.keystore.path, now: now))
-        } else if let session {
-            context.out(text(session, profile: profile, keystore: context.keystore.path, now: now))
+            guard case .object(var object) = json(session, profile: profile, keystore: context.keystore.path, now: now) else { return 3 }
+            object["default_profile"] = .string(contents.defaultProfile ?? "default")
+            object["profiles"] = .array(contents.profiles.keys.sorted().map { name in
+                summaryJSON(contents.profiles[name]!, profile: name, now: now)
+            })
+            context.printJSON(.object(object))
         } else {
-            context.err("Not logged in (profile '\(profile)'). Run `kauth login\(profile == "default" ? "" : " --profile \(profile)")`.\n")
+            if let session {
+                context.out(text(session, profile: profile, keystore: context.keystore.path, now: now))
+            } else {
+                context.err("Not logged in (profile '\(profile)'). Run `kauth login\(profile == "default" ? "" : " --profile \(profile)")`.\n")
+            }
+            if !others.isEmpty {
+                context.out("Other profiles:\n" + others.map { name in
+                    let other = contents.profiles[name]!
+                    let marker = name == contents.defaultProfile ? " (default)" : ""
+                    return "  \(name)\(marker): \(other.provider), \(other.user.map(describe) ?? other.userID.map { "user \($0)" } ?? "unknown user"), access token \(expiry(other.accessTokenExpiresAt, now: now))\n"
+                }.joined())
+            }
         }
         return session == nil ? 3 : 0
+    }
+
+    /// One line of `profiles` in `status --json`.
+    static func summaryJSON(_ session: StoredSession, profile: String, now: Date) -> JSONValue {
+        .object([
+            "profile": .string(profile),
+            "provider": .string(session.provider),
+            "user_id": session.userID.map(JSONValue.string) ?? .null,
+            "access_token_expires_at": .string(RFC3339.string(from: session.accessTokenExpiresAt)),
+            "access_token_valid": .bool(session.accessTokenValid(for: 0, at: now)),
+        ])
     }
 
     static func json(_ session: StoredSession?, profile: String, keystore: String, now: Date) -> JSONValue {

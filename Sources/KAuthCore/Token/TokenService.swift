@@ -93,6 +93,16 @@ public struct TokenService: Sendable {
         }
     }
 
+    /// Makes `name` the default profile; it must hold a stored login.
+    public func makeDefault(profile name: String) async throws {
+        try await KeystoreErrors.mapping {
+            try await keystore.update(lockTimeout: lockTimeout) { contents in
+                guard contents.profiles[name] != nil else { throw KAuthError.notLoggedIn(profile: name) }
+                contents.defaultProfile = name == "default" ? nil : name
+            }
+        }
+    }
+
     enum Mode {
         case ifNeeded(minValid: Int)
         case always

@@ -1,0 +1,22 @@
+import KAuthCore
+
+/// `kauth switch NAME`: the profile commands use when neither --profile nor KAUTH_PROFILE says.
+enum SwitchCommand {
+    static let spec = CommandSpec(
+        name: "switch",
+        summary: "make a stored profile the default",
+        discussion: "Each profile holds one login (any provider). Commands use --profile, else KAUTH_PROFILE, else the profile chosen here, else 'default'.",
+        arguments: [ArgumentSpec(name: "NAME", help: "a profile with a stored login (see `kauth status`)", minimum: 1, maximum: 1)],
+        examples: [("kauth login --profile work", ""), ("kauth switch work", ""), ("kauth status", "now shows 'work'")],
+        run: run
+    )
+
+    static func run(_ context: CommandContext) async throws -> Int32 {
+        let name = context.command.arguments[0]
+        try CommandContext.validateProfileName(name)
+        let tokens = try context.tokenService()
+        try await tokens.makeDefault(profile: name)
+        context.err("Profile '\(name)' is now the default.\n")
+        return 0
+    }
+}
