@@ -81,7 +81,7 @@ public enum KAuthError: Error, Sendable, Equatable {
             let list = scopes.joined(separator: " ")
             return scopes.isEmpty
                 ? "consent required: \(message)"
-                : "consent required for: \(list) (\(message)); run `kauth login --scopes \(scopes.joined(separator: ","))` to agree to them"
+                : "consent required for: \(list) (\(message)); run `kauth scopes request \(list)` to agree to them"
         case .unavailable(let text):
             return "\(text); check your network or try again later"
         case .loginCancelled(let text):

@@ -50,7 +50,7 @@ import Testing
         let json = try JSONDecoder().decode(JSONValue.self, from: Data(output.out.utf8))
         #expect(json.value(at: "error.required_scopes") == .array([.string("account_email"), .string("phone_number")]))
         let (_, text) = await run(["me"], environment: ["KAUTH_ACCESS_TOKEN": "t", "KAUTH_HOME": "/nonexistent"], http: http)
-        #expect(text.err == "error: consent required for: account_email phone_number (insufficient scopes.); run `kauth login --scopes account_email,phone_number` to agree to them\n")
+        #expect(text.err == "error: consent required for: account_email phone_number (insufficient scopes.); run `kauth scopes request account_email phone_number` to agree to them\n")
     }
 
     @Test func verboseTracesRequestsWithSecretsRedacted() async {
