@@ -26,6 +26,10 @@ public struct SandboxConfiguration: Sendable, Equatable {
     /// Where users, consents, codes and tokens are kept across restarts (JSON, written on every
     /// change). `nil` keeps everything in memory.
     public var stateFile: String?
+    /// Domains registered for the app's Web platform: share links elsewhere get a warning.
+    public var shareDomains: [String]
+    /// Templates of the console's message template builder: ID → the `${…}` arguments it uses.
+    public var customTemplates: [Int64: [String]]
 
     public init(
         clientID: String? = nil,
@@ -37,7 +41,9 @@ public struct SandboxConfiguration: Sendable, Equatable {
         deny: Bool = false,
         defaultScopes: [String] = ["profile_nickname", "profile_image", "account_email"],
         appID: Int64 = 424_242,
-        stateFile: String? = nil
+        stateFile: String? = nil,
+        shareDomains: [String] = ["developers.kakao.com", "example.com", "localhost", "127.0.0.1"],
+        customTemplates: [Int64: [String]] = [12345: ["title", "description"]]
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -49,5 +55,7 @@ public struct SandboxConfiguration: Sendable, Equatable {
         self.defaultScopes = defaultScopes
         self.appID = appID
         self.stateFile = stateFile
+        self.shareDomains = shareDomains
+        self.customTemplates = customTemplates
     }
 }

@@ -100,6 +100,8 @@ struct SandboxEngine {
     var state: SandboxState
     var log: [SandboxLogEntry] = []
     var failures: [String: InjectedFailure] = [:]
+    /// Sharer visits, memos and images, for tests to read back (`SandboxShare.swift`).
+    var share = SandboxShareRecords()
     let clock: Clock
     let random: RandomSource
     /// The current request's time, read once so that one request never sees two instants.
@@ -154,6 +156,16 @@ struct SandboxEngine {
         case "/v1/user/unlink":
             guard method == "POST" else { return Self.methodNotAllowed(&entry) }
             return unlink(request, &entry)
+        case _ where Self.shareValidationPaths[request.path] != nil:
+            return shareValidation(request, &entry)
+        case SharerURL.path:
+            return sharerPage(request, &entry)
+        case "/v2/api/talk/message/image/upload":
+            return imageUpload(request, &entry)
+        case "/v2/api/talk/message/image/scrap":
+            return imageScrap(request, &entry)
+        case _ where Self.memoPaths[request.path] != nil:
+            return talkMemo(request, &entry)
         default:
             let path = request.path
             if path.hasPrefix("/v1/") || path.hasPrefix("/v2/") {

@@ -10,7 +10,7 @@ extension SandboxEngine {
     /// The access token behind the request's `Authorization: Bearer` header, or the -401 Kakao
     /// answers for a missing, unknown, expired or ended one: the answer that makes clients
     /// refresh and retry (§9.3).
-    private func authenticate(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> Result<AccessTokenRecord, Unauthorized> {
+    func authenticate(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> Result<AccessTokenRecord, Unauthorized> {
         let header = request.headers.value(for: "Authorization") ?? ""
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         if parts.count == 2, parts[0].lowercased() == "bearer",
