@@ -20,6 +20,8 @@ enum Commands {
             StatusCommand.spec,
             TokenCommand.spec,
             MeCommand.spec,
+            LinkCommand.spec,
+            TalkCommand.spec,
             ConfigCommand.spec,
             SandboxCommand.spec,
             CompletionCommand.spec,
