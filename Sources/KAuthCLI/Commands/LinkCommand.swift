@@ -32,7 +32,7 @@ enum LinkCommand {
 
     static let defaultSpec = CommandSpec(
         name: "default",
-        summary: "share a default template (feed, list, location, commerce, text, calendar)",
+        summary: "share a default template (feed, list, text, …) read from JSON",
         discussion: "Reads the template as JSON (comments and trailing commas allowed) from FILE, or standard input with '-'. It is checked locally, validated at /v2/api/kakaolink/talk/template/default, measured against the SDK's 10 KB limit, and the sharer URL is printed on stdout; Kakao's warnings go to stderr.",
         flags: [.option("template", "FILE", "the template JSON; - reads standard input")] + shareFlags,
         examples: [
