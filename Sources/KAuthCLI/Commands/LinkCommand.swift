@@ -350,7 +350,8 @@ extension CommandContext {
     /// A client for the app-key APIs (share validation, images): no login, no keystore read.
     func appKeyClient() throws -> KakaoAPIClient {
         let provider = try self.provider(for: nil)
-        let profile = (try? self.profile()) ?? "default"
+        // Only for messages: no keystore read to find the default profile.
+        let profile = command.value("profile") ?? environment["KAUTH_PROFILE"] ?? "default"
         return KakaoAPIClient(
             http: world.http, clock: world.clock, provider: provider,
             credentials: BearerCredentials(
