@@ -250,13 +250,13 @@ import Testing
 }
 
 /// URLs a test browser was asked to open.
-final class OpenedURLs: @unchecked Sendable {
+private final class OpenedURLs: @unchecked Sendable {
     private let lock = NSLock()
     private var list: [String] = []
     var urls: [String] { lock.withLock { list } }
     func append(_ url: String) { lock.withLock { list.append(url) } }
 }
 
-struct NoDisplay: Error, CustomStringConvertible {
+private struct NoDisplay: Error, CustomStringConvertible {
     var description: String { "no display" }
 }

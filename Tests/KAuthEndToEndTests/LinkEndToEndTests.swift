@@ -4,27 +4,27 @@ import Testing
 
 extension SandboxProcess {
     /// A JSON array from a control endpoint such as `/_sandbox/memos`.
-    func records(_ path: String) async throws -> [JSONValue] {
+    fileprivate func records(_ path: String) async throws -> [JSONValue] {
         let response = try await http.send(HTTPRequest(method: "GET", url: baseURL + path))
         guard case .array(let items) = try JSONDecoder().decode(JSONValue.self, from: response.body) else { return [] }
         return items
     }
 
     /// Logged requests to `path`.
-    func calls(_ path: String) async throws -> [JSONValue] {
+    fileprivate func calls(_ path: String) async throws -> [JSONValue] {
         try await log().filter { $0["path"]?.stringValue == path }
     }
 }
 
 extension TestEnvironment {
     /// Writes `text` to a file in the test's folder and returns its path.
-    func file(_ name: String, _ text: String) throws -> String {
+    fileprivate func file(_ name: String, _ text: String) throws -> String {
         let path = home + "." + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
-    func file(_ name: String, _ data: Data) throws -> String {
+    fileprivate func file(_ name: String, _ data: Data) throws -> String {
         let path = home + "." + name
         try data.write(to: URL(fileURLWithPath: path))
         return path
@@ -32,7 +32,7 @@ extension TestEnvironment {
 }
 
 /// A PNG of `width` × `height` (header only), padded to `size` bytes when given.
-func testPNG(width: UInt32, height: UInt32, size: Int? = nil) -> Data {
+private func testPNG(width: UInt32, height: UInt32, size: Int? = nil) -> Data {
     func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         withUnsafeBytes(of: UInt32(data.count).bigEndian, Array.init) + Array(type.utf8) + data + [0, 0, 0, 0]
     }
@@ -42,7 +42,7 @@ func testPNG(width: UInt32, height: UInt32, size: Int? = nil) -> Data {
     return Data(bytes)
 }
 
-func parseJSON(_ text: String) throws -> JSONValue {
+private func parseJSON(_ text: String) throws -> JSONValue {
     try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
 }
 
