@@ -76,6 +76,9 @@ public enum CLI {
             if case .api(_, let code?, _) = error {
                 object["provider_code"] = .number(Double(code))
             }
+            if case .invalidTemplate(let violations) = error {
+                object["violations"] = .array(violations.map { .object(["path": .string($0.path), "message": .string($0.message)]) })
+            }
             context.printJSON(.object(["error": .object(object)]))
         } else {
             context.err("error: \(error.message)\n")

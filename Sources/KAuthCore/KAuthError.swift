@@ -3,6 +3,8 @@
 public enum KAuthError: Error, Sendable, Equatable {
     /// Bad command-line value, missing setting, or an operation the provider cannot do (exit 2).
     case usage(String)
+    /// A message template with problems, each with its JSON path; nothing was sent (exit 2).
+    case invalidTemplate(violations: [TemplateViolation])
     /// No stored login for the profile (exit 3).
     case notLoggedIn(profile: String)
     /// The stored login can no longer be refreshed or was rejected after a refresh (exit 3).
@@ -31,7 +33,7 @@ public enum KAuthError: Error, Sendable, Equatable {
     /// The exit code of `spec/cli.md`.
     public var exitCode: Int32 {
         switch self {
-        case .usage: return 2
+        case .usage, .invalidTemplate: return 2
         case .notLoggedIn, .sessionExpired, .environmentTokenRejected: return 3
         case .consentRequired: return 4
         case .unavailable: return 5
@@ -45,6 +47,7 @@ public enum KAuthError: Error, Sendable, Equatable {
     public var code: String {
         switch self {
         case .usage: return "usage"
+        case .invalidTemplate: return "invalid_template"
         case .notLoggedIn: return "not_logged_in"
         case .sessionExpired: return "session_expired"
         case .environmentTokenRejected: return "environment_token_rejected"
@@ -65,6 +68,9 @@ public enum KAuthError: Error, Sendable, Equatable {
         switch self {
         case .usage(let text):
             return text
+        case .invalidTemplate(let violations):
+            let count = violations.count == 1 ? "a problem" : "\(violations.count) problems"
+            return "the template has \(count); nothing was sent:\n" + violations.map { "  \($0)" }.joined(separator: "\n")
         case .notLoggedIn(let profile):
             return "not logged in (profile '\(profile)'); run `kauth login\(profileFlag(profile))`"
         case .sessionExpired(let profile, let reason):

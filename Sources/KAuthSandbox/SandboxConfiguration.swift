@@ -42,6 +42,10 @@ public struct SandboxConfiguration: Sendable, Equatable {
     /// How many shipping addresses a user without addresses of its own in the state file has
     /// (default 25: three pages of the default `page_size` 10). `0` gives none.
     public var shippingAddressCount: Int
+    /// Domains registered for the app's Web platform: share links elsewhere get a warning.
+    public var shareDomains: [String]
+    /// Templates of the console's message template builder: ID → the `${…}` arguments it uses.
+    public var customTemplates: [Int64: [String]]
 
     public init(
         clientID: String? = nil,
@@ -57,7 +61,9 @@ public struct SandboxConfiguration: Sendable, Equatable {
         autoLink: Bool = true,
         customPropertyKeys: [String] = ["level", "team"],
         serviceTerms: [SandboxServiceTerm] = SandboxServiceTerm.defaults,
-        shippingAddressCount: Int = 25
+        shippingAddressCount: Int = 25,
+        shareDomains: [String] = ["developers.kakao.com", "example.com", "localhost", "127.0.0.1"],
+        customTemplates: [Int64: [String]] = [12345: ["title", "description"]]
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -73,6 +79,8 @@ public struct SandboxConfiguration: Sendable, Equatable {
         self.customPropertyKeys = customPropertyKeys
         self.serviceTerms = serviceTerms
         self.shippingAddressCount = shippingAddressCount
+        self.shareDomains = shareDomains
+        self.customTemplates = customTemplates
     }
 }
 

@@ -33,6 +33,12 @@ extension SandboxEngine {
             return .json(200, OrderedJSON.object([("expired", .int(expired))]).data)
         case ("POST", "/_sandbox/fail"):
             return injectFailure(request.form)
+        case ("GET", "/_sandbox/sharer-visits"):
+            return .json(200, Data(JSONValue.array(share.sharerVisits).jsonText().utf8))
+        case ("GET", "/_sandbox/memos"):
+            return .json(200, Data(JSONValue.array(share.memos).jsonText().utf8))
+        case (_, "/_sandbox/sharer-visits"), (_, "/_sandbox/memos"):
+            return Self.controlError(405, "method \(request.method) not allowed on \(request.path)")
         case (_, "/_sandbox/log"), (_, "/_sandbox/reset-log"), (_, "/_sandbox/config"),
              (_, "/_sandbox/expire-access-tokens"), (_, "/_sandbox/fail"):
             return Self.controlError(405, "method \(request.method) not allowed on \(request.path)")

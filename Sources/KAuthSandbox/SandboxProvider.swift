@@ -102,6 +102,8 @@ struct SandboxEngine {
     var state: SandboxState
     var log: [SandboxLogEntry] = []
     var failures: [String: InjectedFailure] = [:]
+    /// Sharer visits, memos and images, for tests to read back (`SandboxShare.swift`).
+    var share = SandboxShareRecords()
     let clock: Clock
     let random: RandomSource
     /// The current request's time, read once so that one request never sees two instants.
@@ -177,6 +179,16 @@ struct SandboxEngine {
         case "/v1/user/signup":
             guard method == "POST" else { return Self.methodNotAllowed(&entry) }
             return signup(request, &entry)
+        case _ where Self.shareValidationPaths[request.path] != nil:
+            return shareValidation(request, &entry)
+        case SharerURL.path:
+            return sharerPage(request, &entry)
+        case "/v2/api/talk/message/image/upload":
+            return imageUpload(request, &entry)
+        case "/v2/api/talk/message/image/scrap":
+            return imageScrap(request, &entry)
+        case _ where Self.memoPaths[request.path] != nil:
+            return talkMemo(request, &entry)
         default:
             let path = request.path
             if path.hasPrefix("/v1/") || path.hasPrefix("/v2/") {

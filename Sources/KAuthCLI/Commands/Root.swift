@@ -27,6 +27,8 @@ enum Commands {
             ShippingCommand.spec,
             ApiCommand.spec,
             SwitchCommand.spec,
+            LinkCommand.spec,
+            TalkCommand.spec,
             ConfigCommand.spec,
             SandboxCommand.spec,
             CompletionCommand.spec,

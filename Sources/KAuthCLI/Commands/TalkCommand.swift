@@ -1,0 +1,76 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import KAuthCore
+
+/// `kauth talk memo`: "send to me", a Kakao Talk message to the logged-in user's own chat — the
+/// way a CI job tells its owner that a build failed.
+enum TalkCommand {
+    static let spec = CommandSpec(
+        name: "talk",
+        summary: "send Kakao Talk messages as the logged-in user",
+        examples: [("kauth talk memo --template failed.json", "a message to your own Kakao Talk chat")],
+        subcommands: [memoSpec]
+    )
+
+    static let memoSpec = CommandSpec(
+        name: "memo",
+        summary: "send a message to your own Kakao Talk chat",
+        discussion: "Sends a default template (--template FILE, or - for standard input; checked locally first), a template from the console's builder (--template-id N with --arg KEY=VALUE), or a scraped page (--scrap URL, optionally into --template-id N) to the logged-in user's own chat. Needs the user's consent to talk_message: without it kauth exits 4 and says to run `kauth scopes request talk_message`. In CI, KAUTH_REFRESH_TOKEN or KAUTH_ACCESS_TOKEN supplies the login.",
+        flags: [
+            .option("template", "FILE", "a default template; - reads standard input"),
+            .option("template-id", "N", "a template from the console's message template builder"),
+            LinkCommand.argFlag,
+            .option("scrap", "URL", "a web page for Kakao to scrape into the message"),
+            .json,
+        ],
+        examples: [
+            ("kauth talk memo --template failed.json", ""),
+            ("kauth link template new text | kauth talk memo --template -", ""),
+            ("kauth talk memo --template-id 12345 --arg build=421 --arg status=failed", ""),
+            ("kauth talk memo --scrap https://ci.example.com/builds/421", ""),
+        ],
+        run: runMemo
+    )
+
+    static func runMemo(_ context: CommandContext) async throws -> Int32 {
+        let message = try memoMessage(context)
+        let client = try context.apiClient()
+        let result = try await client.send(TalkMemoRequest(message: message))
+        if let code = result.value.resultCode, code != 0 {
+            throw KAuthError.failure("Kakao answered result_code \(code) instead of 0; the message may not have been sent")
+        }
+        if context.json {
+            context.printJSON(.object([
+                "sent": .bool(true),
+                "action": .string(message.action.rawValue),
+                "result_code": .number(Double(result.value.resultCode ?? 0)),
+            ]))
+        } else {
+            context.err("Sent the message to your Kakao Talk chat (profile '\(client.credentials.profile)').\n")
+        }
+        return 0
+    }
+
+    /// Exactly one of `--template`, `--template-id` and `--scrap` (which may take a template id).
+    static func memoMessage(_ context: CommandContext) throws -> ShareMessage {
+        let command = context.command
+        let args = try ShareInput.pairs(context, "arg")
+        let id = try ShareInput.templateID(context)
+        if let source = command.value("template") {
+            guard !command.has("template-id"), !command.has("scrap"), args.isEmpty else {
+                throw KAuthError.usage("--template sends a default template: leave out --template-id, --arg and --scrap")
+            }
+            return .default(try ShareInput.template(context, source: source))
+        }
+        if let url = command.value("scrap") {
+            return .scrap(url: try ShareInput.webURL(url, flag: "--scrap"), templateID: id, args: args)
+        }
+        if let id {
+            return .custom(templateID: id, args: args)
+        }
+        throw KAuthError.usage("'kauth talk memo' needs a message: --template FILE (or -), --template-id N [--arg KEY=VALUE…], or --scrap URL")
+    }
+}

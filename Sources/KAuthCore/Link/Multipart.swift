@@ -1,0 +1,177 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `multipart/form-data` (RFC 7578): written by the image upload, read by the sandbox.
+public struct MultipartForm: Sendable, Equatable {
+    /// One field or file.
+    public struct Part: Sendable, Equatable {
+        public var name: String
+        public var filename: String?
+        public var contentType: String?
+        public var data: Data
+
+        public init(name: String, filename: String? = nil, contentType: String? = nil, data: Data) {
+            self.name = name
+            self.filename = filename
+            self.contentType = contentType
+            self.data = data
+        }
+
+        /// A text field.
+        public static func field(_ name: String, _ value: String) -> Part {
+            Part(name: name, data: Data(value.utf8))
+        }
+    }
+
+    public var boundary: String
+    public var parts: [Part]
+
+    public init(boundary: String, parts: [Part]) {
+        self.boundary = boundary
+        self.parts = parts
+    }
+
+    /// A boundary from 18 random bytes: it cannot occur in an image by chance.
+    public static func randomBoundary(_ random: RandomSource) -> String {
+        "kauth-" + Base64URL.encode(random.bytes(18))
+    }
+
+    /// The request's `Content-Type`.
+    public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+
+    /// The body: each part as `--boundary`, its headers, a blank line and its bytes; then
+    /// `--boundary--`. Lines end in CRLF.
+    public func encoded() -> Data {
+        var out = Data()
+        for part in parts {
+            var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.quoted(part.name))\""
+            if let filename = part.filename { head += "; filename=\"\(Self.quoted(filename))\"" }
+            head += "\r\n"
+            if let type = part.contentType { head += "Content-Type: \(type)\r\n" }
+            head += "\r\n"
+            out.append(contentsOf: Array(head.utf8))
+            out.append(part.data)
+            out.append(contentsOf: Array("\r\n".utf8))
+        }
+        out.append(contentsOf: Array("--\(boundary)--\r\n".utf8))
+        return out
+    }
+
+    /// RFC 7578 §4.2: names and filenames are quoted strings; a quote or line break in one is
+    /// percent-encoded, as browsers do.
+    static func quoted(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "\"": out += "%22"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// Why a body is not a readable `multipart/form-data`.
+    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var reason: String
+        public var description: String { reason }
+    }
+
+    /// The boundary named in a `Content-Type` such as `multipart/form-data; boundary="x"`.
+    public static func boundary(fromContentType contentType: String) -> String? {
+        let parts = contentType.split(separator: ";").map { $0.trimmingWhitespace() }
+        guard parts.first?.lowercased() == "multipart/form-data" else { return nil }
+        for parameter in parts.dropFirst() {
+            guard let equals = parameter.firstIndex(of: "=") else { continue }
+            guard parameter[..<equals].trimmingWhitespace().lowercased() == "boundary" else { continue }
+            var value = parameter[parameter.index(after: equals)...].trimmingWhitespace()
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            return value.isEmpty || value.count > 70 ? nil : value
+        }
+        return nil
+    }
+
+    /// Reads a body sent with `contentType`.
+    public static func parse(_ body: Data, contentType: String) throws(ParseError) -> MultipartForm {
+        guard let boundary = boundary(fromContentType: contentType) else {
+            throw ParseError(reason: "Content-Type is not multipart/form-data with a boundary")
+        }
+        let bytes = [UInt8](body)
+        let delimiter = Array("--\(boundary)".utf8)
+        let separator = Array("\r\n--\(boundary)".utf8)
+        guard bytes.starts(with: delimiter) else {
+            throw ParseError(reason: "the body does not start with the boundary")
+        }
+        var parts: [Part] = []
+        var position = delimiter.count
+        while true {
+            // After a delimiter: `--` ends the body, CRLF starts a part.
+            if bytes[position...].starts(with: Array("--".utf8)) { break }
+            guard bytes[position...].starts(with: Array("\r\n".utf8)) else {
+                throw ParseError(reason: "a boundary line is not followed by CRLF")
+            }
+            position += 2
+            guard let headEnd = find(Array("\r\n\r\n".utf8), in: bytes, from: position) else {
+                throw ParseError(reason: "a part has no blank line after its headers")
+            }
+            let head = String(decoding: bytes[position..<headEnd], as: UTF8.self)
+            guard let next = find(separator, in: bytes, from: headEnd + 4) else {
+                throw ParseError(reason: "the body does not end with the closing boundary")
+            }
+            parts.append(try part(head: head, data: Data(bytes[(headEnd + 4)..<next])))
+            position = next + separator.count
+        }
+        return MultipartForm(boundary: boundary, parts: parts)
+    }
+
+    private static func part(head: String, data: Data) throws(ParseError) -> Part {
+        var name: String?
+        var filename: String?
+        var type: String?
+        for line in head.split(separator: "\r\n") {
+            guard let colon = line.firstIndex(of: ":") else { throw ParseError(reason: "a part header has no ':'") }
+            let header = line[..<colon].trimmingWhitespace().lowercased()
+            let value = line[line.index(after: colon)...].trimmingWhitespace()
+            switch header {
+            case "content-disposition":
+                for parameter in value.split(separator: ";").dropFirst() {
+                    guard let equals = parameter.firstIndex(of: "=") else { continue }
+                    let key = parameter[..<equals].trimmingWhitespace().lowercased()
+                    var text = parameter[parameter.index(after: equals)...].trimmingWhitespace()
+                    if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
+                    if key == "name" { name = text }
+                    if key == "filename" { filename = text }
+                }
+            case "content-type":
+                type = value
+            default:
+                continue
+            }
+        }
+        guard let name else { throw ParseError(reason: "a part has no Content-Disposition name") }
+        return Part(name: name, filename: filename, contentType: type, data: data)
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        let first = needle[0]
+        var index = start
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first, haystack[index..<(index + needle.count)].elementsEqual(needle) {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The first part named `name`.
+    public func part(named name: String) -> Part? {
+        parts.first { $0.name == name }
+    }
+}
