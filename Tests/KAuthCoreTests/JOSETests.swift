@@ -38,6 +38,86 @@ private enum RFC7515A2 {
 }
 
 /// RFC 7517 Appendix A.1: a JWK set with an EC key (kid "1") and an RSA key (kid "2011-04-29"),
+/// plus members kauth does not read.
+private let rfc7517A1 = """
+{"keys":
+  [
+    {"kty":"EC",
+     "crv":"P-256",
+     "x":"MKBCTNIcKUSDii11ySs3526iDZ8AiTo7Tu6KPAqv7D4",
+     "y":"4Etl6SRW2YiLUrN5vfvVHuhp7x8PxltmWWlbbM4IFyM",
+     "use":"enc",
+     "kid":"1"},
+
+    {"kty":"RSA",
+     "n": "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw",
+     "e":"AQAB",
+     "alg":"RS256",
+     "kid":"2011-04-29"}
+  ]
+}
+"""
+
+private let issuer = "https://kauth.kakao.com"
+private let clientID = "abc"
+private let kid = "test-key"
+/// The TestClock's default start, 2026-01-01T00:00:00Z.
+private let now: Double = 1_767_225_600
+
+private let signer = IDTokenSigner(key: RFC7515A2.privateKey, kid: kid)
+
+private func claims(_ changes: [String: JSONValue?] = [:]) -> JSONValue {
+    var members: [String: JSONValue] = [
+        "iss": .string(issuer),
+        "aud": .string(clientID),
+        "sub": .string("1234567890"),
+        "iat": .number(now - 10),
+        "exp": .number(now + 3600),
+        "auth_time": .number(now - 20),
+        "nonce": .string("n-0S6_WzA2Mj"),
+        "nickname": .string("Ryan"),
+        "email": .string("ryan@example.com"),
+        "picture": .string("https://example.com/ryan.png"),
+    ]
+    for (name, value) in changes {
+        members[name] = value
+    }
+    return .object(members)
+}
+
+private func token(_ changes: [String: JSONValue?] = [:], header: [String: JSONValue] = [:]) -> String {
+    try! signer.sign(claims: claims(changes), extraHeader: header)
+}
+
+private func validator(nonce: String? = "n-0S6_WzA2Mj", clock: TestClock = TestClock(), maxAge: TimeInterval? = nil) -> IDTokenValidator {
+    IDTokenValidator(issuer: issuer, clientID: clientID, nonce: nonce, clock: clock.clock, maxAge: maxAge)
+}
+
+/// The error `body` throws, as an `IDTokenError`.
+private func idTokenError(_ body: () throws -> Void) -> IDTokenError? {
+    do {
+        try body()
+        return nil
+    } catch let error as IDTokenError {
+        return error
+    } catch {
+        Issue.record("unexpected error \(error)")
+        return nil
+    }
+}
+
+private func idTokenError(_ body: () async throws -> Void) async -> IDTokenError? {
+    do {
+        try await body()
+        return nil
+    } catch let error as IDTokenError {
+        return error
+    } catch {
+        Issue.record("unexpected error \(error)")
+        return nil
+    }
+}
+
 /// `text` (base64url) with one bit of its decoded bytes flipped, re-encoded.
 private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> String {
     var bytes = Base64URL.decode(text)!
@@ -138,5 +218,321 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         #expect(RSAKeyDER.decodeIntegers(publicDER) == [RFC7515A2.publicKey.modulus, [1, 0, 1]])
         #expect(RSAKeyDER.decodeIntegers(Array(der.dropLast())) == nil)
         #expect(RSAKeyDER.decodeIntegers([0x30, 0x03, 0x02, 0x01, 0x80]) == nil)
+    }
+
+    // MARK: JWT parsing
+
+    @Test func rfc7515A2TokenParses() throws {
+        let jwt = try JWT(compact: RFC7515A2.token)
+        #expect(jwt.header.alg == "RS256")
+        #expect(jwt.header.kid == nil)
+        #expect(jwt.signingInput == RFC7515A2.signingInput)
+        #expect(jwt.signature == Base64URL.decode(RFC7515A2.signature))
+        #expect(jwt.claims["iss"] == .string("joe"))
+        #expect(jwt.claims["exp"] == .number(1_300_819_380))
+        #expect(jwt.claims["http://example.com/is_root"] == .bool(true))
+    }
+
+    @Test(arguments: [
+        "", "a", "a.b", "a.b.c.d", "a.b.c.d.e", "..",
+        "eyJhbGciOiJSUzI1NiJ9..", // empty payload is not a JSON object
+        "!!!.e30.AA", // not base64url
+        "eyJhbGciOiJSUzI1NiJ9=.e30.AA", // padded
+        "e30.e30.AA", // no alg
+        "WzFd.e30.AA", // header is an array
+        "eyJhbGciOiJSUzI1NiIsImtpZCI6MX0.e30.AA", // kid is a number
+        "eyJhbGciOiJSUzI1NiIsImNyaXQiOlsiZXhwIl19.e30.AA", // crit
+        "eyJhbGciOiJSUzI1NiJ9.WzFd.AA", // payload is an array
+    ])
+    func malformedTokensAreRefused(text: String) {
+        guard case .malformed? = idTokenError({ _ = try JWT(compact: text) }) else {
+            Issue.record("'\(text)' was not refused as malformed")
+            return
+        }
+    }
+
+    // MARK: JWK sets
+
+    @Test func rfc7517A1SetParsesAndOnlyTheRSAKeyCountsForRS256() throws {
+        let set = try JWKSet.parse(Data(rfc7517A1.utf8))
+        #expect(set.keys.count == 2)
+        #expect(set.keys[0].kty == "EC")
+        #expect(set.keys[0].use == "enc")
+        #expect(set.rsaSigningKeys.map(\.kid) == ["2011-04-29"])
+        let rsa = try set.verificationKey(forKid: "2011-04-29")
+        #expect(rsa.alg == "RS256")
+        #expect(try rsa.rs256PublicKey().modulusBits == 2048)
+        // Without a kid the set's only RSA key is used; the EC key is not a candidate.
+        #expect(try set.verificationKey(forKid: nil) == rsa)
+        #expect(throws: IDTokenError.keyTypeMismatch(kid: "1", kty: "EC")) {
+            try set.verificationKey(forKid: "1").rs256PublicKey()
+        }
+        #expect(throws: IDTokenError.unknownKeyID("2")) { try set.verificationKey(forKid: "2") }
+    }
+
+    @Test func unreadableKeysAreSkippedAndUnknownMembersIgnored() throws {
+        let body = """
+        {"keys":[{"kid":"no-kty"},{"kty":7},{"kty":"RSA","kid":"k","n":"\(RFC7515A2.n)","e":"AQAB",
+         "x5c":["MIIB"],"key_ops":["verify"],"ext":true}],"extra":1}
+        """
+        let set = try JWKSet.parse(Data(body.utf8))
+        #expect(set.keys == [JWK(kty: "RSA", kid: "k", n: RFC7515A2.n, e: "AQAB")])
+        #expect(throws: KAuthError.self) { try JWKSet.parse(Data("[]".utf8)) }
+        #expect(throws: KAuthError.self) { try JWKSet.parse(Data("{\"keys\":{}}".utf8)) }
+    }
+
+    @Test func keysForOtherUsesOrAlgorithmsAreRefused() {
+        let encryption = JWK(kty: "RSA", kid: "k", use: "enc", n: RFC7515A2.n, e: "AQAB")
+        #expect(throws: IDTokenError.unusableKey(kid: "k", reason: "it is for 'enc', not for signatures")) {
+            try encryption.rs256PublicKey()
+        }
+        let ps256 = JWK(kty: "RSA", kid: "k", alg: "PS256", n: RFC7515A2.n, e: "AQAB")
+        #expect(throws: IDTokenError.unusableKey(kid: "k", reason: "it is for PS256, not RS256")) {
+            try ps256.rs256PublicKey()
+        }
+        let noModulus = JWK(kty: "RSA", kid: "k", e: "AQAB")
+        #expect(throws: IDTokenError.self) { try noModulus.rs256PublicKey() }
+    }
+
+    // MARK: ID token validation
+
+    @Test func aValidTokenGivesItsClaims() throws {
+        let result = try validator().validate(token(), keys: signer.jwks)
+        #expect(result.iss == issuer)
+        #expect(result.sub == "1234567890")
+        #expect(result.aud == [clientID])
+        #expect(result.azp == nil)
+        #expect(result.exp == Date(timeIntervalSince1970: now + 3600))
+        #expect(result.iat == Date(timeIntervalSince1970: now - 10))
+        #expect(result.authTime == Date(timeIntervalSince1970: now - 20))
+        #expect(result.nonce == "n-0S6_WzA2Mj")
+        #expect(result.nickname == "Ryan")
+        #expect(result.email == "ryan@example.com")
+        #expect(result.picture == "https://example.com/ryan.png")
+        #expect(result.name == nil)
+        #expect(result.all["sub"] == .string("1234567890"))
+    }
+
+    @Test func signerWritesAnRS256HeaderWithKidAndTyp() throws {
+        let jwt = try JWT(compact: token())
+        #expect(jwt.header == JWTHeader(
+            alg: "RS256", kid: kid, typ: "JWT",
+            members: ["alg": .string("RS256"), "kid": .string(kid), "typ": .string("JWT")]))
+        // Whole-second NumericDates are written as integers.
+        let payload = String(decoding: Base64URL.decode(String(token().split(separator: ".")[1]))!, as: UTF8.self)
+        #expect(payload.contains("\"exp\":\(Int(now) + 3600)"))
+        #expect(signer.jwks == JWKSet(keys: [JWK(kty: "RSA", kid: kid, use: "sig", alg: "RS256", n: RFC7515A2.n, e: "AQAB")]))
+    }
+
+    @Test func rfc7515A2TokenPassesTheSignatureAndFailsOnClaims() {
+        let keys = JWKSet(keys: [JWK(kty: "RSA", n: RFC7515A2.n, e: RFC7515A2.e)])
+        let joe = IDTokenValidator(issuer: "joe", clientID: clientID, nonce: nil, clock: TestClock().clock)
+        // No kid, one RSA key: that key is used, the signature verifies, and the first claim
+        // check that fails is the missing audience.
+        #expect(idTokenError { _ = try joe.validate(RFC7515A2.token, keys: keys) } == .missingClaim("aud"))
+    }
+
+    @Test func aFlippedBitInSignatureOrPayloadIsAnInvalidSignature() {
+        let keys = JWKSet(keys: [JWK(kty: "RSA", n: RFC7515A2.n, e: RFC7515A2.e)])
+        let joe = IDTokenValidator(issuer: "joe", clientID: clientID, nonce: nil, clock: TestClock().clock)
+        let badSignature = RFC7515A2.header + "." + RFC7515A2.payload + "." + flippingBit(RFC7515A2.signature, byte: 17)
+        #expect(idTokenError { _ = try joe.validate(badSignature, keys: keys) } == .invalidSignature)
+        // "joe" becomes "koe": still JSON, so only the signature can catch it.
+        let badPayload = RFC7515A2.header + "." + flippingBit(RFC7515A2.payload, byte: 8) + "." + RFC7515A2.signature
+        #expect(String(decoding: Base64URL.decode(flippingBit(RFC7515A2.payload, byte: 8))!, as: UTF8.self).hasPrefix("{\"iss\":\"koe\""))
+        #expect(idTokenError { _ = try joe.validate(badPayload, keys: keys) } == .invalidSignature)
+
+        let signed = token().split(separator: ".").map(String.init)
+        let forged = signed[0] + "." + Base64URL.encode(Array(claims(["sub": .string("999")]).jsonText().utf8)) + "." + signed[2]
+        #expect(idTokenError { _ = try validator().validate(forged, keys: signer.jwks) } == .invalidSignature)
+    }
+
+    @Test func aTruncatedSignatureIsAnInvalidSignature() {
+        let parts = token().split(separator: ".").map(String.init)
+        let signature = Base64URL.decode(parts[2])!
+        for kept in [255, 128, 1] {
+            let truncated = parts[0] + "." + parts[1] + "." + Base64URL.encode(Array(signature.prefix(kept)))
+            #expect(idTokenError { _ = try validator().validate(truncated, keys: signer.jwks) } == .invalidSignature)
+        }
+        let empty = parts[0] + "." + parts[1] + "."
+        #expect(idTokenError { _ = try validator().validate(empty, keys: signer.jwks) } == .invalidSignature)
+    }
+
+    @Test func algNoneIsRefused() {
+        let unsigned = "eyJhbGciOiJub25lIn0." + RFC7515A2.payload + "."
+        #expect(String(decoding: Base64URL.decode("eyJhbGciOiJub25lIn0")!, as: UTF8.self) == "{\"alg\":\"none\"}")
+        #expect(idTokenError { _ = try validator().validate(unsigned, keys: signer.jwks) } == .algorithmNone)
+        // Even with a signature attached and in another spelling.
+        let header = Base64URL.encode(Array("{\"alg\":\"NONE\",\"kid\":\"\(kid)\"}".utf8))
+        let parts = token().split(separator: ".")
+        #expect(idTokenError { _ = try validator().validate(header + "." + parts[1] + "." + parts[2], keys: signer.jwks) } == .algorithmNone)
+    }
+
+    @Test func hs256WithTheRSAModulusAsMACKeyIsRefused() async throws {
+        // The algorithm-confusion forgery: HMAC-SHA256 keyed with the public modulus, which an
+        // attacker knows. The validator must refuse on `alg` alone, before looking up any key.
+        let header = Base64URL.encode(Array("{\"alg\":\"HS256\",\"kid\":\"\(kid)\",\"typ\":\"JWT\"}".utf8))
+        let payload = Base64URL.encode(Array(claims().jsonText().utf8))
+        let signingInput = Array((header + "." + payload).utf8)
+        let macKey = RFC7515A2.publicKey.modulus
+        var mac = [UInt8](repeating: 0, count: 32)
+        #if canImport(CCrypto)
+        var length = 0
+        let computed = EVP_Q_mac(nil, "HMAC", nil, "SHA256", nil, macKey, macKey.count, signingInput, signingInput.count, &mac, mac.count, &length)
+        #expect(computed != nil && length == 32)
+        #else
+        mac = SHA256.hash(macKey + signingInput) // any 32 bytes: the token must be refused on `alg`
+        #endif
+        let forged = header + "." + payload + "." + Base64URL.encode(mac)
+        #expect(idTokenError { _ = try validator().validate(forged, keys: signer.jwks) } == .unsupportedAlgorithm("HS256"))
+        #expect(IDTokenError.unsupportedAlgorithm("HS256").message.contains("shared-secret"))
+    }
+
+    @Test(arguments: ["HS384", "HS512", "ES256", "PS256", "RS512", "EdDSA", "rs256"])
+    func otherAlgorithmsAreRefused(alg: String) {
+        let parts = token(header: ["kid": .string(kid)]).split(separator: ".")
+        let header = Base64URL.encode(Array("{\"alg\":\"\(alg)\",\"kid\":\"\(kid)\"}".utf8))
+        let text = header + "." + parts[1] + "." + parts[2]
+        #expect(idTokenError { _ = try validator().validate(text, keys: signer.jwks) } == .unsupportedAlgorithm(alg))
+    }
+
+    @Test func unknownKidIsReported() {
+        let other = token(header: ["kid": .string("rotated")])
+        #expect(idTokenError { _ = try validator().validate(other, keys: signer.jwks) } == .unknownKeyID("rotated"))
+        #expect(IDTokenError.unknownKeyID("rotated").message
+            == "the ID token is signed with key 'rotated', which is not in the provider's JWK set")
+    }
+
+    @Test func missingKidNeedsExactlyOneRSAKey() throws {
+        let noKid = try signer.sign(claims: claims(), extraHeader: ["kid": .null])
+        #expect(try JWT(compact: noKid).header.kid == nil)
+        #expect(try validator().validate(noKid, keys: signer.jwks).sub == "1234567890")
+        // An EC key beside it does not make the choice ambiguous.
+        var withEC = try JWKSet.parse(Data(rfc7517A1.utf8))
+        withEC.keys.removeAll { $0.kty == "RSA" }
+        withEC.keys += signer.jwks.keys
+        #expect(try validator().validate(noKid, keys: withEC).sub == "1234567890")
+        // Two RSA keys do.
+        let two = JWKSet(keys: signer.jwks.keys + [JWK(kty: "RSA", kid: "other", n: RFC7515A2.n, e: "AQAB")])
+        #expect(idTokenError { _ = try validator().validate(noKid, keys: two) } == .missingKeyID(rsaKeyCount: 2))
+    }
+
+    @Test func anECKeyIsRefusedForRS256() throws {
+        var set = try JWKSet.parse(Data(rfc7517A1.utf8))
+        set.keys[0].use = nil
+        let pointsAtEC = token(header: ["kid": .string("1")])
+        #expect(idTokenError { _ = try validator().validate(pointsAtEC, keys: set) } == .keyTypeMismatch(kid: "1", kty: "EC"))
+    }
+
+    @Test func aKeyUnder2048BitsIsRefused() {
+        var n1024 = Array(Base64URL.decode(RFC7515A2.n)!.prefix(128))
+        n1024[127] |= 1
+        let weak = JWKSet(keys: [JWK(kty: "RSA", kid: kid, n: Base64URL.encode(n1024), e: "AQAB")])
+        let error = idTokenError { _ = try validator().validate(token(), keys: weak) }
+        #expect(error == .unusableKey(kid: kid, reason: "the RSA modulus is 1024 bits; at least 2048 are required"))
+        #expect(error?.message == "the key 'test-key' cannot verify an RS256 signature: the RSA modulus is 1024 bits; at least 2048 are required")
+    }
+
+    @Test func wrongIssuerIsRefused() {
+        let other = token(["iss": .string("https://kauth.kakao.com/")])
+        let error = idTokenError { _ = try validator().validate(other, keys: signer.jwks) }
+        #expect(error == .wrongIssuer(expected: issuer, actual: "https://kauth.kakao.com/"))
+        #expect(idTokenError { _ = try validator().validate(token(["iss": nil]), keys: signer.jwks) } == .missingClaim("iss"))
+    }
+
+    @Test func wrongAudienceIsRefused() {
+        let error = idTokenError { _ = try validator().validate(token(["aud": .string("xyz")]), keys: signer.jwks) }
+        #expect(error == .wrongAudience(clientID: clientID, audiences: ["xyz"]))
+        #expect(error?.message == "the ID token's audience does not include the client id 'abc' (it is for 'xyz')")
+        let array = token(["aud": .array([.string("xyz"), .string("uvw")]), "azp": .string("xyz")])
+        #expect(idTokenError { _ = try validator().validate(array, keys: signer.jwks) } == .wrongAudience(clientID: clientID, audiences: ["xyz", "uvw"]))
+        #expect(idTokenError { _ = try validator().validate(token(["aud": .array([])]), keys: signer.jwks) }
+            == .invalidClaim(name: "aud", reason: "is an empty array"))
+        #expect(idTokenError { _ = try validator().validate(token(["aud": .number(1)]), keys: signer.jwks) }
+            == .invalidClaim(name: "aud", reason: "is not a string or an array of strings"))
+        #expect(idTokenError { _ = try validator().validate(token(["aud": nil]), keys: signer.jwks) } == .missingClaim("aud"))
+    }
+
+    @Test func multipleAudiencesNeedAzpEqualToTheClient() throws {
+        let audiences: JSONValue = .array([.string(clientID), .string("another-service")])
+        #expect(idTokenError { _ = try validator().validate(token(["aud": audiences]), keys: signer.jwks) }
+            == .missingAuthorizedParty(audiences: [clientID, "another-service"]))
+        #expect(idTokenError { _ = try validator().validate(token(["aud": audiences, "azp": .string("another-service")]), keys: signer.jwks) }
+            == .wrongAuthorizedParty(clientID: clientID, authorizedParty: "another-service"))
+        let accepted = try validator().validate(token(["aud": audiences, "azp": .string(clientID)]), keys: signer.jwks)
+        #expect(accepted.aud == [clientID, "another-service"])
+        #expect(accepted.azp == clientID)
+        // One audience in an array is one audience; azp, when present, must still be the client.
+        #expect(try validator().validate(token(["aud": .array([.string(clientID)])]), keys: signer.jwks).aud == [clientID])
+        #expect(idTokenError { _ = try validator().validate(token(["azp": .string("other")]), keys: signer.jwks) }
+            == .wrongAuthorizedParty(clientID: clientID, authorizedParty: "other"))
+    }
+
+    @Test func expiryAllowsFiveMinutesOfSkew() throws {
+        #expect(try validator().validate(token(["exp": .number(now - 299)]), keys: signer.jwks).sub == "1234567890")
+        let expired = idTokenError { _ = try validator().validate(token(["exp": .number(now - 301)]), keys: signer.jwks) }
+        #expect(expired == .expired(expiresAt: Date(timeIntervalSince1970: now - 301), now: Date(timeIntervalSince1970: now)))
+        #expect(expired?.message == "the ID token expired at 2025-12-31T23:54:59Z (the time here is 2026-01-01T00:00:00Z)")
+        // "Now" is the injected clock's: the same token fails an hour later.
+        let clock = TestClock()
+        let fresh = token()
+        #expect(throws: Never.self) { try validator(clock: clock).validate(fresh, keys: signer.jwks) }
+        clock.advance(by: 3600 + 301)
+        #expect(idTokenError { _ = try validator(clock: clock).validate(fresh, keys: signer.jwks) }
+            == .expired(expiresAt: Date(timeIntervalSince1970: now + 3600), now: Date(timeIntervalSince1970: now + 3901)))
+        #expect(idTokenError { _ = try validator().validate(token(["exp": nil]), keys: signer.jwks) } == .missingClaim("exp"))
+        #expect(idTokenError { _ = try validator().validate(token(["exp": .string("tomorrow")]), keys: signer.jwks) }
+            == .invalidClaim(name: "exp", reason: "is not a number of seconds since 1970"))
+    }
+
+    @Test func issuedInTheFutureIsRefused() throws {
+        #expect(try validator().validate(token(["iat": .number(now + 300)]), keys: signer.jwks).sub == "1234567890")
+        #expect(idTokenError { _ = try validator().validate(token(["iat": .number(now + 301)]), keys: signer.jwks) }
+            == .issuedInFuture(issuedAt: Date(timeIntervalSince1970: now + 301), now: Date(timeIntervalSince1970: now)))
+        #expect(idTokenError { _ = try validator().validate(token(["iat": nil]), keys: signer.jwks) } == .missingClaim("iat"))
+    }
+
+    @Test func nonceMustMatchWhenOneWasSent() throws {
+        #expect(idTokenError { _ = try validator().validate(token(["nonce": .string("other")]), keys: signer.jwks) } == .nonceMismatch)
+        #expect(idTokenError { _ = try validator().validate(token(["nonce": nil]), keys: signer.jwks) } == .missingNonce)
+        // No nonce sent: the token's nonce, if any, is not checked.
+        #expect(try validator(nonce: nil).validate(token(["nonce": nil]), keys: signer.jwks).nonce == nil)
+        #expect(try validator(nonce: nil).validate(token(), keys: signer.jwks).nonce == "n-0S6_WzA2Mj")
+    }
+
+    @Test func subIsRequired() {
+        #expect(idTokenError { _ = try validator().validate(token(["sub": nil]), keys: signer.jwks) } == .missingClaim("sub"))
+        #expect(idTokenError { _ = try validator().validate(token(["sub": .string("")]), keys: signer.jwks) }
+            == .invalidClaim(name: "sub", reason: "must be 1 to 255 characters long"))
+        #expect(idTokenError { _ = try validator().validate(token(["sub": .string(String(repeating: "x", count: 256))]), keys: signer.jwks) }
+            == .invalidClaim(name: "sub", reason: "must be 1 to 255 characters long"))
+        #expect(idTokenError { _ = try validator().validate(token(["sub": .number(123)]), keys: signer.jwks) }
+            == .invalidClaim(name: "sub", reason: "is not a string"))
+    }
+
+    @Test func maxAgeRequiresARecentAuthTime() throws {
+        #expect(try validator(maxAge: 600).validate(token(), keys: signer.jwks).authTime == Date(timeIntervalSince1970: now - 20))
+        #expect(idTokenError { _ = try validator(maxAge: 600).validate(token(["auth_time": nil]), keys: signer.jwks) }
+            == .missingClaim("auth_time"))
+        #expect(idTokenError { _ = try validator(maxAge: 600).validate(token(["auth_time": .number(now - 1000)]), keys: signer.jwks) }
+            == .authenticationTooOld(authTime: Date(timeIntervalSince1970: now - 1000), maxAge: 600))
+    }
+
+    @Test func everyErrorHasAMessage() {
+        let errors: [IDTokenError] = [
+            .malformed("x"), .algorithmNone, .unsupportedAlgorithm("ES256"), .unknownKeyID("k"),
+            .missingKeyID(rsaKeyCount: 0), .keyTypeMismatch(kid: nil, kty: "oct"), .unusableKey(kid: "k", reason: "r"),
+            .invalidSignature, .wrongIssuer(expected: "a", actual: "b"), .wrongAudience(clientID: "a", audiences: []),
+            .missingAuthorizedParty(audiences: ["a", "b"]), .wrongAuthorizedParty(clientID: "a", authorizedParty: "b"),
+            .missingClaim("sub"), .invalidClaim(name: "aud", reason: "r"),
+            .expired(expiresAt: Date(timeIntervalSince1970: 0), now: Date(timeIntervalSince1970: 1)),
+            .issuedInFuture(issuedAt: Date(timeIntervalSince1970: 1), now: Date(timeIntervalSince1970: 0)),
+            .missingNonce, .nonceMismatch, .authenticationTooOld(authTime: Date(timeIntervalSince1970: 0), maxAge: 60),
+        ]
+        for error in errors {
+            #expect(error.message.hasPrefix("the "), "\(error)")
+        }
+        #expect(IDTokenError.keyTypeMismatch(kid: nil, kty: "oct").message
+            == "the key without a kid is of type oct, but an RS256 signature needs an RSA key")
     }
 }
