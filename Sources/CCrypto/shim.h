@@ -1,6 +1,6 @@
 #ifndef KAUTH_CCRYPTO_SHIM_H
 #define KAUTH_CCRYPTO_SHIM_H
-// OpenSSL's libcrypto (Debian: libssl-dev). Only the digest, random, KDF and cipher APIs are used.
+// OpenSSL's libcrypto (Debian: libssl-dev): the digest, random, KDF, cipher and RSA key APIs.
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 #include <openssl/sha.h>
@@ -9,4 +9,8 @@
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
 #include <openssl/param_build.h>
+
+// EVP_PKEY_fromdata's selections are macros built from other macros, which Swift does not import.
+static inline int kauth_evp_pkey_public_key_selection(void) { return EVP_PKEY_PUBLIC_KEY; }
+static inline int kauth_evp_pkey_keypair_selection(void) { return EVP_PKEY_KEYPAIR; }
 #endif

@@ -1,0 +1,186 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The claims of an ID token that passed every check.
+public struct IDTokenClaims: Sendable, Equatable {
+    public var iss: String
+    /// The user's id at the provider (Kakao: the user id as a string).
+    public var sub: String
+    /// Every audience, the client id among them.
+    public var aud: [String]
+    public var azp: String?
+    public var exp: Date
+    public var iat: Date
+    public var authTime: Date?
+    public var nonce: String?
+    public var email: String?
+    public var nickname: String?
+    public var name: String?
+    public var picture: String?
+    /// Every claim of the token, including ones without a property here.
+    public var all: JSONValue
+}
+
+/// Validates an ID token as OIDC Core §3.1.3.7 asks of a client, with only `RS256` accepted.
+///
+/// The order matters: the algorithm is checked before any key is looked up (so `none` and HS*
+/// never reach key material and no MAC is ever computed), the signature before any claim is
+/// believed, and then `iss`, `aud`/`azp`, `exp`, `iat`, `nonce`, `auth_time` and `sub`.
+public struct IDTokenValidator: Sendable {
+    /// Clock skew tolerated on `exp` and `iat`.
+    public static let defaultAllowedSkew: TimeInterval = 300
+
+    /// The provider's issuer identifier; `iss` must equal it exactly (no normalisation).
+    public var issuer: String
+    public var clientID: String
+    /// The nonce sent with the authorization request, if one was.
+    public var nonce: String?
+    /// Where "now" comes from.
+    public var clock: Clock
+    public var allowedSkew: TimeInterval
+    /// The `max_age` sent with the authorization request: `auth_time` becomes required and may be
+    /// at most this old (OIDC Core §3.1.2.1).
+    public var maxAge: TimeInterval?
+
+    public init(
+        issuer: String,
+        clientID: String,
+        nonce: String?,
+        clock: Clock,
+        allowedSkew: TimeInterval = IDTokenValidator.defaultAllowedSkew,
+        maxAge: TimeInterval? = nil
+    ) {
+        self.issuer = issuer
+        self.clientID = clientID
+        self.nonce = nonce
+        self.clock = clock
+        self.allowedSkew = allowedSkew
+        self.maxAge = maxAge
+    }
+
+    /// The claims of `token`, verified with a key of `keys`.
+    public func validate(_ token: String, keys: JWKSet) throws(IDTokenError) -> IDTokenClaims {
+        let jwt = try JWT(compact: token)
+        try Self.checkAlgorithm(jwt.header.alg)
+        let key = try keys.verificationKey(forKid: jwt.header.kid).rs256PublicKey()
+        guard key.verifyPKCS1SHA256(signature: jwt.signature, message: jwt.signingInput) else {
+            throw .invalidSignature
+        }
+        return try checkClaims(jwt.claims)
+    }
+
+    /// The claims of `token`, verified with the provider's keys from `cache`, which fetches the set
+    /// when its copy is stale and once more when the token's `kid` is not in it (§10.1.1).
+    ///
+    /// Throws `IDTokenError`, or `KAuthError` when the JWK set cannot be fetched.
+    public func validate(_ token: String, keys cache: JWKSCache) async throws -> IDTokenClaims {
+        let jwt = try JWT(compact: token)
+        // Refused before the network is touched: a forged header must not cost a request.
+        try Self.checkAlgorithm(jwt.header.alg)
+        let keys = try await cache.keys(forKid: jwt.header.kid)
+        return try validate(token, keys: keys)
+    }
+
+    /// RS256 only (OIDC Core §3.1.3.7 steps 7–8): `none` is unsigned, HS* would make the RSA
+    /// public key (or a client secret) a MAC key, and kauth registers for nothing else.
+    static func checkAlgorithm(_ alg: String) throws(IDTokenError) {
+        if alg.lowercased() == JWSAlgorithm.none { throw .algorithmNone }
+        guard alg == JWSAlgorithm.rs256 else { throw .unsupportedAlgorithm(alg) }
+    }
+
+    private func checkClaims(_ claims: JSONValue) throws(IDTokenError) -> IDTokenClaims {
+        let now = clock.now()
+
+        let iss = try requiredString(claims, "iss")
+        guard iss == issuer else { throw .wrongIssuer(expected: issuer, actual: iss) }
+
+        let aud = try audiences(claims)
+        guard aud.contains(clientID) else { throw .wrongAudience(clientID: clientID, audiences: aud) }
+        let azp = try optionalString(claims, "azp")
+        // Another audience is only trusted when the token says it was issued to this client.
+        if Set(aud).count > 1, azp == nil { throw .missingAuthorizedParty(audiences: aud) }
+        if let azp, azp != clientID { throw .wrongAuthorizedParty(clientID: clientID, authorizedParty: azp) }
+
+        guard let exp = try date(claims, "exp") else { throw .missingClaim("exp") }
+        guard exp.timeIntervalSince(now) > -allowedSkew else { throw .expired(expiresAt: exp, now: now) }
+
+        guard let iat = try date(claims, "iat") else { throw .missingClaim("iat") }
+        guard iat.timeIntervalSince(now) <= allowedSkew else { throw .issuedInFuture(issuedAt: iat, now: now) }
+
+        let tokenNonce = try optionalString(claims, "nonce")
+        if let nonce {
+            guard let tokenNonce else { throw .missingNonce }
+            guard tokenNonce == nonce else { throw .nonceMismatch }
+        }
+
+        let authTime = try date(claims, "auth_time")
+        if let maxAge {
+            guard let authTime else { throw .missingClaim("auth_time") }
+            guard now.timeIntervalSince(authTime) <= maxAge + allowedSkew else {
+                throw .authenticationTooOld(authTime: authTime, maxAge: maxAge)
+            }
+        }
+
+        let sub = try requiredString(claims, "sub")
+        // OIDC Core §2: "It MUST NOT exceed 255 ASCII characters in length."
+        guard !sub.isEmpty, sub.utf8.count <= 255 else {
+            throw .invalidClaim(name: "sub", reason: "must be 1 to 255 characters long")
+        }
+
+        return IDTokenClaims(
+            iss: iss, sub: sub, aud: aud, azp: azp, exp: exp, iat: iat, authTime: authTime, nonce: tokenNonce,
+            email: claims["email"]?.stringValue, nickname: claims["nickname"]?.stringValue,
+            name: claims["name"]?.stringValue, picture: claims["picture"]?.stringValue,
+            all: claims)
+    }
+
+    private func requiredString(_ claims: JSONValue, _ name: String) throws(IDTokenError) -> String {
+        guard let value = try optionalString(claims, name) else { throw .missingClaim(name) }
+        return value
+    }
+
+    private func optionalString(_ claims: JSONValue, _ name: String) throws(IDTokenError) -> String? {
+        switch claims[name] {
+        case nil, .null?: return nil
+        case .string(let value)?: return value
+        default: throw .invalidClaim(name: name, reason: "is not a string")
+        }
+    }
+
+    /// `aud`: one string or an array of strings (OIDC Core §2), never empty.
+    private func audiences(_ claims: JSONValue) throws(IDTokenError) -> [String] {
+        switch claims["aud"] {
+        case nil, .null?:
+            throw .missingClaim("aud")
+        case .string(let value)?:
+            return [value]
+        case .array(let items)?:
+            var audiences: [String] = []
+            for item in items {
+                guard case .string(let value) = item else {
+                    throw .invalidClaim(name: "aud", reason: "is not a string or an array of strings")
+                }
+                audiences.append(value)
+            }
+            guard !audiences.isEmpty else { throw .invalidClaim(name: "aud", reason: "is an empty array") }
+            return audiences
+        default:
+            throw .invalidClaim(name: "aud", reason: "is not a string or an array of strings")
+        }
+    }
+
+    /// A NumericDate claim (RFC 7519 §2: seconds since the epoch, possibly fractional), or nil.
+    private func date(_ claims: JSONValue, _ name: String) throws(IDTokenError) -> Date? {
+        switch claims[name] {
+        case nil, .null?:
+            return nil
+        case .number(let seconds)? where seconds.isFinite:
+            return Date(timeIntervalSince1970: seconds)
+        default:
+            throw .invalidClaim(name: name, reason: "is not a number of seconds since 1970")
+        }
+    }
+}

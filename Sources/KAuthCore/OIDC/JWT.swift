@@ -1,0 +1,90 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// JWS `alg` values kauth names (RFC 7518 §3.1).
+public enum JWSAlgorithm {
+    /// RSASSA-PKCS1-v1_5 with SHA-256: the only algorithm kauth accepts for ID tokens.
+    public static let rs256 = "RS256"
+    /// The unsecured JWS (RFC 7515 Appendix A.5): never accepted.
+    public static let none = "none"
+}
+
+/// The JOSE header members kauth reads (RFC 7515 §4.1).
+public struct JWTHeader: Sendable, Equatable {
+    public var alg: String
+    public var kid: String?
+    public var typ: String?
+    /// Every member, including ones kauth does not read.
+    public var members: [String: JSONValue]
+
+    public init(alg: String, kid: String? = nil, typ: String? = nil, members: [String: JSONValue] = [:]) {
+        self.alg = alg
+        self.kid = kid
+        self.typ = typ
+        self.members = members
+    }
+}
+
+/// A JWS in compact serialization (RFC 7515 §7.1) whose payload is a JSON object of claims (a JWT,
+/// RFC 7519), taken apart but not verified: `IDTokenValidator` decides whether to trust it.
+public struct JWT: Sendable, Equatable {
+    public let header: JWTHeader
+    /// The payload's claims, a JSON object.
+    public let claims: JSONValue
+    /// `BASE64URL(header) '.' BASE64URL(payload)` exactly as received: what the signature covers.
+    public let signingInput: [UInt8]
+    /// The decoded signature.
+    public let signature: [UInt8]
+
+    /// Parses `compact`, or throws `IDTokenError.malformed` saying what is wrong.
+    ///
+    /// Strict: exactly three parts, unpadded base64url (RFC 7515 §2), a header that is a JSON object
+    /// with a string `alg`, and no `crit` (§4.1.11: kauth understands no extension, so a token that
+    /// makes one critical must be refused), and a payload that is a JSON object.
+    public init(compact: String) throws(IDTokenError) {
+        let parts = compact.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else {
+            if parts.count == 5 {
+                throw .malformed("it is an encrypted token (JWE), which kauth does not accept")
+            }
+            throw .malformed("a signed token has 3 dot-separated parts, this one has \(parts.count)")
+        }
+        func decode(_ part: Substring, _ name: String) throws(IDTokenError) -> [UInt8] {
+            guard !part.contains("="), let bytes = Base64URL.decode(String(part)) else {
+                throw .malformed("the \(name) is not unpadded base64url")
+            }
+            return bytes
+        }
+        let headerBytes = try decode(parts[0], "header")
+        let payloadBytes = try decode(parts[1], "payload")
+        let signature = try decode(parts[2], "signature")
+
+        guard case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: Data(headerBytes)) else {
+            throw .malformed("the header is not a JSON object")
+        }
+        guard case .string(let alg)? = members["alg"] else {
+            throw .malformed("the header has no 'alg'")
+        }
+        var kid: String?
+        switch members["kid"] {
+        case nil: break
+        case .string(let value)?: kid = value
+        default: throw .malformed("the header's 'kid' is not a string")
+        }
+        if members["crit"] != nil {
+            throw .malformed("the header marks extensions as critical ('crit'), and kauth supports none")
+        }
+        guard let claims = try? JSONDecoder().decode(JSONValue.self, from: Data(payloadBytes)),
+              case .object = claims
+        else {
+            throw .malformed("the payload is not a JSON object")
+        }
+        self.header = JWTHeader(alg: alg, kid: kid, typ: members["typ"]?.stringValue, members: members)
+        self.claims = claims
+        self.signingInput = Array(compact.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
+        self.signature = signature
+    }
+}
