@@ -60,7 +60,10 @@ struct CommandContext: Sendable {
             overrides: overrides,
             environment: environment,
             config: try configStore.load(),
-            stored: (session?.authBaseURL, session?.apiBaseURL)
+            stored: StoredProviderRecord(
+                authURL: session?.authBaseURL, apiURL: session?.apiBaseURL,
+                issuer: session?.issuer, endpoints: session?.endpoints
+            )
         )
         if let session {
             // A session's tokens belong to the client that obtained them: refresh with that one.
@@ -106,6 +109,21 @@ struct CommandContext: Sendable {
                 recover: { rejected, _ in try await tokens.recover(rejected: rejected).accessToken }
             )
         )
+    }
+
+    /// The API client for a command only Kakao has (its user, consent and share APIs); other
+    /// providers get a usage error (exit 2) rather than a call to an endpoint they lack.
+    func kakaoAPIClient(for command: String) throws -> KakaoAPIClient {
+        let client = try apiClient()
+        guard client.provider.kind == .kakao else {
+            throw KAuthError.usage("`\(command)` uses Kakao's APIs; provider '\(client.provider.name)' (\(client.provider.kind.rawValue)) has no such API")
+        }
+        return client
+    }
+
+    /// Profile, logout and unlink calls for whichever provider the profile uses.
+    func userAPI() throws -> ProviderUserAPI {
+        ProviderUserAPI(client: try apiClient(), http: world.http)
     }
 
     // MARK: - Output

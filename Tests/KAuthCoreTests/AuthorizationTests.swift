@@ -9,7 +9,8 @@ import Testing
     )
 
     @Test func carriesClientRedirectCodeStateAndS256Challenge() {
-        #expect(Kakao.authorizeURL(base: "https://kauth.kakao.com", request: request) ==
+        let kakao = ResolvedProvider(name: "kakao", kind: .kakao, clientID: "rest-key", clientSecret: nil, appKey: nil, authBaseURL: Kakao.authURL, apiBaseURL: Kakao.apiURL, sharerBaseURL: Kakao.sharerURL, redirectURI: nil, port: nil, scopes: [])
+        #expect(AuthorizationURL.build(provider: kakao, endpoint: "https://kauth.kakao.com/oauth/authorize", request: request) ==
             "https://kauth.kakao.com/oauth/authorize?client_id=rest-key&redirect_uri=http%3A%2F%2F127.0.0.1%3A52884%2Fcallback&response_type=code&state=STATE&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256")
     }
 
@@ -20,7 +21,8 @@ import Testing
         request.loginHint = "user@example.com"
         request.serviceTerms = ["tag1", "tag2"]
         request.nonce = "n-0"
-        let url = Kakao.authorizeURL(base: "http://127.0.0.1:9", request: request)
+        let kakao = ResolvedProvider(name: "kakao", kind: .kakao, clientID: "rest-key", clientSecret: nil, appKey: nil, authBaseURL: "http://127.0.0.1:9", apiBaseURL: Kakao.apiURL, sharerBaseURL: Kakao.sharerURL, redirectURI: nil, port: nil, scopes: [])
+        let url = AuthorizationURL.build(provider: kakao, endpoint: "http://127.0.0.1:9/oauth/authorize", request: request)
         let query = FormURLEncoding.decode(String(url.split(separator: "?")[1]))
         #expect(query.first(named: "scope") == "account_email profile_nickname openid")
         #expect(query.first(named: "prompt") == "login,select_account")
@@ -28,6 +30,28 @@ import Testing
         #expect(query.first(named: "service_terms") == "tag1,tag2")
         #expect(query.first(named: "nonce") == "n-0")
         #expect(url.hasPrefix("http://127.0.0.1:9/oauth/authorize?"))
+    }
+}
+
+@Suite struct ProviderQuirksTests {
+    func provider(_ kind: ProviderKind) -> ResolvedProvider {
+        ResolvedProvider(name: kind.rawValue, kind: kind, clientID: "id", clientSecret: nil, appKey: nil, authBaseURL: "https://a.example", apiBaseURL: "https://b.example", sharerBaseURL: Kakao.sharerURL, redirectURI: nil, port: nil, scopes: [])
+    }
+
+    @Test func snapchatScopesBecomeFullURLs() {
+        let request = AuthorizationRequest(clientID: "id", redirectURI: "http://127.0.0.1:1/callback/snapchat", scopes: ["display_name", "user.bitmoji.avatar", "https://auth.snapchat.com/oauth2/api/user.external_id"], state: "s", codeChallenge: "c")
+        let query = FormURLEncoding.decode(String(AuthorizationURL.build(provider: provider(.snapchat), endpoint: "https://a.example/accounts/oauth2/auth", request: request).split(separator: "?")[1]))
+        #expect(query.first(named: "scope") == "https://auth.snapchat.com/oauth2/api/user.display_name https://auth.snapchat.com/oauth2/api/user.bitmoji.avatar https://auth.snapchat.com/oauth2/api/user.external_id")
+    }
+
+    @Test func oidcPromptsAreSpaceSeparatedAndPKCECanBeLeftOut() {
+        let request = AuthorizationRequest(clientID: "id", redirectURI: "http://127.0.0.1:1/callback", scopes: ["openid", "email"], state: "s", codeChallenge: nil, prompts: ["login", "consent"], nonce: "n")
+        let url = AuthorizationURL.build(provider: provider(.oidc), endpoint: "https://a.example/authorize?tenant=x", request: request)
+        #expect(url.hasPrefix("https://a.example/authorize?tenant=x&client_id=id"))
+        let query = FormURLEncoding.decode(String(url.split(separator: "?")[1]))
+        #expect(query.first(named: "prompt") == "login consent")
+        #expect(query.first(named: "code_challenge") == nil)
+        #expect(query.first(named: "nonce") == "n")
     }
 }
 

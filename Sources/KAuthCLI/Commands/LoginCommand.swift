@@ -21,6 +21,7 @@ enum LoginCommand {
             .option("client-secret", "SECRET", "client secret, if the app has one enabled; also KAUTH_CLIENT_SECRET"),
             .option("issuer", "URL", "issuer of an OpenID Connect provider (--provider oidc)"),
             .toggle("device", "use the device authorization grant (providers that offer it)"),
+            .toggle("allow-no-pkce", "log in to a provider that does not list PKCE S256 (not recommended)"),
         ],
         examples: [
             ("kauth login", "log in to Kakao in the browser"),
@@ -33,28 +34,32 @@ enum LoginCommand {
 
     static func run(_ context: CommandContext) async throws -> Int32 {
         let command = context.command
-        if command.has("issuer") {
-            throw KAuthError.usage("--issuer is for OpenID Connect providers (--provider oidc); kakao's issuer is built in")
-        }
-        if command.has("device") {
-            throw KAuthError.usage("kakao does not offer the device authorization grant; use --no-browser to log in from a machine without a browser")
-        }
         for flag in ["client-id", "client-secret", "redirect-uri", "login-hint", "nonce"] where command.value(flag)?.isEmpty == true {
             throw KAuthError.usage("--\(flag) needs a non-empty value")
         }
         let prompts = ScopeList.parse(command.all("prompt"))
-        if let unknown = prompts.first(where: { !Kakao.prompts.contains($0) }) {
-            throw KAuthError.usage("unknown prompt '\(unknown)'; use one or more of: \(Kakao.prompts.joined(separator: ", "))")
-        }
         let timeout = try FlagValues.integer(context, "timeout", range: 1...86_400) ?? 300
         let overrides = ProviderOverrides(
             clientID: command.value("client-id"),
             clientSecret: command.value("client-secret"),
             redirectURI: command.value("redirect-uri"),
-            port: try FlagValues.port(context)
+            port: try FlagValues.port(context),
+            issuer: command.value("issuer")
         )
         let profile = try context.profile()
         let provider = try context.provider(for: nil, overrides: overrides)
+        if provider.kind != .oidc && command.has("issuer") {
+            throw KAuthError.usage("--issuer is for OpenID Connect providers (--provider oidc); \(provider.name)'s endpoints are built in")
+        }
+        if provider.kind == .kakao, let unknown = prompts.first(where: { !Kakao.prompts.contains($0) }) {
+            throw KAuthError.usage("unknown prompt '\(unknown)'; use one or more of: \(Kakao.prompts.joined(separator: ", "))")
+        }
+        if provider.kind != .kakao && command.has("service-terms") {
+            throw KAuthError.usage("--service-terms is for Kakao Sync; provider \(provider.name) has no service terms")
+        }
+        if provider.kind == .kakao && command.has("device") {
+            throw KAuthError.usage("kakao does not offer the device authorization grant; use --no-browser to log in from a machine without a browser")
+        }
         let scopes = command.has("scopes") ? ScopeList.parse(command.all("scopes")) : provider.scopes
         let options = LoginOptions(
             scopes: scopes,
@@ -64,7 +69,9 @@ enum LoginCommand {
             openID: command.has("openid"),
             nonce: command.value("nonce"),
             openBrowser: !command.has("no-browser"),
-            timeout: .seconds(timeout)
+            timeout: .seconds(timeout),
+            device: command.has("device"),
+            allowNoPKCE: command.has("allow-no-pkce")
         )
         if context.environment["KAUTH_ACCESS_TOKEN"] != nil {
             context.err("note: KAUTH_ACCESS_TOKEN is set; other commands keep using it until it is unset\n")

@@ -15,7 +15,7 @@ enum LogoutCommand {
         if context.environment["KAUTH_ACCESS_TOKEN"] != nil {
             // The token from the environment is the whole session: nothing local to delete, so a
             // failure is reported as it is.
-            _ = try await context.apiClient().send(LogoutRequest())
+            _ = try await context.userAPI().logout(refreshToken: nil, accessToken: context.environment["KAUTH_ACCESS_TOKEN"])
             context.err("Logged out the session of the token in KAUTH_ACCESS_TOKEN (the keystore was not touched).\n")
             return 0
         }
@@ -24,7 +24,10 @@ enum LogoutCommand {
             throw KAuthError.notLoggedIn(profile: tokens.profile)
         }
         do {
-            _ = try await context.storedLoginClient(tokens: tokens, session: session).send(LogoutRequest())
+            let api = ProviderUserAPI(client: try context.storedLoginClient(tokens: tokens, session: session), http: context.world.http)
+            if let note = try await api.logout(refreshToken: session.refreshToken, accessToken: session.accessToken) {
+                context.err("note: \(note)\n")
+            }
         } catch {
             context.err("warning: the provider's logout failed (\(KAuthError.describe(error))); the local tokens are deleted anyway\n")
         }
@@ -46,7 +49,7 @@ enum UnlinkCommand {
 
     static func run(_ context: CommandContext) async throws -> Int32 {
         if context.environment["KAUTH_ACCESS_TOKEN"] != nil {
-            _ = try await context.apiClient().send(UnlinkRequest())
+            try await context.userAPI().unlink()
             context.err("Unlinked the user of the token in KAUTH_ACCESS_TOKEN from the app (the keystore was not touched).\n")
             return 0
         }
@@ -54,7 +57,7 @@ enum UnlinkCommand {
         guard let session = try tokens.storedSession() else {
             throw KAuthError.notLoggedIn(profile: tokens.profile)
         }
-        _ = try await context.storedLoginClient(tokens: tokens, session: session).send(UnlinkRequest())
+        try await ProviderUserAPI(client: try context.storedLoginClient(tokens: tokens, session: session), http: context.world.http).unlink()
         try await tokens.deleteStoredSession()
         context.err("Unlinked the account from the app at \(session.provider) and deleted the local tokens (profile '\(tokens.profile)').\n")
         return 0

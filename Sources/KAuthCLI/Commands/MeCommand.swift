@@ -10,11 +10,12 @@ enum MeCommand {
     static let spec = CommandSpec(
         name: "me",
         summary: "show the logged-in user's profile",
-        discussion: "Calls the provider's user API (Kakao: /v2/user/me) and updates the profile cached in the keystore. --json prints the provider's object unchanged; --field prints one value from it.",
+        discussion: "Calls the provider's user API (Kakao: /v2/user/me; OpenID Connect: userinfo; Snapchat: its GraphQL profile) and updates the profile cached in the keystore. --json prints the provider's object unchanged; --field prints one value from it. --oidc asks the OpenID Connect userinfo endpoint instead and checks that its sub is the stored ID token's.",
         flags: [
             .json,
             .option("property-keys", "LIST", "only these properties, e.g. kakao_account.email,properties.nickname", repeatable: true),
             .option("field", "PATH", "print one field, e.g. kakao_account.email"),
+            .toggle("oidc", "the OpenID Connect userinfo instead (its sub must match the ID token's)"),
         ],
         examples: [
             ("kauth me", ""),
@@ -25,9 +26,19 @@ enum MeCommand {
     )
 
     static func run(_ context: CommandContext) async throws -> Int32 {
-        let request = UserMeRequest(propertyKeys: ScopeList.parse(context.command.all("property-keys")))
-        let result = try await context.apiClient().send(request)
-        try await cacheProfile(result.value, context: context)
+        let api = try context.userAPI()
+        let propertyKeys = ScopeList.parse(context.command.all("property-keys"))
+        if !propertyKeys.isEmpty && api.client.provider.kind != .kakao {
+            throw KAuthError.usage("--property-keys is Kakao's; provider '\(api.client.provider.name)' returns its profile whole")
+        }
+        let result: APIResult<JSONValue>
+        if context.command.has("oidc") {
+            result = try await api.userinfo()
+            try checkSubject(of: result.value, context: context)
+        } else {
+            result = try await api.profile(propertyKeys: propertyKeys)
+            try await cacheProfile(api.cachedUser(from: result.value), context: context)
+        }
         if let path = context.command.value("field") {
             guard let value = result.value.value(at: path) else {
                 throw KAuthError.failure("the profile has no field '\(path)' (it may need consent: see `kauth me` for items that need agreement)")
@@ -42,9 +53,24 @@ enum MeCommand {
     }
 
     /// Updates the cached profile of the stored login, when the call used it.
-    static func cacheProfile(_ user: JSONValue, context: CommandContext) async throws {
+    static func cacheProfile(_ user: CachedUser, context: CommandContext) async throws {
         guard context.environment["KAUTH_ACCESS_TOKEN"] == nil else { return }
-        try await context.tokenService().updateCachedUser(CachedUser(kakaoUser: user))
+        try await context.tokenService().updateCachedUser(user)
+    }
+
+    /// OIDC Core §5.3.2: the userinfo `sub` must be the ID token's, or the answer is about
+    /// someone else and must not be used.
+    static func checkSubject(of userinfo: JSONValue, context: CommandContext) throws {
+        guard context.environment["KAUTH_ACCESS_TOKEN"] == nil else { return }
+        guard let idToken = try context.tokenService().storedSession()?.idToken else {
+            throw KAuthError.failure("no ID token is stored to check userinfo against; log in with `kauth login --openid`")
+        }
+        guard let subject = JWTClaims.unverifiedSubject(of: idToken) else {
+            throw KAuthError.failure("the stored ID token cannot be read; log in again")
+        }
+        guard userinfo["sub"]?.stringValue == subject else {
+            throw KAuthError.failure("userinfo answered for subject '\(userinfo["sub"]?.stringValue ?? "none")', not the ID token's '\(subject)'; the answer was discarded (OIDC Core §5.3.2)")
+        }
     }
 
     /// id, nickname, email, … and which items still need the user's agreement.

@@ -21,7 +21,7 @@ enum PropertiesCommand {
     static func set(_ context: CommandContext) async throws -> Int32 {
         let properties = try KeyValueArguments.parse(context.command.arguments, what: "a property")
         do {
-            _ = try await context.apiClient().send(UpdateProfileRequest(properties: properties))
+            _ = try await context.kakaoAPIClient(for: "kauth properties").send(UpdateProfileRequest(properties: properties))
         } catch KAuthError.api(_, -201, let message) {
             throw KAuthError.failure("a key is not a registered user property of the app (\(message)); register it in the Kakao console under User properties, or check its spelling")
         }
@@ -44,7 +44,7 @@ enum SignupCommand {
     static func run(_ context: CommandContext) async throws -> Int32 {
         let properties = try KeyValueArguments.parse(context.command.arguments, what: "a property")
         do {
-            _ = try await context.apiClient().send(SignupRequest(properties: properties))
+            _ = try await context.kakaoAPIClient(for: "kauth signup").send(SignupRequest(properties: properties))
         } catch KAuthError.api(_, -102, _) {
             context.err("Already linked: the user is signed up to the app (nothing to do).\n")
             return 0

@@ -49,7 +49,7 @@ enum ScopesCommand {
 
     static func list(_ context: CommandContext) async throws -> Int32 {
         let only = ScopeList.parse(context.command.all("only"))
-        let result = try await context.apiClient().send(ScopesRequest(scopes: only))
+        let result = try await context.kakaoAPIClient(for: "kauth scopes").send(ScopesRequest(scopes: only))
         if only.isEmpty { try await remember(result.value, context: context) }
         if context.json {
             context.out(String(decoding: result.body, as: UTF8.self) + "\n")
@@ -81,7 +81,7 @@ enum ScopesCommand {
 
     static func revoke(_ context: CommandContext) async throws -> Int32 {
         let ids = ScopeList.parse(context.command.arguments)
-        let client = try context.apiClient()
+        let client = try context.kakaoAPIClient(for: "kauth scopes")
         // Checked here, before any change is asked for: a refused revoke changes nothing.
         let current = try await client.send(ScopesRequest()).value.scopes
         for id in ids {
@@ -118,7 +118,7 @@ enum ScopesCommand {
         var ids = ScopeList.parse(command.arguments)
         if command.has("missing") {
             if !ids.isEmpty { throw KAuthError.usage("give scope IDs or --missing, not both") }
-            ids = MissingConsent.scopes(in: try await context.apiClient().send(UserMeRequest()).value)
+            ids = MissingConsent.scopes(in: try await context.kakaoAPIClient(for: "kauth scopes").send(UserMeRequest()).value)
             if ids.isEmpty {
                 context.err("Nothing to request: /v2/user/me reports no item that needs agreement.\n")
                 return 0

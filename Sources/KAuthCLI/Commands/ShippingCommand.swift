@@ -30,7 +30,7 @@ enum ShippingCommand {
         if addressID != nil && (command.has("all") || pageSize != nil) {
             throw KAuthError.usage("--id picks one address; it does not go with --all or --page-size")
         }
-        let client = try context.apiClient()
+        let client = try context.kakaoAPIClient(for: "kauth shipping")
         if command.has("all") {
             let all = try await ShippingAddressPages.all(pageSize: pageSize ?? 10) { try await client.send($0).value }
             if context.json {

@@ -30,7 +30,7 @@ enum TermsCommand {
 
     static func list(_ context: CommandContext) async throws -> Int32 {
         let request = ServiceTermsRequest(allOfTheApp: context.command.has("app"), tags: ScopeList.parse(context.command.all("tags")))
-        let result = try await context.apiClient().send(request)
+        let result = try await context.kakaoAPIClient(for: "kauth terms").send(request)
         if context.json {
             context.out(String(decoding: result.body, as: UTF8.self) + "\n")
             return 0
@@ -54,7 +54,7 @@ enum TermsCommand {
 
     static func revoke(_ context: CommandContext) async throws -> Int32 {
         let tags = ScopeList.parse(context.command.arguments)
-        let result = try await context.apiClient().send(RevokeServiceTermsRequest(tags: tags))
+        let result = try await context.kakaoAPIClient(for: "kauth terms").send(RevokeServiceTermsRequest(tags: tags))
         if context.json {
             context.out(String(decoding: result.body, as: UTF8.self) + "\n")
         } else {

@@ -85,7 +85,7 @@ enum TokenCommand {
     }
 
     static func info(_ context: CommandContext) async throws -> Int32 {
-        let result = try await context.apiClient().send(AccessTokenInfoRequest())
+        let result = try await context.kakaoAPIClient(for: "kauth token info").send(AccessTokenInfoRequest())
         if context.json {
             context.out(String(decoding: result.body, as: UTF8.self) + "\n")
             return 0

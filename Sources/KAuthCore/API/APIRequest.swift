@@ -33,6 +33,8 @@ public protocol APIRequest: Sendable {
     var authorization: APIAuthorization { get }
     /// A body sent as it is (multipart uploads); when set, `parameters` go in the query.
     var rawBody: (contentType: String, data: Data)? { get }
+    /// `path` is a whole URL (from discovery or a provider's fixed address), not a path on a host.
+    var isAbsolute: Bool { get }
 }
 
 extension APIRequest {
@@ -41,6 +43,7 @@ extension APIRequest {
     public var isIdempotent: Bool { method == "GET" }
     public var authorization: APIAuthorization { .user }
     public var rawBody: (contentType: String, data: Data)? { nil }
+    public var isAbsolute: Bool { false }
 }
 
 /// A decoded response with the bytes it came from (`--json` prints the provider's object as sent).

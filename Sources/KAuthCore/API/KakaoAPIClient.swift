@@ -85,7 +85,7 @@ public struct KakaoAPIClient: Sendable {
     }
 
     private func sendOnce<R: APIRequest>(_ request: R, authorization: String) async throws -> APIResult<R.Response> {
-        let base = request.host == .auth ? provider.authBaseURL : provider.apiBaseURL
+        let base = request.isAbsolute ? "" : request.host == .auth ? provider.authBaseURL : provider.apiBaseURL
         let headers = [HTTPHeader("Authorization", authorization), HTTPHeader("Accept", "application/json")]
         let httpRequest: HTTPRequest
         if let raw = request.rawBody {

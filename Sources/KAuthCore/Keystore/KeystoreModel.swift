@@ -68,6 +68,10 @@ public struct StoredSession: Codable, Sendable, Equatable {
     /// issued the tokens (a sandbox, a test server) even when the environment no longer names it.
     public var authBaseURL: String?
     public var apiBaseURL: String?
+    /// An OpenID Connect provider's issuer and discovered endpoints: a refresh or logout needs no
+    /// discovery request, and an ID token is checked against the issuer the login used.
+    public var issuer: String?
+    public var endpoints: ProviderEndpoints?
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -86,6 +90,8 @@ public struct StoredSession: Codable, Sendable, Equatable {
         user: CachedUser? = nil,
         authBaseURL: String? = nil,
         apiBaseURL: String? = nil,
+        issuer: String? = nil,
+        endpoints: ProviderEndpoints? = nil,
         createdAt: Date,
         updatedAt: Date
     ) {
@@ -103,6 +109,8 @@ public struct StoredSession: Codable, Sendable, Equatable {
         self.user = user
         self.authBaseURL = authBaseURL
         self.apiBaseURL = apiBaseURL
+        self.issuer = issuer
+        self.endpoints = endpoints
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -120,6 +128,7 @@ public struct StoredSession: Codable, Sendable, Equatable {
         case openID = "openid"
         case authBaseURL = "auth_url"
         case apiBaseURL = "api_url"
+        case issuer, endpoints
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }

@@ -24,7 +24,7 @@ extension Listener {
             ) { request, send in
                 let verdict = RedirectCallback.evaluate(
                     method: request.method, path: request.path, query: request.query,
-                    expectedPath: config.path, expectedState: config.expectedState
+                    expectedPath: config.path, expectedState: config.expectedState, expectedIssuer: config.expectedIssuer
                 )
                 switch verdict {
                 case .stateMismatch:

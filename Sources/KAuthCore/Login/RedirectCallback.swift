@@ -20,12 +20,21 @@ public enum RedirectCallback {
         case outcome(CallbackOutcome)
     }
 
-    public static func evaluate(method: String = "GET", path: String, query: [(String, String)], expectedPath: String, expectedState: String) -> Verdict {
+    public static func evaluate(
+        method: String = "GET", path: String, query: [(String, String)], expectedPath: String, expectedState: String,
+        expectedIssuer: String? = nil
+    ) -> Verdict {
         guard path == expectedPath else { return .notFound }
         guard method == "GET" else { return .methodNotAllowed }
         // State first: nothing else in a request with a foreign state is trusted or acted on.
         guard let state = query.first(named: "state"), constantTimeEquals(state, expectedState) else {
             return .stateMismatch
+        }
+        // RFC 9207 §2.4: a provider that sends `iss` must always send its own; anything else is a
+        // response from another server (mix-up) and ends the login unused.
+        if let expectedIssuer, query.first(named: "iss") != expectedIssuer {
+            let got = query.first(named: "iss").map { "'\($0)'" } ?? "none"
+            return .outcome(.providerError(error: "invalid_issuer", description: "the authorization response's iss is \(got), not '\(expectedIssuer)' (RFC 9207); nothing was exchanged"))
         }
         if let error = query.first(named: "error") {
             return .outcome(.providerError(error: error, description: query.first(named: "error_description")))
@@ -38,12 +47,12 @@ public enum RedirectCallback {
 
     /// Evaluates a redirect URL the user pasted (headless login): only its path and query count,
     /// since the browser may have failed to load it on another machine.
-    public static func evaluate(pastedURL: String, expectedPath: String, expectedState: String) -> Verdict {
+    public static func evaluate(pastedURL: String, expectedPath: String, expectedState: String, expectedIssuer: String? = nil) -> Verdict {
         let text = pastedURL.trimmingWhitespace()
         guard let components = URLComponents(string: text), components.query != nil else { return .notFound }
         let path = components.path.isEmpty ? "/" : components.path
         let query = FormURLEncoding.decode(components.percentEncodedQuery ?? "")
-        return evaluate(path: path, query: query, expectedPath: expectedPath, expectedState: expectedState)
+        return evaluate(path: path, query: query, expectedPath: expectedPath, expectedState: expectedState, expectedIssuer: expectedIssuer)
     }
 
     /// The HTTP answer for a verdict.

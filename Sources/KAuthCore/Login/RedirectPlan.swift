@@ -17,8 +17,10 @@ public struct RedirectPlan: Sendable, Equatable {
         "http://\(advertisedHost):\(actual)\(path)"
     }
 
-    /// Flag or config URI first, then `--port`, then the provider's default: Kakao's fixed port
-    /// for the real Kakao, an ephemeral port for a provider on this machine (the sandbox).
+    /// Flag or config URI first, then `--port`, then the provider's default: Kakao's and Snap's
+    /// fixed URI for the real services (they match registered URIs exactly, port included), an
+    /// ephemeral port for a provider on this machine (the sandbox) and for any OpenID Connect
+    /// provider (RFC 8252 §7.3 makes them accept any loopback port).
     public static func resolve(provider: ResolvedProvider) throws -> RedirectPlan {
         if let uri = provider.redirectURI {
             var plan = try parse(uri)
@@ -30,11 +32,18 @@ public struct RedirectPlan: Sendable, Equatable {
             }
             return plan
         }
+        let path = provider.kind == .snapchat ? Snapchat.defaultRedirectPath : Kakao.defaultRedirectPath
         if let port = provider.port {
-            return RedirectPlan(advertisedHost: "127.0.0.1", port: port, path: Kakao.defaultRedirectPath)
+            return RedirectPlan(advertisedHost: "127.0.0.1", port: port, path: path)
         }
-        let port = Kakao.isLoopback(provider.authBaseURL) ? 0 : Kakao.defaultRedirectPort
-        return RedirectPlan(advertisedHost: "127.0.0.1", port: port, path: Kakao.defaultRedirectPath)
+        let authorization = provider.endpoints?.authorization ?? provider.authBaseURL
+        switch provider.kind {
+        case .oidc:
+            return RedirectPlan(advertisedHost: "127.0.0.1", port: 0, path: path)
+        case .kakao, .snapchat:
+            let fixed = provider.kind == .snapchat ? Snapchat.defaultRedirectPort : Kakao.defaultRedirectPort
+            return RedirectPlan(advertisedHost: "127.0.0.1", port: Kakao.isLoopback(authorization) ? 0 : fixed, path: path)
+        }
     }
 
     /// Accepts `http://127.0.0.1:PORT/path` and `http://localhost:PORT/path`: the listener

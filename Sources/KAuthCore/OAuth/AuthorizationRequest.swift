@@ -9,8 +9,9 @@ public struct AuthorizationRequest: Sendable, Equatable {
     public var scopes: [String]
     /// `state` (RFC 6749 §10.12): 32 random bytes, base64url.
     public var state: String
-    /// `code_challenge` = BASE64URL(SHA256(verifier)), method `S256`.
-    public var codeChallenge: String
+    /// `code_challenge` = BASE64URL(SHA256(verifier)), method `S256`; nil only for a provider
+    /// without PKCE, with the user's explicit `--allow-no-pkce`.
+    public var codeChallenge: String?
     /// `prompt`: `login`, `create`, `select_account`.
     public var prompts: [String]
     /// `login_hint`.
@@ -21,7 +22,7 @@ public struct AuthorizationRequest: Sendable, Equatable {
     public var nonce: String?
 
     public init(
-        clientID: String, redirectURI: String, scopes: [String], state: String, codeChallenge: String,
+        clientID: String, redirectURI: String, scopes: [String], state: String, codeChallenge: String?,
         prompts: [String] = [], loginHint: String? = nil, serviceTerms: [String] = [], nonce: String? = nil
     ) {
         self.clientID = clientID

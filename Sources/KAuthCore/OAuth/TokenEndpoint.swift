@@ -14,17 +14,17 @@ public struct TokenEndpoint: Sendable {
         self.provider = provider
     }
 
-    var url: String { provider.authBaseURL + "/oauth/token" }
+    func url() throws -> String { try provider.requireEndpoints().token }
 
     /// Exchanges an authorization code; `redirect_uri` must be the one sent to `/oauth/authorize`.
-    public func exchange(code: String, redirectURI: String, codeVerifier: String) async throws -> TokenResponse {
+    public func exchange(code: String, redirectURI: String, codeVerifier: String?) async throws -> TokenResponse {
         var pairs = [
             ("grant_type", "authorization_code"),
             ("client_id", try provider.requireClientID()),
             ("redirect_uri", redirectURI),
             ("code", code),
-            ("code_verifier", codeVerifier),
         ]
+        if let codeVerifier { pairs.append(("code_verifier", codeVerifier)) }
         if let secret = provider.clientSecret { pairs.append(("client_secret", secret)) }
         return try await post(pairs)
     }
@@ -40,9 +40,21 @@ public struct TokenEndpoint: Sendable {
         return try await post(pairs)
     }
 
+    /// RFC 8628 §3.4: one poll of the device grant. `authorization_pending` and `slow_down` come
+    /// back as `KAuthError.oauth` for the caller's loop.
+    public func pollDevice(deviceCode: String) async throws -> TokenResponse {
+        var pairs = [
+            ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"),
+            ("device_code", deviceCode),
+            ("client_id", try provider.requireClientID()),
+        ]
+        if let secret = provider.clientSecret { pairs.append(("client_secret", secret)) }
+        return try await post(pairs)
+    }
+
     /// Not retried: a lost answer to a refresh may already have rotated the refresh token.
     private func post(_ pairs: [(String, String)]) async throws -> TokenResponse {
-        let response = try await http.perform(.form(url, pairs, headers: [HTTPHeader("Accept", "application/json")]))
+        let response = try await http.perform(.form(try url(), pairs, headers: [HTTPHeader("Accept", "application/json")]))
         if (200..<300).contains(response.status) {
             do {
                 return try JSONDecoder().decode(TokenResponse.self, from: response.body)

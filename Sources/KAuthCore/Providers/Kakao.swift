@@ -16,23 +16,17 @@ public enum Kakao {
     public static let defaultRedirectPath = "/callback"
     public static var defaultRedirectURI: String { "http://127.0.0.1:\(defaultRedirectPort)\(defaultRedirectPath)" }
 
-    /// `/oauth/authorize` query (§2): scopes space-joined, prompts and service terms comma-joined
-    /// as the iOS SDK sends them.
-    public static func authorizeURL(base: String, request: AuthorizationRequest) -> String {
-        var pairs: [(String, String)] = [
-            ("client_id", request.clientID),
-            ("redirect_uri", request.redirectURI),
-            ("response_type", "code"),
-            ("state", request.state),
-            ("code_challenge", request.codeChallenge),
-            ("code_challenge_method", "S256"),
-        ]
-        if !request.scopes.isEmpty { pairs.append(("scope", request.scopes.joined(separator: " "))) }
-        if !request.prompts.isEmpty { pairs.append(("prompt", request.prompts.joined(separator: ","))) }
-        if let hint = request.loginHint { pairs.append(("login_hint", hint)) }
-        if !request.serviceTerms.isEmpty { pairs.append(("service_terms", request.serviceTerms.joined(separator: ","))) }
-        if let nonce = request.nonce { pairs.append(("nonce", nonce)) }
-        return base + "/oauth/authorize?" + FormURLEncoding.encode(pairs)
+    /// Kakao's endpoints under its two hosts (spec §1, §7). The issuer is the auth host, as in
+    /// Kakao's discovery document.
+    public static func endpoints(auth: String, api: String) -> ProviderEndpoints {
+        ProviderEndpoints(
+            issuer: auth,
+            authorization: auth + "/oauth/authorize",
+            token: auth + "/oauth/token",
+            userinfo: api + "/v1/oidc/userinfo",
+            jwks: auth + "/.well-known/jwks.json",
+            codeChallengeMethods: ["S256"]
+        )
     }
 
     /// The prompts Kakao documents for the browser flow (`none` works only inside Kakao Talk).

@@ -18,12 +18,15 @@ public struct ProviderOverrides: Sendable, Equatable {
     public var clientSecret: String?
     public var redirectURI: String?
     public var port: UInt16?
+    /// An OpenID Connect issuer (`--issuer`).
+    public var issuer: String?
 
-    public init(clientID: String? = nil, clientSecret: String? = nil, redirectURI: String? = nil, port: UInt16? = nil) {
+    public init(clientID: String? = nil, clientSecret: String? = nil, redirectURI: String? = nil, port: UInt16? = nil, issuer: String? = nil) {
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.redirectURI = redirectURI
         self.port = port
+        self.issuer = issuer
     }
 }
 
@@ -45,6 +48,13 @@ public struct ResolvedProvider: Sendable, Equatable {
     public var port: UInt16?
     /// Scopes asked for at login when `--scopes` is not given.
     public var scopes: [String]
+    /// The OAuth endpoints; nil for an OpenID Connect provider until discovery has run.
+    public var endpoints: ProviderEndpoints?
+    /// An OpenID Connect provider's issuer (discovery starts from it).
+    public var issuer: String?
+    /// `revocation_endpoint` from config, for providers that implement RFC 7009 without
+    /// advertising it; applied over discovery's answer too.
+    public var revocationOverride: String?
 
     public init(
         name: String, kind: ProviderKind, clientID: String?, clientSecret: String?, appKey: String?,
@@ -61,6 +71,15 @@ public struct ResolvedProvider: Sendable, Equatable {
         self.redirectURI = redirectURI
         self.port = port
         self.scopes = scopes
+        self.endpoints = kind == .kakao ? Kakao.endpoints(auth: authBaseURL, api: apiBaseURL) : nil
+    }
+
+    /// The endpoints, or an error saying discovery has not run (a programming error in kauth).
+    public func requireEndpoints() throws -> ProviderEndpoints {
+        guard let endpoints else {
+            throw KAuthError.failure("the endpoints of provider '\(name)' are not known yet; run `kauth login --provider \(name)` again")
+        }
+        return endpoints
     }
 
     /// The client id, or a usage error saying the three ways to set it.
@@ -83,7 +102,7 @@ public struct ResolvedProvider: Sendable, Equatable {
         overrides: ProviderOverrides = ProviderOverrides(),
         environment: Environment,
         config: ConfigFile,
-        stored: (authURL: String?, apiURL: String?) = (nil, nil)
+        stored: StoredProviderRecord = StoredProviderRecord()
     ) throws -> ResolvedProvider {
         func setting(_ key: String) -> String? {
             guard let value = config.value("provider.\(name).\(key)"), !value.isEmpty else { return nil }
@@ -95,7 +114,8 @@ public struct ResolvedProvider: Sendable, Equatable {
                 throw KAuthError.usage("provider '\(name)' has type '\(typeName)' in the config; use one of: kakao, snapchat, oidc")
             }
             kind = parsed
-        } else if let builtIn = ProviderKind(rawValue: name), builtIn != .oidc {
+        } else if let builtIn = ProviderKind(rawValue: name) {
+            // `--provider oidc --issuer URL` needs no config; named OIDC providers come from config.
             kind = builtIn
         } else {
             let configured = Set(config.entries.compactMap { entry -> String? in
@@ -103,26 +123,45 @@ public struct ResolvedProvider: Sendable, Equatable {
                 return parts.count == 3 && parts[0] == "provider" ? String(parts[1]) : nil
             })
             let known = (["kakao", "snapchat"] + configured.subtracting(["kakao", "snapchat"]).sorted()).joined(separator: ", ")
-            throw KAuthError.usage("unknown provider '\(name)'; known providers: \(known) (add one with `kauth config set provider.\(name).type oidc`)")
-        }
-        guard kind == .kakao else {
-            throw KAuthError.usage("provider '\(name)' is of type \(kind.rawValue), which this version of kauth cannot log in to yet; use --provider kakao")
+            throw KAuthError.usage("unknown provider '\(name)'; known providers: \(known), or oidc with --issuer (add one with `kauth config set provider.\(name).type oidc`)")
         }
         let clientID = overrides.clientID ?? environment["KAUTH_CLIENT_ID"] ?? setting("client_id")
         let scopesText = setting("scopes")
-        let resolved = ResolvedProvider(
+        // The KAUTH_KAKAO_* variables point Kakao-type providers at another server; other kinds
+        // take their base URLs from config alone.
+        let kakao = kind == .kakao
+        let defaultAuth = kind == .snapchat ? Snapchat.authURL : Kakao.authURL
+        let defaultAPI = kind == .snapchat ? Snapchat.apiURL : Kakao.apiURL
+        var resolved = ResolvedProvider(
             name: name,
             kind: kind,
             clientID: clientID,
             clientSecret: overrides.clientSecret ?? environment["KAUTH_CLIENT_SECRET"] ?? setting("client_secret"),
             appKey: environment["KAUTH_APP_KEY"] ?? setting("app_key") ?? clientID,
-            authBaseURL: trimSlash(environment["KAUTH_KAKAO_AUTH_URL"] ?? setting("auth_url") ?? stored.authURL ?? Kakao.authURL),
-            apiBaseURL: trimSlash(environment["KAUTH_KAKAO_API_URL"] ?? setting("api_url") ?? stored.apiURL ?? Kakao.apiURL),
-            sharerBaseURL: trimSlash(environment["KAUTH_KAKAO_SHARER_URL"] ?? setting("sharer_url") ?? Kakao.sharerURL),
+            authBaseURL: trimSlash((kakao ? environment["KAUTH_KAKAO_AUTH_URL"] : nil) ?? setting("auth_url") ?? stored.authURL ?? defaultAuth),
+            apiBaseURL: trimSlash((kakao ? environment["KAUTH_KAKAO_API_URL"] : nil) ?? setting("api_url") ?? stored.apiURL ?? defaultAPI),
+            sharerBaseURL: trimSlash((kakao ? environment["KAUTH_KAKAO_SHARER_URL"] : nil) ?? setting("sharer_url") ?? Kakao.sharerURL),
             redirectURI: overrides.redirectURI ?? setting("redirect_uri"),
             port: overrides.port,
             scopes: scopesText.map(ScopeList.parse) ?? []
         )
+        switch kind {
+        case .kakao:
+            break
+        case .snapchat:
+            resolved.endpoints = Snapchat.endpoints(auth: resolved.authBaseURL, api: resolved.apiBaseURL)
+            if resolved.scopes.isEmpty { resolved.scopes = Snapchat.defaultScopes }
+        case .oidc:
+            resolved.issuer = (overrides.issuer ?? setting("issuer") ?? stored.issuer).map(trimSlash)
+            resolved.endpoints = stored.endpoints
+            if resolved.scopes.isEmpty { resolved.scopes = ["openid", "profile", "email"] }
+            if let issuer = resolved.issuer { try requireSecureBase(issuer, label: "issuer") }
+        }
+        if let revocation = setting("revocation_endpoint") {
+            try requireSecureBase(revocation, label: "revocation endpoint")
+            resolved.endpoints?.revocation = revocation
+            resolved.revocationOverride = revocation
+        }
         for (label, url) in [("auth", resolved.authBaseURL), ("API", resolved.apiBaseURL), ("sharer", resolved.sharerBaseURL)] {
             try requireSecureBase(url, label: label)
         }
@@ -135,7 +174,7 @@ public struct ResolvedProvider: Sendable, Equatable {
         let lowered = url.lowercased()
         if lowered.hasPrefix("https://") { return }
         if lowered.hasPrefix("http://") && Kakao.isLoopback(url) { return }
-        throw KAuthError.usage("the \(label) URL '\(url)' must use https (plain http is allowed only for 127.0.0.1, [::1] or localhost); check KAUTH_KAKAO_*_URL and the provider's config")
+        throw KAuthError.usage("the \(label) URL '\(url)' must use https (plain http is allowed only for 127.0.0.1, [::1] or localhost); check KAUTH_KAKAO_*_URL, --issuer and the provider's config")
     }
 
     private static func trimSlash(_ url: String) -> String {
@@ -154,5 +193,20 @@ public enum ScopeList {
 
     public static func parse(_ texts: [String]) -> [String] {
         parse(texts.joined(separator: ","))
+    }
+}
+
+/// What a stored login remembers of its provider, so later commands reach the same server.
+public struct StoredProviderRecord: Sendable, Equatable {
+    public var authURL: String?
+    public var apiURL: String?
+    public var issuer: String?
+    public var endpoints: ProviderEndpoints?
+
+    public init(authURL: String? = nil, apiURL: String? = nil, issuer: String? = nil, endpoints: ProviderEndpoints? = nil) {
+        self.authURL = authURL
+        self.apiURL = apiURL
+        self.issuer = issuer
+        self.endpoints = endpoints
     }
 }

@@ -23,6 +23,8 @@ extension StoredSession {
             openID: openID,
             authBaseURL: provider.authBaseURL,
             apiBaseURL: provider.apiBaseURL,
+            issuer: provider.kind == .oidc ? provider.issuer : nil,
+            endpoints: provider.kind == .oidc ? provider.endpoints : nil,
             createdAt: now,
             updatedAt: now
         )
@@ -30,7 +32,8 @@ extension StoredSession {
 
     /// The session after a refresh (spec §3.3, RFC 6749 §6). Kakao returns `refresh_token` only
     /// when it rotates it: then the old one is dead and is replaced; otherwise it is kept, with
-    /// its expiry. A response without `scope` keeps the granted scopes.
+    /// its expiry. A response without `scope` keeps the granted scopes. The ID token stays the
+    /// one verified at login.
     public func applying(_ response: TokenResponse, now: Date) -> StoredSession {
         let now = now.wholeSeconds
         var session = self
@@ -42,7 +45,8 @@ extension StoredSession {
             session.refreshTokenExpiresAt = response.refreshTokenExpiresIn.map { now.addingTimeInterval(TimeInterval($0)) }
         }
         if let scopes = response.scopes { session.scopes = scopes }
-        if let idToken = response.idToken { session.idToken = idToken }
+        // An ID token in a refresh response is not kept: the stored one is the one kauth verified
+        // at login (signature, nonce), and a refresh carries no nonce to bind a new one to.
         session.updatedAt = now
         return session
     }

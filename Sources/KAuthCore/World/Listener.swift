@@ -22,9 +22,13 @@ public struct CallbackListenerConfig: Sendable, Equatable {
     public var expectedState: String
     /// Named on the pages the browser shows.
     public var providerName: String
+    /// RFC 9207: when the provider announces `iss` in authorization responses, the issuer every
+    /// response must carry (mix-up defence, RFC 9700 §2.1).
+    public var expectedIssuer: String?
 
-    public init(host: String = "127.0.0.1", port: UInt16, path: String, expectedState: String, providerName: String = "the provider") {
+    public init(host: String = "127.0.0.1", port: UInt16, path: String, expectedState: String, providerName: String = "the provider", expectedIssuer: String? = nil) {
         self.providerName = providerName
+        self.expectedIssuer = expectedIssuer
         self.host = host
         self.port = port
         self.path = path

@@ -1,0 +1,44 @@
+/// Where a provider's OAuth and OIDC endpoints are: built in for Kakao and Snapchat, from
+/// discovery (OIDC Discovery §4, RFC 8414) for any OpenID Connect provider. Stored with a login so
+/// a refresh needs no discovery request.
+public struct ProviderEndpoints: Codable, Sendable, Equatable {
+    /// The issuer identifier; ID tokens' `iss` and RFC 9207's `iss` must equal it exactly.
+    public var issuer: String?
+    public var authorization: String
+    public var token: String
+    /// RFC 7009 token revocation.
+    public var revocation: String?
+    public var userinfo: String?
+    public var jwks: String?
+    /// RFC 8628 device authorization.
+    public var deviceAuthorization: String?
+    /// `code_challenge_methods_supported`; nil when the provider does not say (RFC 8414: no PKCE).
+    public var codeChallengeMethods: [String]?
+    /// RFC 9207 `authorization_response_iss_parameter_supported`.
+    public var issParameterSupported: Bool
+
+    public init(
+        issuer: String?, authorization: String, token: String, revocation: String? = nil, userinfo: String? = nil,
+        jwks: String? = nil, deviceAuthorization: String? = nil, codeChallengeMethods: [String]? = ["S256"],
+        issParameterSupported: Bool = false
+    ) {
+        self.issuer = issuer
+        self.authorization = authorization
+        self.token = token
+        self.revocation = revocation
+        self.userinfo = userinfo
+        self.jwks = jwks
+        self.deviceAuthorization = deviceAuthorization
+        self.codeChallengeMethods = codeChallengeMethods
+        self.issParameterSupported = issParameterSupported
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case issuer, authorization, token, revocation, userinfo, jwks
+        case deviceAuthorization = "device_authorization"
+        case codeChallengeMethods = "code_challenge_methods"
+        case issParameterSupported = "iss_parameter_supported"
+    }
+
+    public var supportsS256: Bool { codeChallengeMethods?.contains("S256") == true }
+}
