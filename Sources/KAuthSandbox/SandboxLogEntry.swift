@@ -49,6 +49,11 @@ public struct SandboxLogEntry: Codable, Sendable, Equatable {
     public var propertyKeys: [String]?
     /// The request failed on purpose, as `POST /_sandbox/fail` asked.
     public var injected: Bool?
+    /// Revocation: the `token_type_hint` sent.
+    public var tokenTypeHint: String?
+    /// Revocation: whether the token was a live token of the client and is now ended (the
+    /// client's answer is 200 either way, RFC 7009 §2.2).
+    public var revoked: Bool?
 
     public init(
         time: Date,
@@ -82,6 +87,8 @@ public struct SandboxLogEntry: Codable, Sendable, Equatable {
         case nonceSent = "nonce_sent"
         case codeVerifierSent = "code_verifier_sent"
         case propertyKeys = "property_keys"
+        case tokenTypeHint = "token_type_hint"
+        case revoked
     }
 }
 
@@ -109,6 +116,7 @@ extension SandboxLogEntry {
         if let grantType { parts.append("grant_type=\(grantType)") }
         if let scope { parts.append("scope=\(scope)") }
         if rotated == true { parts.append("rotated") }
+        if let revoked { parts.append(revoked ? "revoked" : "not-revoked") }
         if let error { parts.append("error=\(error)") }
         if let kakaoCode { parts.append(kakaoCode) }
         if injected == true { parts.append("(injected failure)") }

@@ -144,6 +144,9 @@ struct SandboxEngine {
         case "/oauth/token":
             guard method == "POST" else { return Self.oauthError(405, "invalid_request", "use POST for /oauth/token", "KOE001", &entry) }
             return token(request, &entry)
+        case "/oauth/revoke":
+            guard method == "POST" else { return Self.oauthError(405, "invalid_request", "use POST for /oauth/revoke", "KOE001", &entry) }
+            return revokeToken(request, &entry)
         case "/v1/user/access_token_info":
             guard method == "GET" else { return Self.methodNotAllowed(&entry) }
             return accessTokenInfo(request, &entry)

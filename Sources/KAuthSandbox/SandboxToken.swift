@@ -19,16 +19,10 @@ extension SandboxEngine {
         }
         // The client is authenticated before anything about the grant is looked at
         // (RFC 6749 §3.2.1), so a wrong key learns nothing about codes or tokens.
-        guard let clientID = form.first(named: "client_id"), !clientID.isEmpty else {
-            return Self.oauthError(401, "invalid_client", "client_id is required", "KOE101", &entry)
-        }
-        if let expected = configuration.clientID, clientID != expected {
-            return Self.oauthError(401, "invalid_client", "wrong app key", "KOE101", &entry)
-        }
-        if let secret = configuration.clientSecret {
-            guard let presented = form.first(named: "client_secret"), SandboxSecrets.equal(presented, secret) else {
-                return Self.oauthError(401, "invalid_client", "client_secret is missing or wrong", "KOE010", &entry)
-            }
+        let clientID: String
+        switch authenticateClient(form, &entry) {
+        case .success(let value): clientID = value
+        case .failure(let refusal): return refusal.response
         }
 
         switch form.first(named: "grant_type") {
