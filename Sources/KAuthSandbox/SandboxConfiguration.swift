@@ -42,6 +42,21 @@ public struct SandboxConfiguration: Sendable, Equatable {
     /// How many shipping addresses a user without addresses of its own in the state file has
     /// (default 25: three pages of the default `page_size` 10). `0` gives none.
     public var shippingAddressCount: Int
+    /// Kakao's "OpenID Connect" app switch (`spec/kakao-rest.md` §7, default off): an authorize
+    /// request with scope `openid` gets an `id_token` with its tokens, authorization redirects
+    /// carry `iss` (RFC 9207), and `/v1/oidc/userinfo` answers.
+    public var oidc: Bool
+    /// The issuer (`iss`) of ID tokens and discovery, and the base of the URLs discovery lists:
+    /// `SandboxServer` sets its own `baseURL` when this is nil. An in-process provider without one
+    /// uses `SandboxConfiguration.placeholderIssuer`.
+    public var issuer: String?
+    /// Seconds a device client must wait between polls of the token endpoint (RFC 8628 §3.2
+    /// `interval`, default 5). Each `slow_down` adds 5 to that device code's interval.
+    public var deviceInterval: Int
+
+    /// The issuer of a provider that is not served on a socket: a reserved name (RFC 6761) that
+    /// no client can reach by mistake.
+    public static let placeholderIssuer = "http://sandbox.invalid"
 
     public init(
         clientID: String? = nil,
@@ -57,7 +72,10 @@ public struct SandboxConfiguration: Sendable, Equatable {
         autoLink: Bool = true,
         customPropertyKeys: [String] = ["level", "team"],
         serviceTerms: [SandboxServiceTerm] = SandboxServiceTerm.defaults,
-        shippingAddressCount: Int = 25
+        shippingAddressCount: Int = 25,
+        oidc: Bool = false,
+        issuer: String? = nil,
+        deviceInterval: Int = 5
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -73,7 +91,13 @@ public struct SandboxConfiguration: Sendable, Equatable {
         self.customPropertyKeys = customPropertyKeys
         self.serviceTerms = serviceTerms
         self.shippingAddressCount = shippingAddressCount
+        self.oidc = oidc
+        self.issuer = issuer
+        self.deviceInterval = deviceInterval
     }
+
+    /// `issuer`, or the placeholder when none is set.
+    var effectiveIssuer: String { issuer ?? Self.placeholderIssuer }
 }
 
 /// One of an app's service terms (Kakao Sync), named by its tag (`spec/kakao-rest.md` §5.4).
