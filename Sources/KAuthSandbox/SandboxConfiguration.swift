@@ -42,6 +42,9 @@ public struct SandboxConfiguration: Sendable, Equatable {
     /// How many shipping addresses a user without addresses of its own in the state file has
     /// (default 25: three pages of the default `page_size` 10). `0` gives none.
     public var shippingAddressCount: Int
+    /// Which provider the sandbox plays: Kakao (default) or a Snap Login Kit look-alike. Each
+    /// serves only its own paths; control endpoints under `/_sandbox/` are shared.
+    public var mode: SandboxMode
     /// Kakao's "OpenID Connect" app switch (`spec/kakao-rest.md` §7, default off): an authorize
     /// request with scope `openid` gets an `id_token` with its tokens, authorization redirects
     /// carry `iss` (RFC 9207), and `/v1/oidc/userinfo` answers.
@@ -73,6 +76,7 @@ public struct SandboxConfiguration: Sendable, Equatable {
         customPropertyKeys: [String] = ["level", "team"],
         serviceTerms: [SandboxServiceTerm] = SandboxServiceTerm.defaults,
         shippingAddressCount: Int = 25,
+        mode: SandboxMode = .kakao,
         oidc: Bool = false,
         issuer: String? = nil,
         deviceInterval: Int = 5
@@ -91,6 +95,7 @@ public struct SandboxConfiguration: Sendable, Equatable {
         self.customPropertyKeys = customPropertyKeys
         self.serviceTerms = serviceTerms
         self.shippingAddressCount = shippingAddressCount
+        self.mode = mode
         self.oidc = oidc
         self.issuer = issuer
         self.deviceInterval = deviceInterval
@@ -98,6 +103,15 @@ public struct SandboxConfiguration: Sendable, Equatable {
 
     /// `issuer`, or the placeholder when none is set.
     var effectiveIssuer: String { issuer ?? Self.placeholderIssuer }
+}
+
+/// The provider a sandbox plays.
+public enum SandboxMode: String, Sendable, Equatable, CaseIterable {
+    /// `kauth.kakao.com` and `kapi.kakao.com` (`spec/kakao-rest.md`), with OpenID Connect,
+    /// RFC 7009 revocation and the RFC 8628 device grant as sandbox additions.
+    case kakao
+    /// Snap Login Kit's OAuth2 endpoints and GraphQL `/v1/me` (`spec/snap-oidc.md` §A).
+    case snapchat
 }
 
 /// One of an app's service terms (Kakao Sync), named by its tag (`spec/kakao-rest.md` §5.4).

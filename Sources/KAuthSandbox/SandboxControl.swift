@@ -72,6 +72,7 @@ extension SandboxEngine {
                 .object([("tag", .string(term.tag)), ("required", .bool(term.required)), ("revocable", .bool(term.revocable))])
             })),
             ("shipping_address_count", .int(configuration.shippingAddressCount)),
+            ("mode", .string(configuration.mode.rawValue)),
             ("oidc", .bool(configuration.oidc)),
             ("issuer", .string(configuration.effectiveIssuer)),
             ("device_interval", .int(configuration.deviceInterval)),
@@ -80,8 +81,8 @@ extension SandboxEngine {
 
     /// `POST /_sandbox/config`: form fields `access_token_lifetime`, `refresh_token_lifetime`,
     /// `rotation_threshold`, `code_lifetime` (seconds), `deny`, `auto_link` and `oidc`
-    /// (`true`/`false`), and `device_interval` (seconds, 1 to 3600, for device codes issued from
-    /// then on). All are checked before any is applied, so a bad
+    /// (`true`/`false`), `mode` (`kakao`/`snapchat`) and `device_interval` (seconds, 1 to 3600,
+    /// for device codes issued from then on). All are checked before any is applied, so a bad
     /// request changes nothing. `auto_link` applies to users' next first login; users already
     /// linked stay linked.
     private mutating func updateConfiguration(_ form: [(String, String)]) -> HTTPServerResponse {
@@ -113,6 +114,11 @@ extension SandboxEngine {
                     return Self.controlError(400, "oidc must be true or false, not \(value)")
                 }
                 updated.oidc = flag
+            case "mode":
+                guard let mode = SandboxMode(rawValue: value.lowercased()) else {
+                    return Self.controlError(400, "mode must be kakao or snapchat, not \(value)")
+                }
+                updated.mode = mode
             case "device_interval":
                 guard let seconds = Int(value), (1...3600).contains(seconds) else {
                     return Self.controlError(400, "device_interval must be a number of seconds from 1 to 3600, not \(value)")

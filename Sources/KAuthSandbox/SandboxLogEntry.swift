@@ -58,6 +58,9 @@ public struct SandboxLogEntry: Codable, Sendable, Equatable {
     public var revoked: Bool?
     /// Device grant: whether a `user_code` was sent (the device page and its controls).
     public var userCodeSent: Bool?
+    /// Snap `/v1/me`: the fields the GraphQL query selected under `me`, as paths
+    /// (`bitmoji.avatar`).
+    public var fields: [String]?
 
     public init(
         time: Date,
@@ -95,6 +98,7 @@ public struct SandboxLogEntry: Codable, Sendable, Equatable {
         case tokenTypeHint = "token_type_hint"
         case revoked
         case userCodeSent = "user_code_sent"
+        case fields
     }
 }
 

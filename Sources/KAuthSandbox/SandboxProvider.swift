@@ -11,7 +11,8 @@ import KAuthCore
 /// `/v1/*` and `/v2/*`, plus control endpoints under `/_sandbox/` for tests. It answers with the
 /// statuses, bodies and KOE codes of `spec/kakao-rest.md`, so that a client tested here behaves
 /// the same against Kakao. Kakao's OpenID Connect (`SandboxOIDC.swift`) is a configuration
-/// switch; RFC 7009 revocation and the RFC 8628 device grant are sandbox additions. Time comes from the injected `Clock` and every code and token from the
+/// switch; RFC 7009 revocation and the RFC 8628 device grant are sandbox additions. In Snap mode
+/// it serves Snap Login Kit's paths instead (`SandboxSnap.swift`). Time comes from the injected `Clock` and every code and token from the
 /// injected `RandomSource`, so tests can move time and get repeatable runs.
 ///
 /// Thread-safe: `LoopbackServer` calls `handle` from one thread per connection, and one lock
@@ -148,6 +149,7 @@ struct SandboxEngine {
     }
 
     private mutating func route(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+        if configuration.mode == .snapchat { return snapRoute(request, &entry) }
         let method = request.method
         switch request.path {
         case "/oauth/authorize":

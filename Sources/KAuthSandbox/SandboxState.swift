@@ -124,6 +124,9 @@ struct RefreshTokenRecord: Codable, Equatable, Sendable {
     var clientId: String
     var grantId: String
     var expiresAt: Date
+    /// Snap mode: the scopes of the grant, which every refreshed access token carries (Snap has
+    /// no consent API to read them from). Kakao mode reads the consent instead.
+    var scopes: [String]? = nil
     /// Set when the login asked for an ID token (scope `openid`): the time the user
     /// authenticated, which every ID token of the grant carries as `auth_time` (OIDC Core §12.2).
     var idTokenAuthTime: Date? = nil
