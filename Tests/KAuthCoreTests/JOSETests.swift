@@ -386,6 +386,16 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         let forged = header + "." + payload + "." + Base64URL.encode(mac)
         #expect(idTokenError { _ = try validator().validate(forged, keys: signer.jwks) } == .unsupportedAlgorithm("HS256"))
         #expect(IDTokenError.unsupportedAlgorithm("HS256").message.contains("shared-secret"))
+
+        // Through the cache: refused before the JWK set is even requested.
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let http = FakeHTTP { _ in FakeHTTP.json(200, "{\"keys\":[]}") }
+        let cache = JWKSCache(
+            jwksURI: "https://kauth.kakao.com/.well-known/jwks.json", paths: KAuthPaths(home: folder.path),
+            fileSystem: .live, http: http.client, clock: TestClock().clock)
+        #expect(await idTokenError { _ = try await validator().validate(forged, keys: cache) } == .unsupportedAlgorithm("HS256"))
+        #expect(http.requests.isEmpty)
     }
 
     @Test(arguments: ["HS384", "HS512", "ES256", "PS256", "RS512", "EdDSA", "rs256"])
@@ -535,4 +545,246 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         #expect(IDTokenError.keyTypeMismatch(kid: nil, kty: "oct").message
             == "the key without a kid is of type oct, but an RS256 signature needs an RSA key")
     }
+}
+
+// MARK: - JWKS cache
+
+/// What the fake provider serves at its `jwks_uri`, changeable while a test runs.
+final class ServedJWKS: @unchecked Sendable {
+    private let lock = NSLock()
+    private var response: HTTPResponse
+
+    init(_ set: JWKSet, headers: [HTTPHeader] = [HTTPHeader("Cache-Control", "public, max-age=600")]) {
+        response = Self.response(set, headers: headers)
+    }
+
+    func serve(_ set: JWKSet, headers: [HTTPHeader] = [HTTPHeader("Cache-Control", "public, max-age=600")]) {
+        lock.withLock { response = Self.response(set, headers: headers) }
+    }
+
+    var current: HTTPResponse { lock.withLock { response } }
+
+    private static func response(_ set: JWKSet, headers: [HTTPHeader]) -> HTTPResponse {
+        HTTPResponse(
+            status: 200,
+            headers: [HTTPHeader("Content-Type", "application/json")] + headers,
+            body: try! JSONEncoder().encode(set))
+    }
+}
+
+private let jwksURI = "https://kauth.kakao.com/.well-known/jwks.json"
+
+extension JOSETests {
+@Suite struct JWKSCacheTests {
+    let folder = TemporaryDirectory()
+    let clock = TestClock()
+
+    func cache(_ http: FakeHTTP) -> JWKSCache {
+        JWKSCache(jwksURI: jwksURI, paths: KAuthPaths(home: folder.path), fileSystem: .live, http: http.client, clock: clock.clock)
+    }
+
+    func provider(_ served: ServedJWKS) -> FakeHTTP {
+        FakeHTTP { request in
+            #expect(request.method == "GET")
+            #expect(request.url == jwksURI)
+            return served.current
+        }
+    }
+
+    @Test func aFreshCopyIsUsedWithoutARequest() async throws {
+        defer { folder.remove() }
+        let http = provider(ServedJWKS(signer.jwks))
+        let cache = cache(http)
+        #expect(try await cache.keys(forKid: kid) == signer.jwks)
+        #expect(http.requests.count == 1)
+        clock.advance(by: 599)
+        #expect(try await cache.keys(forKid: kid) == signer.jwks)
+        #expect(try await cache.keys() == signer.jwks)
+        // Another process (a new cache value) reads the same file.
+        #expect(try await self.cache(http).keys(forKid: kid) == signer.jwks)
+        #expect(http.requests.count == 1)
+    }
+
+    @Test func theFileIsNamedAfterTheURIAndPrivate() async throws {
+        defer { folder.remove() }
+        let cache = cache(provider(ServedJWKS(signer.jwks)))
+        _ = try await cache.keys()
+        let hash = SHA256.hash(jwksURI).map { String(format: "%02x", $0) }.joined()
+        #expect(cache.path == folder.path + "/jwks/" + hash + ".json")
+        let info = try FileSystem.live.fileInfo(cache.path)
+        #expect(info?.permissions == 0o600)
+        #expect(try FileSystem.live.fileInfo(folder.path + "/jwks")?.permissions == 0o700)
+        let stored = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: URL(fileURLWithPath: cache.path)))
+        #expect(stored["jwks_uri"] == .string(jwksURI))
+        #expect(stored["expires_at"] == .number(now + 600))
+        // No temporary files are left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/jwks") == [hash + ".json"])
+    }
+
+    @Test func maxAgeExpiryCausesOneRequest() async throws {
+        defer { folder.remove() }
+        let http = provider(ServedJWKS(signer.jwks))
+        let cache = cache(http)
+        _ = try await cache.keys(forKid: kid)
+        clock.advance(by: 600)
+        _ = try await cache.keys(forKid: kid)
+        #expect(http.requests.count == 2)
+        _ = try await cache.keys(forKid: kid)
+        #expect(http.requests.count == 2)
+    }
+
+    @Test func anUnknownKidIsRefetchedExactlyOnce() async throws {
+        defer { folder.remove() }
+        let http = provider(ServedJWKS(signer.jwks))
+        let cache = cache(http)
+        _ = try await cache.keys(forKid: kid)
+        #expect(http.requests.count == 1)
+        #expect(await idTokenError { _ = try await cache.keys(forKid: "unknown") } == .unknownKeyID("unknown"))
+        #expect(http.requests.count == 2)
+        // A stale copy is fetched once, not once for staleness and again for the kid.
+        clock.advance(by: 601)
+        #expect(await idTokenError { _ = try await cache.keys(forKid: "unknown") } == .unknownKeyID("unknown"))
+        #expect(http.requests.count == 3)
+    }
+
+    @Test func aRotatedKeyIsPickedUpByTheRefetch() async throws {
+        defer { folder.remove() }
+        let old = IDTokenSigner(key: try RSAPrivateKey.generate(), kid: "old")
+        let served = ServedJWKS(old.jwks)
+        let http = provider(served)
+        let cache = cache(http)
+        _ = try await cache.keys()
+        // The provider rotates to the RFC key ("test-key") while the cached copy is still fresh.
+        served.serve(signer.jwks)
+        let claims = try await validator(clock: clock).validate(token(), keys: cache)
+        #expect(claims.sub == "1234567890")
+        #expect(http.requests.count == 2)
+        // The new set was stored: the next validation makes no request.
+        _ = try await validator(clock: clock).validate(token(), keys: cache)
+        #expect(http.requests.count == 2)
+        // A token from a key nobody serves: one more request, then unknownKeyID for the caller.
+        let stranger = try old.sign(claims: claims.all, extraHeader: ["kid": .string("gone")])
+        #expect(await idTokenError { _ = try await validator(clock: clock).validate(stranger, keys: cache) } == .unknownKeyID("gone"))
+        #expect(http.requests.count == 3)
+    }
+
+    @Test func noStoreIsNotWritten() async throws {
+        defer { folder.remove() }
+        let http = provider(ServedJWKS(signer.jwks, headers: [HTTPHeader("Cache-Control", "no-store")]))
+        let cache = cache(http)
+        _ = try await cache.keys(forKid: kid)
+        #expect(try FileSystem.live.fileInfo(cache.path) == nil)
+        _ = try await cache.keys(forKid: kid)
+        #expect(http.requests.count == 2)
+    }
+
+    @Test func noStoreRemovesAnOlderCopy() async throws {
+        defer { folder.remove() }
+        let served = ServedJWKS(signer.jwks)
+        let http = provider(served)
+        let cache = cache(http)
+        _ = try await cache.keys()
+        #expect(try FileSystem.live.fileInfo(cache.path) != nil)
+        served.serve(signer.jwks, headers: [HTTPHeader("Cache-Control", "no-store")])
+        _ = try await cache.refresh()
+        #expect(try FileSystem.live.fileInfo(cache.path) == nil)
+    }
+
+    @Test func expiresIsHonouredRelativeToDate() async throws {
+        defer { folder.remove() }
+        // Date 2026-01-01T00:00:00Z, Expires two minutes later.
+        let http = provider(ServedJWKS(signer.jwks, headers: [
+            HTTPHeader("Date", "Thu, 01 Jan 2026 00:00:00 GMT"),
+            HTTPHeader("Expires", "Thu, 01 Jan 2026 00:02:00 GMT"),
+        ]))
+        let cache = cache(http)
+        _ = try await cache.keys()
+        clock.advance(by: 119)
+        _ = try await cache.keys()
+        #expect(http.requests.count == 1)
+        clock.advance(by: 1)
+        _ = try await cache.keys()
+        #expect(http.requests.count == 2)
+    }
+
+    @Test func aTamperedOrForeignFileIsIgnored() async throws {
+        defer { folder.remove() }
+        let http = provider(ServedJWKS(signer.jwks))
+        let cache = cache(http)
+        _ = try await cache.keys()
+        // Group-writable: someone else could have put keys in it.
+        chmod(cache.path, 0o620)
+        _ = try await cache.keys()
+        #expect(http.requests.count == 2)
+        #expect(try FileSystem.live.fileInfo(cache.path)?.permissions == 0o600)
+        // Corrupt: refetched and replaced.
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: cache.path))
+        _ = try await cache.keys()
+        #expect(http.requests.count == 3)
+        _ = try await cache.keys()
+        #expect(http.requests.count == 3)
+    }
+
+    @Test func fetchFailuresMapToKAuthErrors() async {
+        defer { folder.remove() }
+        let unreachable = FakeHTTP { request in
+            throw HTTPTransportError.connectionFailed(url: request.url, detail: "Connection refused")
+        }
+        await #expect(throws: KAuthError.unavailable("cannot reach \(jwksURI): Connection refused")) {
+            try await cache(unreachable).keys(forKid: kid)
+        }
+        let down = FakeHTTP { _ in FakeHTTP.json(503, "{}") }
+        await #expect(throws: KAuthError.unavailable("the provider's JWK set at \(jwksURI) answered HTTP 503")) {
+            try await cache(down).keys()
+        }
+        let missing = FakeHTTP { _ in FakeHTTP.json(404, "{}") }
+        await #expect(throws: KAuthError.invalidResponse("the JWK set at \(jwksURI) answered HTTP 404")) {
+            try await cache(missing).keys()
+        }
+        let garbage = FakeHTTP { _ in FakeHTTP.json(200, "<html>") }
+        await #expect(throws: KAuthError.invalidResponse("the JWK set at \(jwksURI) is not a JSON object with a 'keys' array")) {
+            try await cache(garbage).keys()
+        }
+    }
+
+    @Test(arguments: [
+        (["max-age=60"], nil, 60.0),
+        (["public, max-age=\"60\""], nil, 60.0),
+        (["max-age=60, max-age=10"], nil, 60.0),
+        (["Max-Age=60"], "10", 50.0),
+        (["max-age=60"], "100", 0.0),
+        (["max-age=sixty"], nil, 0.0),
+        (["no-cache, max-age=60"], nil, 0.0),
+        (["private", "max-age=30"], nil, 30.0),
+        ([], nil, 3600.0),
+    ] as [([String], String?, Double)])
+    func cacheControlLifetimes(cacheControl: [String], age: String?, expected: Double) {
+        var headers = cacheControl.map { HTTPHeader("Cache-Control", $0) }
+        if let age { headers.append(HTTPHeader("Age", age)) }
+        #expect(HTTPFreshness.lifetime(headers: headers, now: Date(timeIntervalSince1970: now), default: 3600) == expected)
+    }
+
+    @Test func noStoreAndExpiresLifetimes() {
+        let at = Date(timeIntervalSince1970: now)
+        #expect(HTTPFreshness.lifetime(headers: [HTTPHeader("Cache-Control", "max-age=60, no-store")], now: at, default: 3600) == nil)
+        // Expires without Date is relative to now; an invalid Expires means already expired.
+        #expect(HTTPFreshness.lifetime(headers: [HTTPHeader("Expires", "Thu, 01 Jan 2026 01:00:00 GMT")], now: at, default: 0) == 3600)
+        #expect(HTTPFreshness.lifetime(headers: [HTTPHeader("Expires", "0")], now: at, default: 3600) == 0)
+        // max-age wins over Expires.
+        #expect(HTTPFreshness.lifetime(headers: [
+            HTTPHeader("Expires", "Thu, 01 Jan 2026 01:00:00 GMT"), HTTPHeader("Cache-Control", "max-age=5"),
+        ], now: at, default: 0) == 5)
+    }
+
+    @Test func httpDatesParse() {
+        // RFC 9110 §5.6.7's example.
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == Date(timeIntervalSince1970: 784_111_777))
+        #expect(HTTPDate.parse("Thu, 01 Jan 2026 00:00:00 GMT") == Date(timeIntervalSince1970: now))
+        #expect(HTTPDate.parse("Tue, 29 Feb 2000 12:00:00 GMT") == Date(timeIntervalSince1970: 951_825_600))
+        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 PST") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Foo 1994 08:49:37 GMT") == nil)
+    }
+}
 }

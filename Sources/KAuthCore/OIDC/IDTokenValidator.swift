@@ -72,6 +72,18 @@ public struct IDTokenValidator: Sendable {
         return try checkClaims(jwt.claims)
     }
 
+    /// The claims of `token`, verified with the provider's keys from `cache`, which fetches the set
+    /// when its copy is stale and once more when the token's `kid` is not in it (§10.1.1).
+    ///
+    /// Throws `IDTokenError`, or `KAuthError` when the JWK set cannot be fetched.
+    public func validate(_ token: String, keys cache: JWKSCache) async throws -> IDTokenClaims {
+        let jwt = try JWT(compact: token)
+        // Refused before the network is touched: a forged header must not cost a request.
+        try Self.checkAlgorithm(jwt.header.alg)
+        let keys = try await cache.keys(forKid: jwt.header.kid)
+        return try validate(token, keys: keys)
+    }
+
     /// RS256 only (OIDC Core §3.1.3.7 steps 7–8): `none` is unsigned, HS* would make the RSA
     /// public key (or a client secret) a MAC key, and kauth registers for nothing else.
     static func checkAlgorithm(_ alg: String) throws(IDTokenError) {
