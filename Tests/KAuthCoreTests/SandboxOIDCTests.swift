@@ -254,6 +254,35 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
         #expect(sandbox.get("/_sandbox/rotate-key").status == 405)
     }
 
+    @Test func aClientsKeyCacheFollowsARotation() async throws {
+        let sandbox = try Sandbox(oidcConfiguration)
+        let provider = sandbox.provider
+        let fetches = Counter()
+        // The client's HTTP, answered in process by the sandbox.
+        let http = HTTPClient { request in
+            fetches.increment()
+            let target = String(request.url.dropFirst(issuer.count))
+            return provider.handle(HTTPServerRequest(method: request.method, target: target, headers: request.headers, body: request.body ?? Data()))
+        }
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let cache = JWKSCache(
+            jwksURI: issuer + "/.well-known/jwks.json", paths: KAuthPaths(home: folder.path),
+            fileSystem: .live, http: http, clock: sandbox.clock.clock)
+        let validator = IDTokenValidator(issuer: issuer, clientID: SandboxClient.clientID, nonce: nil, clock: sandbox.clock.clock)
+
+        let first = try #require(try tokenResponse(sandbox, [("scope", "openid")])["id_token"] as? String)
+        _ = try await validator.validate(first, keys: cache)
+        _ = try await validator.validate(first, keys: cache)
+        #expect(fetches.value == 1)
+
+        // Rotated: the cached set is still fresh, but lacks the new kid, so it is fetched again.
+        #expect(sandbox.post("/_sandbox/rotate-key").status == 200)
+        let second = try #require(try tokenResponse(sandbox, [("scope", "openid")])["id_token"] as? String)
+        _ = try await validator.validate(second, keys: cache)
+        #expect(fetches.value == 2)
+    }
+
     @Test func signingKeyIsKeptInTheStateFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kauth-sandbox-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
