@@ -180,7 +180,7 @@ extension SandboxEngine {
         oauthError(500, "server_error", "cannot sign the ID token", "KOE003", &entry)
     }
 
-    mutating func issueAccessToken(userID: Int64, clientID: String, grantID: String, scopes: [String]) -> String {
+    private mutating func issueAccessToken(userID: Int64, clientID: String, grantID: String, scopes: [String]) -> String {
         let token = SandboxSecrets.make(random)
         state.accessTokens[token] = AccessTokenRecord(
             value: token,
