@@ -60,6 +60,8 @@ extension SandboxEngine {
             entry.error = error
             var pairs = [("error", error), ("error_description", description)]
             if let clientState { pairs.append(("state", clientState)) }
+            // RFC 9207 §2: every authorization response, errors included.
+            if configuration.oidc { pairs.append(("iss", configuration.effectiveIssuer)) }
             return .redirect(redirectURI + "?" + FormURLEncoding.encode(pairs))
         }
 
@@ -120,25 +122,7 @@ extension SandboxEngine {
             }
         }
 
-        let scopes: [String]
-        if let index {
-            scopes = SandboxScopes.union(SandboxScopes.normalize(state.consents[index].scopes), requested)
-            state.consents[index].scopes = scopes
-            state.consents[index].serviceTerms = agreeing(terms, to: state.consents[index].serviceTerms, by: "KAUTH")
-        } else {
-            // A first login: the app's consent items and required terms, and whatever was asked.
-            scopes = SandboxScopes.union(SandboxScopes.normalize(configuration.defaultScopes), requested)
-            let required = configuration.serviceTerms.filter(\.required).map(\.tag)
-            state.consents.append(ConsentRecord(
-                userId: user.id,
-                clientId: clientID,
-                scopes: scopes,
-                connectedAt: now,
-                serviceTerms: agreeing(SandboxScopes.union(required, terms), to: [], by: "KAUTH"),
-                properties: [:],
-                signedUp: configuration.autoLink
-            ))
-        }
+        let scopes = consent(user: user.id, clientID: clientID, requested: requested, terms: terms)
 
         let code = SandboxSecrets.make(random)
         state.codes[code] = CodeRecord(
@@ -150,11 +134,39 @@ extension SandboxEngine {
             codeChallenge: challenge,
             nonce: nonce,
             expiresAt: now.addingTimeInterval(TimeInterval(configuration.codeLifetime)),
-            redeemedGrantId: nil
+            redeemedGrantId: nil,
+            openid: asked.contains("openid"),
+            authTime: now
         )
         var pairs = [("code", code)]
         if let clientState { pairs.append(("state", clientState)) }
+        if configuration.oidc { pairs.append(("iss", configuration.effectiveIssuer)) }
         return .redirect(redirectURI + "?" + FormURLEncoding.encode(pairs))
+    }
+
+    /// The simulated user agrees to `requested` (and the service terms `terms`) for `clientID`:
+    /// added to the consent the pair has, or on a first login the app's consent items and
+    /// required terms plus what was asked. Answers the scopes agreed now.
+    mutating func consent(user: Int64, clientID: String, requested: [String], terms: [String]) -> [String] {
+        if let index = state.consents.firstIndex(where: { $0.userId == user && $0.clientId == clientID }) {
+            let scopes = SandboxScopes.union(SandboxScopes.normalize(state.consents[index].scopes), requested)
+            state.consents[index].scopes = scopes
+            state.consents[index].serviceTerms = agreeing(terms, to: state.consents[index].serviceTerms, by: "KAUTH")
+            return scopes
+        }
+        // A first login: the app's consent items and required terms, and whatever was asked.
+        let scopes = SandboxScopes.union(SandboxScopes.normalize(configuration.defaultScopes), requested)
+        let required = configuration.serviceTerms.filter(\.required).map(\.tag)
+        state.consents.append(ConsentRecord(
+            userId: user,
+            clientId: clientID,
+            scopes: scopes,
+            connectedAt: now,
+            serviceTerms: agreeing(SandboxScopes.union(required, terms), to: [], by: "KAUTH"),
+            properties: [:],
+            signedUp: configuration.autoLink
+        ))
+        return scopes
     }
 
     /// The sandbox plays an app whose registered redirect URIs are every loopback address and

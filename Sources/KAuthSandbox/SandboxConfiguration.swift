@@ -46,6 +46,24 @@ public struct SandboxConfiguration: Sendable, Equatable {
     public var shareDomains: [String]
     /// Templates of the console's message template builder: ID → the `${…}` arguments it uses.
     public var customTemplates: [Int64: [String]]
+    /// Which provider the sandbox plays: Kakao (default) or a Snap Login Kit look-alike. Each
+    /// serves only its own paths; control endpoints under `/_sandbox/` are shared.
+    public var mode: SandboxMode
+    /// Kakao's "OpenID Connect" app switch (`spec/kakao-rest.md` §7, default off): an authorize
+    /// request with scope `openid` gets an `id_token` with its tokens, authorization redirects
+    /// carry `iss` (RFC 9207), and `/v1/oidc/userinfo` answers.
+    public var oidc: Bool
+    /// The issuer (`iss`) of ID tokens and discovery, and the base of the URLs discovery lists:
+    /// `SandboxServer` sets its own `baseURL` when this is nil. An in-process provider without one
+    /// uses `SandboxConfiguration.placeholderIssuer`.
+    public var issuer: String?
+    /// Seconds a device client must wait between polls of the token endpoint (RFC 8628 §3.2
+    /// `interval`, default 5). Each `slow_down` adds 5 to that device code's interval.
+    public var deviceInterval: Int
+
+    /// The issuer of a provider that is not served on a socket: a reserved name (RFC 6761) that
+    /// no client can reach by mistake.
+    public static let placeholderIssuer = "http://sandbox.invalid"
 
     public init(
         clientID: String? = nil,
@@ -63,7 +81,11 @@ public struct SandboxConfiguration: Sendable, Equatable {
         serviceTerms: [SandboxServiceTerm] = SandboxServiceTerm.defaults,
         shippingAddressCount: Int = 25,
         shareDomains: [String] = ["developers.kakao.com", "example.com", "localhost", "127.0.0.1"],
-        customTemplates: [Int64: [String]] = [12345: ["title", "description"]]
+        customTemplates: [Int64: [String]] = [12345: ["title", "description"]],
+        mode: SandboxMode = .kakao,
+        oidc: Bool = false,
+        issuer: String? = nil,
+        deviceInterval: Int = 5
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -81,7 +103,23 @@ public struct SandboxConfiguration: Sendable, Equatable {
         self.shippingAddressCount = shippingAddressCount
         self.shareDomains = shareDomains
         self.customTemplates = customTemplates
+        self.mode = mode
+        self.oidc = oidc
+        self.issuer = issuer
+        self.deviceInterval = deviceInterval
     }
+
+    /// `issuer`, or the placeholder when none is set.
+    var effectiveIssuer: String { issuer ?? Self.placeholderIssuer }
+}
+
+/// The provider a sandbox plays.
+public enum SandboxMode: String, Sendable, Equatable, CaseIterable {
+    /// `kauth.kakao.com` and `kapi.kakao.com` (`spec/kakao-rest.md`), with OpenID Connect,
+    /// RFC 7009 revocation and the RFC 8628 device grant as sandbox additions.
+    case kakao
+    /// Snap Login Kit's OAuth2 endpoints and GraphQL `/v1/me` (`spec/snap-oidc.md` §A).
+    case snapchat
 }
 
 /// One of an app's service terms (Kakao Sync), named by its tag (`spec/kakao-rest.md` §5.4).

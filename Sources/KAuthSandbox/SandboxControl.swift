@@ -39,8 +39,22 @@ extension SandboxEngine {
             return .json(200, Data(JSONValue.array(share.memos).jsonText().utf8))
         case (_, "/_sandbox/sharer-visits"), (_, "/_sandbox/memos"):
             return Self.controlError(405, "method \(request.method) not allowed on \(request.path)")
+        case ("POST", "/_sandbox/rotate-key"):
+            // A new ID-token signing key, so that tests can reach a client's "unknown kid:
+            // fetch the JWK set again" path (OIDC Core §10.1.1).
+            let previous = state.signingKey?.kid
+            guard let key = try? rotateSigningKey() else {
+                return Self.controlError(500, "cannot make a signing key")
+            }
+            return .json(200, OrderedJSON.object([
+                ("kid", .string(key.kid)),
+                ("previous_kid", previous.map(OrderedJSON.string) ?? .null),
+            ]).data)
+        case ("POST", "/_sandbox/device/deny"):
+            return denyDevice(request.form)
         case (_, "/_sandbox/log"), (_, "/_sandbox/reset-log"), (_, "/_sandbox/config"),
-             (_, "/_sandbox/expire-access-tokens"), (_, "/_sandbox/fail"):
+             (_, "/_sandbox/expire-access-tokens"), (_, "/_sandbox/fail"), (_, "/_sandbox/rotate-key"),
+             (_, "/_sandbox/device/deny"):
             return Self.controlError(405, "method \(request.method) not allowed on \(request.path)")
         default:
             return Self.controlError(404, "no sandbox control endpoint \(request.path)")
@@ -64,13 +78,19 @@ extension SandboxEngine {
                 .object([("tag", .string(term.tag)), ("required", .bool(term.required)), ("revocable", .bool(term.revocable))])
             })),
             ("shipping_address_count", .int(configuration.shippingAddressCount)),
+            ("mode", .string(configuration.mode.rawValue)),
+            ("oidc", .bool(configuration.oidc)),
+            ("issuer", .string(configuration.effectiveIssuer)),
+            ("device_interval", .int(configuration.deviceInterval)),
         ])
     }
 
     /// `POST /_sandbox/config`: form fields `access_token_lifetime`, `refresh_token_lifetime`,
-    /// `rotation_threshold`, `code_lifetime` (seconds), `deny` and `auto_link` (`true`/`false`).
-    /// All are checked before any is applied, so a bad request changes nothing. `auto_link`
-    /// applies to users' next first login; users already linked stay linked.
+    /// `rotation_threshold`, `code_lifetime` (seconds), `deny`, `auto_link` and `oidc`
+    /// (`true`/`false`), `mode` (`kakao`/`snapchat`) and `device_interval` (seconds, 1 to 3600,
+    /// for device codes issued from then on). All are checked before any is applied, so a bad
+    /// request changes nothing. `auto_link` applies to users' next first login; users already
+    /// linked stay linked.
     private mutating func updateConfiguration(_ form: [(String, String)]) -> HTTPServerResponse {
         var updated = configuration
         for (name, value) in form {
@@ -95,6 +115,21 @@ extension SandboxEngine {
                     return Self.controlError(400, "auto_link must be true or false, not \(value)")
                 }
                 updated.autoLink = flag
+            case "oidc":
+                guard let flag = Self.flag(value) else {
+                    return Self.controlError(400, "oidc must be true or false, not \(value)")
+                }
+                updated.oidc = flag
+            case "mode":
+                guard let mode = SandboxMode(rawValue: value.lowercased()) else {
+                    return Self.controlError(400, "mode must be kakao or snapchat, not \(value)")
+                }
+                updated.mode = mode
+            case "device_interval":
+                guard let seconds = Int(value), (1...3600).contains(seconds) else {
+                    return Self.controlError(400, "device_interval must be a number of seconds from 1 to 3600, not \(value)")
+                }
+                updated.deviceInterval = seconds
             default:
                 return Self.controlError(400, "unknown setting \(name)")
             }

@@ -49,6 +49,18 @@ public struct SandboxLogEntry: Codable, Sendable, Equatable {
     public var propertyKeys: [String]?
     /// The request failed on purpose, as `POST /_sandbox/fail` asked.
     public var injected: Bool?
+    /// Token: whether the response carried an `id_token`.
+    public var idTokenIssued: Bool?
+    /// Revocation: the `token_type_hint` sent.
+    public var tokenTypeHint: String?
+    /// Revocation: whether the token was a live token of the client and is now ended (the
+    /// client's answer is 200 either way, RFC 7009 §2.2).
+    public var revoked: Bool?
+    /// Device grant: whether a `user_code` was sent (the device page and its controls).
+    public var userCodeSent: Bool?
+    /// Snap `/v1/me`: the fields the GraphQL query selected under `me`, as paths
+    /// (`bitmoji.avatar`).
+    public var fields: [String]?
 
     public init(
         time: Date,
@@ -82,6 +94,11 @@ public struct SandboxLogEntry: Codable, Sendable, Equatable {
         case nonceSent = "nonce_sent"
         case codeVerifierSent = "code_verifier_sent"
         case propertyKeys = "property_keys"
+        case idTokenIssued = "id_token_issued"
+        case tokenTypeHint = "token_type_hint"
+        case revoked
+        case userCodeSent = "user_code_sent"
+        case fields
     }
 }
 
@@ -109,6 +126,8 @@ extension SandboxLogEntry {
         if let grantType { parts.append("grant_type=\(grantType)") }
         if let scope { parts.append("scope=\(scope)") }
         if rotated == true { parts.append("rotated") }
+        if idTokenIssued == true { parts.append("id_token") }
+        if let revoked { parts.append(revoked ? "revoked" : "not-revoked") }
         if let error { parts.append("error=\(error)") }
         if let kakaoCode { parts.append(kakaoCode) }
         if injected == true { parts.append("(injected failure)") }

@@ -10,7 +10,9 @@ import KAuthCore
 /// One instance serves both hosts' paths: `kauth.kakao.com`'s `/oauth/*` and `kapi.kakao.com`'s
 /// `/v1/*` and `/v2/*`, plus control endpoints under `/_sandbox/` for tests. It answers with the
 /// statuses, bodies and KOE codes of `spec/kakao-rest.md`, so that a client tested here behaves
-/// the same against Kakao. Time comes from the injected `Clock` and every code and token from the
+/// the same against Kakao. Kakao's OpenID Connect (`SandboxOIDC.swift`) is a configuration
+/// switch; RFC 7009 revocation and the RFC 8628 device grant are sandbox additions. In Snap mode
+/// it serves Snap Login Kit's paths instead (`SandboxSnap.swift`). Time comes from the injected `Clock` and every code and token from the
 /// injected `RandomSource`, so tests can move time and get repeatable runs.
 ///
 /// Thread-safe: `LoopbackServer` calls `handle` from one thread per connection, and one lock
@@ -62,6 +64,15 @@ public final class SandboxProvider: @unchecked Sendable {
         return engine.configuration
     }
 
+    /// Sets the issuer when the configuration names none: `SandboxServer` passes its own base
+    /// URL once the port is bound, so that ID tokens, discovery and `iss` name the address the
+    /// sandbox is reached at.
+    func adoptIssuer(_ issuer: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if engine.configuration.issuer == nil { engine.configuration.issuer = issuer }
+    }
+
     /// Answers one request and returns its log entry (nil for control requests), for
     /// `SandboxServer`'s `onRequest`.
     func handleAndLog(_ request: HTTPServerRequest) -> (response: HTTPServerResponse, entry: SandboxLogEntry?) {
@@ -104,6 +115,8 @@ struct SandboxEngine {
     var failures: [String: InjectedFailure] = [:]
     /// Sharer visits, memos and images, for tests to read back (`SandboxShare.swift`).
     var share = SandboxShareRecords()
+    /// The parsed form of `state.signingKey`, so that the key is not rebuilt for every token.
+    var signingKeyCache: SandboxSigningKey?
     let clock: Clock
     let random: RandomSource
     /// The current request's time, read once so that one request never sees two instants.
@@ -138,6 +151,7 @@ struct SandboxEngine {
     }
 
     private mutating func route(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+        if configuration.mode == .snapchat { return snapRoute(request, &entry) }
         let method = request.method
         switch request.path {
         case "/oauth/authorize":
@@ -146,6 +160,24 @@ struct SandboxEngine {
         case "/oauth/token":
             guard method == "POST" else { return Self.oauthError(405, "invalid_request", "use POST for /oauth/token", "KOE001", &entry) }
             return token(request, &entry)
+        case "/oauth/revoke":
+            guard method == "POST" else { return Self.oauthError(405, "invalid_request", "use POST for /oauth/revoke", "KOE001", &entry) }
+            return revokeToken(request, &entry)
+        case "/oauth/device/code":
+            guard method == "POST" else { return Self.oauthError(405, "invalid_request", "use POST for /oauth/device/code", "KOE001", &entry) }
+            return deviceAuthorization(request, &entry)
+        case "/device":
+            guard method == "GET" else { return .text(405, "use GET for /device\n") }
+            return devicePage(request, &entry)
+        case "/.well-known/openid-configuration":
+            guard method == "GET" else { return .text(405, "use GET for \(request.path)\n") }
+            return discovery(&entry)
+        case "/.well-known/jwks.json":
+            guard method == "GET" else { return .text(405, "use GET for \(request.path)\n") }
+            return jwks(&entry)
+        case "/v1/oidc/userinfo":
+            guard method == "GET" || method == "POST" else { return Self.methodNotAllowed(&entry) }
+            return userInfo(request, &entry)
         case "/v1/user/access_token_info":
             guard method == "GET" else { return Self.methodNotAllowed(&entry) }
             return accessTokenInfo(request, &entry)

@@ -7,7 +7,8 @@ import KAuthCore
 
 /// A `SandboxProvider` served on 127.0.0.1 by the same `LoopbackServer` the login flow listens
 /// with. Point both `KAUTH_KAKAO_AUTH_URL` and `KAUTH_KAKAO_API_URL` at `baseURL`: one port serves
-/// both hosts' paths.
+/// both hosts' paths. Unless the configuration names an issuer, `baseURL` is the issuer of its ID
+/// tokens and discovery document.
 public final class SandboxServer: Sendable {
     public let provider: SandboxProvider
     private let server: LoopbackServer
@@ -32,6 +33,7 @@ public final class SandboxServer: Sendable {
             if let entry, let onRequest { onRequest(entry) }
             return response
         }
+        provider.adoptIssuer(server.baseURL)
     }
 
     /// The bound port.

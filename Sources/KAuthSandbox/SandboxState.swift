@@ -100,6 +100,11 @@ struct CodeRecord: Codable, Equatable, Sendable {
     /// Set once the code is redeemed (or burnt by a failed attempt): a second use is refused and,
     /// per RFC 6749 §4.1.2, the grant it produced is revoked.
     var redeemedGrantId: String?
+    /// Whether the authorize request's scope named `openid`: the token response then carries an
+    /// ID token, if OIDC is on. Absent in older state files: no.
+    var openid: Bool? = nil
+    /// When the simulated user authenticated (the authorize request): the ID token's `auth_time`.
+    var authTime: Date? = nil
 }
 
 /// An access token. `grantId` ties it to the login that produced it, so logout can end that
@@ -119,6 +124,42 @@ struct RefreshTokenRecord: Codable, Equatable, Sendable {
     var clientId: String
     var grantId: String
     var expiresAt: Date
+    /// Snap mode: the scopes of the grant, which every refreshed access token carries (Snap has
+    /// no consent API to read them from). Kakao mode reads the consent instead.
+    var scopes: [String]? = nil
+    /// Set when the login asked for an ID token (scope `openid`): the time the user
+    /// authenticated, which every ID token of the grant carries as `auth_time` (OIDC Core §12.2).
+    var idTokenAuthTime: Date? = nil
+}
+
+/// An RFC 8628 device authorization: what `POST /oauth/device/code` handed out and where the
+/// user is with it.
+struct DeviceCodeRecord: Codable, Equatable, Sendable {
+    enum Status: String, Codable, Sendable {
+        case pending, approved, denied
+    }
+
+    var deviceCode: String
+    /// `XXXX-XXXX`, as shown to the user.
+    var userCode: String
+    var clientId: String
+    /// The scopes asked for (normalized); an approval agrees to them, and they become what the
+    /// user agreed with the app, as at `/oauth/authorize`.
+    var scopes: [String]
+    /// Whether `scope` named `openid`: the tokens then come with an ID token, if OIDC is on.
+    var openid: Bool
+    var expiresAt: Date
+    /// Seconds between polls; raised by 5 at each `slow_down` (RFC 8628 §3.5).
+    var interval: Int
+    var lastPolledAt: Date?
+    var status: Status
+    /// Who approved, and when: the tokens' user and the ID token's `auth_time`.
+    var userId: Int64?
+    var approvedAt: Date?
+
+    /// Expired codes are kept this long past `expiresAt`, so that polling them answers
+    /// `expired_token` rather than `invalid_grant`.
+    static let expiredRetention: TimeInterval = 3600
 }
 
 /// Everything the sandbox remembers between requests.
@@ -128,6 +169,10 @@ struct SandboxState: Equatable, Sendable {
     var codes: [String: CodeRecord] = [:]
     var accessTokens: [String: AccessTokenRecord] = [:]
     var refreshTokens: [String: RefreshTokenRecord] = [:]
+    /// Device authorizations by `device_code`.
+    var deviceCodes: [String: DeviceCodeRecord] = [:]
+    /// The ID-token signing key, made on first need and replaced by `/_sandbox/rotate-key`.
+    var signingKey: SigningKeyRecord?
 
     /// Drops what can no longer be used. Answers do not change: an expired code, access token or
     /// refresh token gets the same error as an unknown one.
@@ -135,6 +180,7 @@ struct SandboxState: Equatable, Sendable {
         codes = codes.filter { $0.value.expiresAt > now }
         accessTokens = accessTokens.filter { $0.value.expiresAt > now }
         refreshTokens = refreshTokens.filter { $0.value.expiresAt > now }
+        deviceCodes = deviceCodes.filter { $0.value.expiresAt.addingTimeInterval(DeviceCodeRecord.expiredRetention) > now }
     }
 }
 
@@ -147,6 +193,10 @@ private struct SandboxStateFile: Codable {
     var codes: [CodeRecord]
     var accessTokens: [AccessTokenRecord]
     var refreshTokens: [RefreshTokenRecord]
+    /// Absent in files written before the device grant existed.
+    var deviceCodes: [DeviceCodeRecord]?
+    /// Absent until an ID token is first signed (or in files from before OIDC).
+    var signingKey: SigningKeyRecord?
 }
 
 /// Why the sandbox could not use its state file.
@@ -195,7 +245,9 @@ struct SandboxStateStore: Sendable {
             consents: file.consents,
             codes: Dictionary(file.codes.map { ($0.value, $0) }, uniquingKeysWith: { first, _ in first }),
             accessTokens: Dictionary(file.accessTokens.map { ($0.value, $0) }, uniquingKeysWith: { first, _ in first }),
-            refreshTokens: Dictionary(file.refreshTokens.map { ($0.value, $0) }, uniquingKeysWith: { first, _ in first })
+            refreshTokens: Dictionary(file.refreshTokens.map { ($0.value, $0) }, uniquingKeysWith: { first, _ in first }),
+            deviceCodes: Dictionary((file.deviceCodes ?? []).map { ($0.deviceCode, $0) }, uniquingKeysWith: { first, _ in first }),
+            signingKey: file.signingKey
         )
     }
 
@@ -207,7 +259,9 @@ struct SandboxStateStore: Sendable {
             consents: state.consents,
             codes: state.codes.values.sorted { $0.value < $1.value },
             accessTokens: state.accessTokens.values.sorted { $0.value < $1.value },
-            refreshTokens: state.refreshTokens.values.sorted { $0.value < $1.value }
+            refreshTokens: state.refreshTokens.values.sorted { $0.value < $1.value },
+            deviceCodes: state.deviceCodes.isEmpty ? nil : state.deviceCodes.values.sorted { $0.deviceCode < $1.deviceCode },
+            signingKey: state.signingKey
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -19,16 +19,10 @@ extension SandboxEngine {
         }
         // The client is authenticated before anything about the grant is looked at
         // (RFC 6749 §3.2.1), so a wrong key learns nothing about codes or tokens.
-        guard let clientID = form.first(named: "client_id"), !clientID.isEmpty else {
-            return Self.oauthError(401, "invalid_client", "client_id is required", "KOE101", &entry)
-        }
-        if let expected = configuration.clientID, clientID != expected {
-            return Self.oauthError(401, "invalid_client", "wrong app key", "KOE101", &entry)
-        }
-        if let secret = configuration.clientSecret {
-            guard let presented = form.first(named: "client_secret"), SandboxSecrets.equal(presented, secret) else {
-                return Self.oauthError(401, "invalid_client", "client_secret is missing or wrong", "KOE010", &entry)
-            }
+        let clientID: String
+        switch authenticateClient(form, &entry) {
+        case .success(let value): clientID = value
+        case .failure(let refusal): return refusal.response
         }
 
         switch form.first(named: "grant_type") {
@@ -36,6 +30,8 @@ extension SandboxEngine {
             return redeemCode(form, clientID: clientID, &entry)
         case "refresh_token":
             return refresh(form, clientID: clientID, &entry)
+        case Self.deviceGrantType:
+            return redeemDeviceCode(form, clientID: clientID, &entry)
         case nil, "":
             return Self.oauthError(400, "invalid_request", "grant_type is required", "KOE001", &entry)
         case let other?:
@@ -80,24 +76,54 @@ extension SandboxEngine {
             return Self.oauthError(400, "invalid_grant", "PKCE verification failed: code_verifier sent but the authorization request had no code_challenge", "KOE320", &entry)
         }
 
+        let authTime = record.openid == true ? (record.authTime ?? now) : nil
+        return tokenResponse(
+            userID: record.userId, clientID: clientID, grantID: grant, scopes: record.scopes,
+            idToken: authTime.map { IDTokenRequest(authTime: $0, nonce: record.nonce) }, &entry
+        )
+    }
+
+    /// What an ID token needs besides the user and app: when the user authenticated, and the
+    /// authorize request's `nonce` (none on refresh, OIDC Core §12.2, or for the device grant).
+    struct IDTokenRequest {
+        var authTime: Date
+        var nonce: String?
+    }
+
+    /// A new login's token response (code and device grants): a fresh refresh token for the
+    /// grant, an access token, and an ID token when one was asked for and OIDC is on.
+    mutating func tokenResponse(
+        userID: Int64, clientID: String, grantID: String, scopes: [String], idToken: IDTokenRequest?,
+        _ entry: inout SandboxLogEntry
+    ) -> HTTPServerResponse {
         let refreshToken = SandboxSecrets.make(random)
         state.refreshTokens[refreshToken] = RefreshTokenRecord(
             value: refreshToken,
-            userId: record.userId,
+            userId: userID,
             clientId: clientID,
-            grantId: grant,
-            expiresAt: now.addingTimeInterval(TimeInterval(configuration.refreshTokenLifetime))
+            grantId: grantID,
+            expiresAt: now.addingTimeInterval(TimeInterval(configuration.refreshTokenLifetime)),
+            idTokenAuthTime: idToken?.authTime
         )
-        let accessToken = issueAccessToken(userID: record.userId, clientID: clientID, grantID: grant, scopes: record.scopes)
-        entry.scope = record.scopes.joined(separator: " ")
+        let accessToken = issueAccessToken(userID: userID, clientID: clientID, grantID: grantID, scopes: scopes)
+        entry.scope = scopes.joined(separator: " ")
         var body: [(String, OrderedJSON)] = [
             ("token_type", .string("bearer")),
             ("access_token", .string(accessToken)),
+        ]
+        if let idToken, configuration.oidc {
+            guard let jwt = makeIDToken(userID: userID, clientID: clientID, authTime: idToken.authTime, nonce: idToken.nonce) else {
+                return Self.signingFailure(&entry)
+            }
+            body.append(("id_token", .string(jwt)))
+            entry.idTokenIssued = true
+        }
+        body += [
             ("expires_in", .int(configuration.accessTokenLifetime)),
             ("refresh_token", .string(refreshToken)),
             ("refresh_token_expires_in", .int(configuration.refreshTokenLifetime)),
         ]
-        if !record.scopes.isEmpty { body.append(("scope", .string(record.scopes.joined(separator: " ")))) }
+        if !scopes.isEmpty { body.append(("scope", .string(scopes.joined(separator: " ")))) }
         return .json(200, OrderedJSON.object(body).data)
     }
 
@@ -116,8 +142,16 @@ extension SandboxEngine {
         var body: [(String, OrderedJSON)] = [
             ("token_type", .string("bearer")),
             ("access_token", .string(accessToken)),
-            ("expires_in", .int(configuration.accessTokenLifetime)),
         ]
+        if let authTime = record.idTokenAuthTime, configuration.oidc {
+            // OIDC Core §12.2: a fresh ID token for the same login, without the nonce.
+            guard let jwt = makeIDToken(userID: record.userId, clientID: clientID, authTime: authTime, nonce: nil) else {
+                return Self.signingFailure(&entry)
+            }
+            body.append(("id_token", .string(jwt)))
+            entry.idTokenIssued = true
+        }
+        body.append(("expires_in", .int(configuration.accessTokenLifetime)))
         let remaining = record.expiresAt.timeIntervalSince(now)
         let rotate = remaining < TimeInterval(configuration.rotationThreshold)
         entry.rotated = rotate
@@ -129,7 +163,8 @@ extension SandboxEngine {
                 userId: record.userId,
                 clientId: clientID,
                 grantId: record.grantId,
-                expiresAt: now.addingTimeInterval(TimeInterval(configuration.refreshTokenLifetime))
+                expiresAt: now.addingTimeInterval(TimeInterval(configuration.refreshTokenLifetime)),
+                idTokenAuthTime: record.idTokenAuthTime
             )
             body.append(("refresh_token", .string(next)))
             body.append(("refresh_token_expires_in", .int(configuration.refreshTokenLifetime)))
@@ -137,6 +172,12 @@ extension SandboxEngine {
         entry.scope = scopes.joined(separator: " ")
         if !scopes.isEmpty { body.append(("scope", .string(scopes.joined(separator: " ")))) }
         return .json(200, OrderedJSON.object(body).data)
+    }
+
+    /// The platform library could not make or use the signing key: Kakao's "temporary server
+    /// error", which a client may retry.
+    static func signingFailure(_ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+        oauthError(500, "server_error", "cannot sign the ID token", "KOE003", &entry)
     }
 
     private mutating func issueAccessToken(userID: Int64, clientID: String, grantID: String, scopes: [String]) -> String {

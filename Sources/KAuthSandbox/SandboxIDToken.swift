@@ -1,0 +1,58 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import KAuthCore
+
+/// ID tokens (OIDC Core §2) and the key they are signed with.
+extension SandboxEngine {
+    /// Seconds an ID token is valid.
+    static let idTokenLifetime = 3600
+
+    /// An RS256 ID token for `userID` and the app `clientID`: `iss`, `aud`, `sub`, `iat`, `exp`,
+    /// `auth_time`, `nonce` when given, and the profile claims the user agreed to (`nickname`,
+    /// `picture`, `email`), as Kakao's carry them (`spec/kakao-rest.md` §7). The header names the
+    /// signing key's `kid`. Nil only if the platform library cannot make or use the key.
+    mutating func makeIDToken(userID: Int64, clientID: String, authTime: Date, nonce: String?) -> String? {
+        let issuedAt = Int(now.timeIntervalSince1970)
+        var claims: [(String, OrderedJSON)] = [
+            ("iss", .string(configuration.effectiveIssuer)),
+            ("aud", .string(clientID)),
+            ("sub", .string(String(userID))),
+            ("iat", .int(issuedAt)),
+            ("exp", .int(issuedAt + Self.idTokenLifetime)),
+            ("auth_time", .int(Int(authTime.timeIntervalSince1970))),
+        ]
+        if let nonce { claims.append(("nonce", .string(nonce))) }
+        if let user = state.users.first(where: { $0.id == userID }),
+           let consent = state.consents.first(where: { $0.userId == userID && $0.clientId == clientID }) {
+            claims += profileClaims(user, consent: consent, emailVerified: false)
+        }
+        guard let key = try? currentSigningKey() else { return nil }
+        return try? key.signJWT(claims: .object(claims))
+    }
+
+    /// The key ID tokens are signed with now: the one in the state (from the state file, or made
+    /// earlier), or a new 2048-bit key, made on first need so that providers that never sign pay
+    /// nothing for it.
+    mutating func currentSigningKey() throws -> SandboxSigningKey {
+        if let record = state.signingKey {
+            if let cached = signingKeyCache, cached.kid == record.kid { return cached }
+            let key = try SandboxSigningKey(record: record)
+            signingKeyCache = key
+            return key
+        }
+        return try rotateSigningKey()
+    }
+
+    /// Replaces the signing key with a new one (and so a new `kid`); the old key is forgotten,
+    /// so tokens it signed no longer verify against the JWK set.
+    @discardableResult
+    mutating func rotateSigningKey() throws -> SandboxSigningKey {
+        let key = try SandboxSigningKey.generate()
+        state.signingKey = try key.record()
+        signingKeyCache = key
+        return key
+    }
+}
