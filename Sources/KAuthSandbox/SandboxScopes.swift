@@ -52,7 +52,9 @@ enum SandboxScopes {
     /// Scope IDs that are not consent items but that `/oauth/authorize` accepts: `openid` (an ID
     /// token, recorded in the consent as before) and the legacy `profile`, recorded as the two
     /// items it was split into in 2021 (DT-PROF).
-    static let nonItems: Set<String> = ["openid", "profile"]
+    /// `email` is the OpenID Connect standard scope (OIDC Core §5.4), taken as `account_email` so
+    /// that a generic OIDC client's default `openid profile email` works against the sandbox.
+    static let nonItems: Set<String> = ["openid", "profile", "email"]
 
     /// Every scope ID `/oauth/authorize` accepts. An unknown one is refused, as Kakao refuses
     /// consent items the app has not set up, so that a typo in a client's scope list shows up in
@@ -80,7 +82,7 @@ enum SandboxScopes {
     static func normalize(_ scopes: [String]) -> [String] {
         var result: [String] = []
         for scope in scopes {
-            let parts = scope == "profile" ? ["profile_nickname", "profile_image"] : [scope]
+            let parts = scope == "profile" ? ["profile_nickname", "profile_image"] : scope == "email" ? ["account_email"] : [scope]
             for part in parts where !result.contains(part) { result.append(part) }
         }
         return result

@@ -43,7 +43,7 @@ import KAuthTestSupport
         let config = ConfigFile()
         let provider = try ResolvedProvider.resolve(name: "oidc", overrides: ProviderOverrides(clientID: "cli", issuer: "https://id.example.com/"), environment: Environment([:]), config: config)
         #expect(provider.kind == .oidc)
-        #expect(provider.issuer == "https://id.example.com")
+        #expect(provider.issuer == "https://id.example.com/", "kept as given: discovery must name it exactly")
         #expect(provider.endpoints == nil)
         #expect(provider.scopes == ["openid", "profile", "email"])
         #expect(throws: KAuthError.self) {

@@ -6,7 +6,7 @@ enum SandboxCommand {
     static let spec = CommandSpec(
         name: "sandbox",
         summary: "serve a local Kakao-compatible provider for offline use and tests",
-        discussion: "Serves Kakao's OAuth and user APIs on 127.0.0.1 with an auto-consent authorize page and one sandbox user. It prints the environment that points kauth at it on stdout, and one line per request on stderr. Stop it with Ctrl-C. Control endpoints for tests live under /_sandbox/ (log, config, fail, expire-access-tokens).",
+        discussion: "Serves Kakao's OAuth, user, consent, share and Talk memo APIs on 127.0.0.1 with an auto-consent authorize page and one sandbox user; with --oidc also ID tokens, discovery, JWKS, userinfo, RFC 7009 revocation and the RFC 8628 device grant; with --snapchat Snap Login Kit's endpoints instead. It prints the environment that points kauth at it on stdout, and one line per request on stderr. Stop it with Ctrl-C. Control endpoints for tests live under /_sandbox/ (log, config, fail, expire-access-tokens, rotate-key, memos, sharer-visits).",
         flags: [
             .option("port", "N", "port to listen on (default: any free port)"),
             .option("state-file", "FILE", "keep users, tokens and consents in FILE across restarts"),
@@ -17,6 +17,8 @@ enum SandboxCommand {
             .option("rotation-threshold", "SECONDS", "rotate the refresh token when less than this remains (default 2592000)"),
             .option("scopes", "LIST", "scopes agreed at first login (default profile_nickname,profile_image,account_email)", repeatable: true),
             .toggle("deny", "answer every authorization with access_denied"),
+            .toggle("oidc", "OpenID Connect: ID tokens, discovery, JWKS, userinfo, RFC 9207 iss"),
+            .toggle("snapchat", "serve Snap Login Kit's endpoints instead of Kakao's"),
             .toggle("quiet", "do not log requests"),
         ],
         examples: [
@@ -32,6 +34,8 @@ enum SandboxCommand {
         configuration.clientSecret = context.command.value("client-secret")
         configuration.stateFile = context.command.value("state-file")
         configuration.deny = context.command.has("deny")
+        configuration.oidc = context.command.has("oidc")
+        if context.command.has("snapchat") { configuration.mode = .snapchat }
         if let value = try FlagValues.integer(context, "access-token-ttl", range: 1...31_536_000) { configuration.accessTokenLifetime = value }
         if let value = try FlagValues.integer(context, "refresh-token-ttl", range: 1...315_360_000) { configuration.refreshTokenLifetime = value }
         if let value = try FlagValues.integer(context, "rotation-threshold", range: 0...315_360_000) { configuration.rotationThreshold = value }
@@ -65,7 +69,11 @@ enum SandboxCommand {
         export KAUTH_CLIENT_ID=\(configuration.clientID ?? "sandbox-app")
 
         """)
-        context.err("kauth sandbox: a Kakao-compatible provider is serving at \(base) (Ctrl-C to stop).\n")
+        if configuration.mode == .snapchat {
+            context.err("kauth sandbox: a Snap Login Kit-compatible provider is serving at \(base) (Ctrl-C to stop).\nPoint kauth at it with: kauth config set provider.snapchat.auth_url \(base); kauth config set provider.snapchat.api_url \(base)\n")
+        } else {
+            context.err("kauth sandbox: a Kakao-compatible provider is serving at \(base)\(configuration.oidc ? " with OpenID Connect (issuer \(base))" : "") (Ctrl-C to stop).\n")
+        }
         while true {
             try await context.world.clock.sleep(.seconds(3600))
         }

@@ -33,7 +33,8 @@ public enum OIDCDiscovery {
 
     /// The provider's endpoints; every URL must be https unless on loopback.
     public static func fetch(issuer: String, http: HTTPClient) async throws -> ProviderEndpoints {
-        let url = issuer + "/.well-known/openid-configuration"
+        // §4: a terminating "/" is removed before the well-known path is appended.
+        let url = (issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer) + "/.well-known/openid-configuration"
         let response = try await http.perform(HTTPRequest(method: "GET", url: url, headers: [HTTPHeader("Accept", "application/json")]))
         guard response.status == 200 else {
             if response.status >= 500 { throw KAuthError.unavailable("discovery at \(url) answered HTTP \(response.status)") }

@@ -152,7 +152,8 @@ public struct ResolvedProvider: Sendable, Equatable {
             resolved.endpoints = Snapchat.endpoints(auth: resolved.authBaseURL, api: resolved.apiBaseURL)
             if resolved.scopes.isEmpty { resolved.scopes = Snapchat.defaultScopes }
         case .oidc:
-            resolved.issuer = (overrides.issuer ?? setting("issuer") ?? stored.issuer).map(trimSlash)
+            // Kept exactly as given: the discovery document must name this very string (§4.3).
+            resolved.issuer = overrides.issuer ?? setting("issuer") ?? stored.issuer
             resolved.endpoints = stored.endpoints
             if resolved.scopes.isEmpty { resolved.scopes = ["openid", "profile", "email"] }
             if let issuer = resolved.issuer { try requireSecureBase(issuer, label: "issuer") }

@@ -1,0 +1,137 @@
+import Foundation
+import KAuthCore
+import Testing
+
+/// OpenID Connect (Kakao's and any provider's), the device grant and Snapchat, end to end.
+@Suite(.serialized) struct OIDCEndToEndTests {
+    func json(_ text: String) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    }
+
+    @Test func kakaoOpenIDLoginStoresAVerifiedIDToken() async throws {
+        let sandbox = try await SandboxProcess(["--oidc"])
+        defer { sandbox.stop() }
+        let env = try await loggedIn(sandbox, arguments: ["--openid"])
+        defer { env.remove() }
+        let status = try json(try await env.run(["status", "--json"]).out)
+        #expect(status["has_id_token"] == .bool(true))
+        let idToken = try await env.run(["token", "--id-token"])
+        #expect(idToken.code == 0)
+        let claims = try #require(JWTClaims.unverifiedClaims(of: idToken.out.trimmingCharacters(in: .newlines)))
+        #expect(claims["iss"] == .string(sandbox.baseURL))
+        #expect(claims["aud"] == .string("e2e-app"))
+        #expect(claims["nonce"] != nil)
+        let userinfo = try await env.run(["me", "--oidc", "--json"])
+        #expect(userinfo.code == 0, "\(userinfo.err)")
+        #expect(try json(userinfo.out)["sub"] == claims["sub"])
+        #expect(FileManager.default.fileExists(atPath: env.home + "/jwks"))
+
+        // A new signing key: the cached JWKS lacks its kid, so it is fetched once more.
+        try await sandbox.control("/_sandbox/rotate-key")
+        #expect(try await env.run(["login", "--openid"]).code == 0)
+        #expect(try await sandbox.log().filter { $0["path"]?.stringValue == "/.well-known/jwks.json" }.count == 2)
+    }
+
+    @Test func anyOIDCProviderThroughDiscoveryWithRevocationOnLogout() async throws {
+        let sandbox = try await SandboxProcess(["--oidc"])
+        defer { sandbox.stop() }
+        var env = TestEnvironment(sandbox: sandbox)
+        defer { env.remove() }
+        env.useFollowingBrowser()
+        let login = try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "generic-cli"])
+        #expect(login.code == 0, "\(login.err)")
+        let authorize = try await sandbox.log().last { $0["path"]?.stringValue == "/oauth/authorize" }
+        #expect(authorize?["code_challenge_method"] == .string("S256"))
+        let status = try json(try await env.run(["status", "--json"]).out)
+        #expect(status["provider"] == .string("oidc"))
+        #expect(status["has_id_token"] == .bool(true))
+        let me = try await env.run(["me", "--json"])
+        #expect(me.code == 0, "\(me.err)")
+        #expect(try json(me.out)["sub"] != nil)
+        #expect(try await env.run(["scopes"]).code == 2, "Kakao's consent API is not an OIDC provider's")
+
+        // Refresh without discovery: the endpoints were stored with the login.
+        #expect(try await env.run(["token", "refresh"]).code == 0)
+        let refresh = try await sandbox.log().filter { $0["path"]?.stringValue == "/.well-known/openid-configuration" }
+        #expect(refresh.count == 1)
+
+        let stored = try #require(try storedSession(env)?["refresh_token"]?.stringValue)
+        let logout = try await env.run(["logout"])
+        #expect(logout.code == 0, "\(logout.err)")
+        #expect(try await sandbox.log().contains { $0["path"]?.stringValue == "/oauth/revoke" })
+        let reuse = try await HTTPClient.live.send(.form(sandbox.baseURL + "/oauth/token", [("grant_type", "refresh_token"), ("refresh_token", stored), ("client_id", "generic-cli")]))
+        #expect(reuse.status == 400)
+    }
+
+    @Test func aWrongIssuerIsRefusedBeforeAnythingElse() async throws {
+        let sandbox = try await SandboxProcess(["--oidc"])
+        defer { sandbox.stop() }
+        var env = TestEnvironment(sandbox: sandbox)
+        defer { env.remove() }
+        env.useFollowingBrowser()
+        let login = try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL + "/", "--client-id", "x"])
+        #expect(login.code != 0)
+        let remote = try await env.run(["login", "--provider", "oidc", "--issuer", "http://id.example.com", "--client-id", "x"])
+        #expect(remote.code == 2)
+        #expect(remote.err.contains("https"))
+    }
+
+    @Test func theDeviceGrantPollsUntilTheUserApproves() async throws {
+        let sandbox = try await SandboxProcess(["--oidc"])
+        defer { sandbox.stop() }
+        try await sandbox.control("/_sandbox/config", [("device_interval", "1")])
+        var env = TestEnvironment(sandbox: sandbox)
+        defer { env.remove() }
+        env.useFollowingBrowser()   // "the user" opens verification_uri_complete, which approves
+        let login = try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "tv", "--device"], timeout: .seconds(60))
+        #expect(login.code == 0, "\(login.err)")
+        #expect(login.err.contains("enter the code"))
+        #expect(try await env.run(["status"]).code == 0)
+        let polls = try await sandbox.log().filter { $0["grant_type"]?.stringValue == "urn:ietf:params:oauth:grant-type:device_code" }
+        #expect(polls.count >= 1)
+
+        var denied = TestEnvironment(sandbox: sandbox)
+        defer { denied.remove() }
+        let record = denied.useRecordingBrowser()
+        let pending = try denied.spawn(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "tv", "--device"])
+        let url = try await firstLine(of: record)
+        let userCode = try #require(queryItems(url).first(named: "user_code"))
+        try await sandbox.control("/_sandbox/device/deny", [("user_code", userCode)])
+        let result = await pending.wait()
+        #expect(result.code == 6)
+        #expect(try await env.run(["login", "--device"]).code == 2, "kakao has no device grant")
+    }
+
+    @Test func snapchatLoginProfileLogoutAndUnlink() async throws {
+        let sandbox = try await SandboxProcess(["--snapchat"])
+        defer { sandbox.stop() }
+        var env = TestEnvironment(sandbox: sandbox)
+        defer { env.remove() }
+        env.useFollowingBrowser()
+        for (key, value) in [("auth_url", sandbox.baseURL), ("api_url", sandbox.baseURL), ("client_id", "snap-public")] {
+            #expect(try await env.run(["config", "set", "provider.snapchat.\(key)", value]).code == 0)
+        }
+        let login = try await env.run(["login", "--provider", "snapchat", "--scopes", "display_name,bitmoji.avatar,external_id"])
+        #expect(login.code == 0, "\(login.err)")
+        let authorize = try await sandbox.log().last { $0["path"]?.stringValue == "/accounts/oauth2/auth" }
+        #expect(authorize?["scope"]?.stringValue?.contains("https://auth.snapchat.com/oauth2/api/user.display_name") == true)
+        let me = try await env.run(["me", "--json"])
+        #expect(me.code == 0, "\(me.err)")
+        let externalID = try #require(try json(me.out).value(at: "data.me.externalId")?.stringValue)
+        #expect(externalID.contains(where: { "+/=".contains($0) }), "the sandbox's externalId is standard Base64")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: env.home)
+        #expect(!files.contains { $0.contains(externalID) })
+        #expect(try await env.run(["status", "--json"]).code == 0)
+        #expect(try await env.run(["token", "info"]).code == 2)
+
+        #expect(try await env.run(["logout"]).code == 0)
+        #expect(try await sandbox.log().contains { $0["path"]?.stringValue == "/accounts/oauth2/revoke" })
+        #expect(try await env.run(["status"]).code == 3)
+
+        #expect(try await env.run(["login", "--provider", "snapchat"]).code == 0)
+        let unlink = try await env.run(["unlink"])
+        #expect(unlink.code == 0, "\(unlink.err)")
+        #expect(try await sandbox.log().contains { $0["path"]?.stringValue == "/v1/oauth2/revoke_client" })
+        #expect(try await env.run(["status"]).code == 3)
+    }
+}
