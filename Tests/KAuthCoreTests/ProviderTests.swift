@@ -139,3 +139,22 @@ import KAuthTestSupport
         #expect(http.requests[0].form.first(named: "scope") == "openid email")
     }
 }
+
+@Suite struct LoginWithoutPKCETests {
+    @Test func aProviderWithoutS256IsRefusedUnlessAllowed() async throws {
+        let discovery = #"{"issuer":"https://id.example.com","authorization_endpoint":"https://id.example.com/a","token_endpoint":"https://id.example.com/t"}"#
+        let http = FakeHTTP { _ in FakeHTTP.json(200, discovery) }
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let world = World.test(http: http.client)
+        let keystore = FileKeystore(directory: home.path, fileSystem: .live, passphrase: nil, random: .seeded(1), kdfIterations: 1)
+        let provider = try ResolvedProvider.resolve(name: "oidc", overrides: ProviderOverrides(clientID: "cli", issuer: "https://id.example.com"), environment: Environment([:]), config: ConfigFile())
+        await #expect {
+            try await LoginFlow(world: world, keystore: keystore, provider: provider, profile: "default").run(LoginOptions(openBrowser: false))
+        } throws: { error in
+            guard case KAuthError.usage(let message) = error else { return false }
+            return message.contains("--allow-no-pkce")
+        }
+        #expect(http.requests.count == 1, "refused after discovery, before any listener or browser")
+    }
+}

@@ -63,6 +63,25 @@ import Testing
         #expect(reuse.status == 400)
     }
 
+    @Test func aNamedProviderFromConfigAndFlagsOverridingIt() async throws {
+        let sandbox = try await SandboxProcess(["--oidc"])
+        defer { sandbox.stop() }
+        var env = TestEnvironment(sandbox: sandbox)
+        defer { env.remove() }
+        env.useFollowingBrowser()
+        for (key, value) in [("type", "oidc"), ("issuer", sandbox.baseURL), ("client_id", "from-config"), ("scopes", "openid profile")] {
+            #expect(try await env.run(["config", "set", "provider.work.\(key)", value]).code == 0)
+        }
+        let login = try await env.run(["login", "--provider", "work", "--profile", "work", "--client-id", "from-flag"])
+        #expect(login.code == 0, "\(login.err)")
+        let authorize = try await sandbox.log().last { $0["path"]?.stringValue == "/oauth/authorize" }
+        #expect(authorize?["client_id"] == .string("from-flag"))
+        #expect(authorize?["scope"] == .string("openid profile"))
+        let status = try json(try await env.run(["status", "--json", "--profile", "work"]).out)
+        #expect(status["provider"] == .string("work"))
+        #expect(try await env.run(["token", "refresh", "--profile", "work"]).code == 0, "refresh uses the stored endpoints and client")
+    }
+
     @Test func aWrongIssuerIsRefusedBeforeAnythingElse() async throws {
         let sandbox = try await SandboxProcess(["--oidc"])
         defer { sandbox.stop() }
