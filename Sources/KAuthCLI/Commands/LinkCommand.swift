@@ -299,15 +299,11 @@ enum ShareInput {
     /// `--FLAG KEY=VALUE` values as a map; a key given twice is an error.
     static func pairs(_ context: CommandContext, _ flag: String) throws -> [String: String] {
         var pairs: [String: String] = [:]
-        for text in context.command.all(flag) {
-            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-                throw KAuthError.usage("--\(flag) needs KEY=VALUE, not '\(text)'")
-            }
-            let key = String(text[..<equals])
+        for (key, value) in try KeyValueArguments.parse(context.command.all(flag), what: "--\(flag)") {
             guard pairs[key] == nil else {
                 throw KAuthError.usage("--\(flag) \(key)= is given twice")
             }
-            pairs[key] = String(text[text.index(after: equals)...])
+            pairs[key] = value
         }
         return pairs
     }

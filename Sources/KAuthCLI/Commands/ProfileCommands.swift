@@ -19,7 +19,7 @@ enum PropertiesCommand {
     )
 
     static func set(_ context: CommandContext) async throws -> Int32 {
-        let properties = try KeyValueArguments.parse(context.command.arguments, what: "a property")
+        let properties = try KeyValueArguments.parse(context.command.arguments, what: "each property")
         do {
             _ = try await context.kakaoAPIClient(for: "kauth properties").send(UpdateProfileRequest(properties: properties))
         } catch KAuthError.api(_, -201, let message) {
@@ -42,7 +42,7 @@ enum SignupCommand {
     )
 
     static func run(_ context: CommandContext) async throws -> Int32 {
-        let properties = try KeyValueArguments.parse(context.command.arguments, what: "a property")
+        let properties = try KeyValueArguments.parse(context.command.arguments, what: "each property")
         do {
             _ = try await context.kakaoAPIClient(for: "kauth signup").send(SignupRequest(properties: properties))
         } catch KAuthError.api(_, -102, _) {
@@ -79,7 +79,7 @@ enum ApiCommand {
         let command = context.command
         let path = command.arguments[0]
         guard path.hasPrefix("/") else { throw KAuthError.usage("PATH must start with /, e.g. /v2/user/me") }
-        let fields = try KeyValueArguments.parse(command.all("raw-field"), what: "a field")
+        let fields = try KeyValueArguments.parse(command.all("raw-field"), what: "-f")
         let method = (command.value("method") ?? (fields.isEmpty ? "GET" : "POST")).uppercased()
         guard ["GET", "POST", "PUT", "PATCH", "DELETE"].contains(method) else {
             throw KAuthError.usage("unsupported method '\(method)'; use GET, POST, PUT, PATCH or DELETE")

@@ -23,7 +23,7 @@ enum KeyValueArguments {
     static func parse(_ words: [String], what: String) throws -> [(String, String)] {
         try words.map { word in
             guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
-                throw KAuthError.usage("expected \(what) as KEY=VALUE, got '\(word)'")
+                throw KAuthError.usage("\(what) needs KEY=VALUE, not '\(word)'")
             }
             return (String(word[..<equals]), String(word[word.index(after: equals)...]))
         }
