@@ -24,6 +24,8 @@ import Testing
         let userinfo = try await env.run(["me", "--oidc", "--json"])
         #expect(userinfo.code == 0, "\(userinfo.err)")
         #expect(try json(userinfo.out)["sub"] == claims["sub"])
+        let readable = try await env.run(["me", "--oidc"])
+        #expect(readable.out.contains("sub") && readable.out.contains("4242424242"))
         #expect(FileManager.default.fileExists(atPath: env.home + "/jwks"))
 
         // A new signing key: the cached JWKS lacks its kid, so it is fetched once more.
@@ -140,6 +142,8 @@ import Testing
         #expect(externalID.contains(where: { "+/=".contains($0) }), "the sandbox's externalId is standard Base64")
         let files = try FileManager.default.subpathsOfDirectory(atPath: env.home)
         #expect(!files.contains { $0.contains(externalID) })
+        let readable = try await env.run(["me"])
+        #expect(readable.out.contains("displayName") && readable.out.contains("Sandbox User"))
         #expect(try await env.run(["status", "--json"]).code == 0)
         #expect(try await env.run(["token", "info"]).code == 2)
 

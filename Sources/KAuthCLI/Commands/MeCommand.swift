@@ -47,7 +47,7 @@ enum MeCommand {
         } else if context.json {
             context.out(String(decoding: result.body, as: UTF8.self) + "\n")
         } else {
-            context.out(summary(result.value))
+            context.out(readable(result.value))
         }
         return 0
     }
@@ -71,6 +71,25 @@ enum MeCommand {
         guard userinfo["sub"]?.stringValue == subject else {
             throw KAuthError.failure("userinfo answered for subject '\(userinfo["sub"]?.stringValue ?? "none")', not the ID token's '\(subject)'; the answer was discarded (OIDC Core §5.3.2)")
         }
+    }
+
+    /// The profile for people, whatever its shape: Kakao's user object, Snap's GraphQL answer, or
+    /// an OpenID Connect userinfo object.
+    static func readable(_ profile: JSONValue) -> String {
+        if profile["kakao_account"] != nil || profile["properties"] != nil {
+            return summary(profile)
+        }
+        let object = profile.value(at: "data.me") ?? profile
+        guard case .object(let members) = object else { return profile.jsonText(pretty: true) + "\n" }
+        var rows: [(String, String)] = []
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+            if let text = value.stringValue {
+                rows.append((key, text))
+            } else if case .object = value {
+                rows.append((key, value.jsonText()))
+            }
+        }
+        return rows.map { "\($0.0.padding(15))\($0.1)\n" }.joined()
     }
 
     /// id, nickname, email, … and which items still need the user's agreement.
