@@ -27,9 +27,6 @@ extension SandboxEngine {
         let form = request.form
         entry.clientID = form.first(named: "client_id")
         entry.scope = form.first(named: "scope")
-        if let name = Self.repeatedName(form) {
-            return Self.oauthError(400, "invalid_request", "\(name) is sent more than once", "KOE001", &entry)
-        }
         let clientID: String
         switch authenticateClient(form, &entry) {
         case .success(let value): clientID = value

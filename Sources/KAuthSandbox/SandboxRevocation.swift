@@ -9,10 +9,14 @@ import KAuthCore
 /// document (its clients log out with `/v1/user/logout`), listed in the discovery document as
 /// `revocation_endpoint` so that a generic OAuth client can be tested against it.
 extension SandboxEngine {
-    /// Client authentication as at the token endpoint (RFC 7009 §2.1 reuses it): `client_id`,
-    /// checked against the configured app key, and `client_secret` when one is configured. The
-    /// client id, or the KOE101 / KOE010 answer.
+    /// Client authentication as at the token endpoint (RFC 7009 §2.1 and RFC 8628 §3.1 reuse it),
+    /// after refusing a parameter sent twice (RFC 6749 §3.2): `client_id`, checked against the
+    /// configured app key, and `client_secret` when one is configured. The client id, or the
+    /// KOE001 / KOE101 / KOE010 answer.
     func authenticateClient(_ form: [(String, String)], _ entry: inout SandboxLogEntry) -> Result<String, Unauthorized> {
+        if let name = Self.repeatedName(form) {
+            return .failure(Unauthorized(response: Self.oauthError(400, "invalid_request", "\(name) is sent more than once", "KOE001", &entry)))
+        }
         guard let clientID = form.first(named: "client_id"), !clientID.isEmpty else {
             return .failure(Unauthorized(response: Self.oauthError(401, "invalid_client", "client_id is required", "KOE101", &entry)))
         }
@@ -43,9 +47,6 @@ extension SandboxEngine {
         let form = request.form
         entry.clientID = form.first(named: "client_id")
         entry.tokenTypeHint = form.first(named: "token_type_hint")
-        if let name = Self.repeatedName(form) {
-            return Self.oauthError(400, "invalid_request", "\(name) is sent more than once", "KOE001", &entry)
-        }
         let clientID: String
         switch authenticateClient(form, &entry) {
         case .success(let value): clientID = value

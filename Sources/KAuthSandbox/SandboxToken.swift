@@ -14,9 +14,6 @@ extension SandboxEngine {
         entry.clientID = form.first(named: "client_id")
         entry.codeVerifierSent = form.first(named: "code_verifier").map { _ in true }
 
-        if let name = Self.repeatedName(form) {
-            return Self.oauthError(400, "invalid_request", "\(name) is sent more than once", "KOE001", &entry)
-        }
         // The client is authenticated before anything about the grant is looked at
         // (RFC 6749 §3.2.1), so a wrong key learns nothing about codes or tokens.
         let clientID: String
