@@ -82,11 +82,11 @@ struct CommandContext: Sendable {
 
     /// An API client for the current profile: `KAUTH_ACCESS_TOKEN` when set (never refreshed),
     /// else the stored login with refresh on expiry and on -401.
-    func apiClient() throws -> KakaoAPIClient {
+    func apiClient() throws -> APIClient {
         let profile = try profile()
         if let token = environment["KAUTH_ACCESS_TOKEN"] {
             let provider = try self.provider(for: nil)
-            return KakaoAPIClient(
+            return APIClient(
                 http: world.http, clock: world.clock, provider: provider,
                 credentials: BearerCredentials(
                     profile: profile,
@@ -100,8 +100,8 @@ struct CommandContext: Sendable {
     }
 
     /// An API client on the stored login, refreshing when it expires and once on -401.
-    func storedLoginClient(tokens: TokenService, session: StoredSession?) throws -> KakaoAPIClient {
-        KakaoAPIClient(
+    func storedLoginClient(tokens: TokenService, session: StoredSession?) throws -> APIClient {
+        APIClient(
             http: world.http, clock: world.clock, provider: try provider(for: session),
             credentials: BearerCredentials(
                 profile: tokens.profile,
@@ -113,7 +113,7 @@ struct CommandContext: Sendable {
 
     /// The API client for a command only Kakao has (its user, consent and share APIs); other
     /// providers get a usage error (exit 2) rather than a call to an endpoint they lack.
-    func kakaoAPIClient(for command: String) throws -> KakaoAPIClient {
+    func kakaoAPIClient(for command: String) throws -> APIClient {
         let client = try apiClient()
         guard client.provider.kind == .kakao else {
             throw KAuthError.usage("`\(command)` uses Kakao's APIs; provider '\(client.provider.name)' (\(client.provider.kind.rawValue)) has no such API")

@@ -126,13 +126,13 @@ import KAuthTestSupport
     }
 }
 
-@Suite struct KakaoAPIClientTests {
-    func client(_ http: FakeHTTP, clock: TestClock, recover: @escaping @Sendable (String, String) async throws -> String) -> KakaoAPIClient {
+@Suite struct APIClientTests {
+    func client(_ http: FakeHTTP, clock: TestClock, recover: @escaping @Sendable (String, String) async throws -> String) -> APIClient {
         let provider = ResolvedProvider(
             name: "kakao", kind: .kakao, clientID: "app", clientSecret: nil, appKey: nil, authBaseURL: "http://auth.test",
             apiBaseURL: "http://api.test", sharerBaseURL: "http://sharer.test", redirectURI: nil, port: nil, scopes: []
         )
-        return KakaoAPIClient(
+        return APIClient(
             http: http.client, clock: clock.clock, provider: provider,
             credentials: BearerCredentials(profile: "default", current: { "at-1" }, recover: recover)
         )
@@ -152,7 +152,7 @@ import KAuthTestSupport
             name: "kakao", kind: .kakao, clientID: "app", clientSecret: nil, appKey: "app-key", authBaseURL: "http://auth.test",
             apiBaseURL: "http://api.test", sharerBaseURL: "http://sharer.test", redirectURI: nil, port: nil, scopes: []
         )
-        let client = KakaoAPIClient(
+        let client = APIClient(
             http: http.client, clock: TestClock().clock, provider: provider,
             credentials: BearerCredentials(profile: "default", current: { Issue.record("no user token expected"); return "x" }, recover: { _, _ in "x" })
         )

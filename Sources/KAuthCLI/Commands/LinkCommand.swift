@@ -344,14 +344,14 @@ enum ShareInput {
 
 extension CommandContext {
     /// A client for the app-key APIs (share validation, images): no login, no keystore read.
-    func appKeyClient() throws -> KakaoAPIClient {
+    func appKeyClient() throws -> APIClient {
         let provider = try self.provider(for: nil)
         guard provider.kind == .kakao else {
             throw KAuthError.usage("`kauth link` uses Kakao's share APIs; provider '\(provider.name)' (\(provider.kind.rawValue)) has none")
         }
         // Only for messages: no keystore read to find the default profile.
         let profile = command.value("profile") ?? environment["KAUTH_PROFILE"] ?? "default"
-        return KakaoAPIClient(
+        return APIClient(
             http: world.http, clock: world.clock, provider: provider,
             credentials: BearerCredentials(
                 profile: profile,

@@ -51,17 +51,3 @@ public struct APIResult<Value: Sendable>: Sendable {
     public var value: Value
     public var body: Data
 }
-
-/// Kakao's API error body (spec §6): `{"msg","code"}` plus `required_scopes` on -402.
-public struct KakaoAPIErrorBody: Decodable, Sendable, Equatable {
-    public var msg: String?
-    public var code: Int?
-    public var requiredScopes: [String]?
-    public var allowedScopes: [String]?
-
-    enum CodingKeys: String, CodingKey {
-        case msg, code
-        case requiredScopes = "required_scopes"
-        case allowedScopes = "allowed_scopes"
-    }
-}

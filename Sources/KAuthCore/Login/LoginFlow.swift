@@ -86,7 +86,7 @@ public struct LoginFlow: Sendable {
             claims = try await IDTokenVerification(world: world, keystoreDirectory: keystore.directory)
                 .verify(idToken, provider: provider, endpoints: endpoints, clientID: clientID, nonce: options.device ? nil : nonce)
         } else if scopes.contains("openid") {
-            world.terminal.writeErr("warning: openid was asked for but the provider returned no ID token\(provider.kind == .kakao ? " (enable OpenID Connect in the Kakao console)" : "")\n")
+            world.terminal.writeErr("warning: openid was asked for but the provider returned no ID token\(provider.idTokenSetupHint)\n")
         }
         if let user = await fetchProfile(provider: provider, accessToken: response.accessToken) {
             session.user = user
@@ -189,7 +189,7 @@ public struct LoginFlow: Sendable {
     /// One profile call to cache who logged in; a failure only costs the cache.
     private func fetchProfile(provider: ResolvedProvider, accessToken: String) async -> CachedUser? {
         if provider.kind == .oidc && provider.endpoints?.userinfo == nil { return nil }
-        let client = KakaoAPIClient(
+        let client = APIClient(
             http: world.http, clock: world.clock, provider: provider,
             credentials: BearerCredentials(
                 profile: profile,

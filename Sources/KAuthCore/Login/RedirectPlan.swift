@@ -42,7 +42,7 @@ public struct RedirectPlan: Sendable, Equatable {
             return RedirectPlan(advertisedHost: "127.0.0.1", port: 0, path: path)
         case .kakao, .snapchat:
             let fixed = provider.kind == .snapchat ? Snapchat.defaultRedirectPort : Kakao.defaultRedirectPort
-            return RedirectPlan(advertisedHost: "127.0.0.1", port: Kakao.isLoopback(authorization) ? 0 : fixed, path: path)
+            return RedirectPlan(advertisedHost: "127.0.0.1", port: LoopbackAddress.contains(authorization) ? 0 : fixed, path: path)
         }
     }
 

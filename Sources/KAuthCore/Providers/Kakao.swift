@@ -32,10 +32,36 @@ public enum Kakao {
     /// The prompts Kakao documents for the browser flow (`none` works only inside Kakao Talk).
     public static let prompts = ["login", "create", "select_account"]
 
-    /// Whether `url` points at this machine: a local provider such as `kauth sandbox` has no
-    /// registered redirect URIs, so any loopback port will do and an ephemeral one is used.
-    public static func isLoopback(_ url: String) -> Bool {
-        guard let host = URLComponents(string: url)?.host?.lowercased() else { return false }
-        return host == "127.0.0.1" || host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    /// Maps a non-2xx API answer (spec §6: `{"msg","code"}`) to the error a user can act on:
+    /// -401 to a refresh and retry, -402 to consent, -1/-9798/5xx to "unavailable".
+    static func apiError(status: Int, body: Data, path: String) -> any Error {
+        let info = try? JSONDecoder().decode(KakaoAPIErrorBody.self, from: body)
+        let message = info?.msg ?? String(decoding: body.prefix(200), as: UTF8.self)
+        switch (status, info?.code) {
+        case (_, -401), (401, nil):
+            return TokenRejected(message: message)
+        case (_, -402):
+            return KAuthError.consentRequired(scopes: info?.requiredScopes ?? [], message: message)
+        case (_, -1), (_, -9798), (_, -7), (_, -603):
+            return KAuthError.unavailable("\(path) failed with \(info?.code ?? 0): \(message)")
+        case (500..., _):
+            return KAuthError.unavailable("\(path) answered HTTP \(status)")
+        default:
+            return KAuthError.api(status: status, code: info?.code, message: message)
+        }
+    }
+}
+
+/// Kakao's API error body (spec §6): `{"msg","code"}` plus `required_scopes` on -402.
+public struct KakaoAPIErrorBody: Decodable, Sendable, Equatable {
+    public var msg: String?
+    public var code: Int?
+    public var requiredScopes: [String]?
+    public var allowedScopes: [String]?
+
+    enum CodingKeys: String, CodingKey {
+        case msg, code
+        case requiredScopes = "required_scopes"
+        case allowedScopes = "allowed_scopes"
     }
 }

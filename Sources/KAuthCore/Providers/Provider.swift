@@ -82,6 +82,11 @@ public struct ResolvedProvider: Sendable, Equatable {
         return endpoints
     }
 
+    /// What to tell a user whose login asked for `openid` and got no ID token.
+    public var idTokenSetupHint: String {
+        kind == .kakao ? " (enable OpenID Connect in the Kakao console: Kakao Login → OpenID Connect)" : ""
+    }
+
     /// The client id, or a usage error saying the three ways to set it.
     public func requireClientID() throws -> String {
         guard let clientID else {
@@ -174,7 +179,7 @@ public struct ResolvedProvider: Sendable, Equatable {
     static func requireSecureBase(_ url: String, label: String) throws {
         let lowered = url.lowercased()
         if lowered.hasPrefix("https://") { return }
-        if lowered.hasPrefix("http://") && Kakao.isLoopback(url) { return }
+        if lowered.hasPrefix("http://") && LoopbackAddress.contains(url) { return }
         throw KAuthError.usage("the \(label) URL '\(url)' must use https (plain http is allowed only for 127.0.0.1, [::1] or localhost); check KAUTH_KAKAO_*_URL, --issuer and the provider's config")
     }
 

@@ -8,10 +8,10 @@ import Foundation
 /// Kakao has its own REST APIs; an OpenID Connect provider has userinfo and RFC 7009 revocation;
 /// Snapchat has a GraphQL profile and its revoke endpoints (spec/snap-oidc.md §A).
 public struct ProviderUserAPI: Sendable {
-    public var client: KakaoAPIClient
+    public var client: APIClient
     public var http: HTTPClient
 
-    public init(client: KakaoAPIClient, http: HTTPClient) {
+    public init(client: APIClient, http: HTTPClient) {
         self.client = client
         self.http = http
     }

@@ -25,10 +25,10 @@ public struct BearerCredentials: Sendable {
     }
 }
 
-/// Sends `APIRequest`s with the user's token: one refresh and one retry on -401 (as the SDK's
-/// `AuthRequestRetrier`), retries with backoff on transient failures of idempotent calls, and
-/// maps Kakao's error codes to `KAuthError`.
-public struct KakaoAPIClient: Sendable {
+/// Sends `APIRequest`s with the user's token (or the app key): one refresh and one retry on -401
+/// (as Kakao's SDK `AuthRequestRetrier`), retries with backoff on transient failures of idempotent
+/// calls, and errors mapped by `Kakao.apiError` (other providers' plain 401s map the same way).
+public struct APIClient: Sendable {
     public var http: HTTPClient
     public var clock: Clock
     public var provider: ResolvedProvider
@@ -111,25 +111,7 @@ public struct KakaoAPIClient: Sendable {
                 throw KAuthError.invalidResponse("\(request.method) \(request.path) answered \(response.status) with a body kauth cannot read (\(error))")
             }
         }
-        throw Self.error(status: response.status, body: response.body, path: request.path)
-    }
-
-    /// Maps a non-2xx answer (spec §6) to the error a user can act on.
-    static func error(status: Int, body: Data, path: String) -> any Error {
-        let info = try? JSONDecoder().decode(KakaoAPIErrorBody.self, from: body)
-        let message = info?.msg ?? String(decoding: body.prefix(200), as: UTF8.self)
-        switch (status, info?.code) {
-        case (_, -401), (401, nil):
-            return TokenRejected(message: message)
-        case (_, -402):
-            return KAuthError.consentRequired(scopes: info?.requiredScopes ?? [], message: message)
-        case (_, -1), (_, -9798), (_, -7), (_, -603):
-            return KAuthError.unavailable("\(path) failed with \(info?.code ?? 0): \(message)")
-        case (500..., _):
-            return KAuthError.unavailable("\(path) answered HTTP \(status)")
-        default:
-            return KAuthError.api(status: status, code: info?.code, message: message)
-        }
+        throw Kakao.apiError(status: response.status, body: response.body, path: request.path)
     }
 }
 
