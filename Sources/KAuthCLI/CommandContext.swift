@@ -26,11 +26,7 @@ struct CommandContext: Sendable {
 
     /// Everything in the keystore, read without the lock (exit 7 when it cannot be used).
     func keystoreContents() throws -> KeystoreContents {
-        do {
-            return try keystore.load()
-        } catch let error as KeystoreError {
-            throw KAuthError.keystore(error.message)
-        }
+        try KeystoreErrors.mapping { try keystore.load() }
     }
 
     /// `--profile` > `KAUTH_PROFILE` > the keystore's default profile > `default`.

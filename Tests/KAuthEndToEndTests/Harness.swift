@@ -1,5 +1,6 @@
 import Foundation
 import KAuthCore
+import KAuthTestSupport
 import Testing
 
 /// The package root, from this file's path.
@@ -108,9 +109,7 @@ struct TestEnvironment: Sendable {
     var variables: [String: String]
 
     init(sandbox: SandboxProcess?) {
-        let template = NSTemporaryDirectory() + "kauth-e2e-XXXXXX"
-        var bytes = Array(template.utf8CString)
-        let base = bytes.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let base = TemporaryDirectory().path
         home = base + "/home"
         variables = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",

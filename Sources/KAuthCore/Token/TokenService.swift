@@ -179,9 +179,10 @@ public struct TokenService: Sendable {
     }
 }
 
-/// Turns keystore failures into exit code 7 with their message.
-enum KeystoreErrors {
-    static func mapping<T>(_ body: () throws -> T) throws -> T {
+/// Turns keystore failures into exit code 7 with their message: the one place a `KeystoreError`
+/// becomes a `KAuthError`.
+public enum KeystoreErrors {
+    public static func mapping<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as KeystoreError {
@@ -189,7 +190,7 @@ enum KeystoreErrors {
         }
     }
 
-    static func mapping<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async throws -> T {
+    public static func mapping<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as KeystoreError {
