@@ -33,6 +33,7 @@ export KAUTH_HOME="$work/home"
 # The sandbox consents automatically; this "browser" just follows its redirect to kauth.
 export BROWSER="$scripts/follow-browser.sh"
 echo "Sandbox provider: $KAUTH_KAKAO_AUTH_URL (keystore in $KAUTH_HOME)"
+echo "The \"browser\" is a script that follows the sandbox's auto-consent redirect back to kauth."
 
 step "$kauth" login --scopes account_email,profile_nickname
 step "$kauth" status

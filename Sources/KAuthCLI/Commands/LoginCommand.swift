@@ -78,7 +78,7 @@ enum LoginCommand {
         }
         let session = try await LoginFlow(world: context.world, keystore: context.keystore, provider: provider, profile: profile).run(options)
         let who = session.user.map(StatusCommand.describe) ?? session.userID.map { "user \($0)" } ?? "an unknown user"
-        context.err("Logged in to \(provider.name) as \(who) (profile '\(profile)').\n")
+        context.err("Logged in to \(provider.name) as \(who), profile '\(profile)'.\n")
         if !session.scopes.isEmpty {
             context.err("Scopes: \(session.scopes.joined(separator: " "))\n")
         }
