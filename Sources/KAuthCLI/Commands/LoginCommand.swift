@@ -5,7 +5,7 @@ enum LoginCommand {
     static let spec = CommandSpec(
         name: "login",
         summary: "log in through the browser and store the tokens",
-        discussion: "Opens the provider's login page in the browser (BROWSER, else xdg-open or open) and waits for the redirect on a listener at 127.0.0.1. The URL is always printed to stderr; with --no-browser nothing is opened and the URL the browser was redirected to can be pasted on stdin, for SSH sessions. For Kakao, register http://127.0.0.1:\(Kakao.defaultRedirectPort)/callback as a redirect URI of your app (or pass the one you registered with --redirect-uri).",
+        discussion: "Opens the provider's login page in the browser (BROWSER, else xdg-open or open) and waits for the redirect on a listener at 127.0.0.1. The URL is always printed to stderr; with --no-browser nothing is opened and the URL the browser was redirected to can be pasted on stdin, for SSH sessions. For Kakao, register \(Kakao.defaultRedirectURI) as a redirect URI of your app (or pass the one you registered with --redirect-uri).",
         flags: [
             .option("scopes", "LIST", "scope IDs to ask consent for (comma- or space-separated)", repeatable: true),
             .option("prompt", "LIST", "login, create, select_account", repeatable: true),

@@ -61,7 +61,7 @@ public struct RedirectPlan: Sendable, Equatable {
             throw KAuthError.usage("the redirect URI '\(uri)' may not have a query or fragment")
         }
         guard let port = components.port, (1...65535).contains(port) else {
-            throw KAuthError.usage("the redirect URI '\(uri)' needs an explicit port, e.g. http://127.0.0.1:\(Kakao.defaultRedirectPort)/callback")
+            throw KAuthError.usage("the redirect URI '\(uri)' needs an explicit port, e.g. \(Kakao.defaultRedirectURI)")
         }
         let path = components.path.isEmpty ? "/" : components.path
         return RedirectPlan(advertisedHost: host, port: UInt16(port), path: path)
