@@ -6,8 +6,8 @@ import Foundation
 import KAuthCore
 
 /// The command-line interface: parses, runs one command, renders its error, returns the exit code.
-public enum CLI {
-    public static let version = "0.1.0"
+package enum CLI {
+    package static let version = "0.1.0"
 
     /// Flags every command accepts, before or after the command words.
     static let globalFlags: [FlagSpec] = [
@@ -18,7 +18,7 @@ public enum CLI {
     ]
 
     /// Runs `arguments` (without the program name) and returns the exit code.
-    public static func run(_ arguments: [String], world: World) async -> Int32 {
+    package static func run(_ arguments: [String], world: World) async -> Int32 {
         let root = Commands.root
         let outcome: ParseOutcome
         do {

@@ -1,6 +1,6 @@
 /// Every failure a command can end with. Each case carries what the user needs to act on it;
 /// `exitCode` is the one mapping to the exit codes of the CLI contract.
-public enum KAuthError: Error, Sendable, Equatable {
+package enum KAuthError: Error, Sendable, Equatable {
     /// Bad command-line value, missing setting, or an operation the provider cannot do (exit 2).
     case usage(String)
     /// A message template with problems, each with its JSON path; nothing was sent (exit 2).
@@ -31,7 +31,7 @@ public enum KAuthError: Error, Sendable, Equatable {
     case failure(String)
 
     /// The exit code of `spec/cli.md`.
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .usage, .invalidTemplate: return 2
         case .notLoggedIn, .sessionExpired, .environmentTokenRejected: return 3
@@ -44,7 +44,7 @@ public enum KAuthError: Error, Sendable, Equatable {
     }
 
     /// A stable, machine-readable name for `--json` error objects.
-    public var code: String {
+    package var code: String {
         switch self {
         case .usage: return "usage"
         case .invalidTemplate: return "invalid_template"
@@ -64,7 +64,7 @@ public enum KAuthError: Error, Sendable, Equatable {
     }
 
     /// What happened and what to do, in one or two sentences.
-    public var message: String {
+    package var message: String {
         switch self {
         case .usage(let text):
             return text
@@ -106,7 +106,7 @@ public enum KAuthError: Error, Sendable, Equatable {
     }
 
     /// Scope IDs to return as `required_scopes` in `--json` errors.
-    public var requiredScopes: [String]? {
+    package var requiredScopes: [String]? {
         if case .consentRequired(let scopes, _) = self { return scopes }
         return nil
     }
@@ -131,7 +131,7 @@ public enum KAuthError: Error, Sendable, Equatable {
 
 extension KAuthError {
     /// The user-facing text of any error: a `KAuthError`'s message, else its description.
-    public static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         (error as? KAuthError)?.message ?? "\(error)"
     }
 }

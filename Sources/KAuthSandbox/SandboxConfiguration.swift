@@ -1,71 +1,71 @@
 /// How a sandbox provider behaves. Every member has a default taken from what Kakao answers for a
 /// REST API key (`spec/kakao-rest.md` §3.3), so `SandboxConfiguration()` behaves like a real app.
-public struct SandboxConfiguration: Sendable, Equatable {
+package struct SandboxConfiguration: Sendable, Equatable {
     /// The app key that `/oauth/authorize` and `/oauth/token` accept. `nil` accepts any, which is
     /// what a developer trying kauth wants; set it to test a client's handling of KOE101.
-    public var clientID: String?
+    package var clientID: String?
     /// When set, token calls must carry it (Kakao's "Client secret" switch, KOE010 otherwise).
-    public var clientSecret: String?
+    package var clientSecret: String?
     /// Seconds an access token lives (Kakao REST keys: 6 h minus one second).
-    public var accessTokenLifetime: Int
+    package var accessTokenLifetime: Int
     /// Seconds a refresh token lives (Kakao: about 60 days).
-    public var refreshTokenLifetime: Int
+    package var refreshTokenLifetime: Int
     /// A refresh answers with a new refresh token only when the old one has less than this many
     /// seconds left, and the old one then stops working (Kakao: one month). Set it to at least
     /// `refreshTokenLifetime` to rotate on every refresh.
-    public var rotationThreshold: Int
+    package var rotationThreshold: Int
     /// Seconds an authorization code can be redeemed.
-    public var codeLifetime: Int
+    package var codeLifetime: Int
     /// The simulated user refuses consent: authorize redirects with `error=access_denied`.
-    public var deny: Bool
+    package var deny: Bool
     /// Scopes the simulated user agrees to on the first login with an app, besides any asked for
     /// with `scope=`, like the consent items an app sets in the Kakao console.
-    public var defaultScopes: [String]
+    package var defaultScopes: [String]
     /// The app id `/v1/user/access_token_info` reports.
-    public var appID: Int64
+    package var appID: Int64
     /// Where users, consents, codes and tokens are kept across restarts (JSON, written on every
     /// change). `nil` keeps everything in memory.
-    public var stateFile: String?
+    package var stateFile: String?
     /// Kakao's "auto-link" app setting (default `true`): a first login links the user to the
     /// app. With `false` the app must call `POST /v1/user/signup`, and `/v2/user/me` reports
     /// `has_signed_up`.
-    public var autoLink: Bool
+    package var autoLink: Bool
     /// The app's own user-property keys, registered besides Kakao's default `nickname`,
     /// `profile_image` and `thumbnail_image` (default `level` and `team`). Only registered keys
     /// can be set with `/v1/user/update_profile` (-201 otherwise).
-    public var customPropertyKeys: [String]
+    package var customPropertyKeys: [String]
     /// The app's service terms (Kakao Sync), in the order `/v2/user/service_terms` lists them.
     /// A first login agrees to the required ones; `service_terms=` at authorize to those named.
     /// Default: `service_20230101` and `privacy_20230101` (required, not revocable),
     /// `marketing_2023` and `newsletter` (optional, revocable).
-    public var serviceTerms: [SandboxServiceTerm]
+    package var serviceTerms: [SandboxServiceTerm]
     /// How many shipping addresses a user without addresses of its own in the state file has
     /// (default 25: three pages of the default `page_size` 10). `0` gives none.
-    public var shippingAddressCount: Int
+    package var shippingAddressCount: Int
     /// Domains registered for the app's Web platform: share links elsewhere get a warning.
-    public var shareDomains: [String]
+    package var shareDomains: [String]
     /// Templates of the console's message template builder: ID → the `${…}` arguments it uses.
-    public var customTemplates: [Int64: [String]]
+    package var customTemplates: [Int64: [String]]
     /// Which provider the sandbox plays: Kakao (default) or a Snap Login Kit look-alike. Each
     /// serves only its own paths; control endpoints under `/_sandbox/` are shared.
-    public var mode: SandboxMode
+    package var mode: SandboxMode
     /// Kakao's "OpenID Connect" app switch (`spec/kakao-rest.md` §7, default off): an authorize
     /// request with scope `openid` gets an `id_token` with its tokens, authorization redirects
     /// carry `iss` (RFC 9207), and `/v1/oidc/userinfo` answers.
-    public var oidc: Bool
+    package var oidc: Bool
     /// The issuer (`iss`) of ID tokens and discovery, and the base of the URLs discovery lists:
     /// `SandboxServer` sets its own `baseURL` when this is nil. An in-process provider without one
     /// uses `SandboxConfiguration.placeholderIssuer`.
-    public var issuer: String?
+    package var issuer: String?
     /// Seconds a device client must wait between polls of the token endpoint (RFC 8628 §3.2
     /// `interval`, default 5). Each `slow_down` adds 5 to that device code's interval.
-    public var deviceInterval: Int
+    package var deviceInterval: Int
 
     /// The issuer of a provider that is not served on a socket: a reserved name (RFC 6761) that
     /// no client can reach by mistake.
-    public static let placeholderIssuer = "http://sandbox.invalid"
+    package static let placeholderIssuer = "http://sandbox.invalid"
 
-    public init(
+    package init(
         clientID: String? = nil,
         clientSecret: String? = nil,
         accessTokenLifetime: Int = 21599,
@@ -114,7 +114,7 @@ public struct SandboxConfiguration: Sendable, Equatable {
 }
 
 /// The provider a sandbox plays.
-public enum SandboxMode: String, Sendable, Equatable, CaseIterable {
+package enum SandboxMode: String, Sendable, Equatable, CaseIterable {
     /// `kauth.kakao.com` and `kapi.kakao.com` (`spec/kakao-rest.md`), with OpenID Connect,
     /// RFC 7009 revocation and the RFC 8628 device grant as sandbox additions.
     case kakao
@@ -123,21 +123,21 @@ public enum SandboxMode: String, Sendable, Equatable, CaseIterable {
 }
 
 /// One of an app's service terms (Kakao Sync), named by its tag (`spec/kakao-rest.md` §5.4).
-public struct SandboxServiceTerm: Sendable, Equatable {
-    public var tag: String
+package struct SandboxServiceTerm: Sendable, Equatable {
+    package var tag: String
     /// A first login agrees to every required term.
-    public var required: Bool
+    package var required: Bool
     /// Whether `/v2/user/revoke/service_terms` may withdraw the agreement.
-    public var revocable: Bool
+    package var revocable: Bool
 
-    public init(tag: String, required: Bool, revocable: Bool) {
+    package init(tag: String, required: Bool, revocable: Bool) {
         self.tag = tag
         self.required = required
         self.revocable = revocable
     }
 
     /// Two required terms that cannot be withdrawn and two optional ones that can.
-    public static let defaults: [SandboxServiceTerm] = [
+    package static let defaults: [SandboxServiceTerm] = [
         SandboxServiceTerm(tag: "service_20230101", required: true, revocable: false),
         SandboxServiceTerm(tag: "privacy_20230101", required: true, revocable: false),
         SandboxServiceTerm(tag: "marketing_2023", required: false, revocable: true),

@@ -10,59 +10,59 @@ import Foundation
 /// was there) without the sandbox ever writing a secret: tokens, codes, verifiers, client secrets,
 /// `state` and `nonce` values are never recorded, only whether they were sent.
 /// Control requests under `/_sandbox/` are not logged.
-public struct SandboxLogEntry: Codable, Sendable, Equatable {
+package struct SandboxLogEntry: Codable, Sendable, Equatable {
     /// When the sandbox's clock says the request arrived. `/_sandbox/log` writes it as ISO 8601.
-    public var time: Date
-    public var method: String
+    package var time: Date
+    package var method: String
     /// The path without its query.
-    public var path: String
+    package var path: String
     /// The HTTP status answered.
-    public var status: Int
+    package var status: Int
     /// `grant_type` of a token request.
-    public var grantType: String?
+    package var grantType: String?
     /// The OAuth `error` of a failed kauth request (token error body or authorize redirect).
-    public var error: String?
+    package var error: String?
     /// The provider's own error code: `KOE…` for kauth errors, the numeric kapi `code` as text
     /// (`-401`) for API errors.
-    public var kakaoCode: String?
+    package var kakaoCode: String?
     /// Authorize and token requests: the app key (public, it is in every authorize URL).
-    public var clientID: String?
-    public var redirectURI: String?
-    public var responseType: String?
+    package var clientID: String?
+    package var redirectURI: String?
+    package var responseType: String?
     /// Authorize: the scopes asked for; token: the scopes granted; `/v2/user/scopes` and
     /// `/v2/user/revoke/scopes`: the scope IDs sent.
-    public var scope: String?
-    public var prompt: String?
-    public var loginHint: String?
+    package var scope: String?
+    package var prompt: String?
+    package var loginHint: String?
     /// Authorize: `service_terms` as sent; the service-terms APIs: `tags` as sent.
-    public var serviceTerms: String?
-    public var codeChallengeMethod: String?
+    package var serviceTerms: String?
+    package var codeChallengeMethod: String?
     /// Authorize: whether `state` was sent.
-    public var stateSent: Bool?
+    package var stateSent: Bool?
     /// Authorize: whether `nonce` was sent.
-    public var nonceSent: Bool?
+    package var nonceSent: Bool?
     /// Token: whether a `code_verifier` was sent.
-    public var codeVerifierSent: Bool?
+    package var codeVerifierSent: Bool?
     /// Refresh: whether a new refresh token was issued.
-    public var rotated: Bool?
+    package var rotated: Bool?
     /// `/v2/user/me`: the `property_keys` asked for.
-    public var propertyKeys: [String]?
+    package var propertyKeys: [String]?
     /// The request failed on purpose, as `POST /_sandbox/fail` asked.
-    public var injected: Bool?
+    package var injected: Bool?
     /// Token: whether the response carried an `id_token`.
-    public var idTokenIssued: Bool?
+    package var idTokenIssued: Bool?
     /// Revocation: the `token_type_hint` sent.
-    public var tokenTypeHint: String?
+    package var tokenTypeHint: String?
     /// Revocation: whether the token was a live token of the client and is now ended (the
     /// client's answer is 200 either way, RFC 7009 §2.2).
-    public var revoked: Bool?
+    package var revoked: Bool?
     /// Device grant: whether a `user_code` was sent (the device page and its controls).
-    public var userCodeSent: Bool?
+    package var userCodeSent: Bool?
     /// Snap `/v1/me`: the fields the GraphQL query selected under `me`, as paths
     /// (`bitmoji.avatar`).
-    public var fields: [String]?
+    package var fields: [String]?
 
-    public init(
+    package init(
         time: Date,
         method: String,
         path: String,
@@ -104,7 +104,7 @@ public struct SandboxLogEntry: Codable, Sendable, Equatable {
 
 extension SandboxLogEntry {
     /// The encoder `/_sandbox/log` uses: snake_case keys (fixed by `CodingKeys`), ISO 8601 times.
-    public static func makeEncoder() -> JSONEncoder {
+    package static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.withoutEscapingSlashes]
@@ -112,7 +112,7 @@ extension SandboxLogEntry {
     }
 
     /// The decoder matching `makeEncoder()`, for tests that read `/_sandbox/log`.
-    public static func makeDecoder() -> JSONDecoder {
+    package static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return decoder
@@ -121,7 +121,7 @@ extension SandboxLogEntry {
 
 extension SandboxLogEntry {
     /// One line for `kauth sandbox`'s request log on stderr: `POST /oauth/token 200 grant_type=refresh_token`.
-    public var summary: String {
+    package var summary: String {
         var parts = ["\(method) \(path) \(status)"]
         if let grantType { parts.append("grant_type=\(grantType)") }
         if let scope { parts.append("scope=\(scope)") }

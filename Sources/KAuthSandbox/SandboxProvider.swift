@@ -17,7 +17,7 @@ import KAuthCore
 ///
 /// Thread-safe: `LoopbackServer` calls `handle` from one thread per connection, and one lock
 /// around each request makes every request see and leave a consistent state.
-public final class SandboxProvider: @unchecked Sendable {
+package final class SandboxProvider: @unchecked Sendable {
     private let lock = Lock()
     private var engine: SandboxEngine
     private let store: SandboxStateStore?
@@ -27,7 +27,7 @@ public final class SandboxProvider: @unchecked Sendable {
     ///
     /// - Throws: `SandboxStateError` when the state file cannot be read, is not a sandbox state
     ///   file (it is then left untouched), or cannot be written.
-    public init(
+    package init(
         configuration: SandboxConfiguration = SandboxConfiguration(),
         clock: Clock = .live,
         random: RandomSource = .live
@@ -46,19 +46,19 @@ public final class SandboxProvider: @unchecked Sendable {
     }
 
     /// Answers one request.
-    public func handle(_ request: HTTPServerRequest) -> HTTPServerResponse {
+    package func handle(_ request: HTTPServerRequest) -> HTTPServerResponse {
         handleAndLog(request).response
     }
 
     /// Every logged request so far, oldest first (control requests under `/_sandbox/` excluded).
-    public var requestLog: [SandboxLogEntry] {
+    package var requestLog: [SandboxLogEntry] {
         lock.lock()
         defer { lock.unlock() }
         return engine.log
     }
 
     /// The configuration in force, including changes made through `POST /_sandbox/config`.
-    public var configuration: SandboxConfiguration {
+    package var configuration: SandboxConfiguration {
         lock.lock()
         defer { lock.unlock() }
         return engine.configuration

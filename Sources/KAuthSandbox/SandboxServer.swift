@@ -9,8 +9,8 @@ import KAuthCore
 /// with. Point both `KAUTH_KAKAO_AUTH_URL` and `KAUTH_KAKAO_API_URL` at `baseURL`: one port serves
 /// both hosts' paths. Unless the configuration names an issuer, `baseURL` is the issuer of its ID
 /// tokens and discovery document.
-public final class SandboxServer: Sendable {
-    public let provider: SandboxProvider
+package final class SandboxServer: Sendable {
+    package let provider: SandboxProvider
     private let server: LoopbackServer
 
     /// Binds the port (0: any free one) and loads the state file; call `start()` to serve.
@@ -19,7 +19,7 @@ public final class SandboxServer: Sendable {
     ///   to print a line per request), on the connection's thread.
     /// - Throws: `LoopbackServerError` when the port cannot be bound, `SandboxStateError` when
     ///   the state file is unusable.
-    public init(
+    package init(
         configuration: SandboxConfiguration = SandboxConfiguration(),
         port: UInt16 = 0,
         clock: Clock = .live,
@@ -37,13 +37,13 @@ public final class SandboxServer: Sendable {
     }
 
     /// The bound port.
-    public var port: UInt16 { server.port }
+    package var port: UInt16 { server.port }
 
     /// `http://127.0.0.1:PORT`, with no trailing slash.
-    public var baseURL: String { server.baseURL }
+    package var baseURL: String { server.baseURL }
 
-    public func start() { server.start() }
+    package func start() { server.start() }
 
     /// Stops accepting and frees the port.
-    public func stop() { server.stop() }
+    package func stop() { server.stop() }
 }

@@ -200,12 +200,12 @@ private struct SandboxStateFile: Codable {
 }
 
 /// Why the sandbox could not use its state file.
-public enum SandboxStateError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SandboxStateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file exists but is not a sandbox state file. It is left alone rather than replaced.
     case unreadable(path: String, reason: String)
     case writeFailed(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unreadable(path, reason): return "sandbox state file \(path) is unreadable: \(reason)"
         case let .writeFailed(path, reason): return "cannot write sandbox state file \(path): \(reason)"

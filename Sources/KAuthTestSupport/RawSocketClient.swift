@@ -7,8 +7,8 @@ import Darwin
 
 /// Sends raw bytes to a loopback port and returns everything the server answers until it closes.
 /// Used to test what a browser or an attacker could send, byte for byte.
-public enum RawSocketClient {
-    public static func exchange(port: UInt16, _ bytes: [UInt8], closeWriteAfterSending: Bool = false) -> String {
+package enum RawSocketClient {
+    package static func exchange(port: UInt16, _ bytes: [UInt8], closeWriteAfterSending: Bool = false) -> String {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -43,7 +43,7 @@ public enum RawSocketClient {
         return String(decoding: response, as: UTF8.self)
     }
 
-    public static func exchange(port: UInt16, _ text: String, closeWriteAfterSending: Bool = false) -> String {
+    package static func exchange(port: UInt16, _ text: String, closeWriteAfterSending: Bool = false) -> String {
         exchange(port: port, Array(text.utf8), closeWriteAfterSending: closeWriteAfterSending)
     }
 }

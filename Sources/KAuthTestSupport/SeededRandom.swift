@@ -5,7 +5,7 @@ extension RandomSource {
     /// Repeatable bytes for tests: the same seed gives the same sequence, so generated codes and
     /// tokens are stable from run to run. SplitMix64 (Steele, Lea, Flood 2014) is used for its
     /// good spread of bits from any seed, not for secrecy: never use this outside tests.
-    public static func seeded(_ seed: UInt64) -> RandomSource {
+    package static func seeded(_ seed: UInt64) -> RandomSource {
         let generator = SplitMix64(seed)
         return RandomSource { count in generator.bytes(count) }
     }

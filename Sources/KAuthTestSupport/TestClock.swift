@@ -6,38 +6,38 @@ import KAuthCore
 ///
 /// `sleep` does not wait: it records the duration and moves the clock forward by it, so that
 /// retry and backoff code runs instantly and its delays can be asserted.
-public final class TestClock: @unchecked Sendable {
+package final class TestClock: @unchecked Sendable {
     private let lock = NSLock()
     private var current: Date
     private var recordedSleeps: [Duration] = []
 
     /// Starts at `start`, by default 2026-01-01T00:00:00Z: a whole second, so ISO 8601 texts
     /// written from it read back to the same instant.
-    public init(_ start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
+    package init(_ start: Date = Date(timeIntervalSince1970: 1_767_225_600)) {
         current = start
     }
 
-    public var now: Date {
+    package var now: Date {
         lock.lock()
         defer { lock.unlock() }
         return current
     }
 
     /// Moves time forward (or back, with a negative value).
-    public func advance(by seconds: TimeInterval) {
+    package func advance(by seconds: TimeInterval) {
         lock.lock()
         defer { lock.unlock() }
         current = current.addingTimeInterval(seconds)
     }
 
-    public func set(_ date: Date) {
+    package func set(_ date: Date) {
         lock.lock()
         defer { lock.unlock() }
         current = date
     }
 
     /// Every duration passed to `clock.sleep`, in order.
-    public var sleeps: [Duration] {
+    package var sleeps: [Duration] {
         lock.lock()
         defer { lock.unlock() }
         return recordedSleeps
@@ -52,7 +52,7 @@ public final class TestClock: @unchecked Sendable {
     }
 
     /// The `Clock` to inject.
-    public var clock: Clock {
+    package var clock: Clock {
         Clock(
             now: { [self] in now },
             sleep: { [self] duration in

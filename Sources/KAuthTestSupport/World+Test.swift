@@ -3,20 +3,20 @@ import KAuthCore
 import Testing
 
 /// Captures what a command writes to stdout and stderr.
-public final class TerminalRecorder: @unchecked Sendable {
+package final class TerminalRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var outText = ""
     private var errText = ""
     private var input: [String]
 
-    public init(input: [String] = []) {
+    package init(input: [String] = []) {
         self.input = input
     }
 
-    public var out: String { lock.withLock { outText } }
-    public var err: String { lock.withLock { errText } }
+    package var out: String { lock.withLock { outText } }
+    package var err: String { lock.withLock { errText } }
 
-    public var terminal: Terminal {
+    package var terminal: Terminal {
         Terminal(
             writeOut: { text in self.lock.withLock { self.outText += text } },
             writeErr: { text in self.lock.withLock { self.errText += text } },
@@ -29,18 +29,18 @@ public final class TerminalRecorder: @unchecked Sendable {
 }
 
 /// An HTTP client answered by a closure, recording every request it was sent.
-public final class FakeHTTP: @unchecked Sendable {
+package final class FakeHTTP: @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [HTTPRequest] = []
     private let responder: @Sendable (HTTPRequest) throws -> HTTPResponse
 
-    public init(_ responder: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
+    package init(_ responder: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse) {
         self.responder = responder
     }
 
-    public var requests: [HTTPRequest] { lock.withLock { recorded } }
+    package var requests: [HTTPRequest] { lock.withLock { recorded } }
 
-    public var client: HTTPClient {
+    package var client: HTTPClient {
         HTTPClient { request in
             self.lock.withLock { self.recorded.append(request) }
             return try self.responder(request)
@@ -48,14 +48,14 @@ public final class FakeHTTP: @unchecked Sendable {
     }
 
     /// A JSON response.
-    public static func json(_ status: Int, _ text: String) -> HTTPResponse {
+    package static func json(_ status: Int, _ text: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: [HTTPHeader("Content-Type", "application/json")], body: Data(text.utf8))
     }
 }
 
 extension HTTPRequest {
     /// The decoded form body.
-    public var form: [(String, String)] {
+    package var form: [(String, String)] {
         FormURLEncoding.decode(String(decoding: body ?? Data(), as: UTF8.self))
     }
 }
@@ -63,7 +63,7 @@ extension HTTPRequest {
 extension World {
     /// A world whose every effect records a test failure when used, unless the test passes one:
     /// a test states exactly what the code under test may touch.
-    public static func test(
+    package static func test(
         http: HTTPClient? = nil,
         clock: Clock? = nil,
         random: RandomSource? = nil,
@@ -93,10 +93,10 @@ extension World {
 }
 
 /// A fresh temporary folder, removed by `remove()`.
-public struct TemporaryDirectory: Sendable {
-    public let path: String
+package struct TemporaryDirectory: Sendable {
+    package let path: String
 
-    public init() {
+    package init() {
         let template = NSTemporaryDirectory() + "kauth-test-XXXXXX"
         var bytes = Array(template.utf8CString)
         path = bytes.withUnsafeMutableBufferPointer { buffer in
@@ -104,7 +104,7 @@ public struct TemporaryDirectory: Sendable {
         }
     }
 
-    public func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }
 }

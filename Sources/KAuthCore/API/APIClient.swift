@@ -5,16 +5,16 @@ import Foundation
 #endif
 
 /// Where an API call gets its bearer token, and how it recovers from a rejected one.
-public struct BearerCredentials: Sendable {
+package struct BearerCredentials: Sendable {
     /// The profile the token belongs to, for messages.
-    public var profile: String
+    package var profile: String
     /// A token believed valid (may refresh first).
-    public var current: @Sendable () async throws -> String
+    package var current: @Sendable () async throws -> String
     /// Called once when the API rejected `token` with -401: returns a new token (refreshing
     /// unless another process already did), or throws when the session cannot recover.
-    public var recover: @Sendable (_ rejected: String, _ message: String) async throws -> String
+    package var recover: @Sendable (_ rejected: String, _ message: String) async throws -> String
 
-    public init(
+    package init(
         profile: String,
         current: @escaping @Sendable () async throws -> String,
         recover: @escaping @Sendable (String, String) async throws -> String
@@ -28,24 +28,24 @@ public struct BearerCredentials: Sendable {
 /// Sends `APIRequest`s with the user's token (or the app key): one refresh and one retry on -401
 /// (as Kakao's SDK `AuthRequestRetrier`), retries with backoff on transient failures of idempotent
 /// calls, and errors mapped by `Kakao.apiError` (other providers' plain 401s map the same way).
-public struct APIClient: Sendable {
-    public var http: HTTPClient
-    public var clock: Clock
-    public var provider: ResolvedProvider
-    public var credentials: BearerCredentials
+package struct APIClient: Sendable {
+    package var http: HTTPClient
+    package var clock: Clock
+    package var provider: ResolvedProvider
+    package var credentials: BearerCredentials
     /// Attempts for idempotent calls on transient failures (first try included).
-    public var attempts = 3
+    package var attempts = 3
     /// Delay before the second attempt; doubled for each one after.
-    public var backoff: Duration = .milliseconds(500)
+    package var backoff: Duration = .milliseconds(500)
 
-    public init(http: HTTPClient, clock: Clock, provider: ResolvedProvider, credentials: BearerCredentials) {
+    package init(http: HTTPClient, clock: Clock, provider: ResolvedProvider, credentials: BearerCredentials) {
         self.http = http
         self.clock = clock
         self.provider = provider
         self.credentials = credentials
     }
 
-    public func send<R: APIRequest>(_ request: R) async throws -> APIResult<R.Response> {
+    package func send<R: APIRequest>(_ request: R) async throws -> APIResult<R.Response> {
         if request.authorization == .appKey {
             guard let key = provider.appKey else {
                 throw KAuthError.usage("no app key for provider '\(provider.name)'; set KAUTH_APP_KEY, KAUTH_CLIENT_ID or `kauth config set provider.\(provider.name).app_key KEY`")

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Which of Kakao's hosts an endpoint lives on.
-public enum APIHost: String, Sendable {
+package enum APIHost: String, Sendable {
     /// `kauth.kakao.com`.
     case auth
     /// `kapi.kakao.com`.
@@ -13,7 +13,7 @@ public enum APIHost: String, Sendable {
 }
 
 /// How an endpoint is authorised (spec §1).
-public enum APIAuthorization: Sendable, Equatable {
+package enum APIAuthorization: Sendable, Equatable {
     /// `Authorization: Bearer {access_token}`: the user's APIs.
     case user
     /// `Authorization: KakaoAK {app key}`: share and image APIs, no user token.
@@ -21,7 +21,7 @@ public enum APIAuthorization: Sendable, Equatable {
 }
 
 /// One endpoint: method, host, path, parameters and the type its JSON decodes to.
-public protocol APIRequest: Sendable {
+package protocol APIRequest: Sendable {
     associatedtype Response: Decodable & Sendable
     var method: String { get }
     var host: APIHost { get }
@@ -38,16 +38,16 @@ public protocol APIRequest: Sendable {
 }
 
 extension APIRequest {
-    public var host: APIHost { .api }
-    public var parameters: [(String, String)] { [] }
-    public var isIdempotent: Bool { method == "GET" }
-    public var authorization: APIAuthorization { .user }
-    public var rawBody: (contentType: String, data: Data)? { nil }
-    public var isAbsolute: Bool { false }
+    package var host: APIHost { .api }
+    package var parameters: [(String, String)] { [] }
+    package var isIdempotent: Bool { method == "GET" }
+    package var authorization: APIAuthorization { .user }
+    package var rawBody: (contentType: String, data: Data)? { nil }
+    package var isAbsolute: Bool { false }
 }
 
 /// A decoded response with the bytes it came from (`--json` prints the provider's object as sent).
-public struct APIResult<Value: Sendable>: Sendable {
-    public var value: Value
-    public var body: Data
+package struct APIResult<Value: Sendable>: Sendable {
+    package var value: Value
+    package var body: Data
 }

@@ -6,7 +6,7 @@ import Foundation
 
 /// `$KAUTH_HOME/config`: `key = value` lines and `#` comments, kept as written so that
 /// `kauth config set` changes one line and leaves the user's comments and order alone.
-public struct ConfigFile: Sendable, Equatable {
+package struct ConfigFile: Sendable, Equatable {
     enum Line: Sendable, Equatable {
         case entry(key: String, value: String)
         case verbatim(String)
@@ -14,13 +14,13 @@ public struct ConfigFile: Sendable, Equatable {
 
     var lines: [Line]
 
-    public init() {
+    package init() {
         lines = []
     }
 
     /// Parses the file; a line that is neither a comment, blank, nor `key = value` is an error
     /// naming its line number.
-    public init(parsing text: String, path: String) throws {
+    package init(parsing text: String, path: String) throws {
         lines = []
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = raw.trimmingWhitespace()
@@ -42,7 +42,7 @@ public struct ConfigFile: Sendable, Equatable {
     }
 
     /// The last value set for `key`.
-    public func value(_ key: String) -> String? {
+    package func value(_ key: String) -> String? {
         for line in lines.reversed() {
             if case .entry(key, let value) = line { return value }
         }
@@ -50,7 +50,7 @@ public struct ConfigFile: Sendable, Equatable {
     }
 
     /// Every `key = value`, in file order, later duplicates winning.
-    public var entries: [(key: String, value: String)] {
+    package var entries: [(key: String, value: String)] {
         var seen: [String: Int] = [:]
         var result: [(key: String, value: String)] = []
         for line in lines {
@@ -66,7 +66,7 @@ public struct ConfigFile: Sendable, Equatable {
     }
 
     /// Replaces the key's line, or appends one.
-    public mutating func set(_ key: String, _ value: String) {
+    package mutating func set(_ key: String, _ value: String) {
         var replaced = false
         lines = lines.compactMap { line in
             guard case .entry(key, _) = line else { return line }
@@ -79,13 +79,13 @@ public struct ConfigFile: Sendable, Equatable {
 
     /// Removes every line of the key; false when it was not set.
     @discardableResult
-    public mutating func unset(_ key: String) -> Bool {
+    package mutating func unset(_ key: String) -> Bool {
         let before = lines.count
         lines.removeAll { if case .entry(key, _) = $0 { return true } else { return false } }
         return lines.count != before
     }
 
-    public func serialized() -> String {
+    package func serialized() -> String {
         lines.map { line in
             switch line {
             case .entry(let key, let value): return "\(key) = \(value)"
@@ -97,18 +97,18 @@ public struct ConfigFile: Sendable, Equatable {
 
 /// Reads and writes the config file through the injected file system. The file is always
 /// written 0600: it may hold a client secret.
-public struct ConfigStore: Sendable {
-    public var path: String
-    public var home: String
+package struct ConfigStore: Sendable {
+    package var path: String
+    package var home: String
     var fileSystem: FileSystem
 
-    public init(paths: KAuthPaths, fileSystem: FileSystem) {
+    package init(paths: KAuthPaths, fileSystem: FileSystem) {
         self.path = paths.config
         self.home = paths.home
         self.fileSystem = fileSystem
     }
 
-    public func load() throws -> ConfigFile {
+    package func load() throws -> ConfigFile {
         let data: Data?
         do {
             data = try fileSystem.readFile(path)
@@ -119,7 +119,7 @@ public struct ConfigStore: Sendable {
         return try ConfigFile(parsing: String(decoding: data, as: UTF8.self), path: path)
     }
 
-    public func save(_ file: ConfigFile) throws {
+    package func save(_ file: ConfigFile) throws {
         do {
             try fileSystem.createDirectory(home, 0o700)
             try fileSystem.writeFileAtomically(path, Data(file.serialized().utf8), 0o600)
@@ -129,13 +129,13 @@ public struct ConfigStore: Sendable {
     }
 
     /// The keys `kauth config set` accepts: `provider.NAME.KEY` with one of these KEYs.
-    public static let providerKeys = [
+    package static let providerKeys = [
         "type", "client_id", "client_secret", "app_key", "redirect_uri", "scopes", "issuer",
         "revocation_endpoint", "auth_url", "api_url", "sharer_url",
     ]
 
     /// Checks a key's shape; a usage error with a suggestion otherwise.
-    public static func validate(key: String) throws {
+    package static func validate(key: String) throws {
         let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, parts[0] == "provider", !parts[1].isEmpty,
               parts[1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })

@@ -1,12 +1,12 @@
 /// Where kauth keeps its files: `$KAUTH_HOME`, else `$XDG_CONFIG_HOME/kauth`, else `~/.config/kauth`.
-public struct KAuthPaths: Sendable, Equatable {
-    public var home: String
+package struct KAuthPaths: Sendable, Equatable {
+    package var home: String
 
-    public init(home: String) {
+    package init(home: String) {
         self.home = home
     }
 
-    public static func resolve(_ environment: Environment) -> KAuthPaths {
+    package static func resolve(_ environment: Environment) -> KAuthPaths {
         if let home = environment["KAUTH_HOME"] {
             return KAuthPaths(home: home)
         }
@@ -16,6 +16,6 @@ public struct KAuthPaths: Sendable, Equatable {
         return KAuthPaths(home: (environment["HOME"] ?? ".") + "/.config/kauth")
     }
 
-    public var credentials: String { home + "/credentials.json" }
-    public var config: String { home + "/config" }
+    package var credentials: String { home + "/credentials.json" }
+    package var config: String { home + "/config" }
 }

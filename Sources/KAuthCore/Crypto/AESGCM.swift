@@ -15,13 +15,13 @@ import Foundation
 /// The nonce is the caller's: the keystore draws a fresh random one (and a fresh salt, hence a
 /// fresh key) for every write, which is what GCM's security rests on. The tag is returned and taken
 /// separately so the on-disk format can name each part.
-public enum AESGCM {
-    public static let keyLength = 32
-    public static let nonceLength = 12
-    public static let tagLength = 16
+package enum AESGCM {
+    package static let keyLength = 32
+    package static let nonceLength = 12
+    package static let tagLength = 16
 
     /// Encrypts `plaintext` and authenticates it together with `aad`.
-    public static func seal(
+    package static func seal(
         _ plaintext: [UInt8], key: [UInt8], nonce: [UInt8], aad: [UInt8] = []
     ) throws -> (ciphertext: [UInt8], tag: [UInt8]) {
         try checkSizes(key: key, nonce: nonce, tag: nil)
@@ -65,7 +65,7 @@ public enum AESGCM {
 
     /// Decrypts `ciphertext`, or throws `CryptoError.authenticationFailed` when the tag does not
     /// verify; no plaintext is ever returned from a forged or damaged message.
-    public static func open(
+    package static func open(
         _ ciphertext: [UInt8], key: [UInt8], nonce: [UInt8], tag: [UInt8], aad: [UInt8] = []
     ) throws -> [UInt8] {
         try checkSizes(key: key, nonce: nonce, tag: tag)

@@ -5,7 +5,7 @@
 /// decoding is strict: anything but the 64 alphabet characters (and correct trailing `=`) is
 /// rejected instead of being skipped, and non-zero leftover bits are rejected too, so each byte
 /// string has exactly one accepted encoding and encoded values can be compared as strings.
-public enum Base64URL {
+package enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     private static let decodeTable: [UInt8] = {
@@ -17,7 +17,7 @@ public enum Base64URL {
     }()
 
     /// The unpadded base64url text of `bytes`.
-    public static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count * 4 + 2) / 3)
         var index = 0
@@ -49,7 +49,7 @@ public enum Base64URL {
     ///
     /// Padding is optional (JOSE omits it, some servers send it); when present it must be exactly
     /// what completes the last quantum. Whitespace, `+`, `/` and other characters are rejected.
-    public static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         var characters = Array(text.utf8)
         if characters.count % 4 == 0, let firstPad = characters.firstIndex(of: UInt8(ascii: "=")) {
             let padding = characters.count - firstPad

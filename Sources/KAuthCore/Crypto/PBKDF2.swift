@@ -8,9 +8,9 @@ import CommonCrypto
 ///
 /// PBKDF2-HMAC-SHA256 rather than a memory-hard KDF because it is in both platform libraries kauth
 /// may use (OpenSSL and CommonCrypto); the cost comes from the iteration count stored in the file.
-public enum PBKDF2 {
+package enum PBKDF2 {
     /// `length` bytes derived from `password` and `salt` with HMAC-SHA-256 and `iterations` rounds.
-    public static func sha256(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) throws -> [UInt8] {
+    package static func sha256(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) throws -> [UInt8] {
         guard iterations >= 1, iterations <= Int(Int32.max) else {
             throw CryptoError.invalidParameter("PBKDF2 iterations must be between 1 and \(Int32.max), not \(iterations)")
         }
@@ -49,7 +49,7 @@ public enum PBKDF2 {
     }
 
     /// The same, with the UTF-8 bytes of `password`.
-    public static func sha256(password: String, salt: [UInt8], iterations: Int, length: Int) throws -> [UInt8] {
+    package static func sha256(password: String, salt: [UInt8], iterations: Int, length: Int) throws -> [UInt8] {
         try sha256(password: Array(password.utf8), salt: salt, iterations: iterations, length: length)
     }
 }

@@ -12,21 +12,21 @@ import Security
 ///
 /// The key is kept as its two big-endian integers, as a JWK carries them (RFC 7518 §6.3.1), and
 /// handed to the platform library for each verification; nothing about RSA is computed here.
-public struct RSAPublicKey: Sendable, Hashable {
+package struct RSAPublicKey: Sendable, Hashable {
     /// RFC 7518 §3.3: "A key of size 2048 bits or larger MUST be used with these algorithms."
-    public static let minimumModulusBits = 2048
+    package static let minimumModulusBits = 2048
     /// OpenSSL's own limit (`OPENSSL_RSA_MAX_MODULUS_BITS`); larger keys only cost time.
-    public static let maximumModulusBits = 16384
+    package static let maximumModulusBits = 16384
 
     /// `n`, big-endian, without leading zero octets.
-    public let modulus: [UInt8]
+    package let modulus: [UInt8]
     /// `e`, big-endian, without leading zero octets.
-    public let exponent: [UInt8]
+    package let exponent: [UInt8]
 
     /// The key, or `CryptoError.invalidParameter` when it is not one kauth will verify with: a
     /// modulus under 2048 bits (or over 16384) or even, or an exponent that is even, 1, or longer
     /// than 64 bits (OpenSSL refuses those for large moduli anyway).
-    public init(modulus: [UInt8], exponent: [UInt8]) throws {
+    package init(modulus: [UInt8], exponent: [UInt8]) throws {
         let modulus = Array(modulus.drop { $0 == 0 })
         let exponent = Array(exponent.drop { $0 == 0 })
         let bits = Self.bitLength(modulus)
@@ -49,16 +49,16 @@ public struct RSAPublicKey: Sendable, Hashable {
     }
 
     /// The size of the modulus in bits (2048 for an `RS256` key of the usual size).
-    public var modulusBits: Int { Self.bitLength(modulus) }
+    package var modulusBits: Int { Self.bitLength(modulus) }
 
     /// The length of a signature under this key: the modulus length in octets (`k` in RFC 8017).
-    public var signatureLength: Int { (modulusBits + 7) / 8 }
+    package var signatureLength: Int { (modulusBits + 7) / 8 }
 
     /// Whether `signature` is a valid RSASSA-PKCS1-v1_5 SHA-256 signature of `message`.
     ///
     /// False for any failure, including a signature of the wrong length (RFC 8017 §8.2.2 step 1)
     /// and a library error: a caller can only act on "verified" or "not verified".
-    public func verifyPKCS1SHA256(signature: [UInt8], message: [UInt8]) -> Bool {
+    package func verifyPKCS1SHA256(signature: [UInt8], message: [UInt8]) -> Bool {
         guard signature.count == signatureLength else { return false }
         #if canImport(CCrypto)
         guard let key = try? OpenSSLKey.fromData(
@@ -102,7 +102,7 @@ public struct RSAPublicKey: Sendable, Hashable {
 ///
 /// kauth itself never signs: this is the sandbox provider's ID-token key and the tests'. PKCS#1
 /// v1.5 signatures are deterministic, so a known key gives byte-for-byte reproducible tokens.
-public struct RSAPrivateKey: Sendable {
+package struct RSAPrivateKey: Sendable {
     #if canImport(CCrypto)
     private let key: OpenSSLKey
     #else
@@ -110,11 +110,11 @@ public struct RSAPrivateKey: Sendable {
     #endif
 
     /// The matching public key.
-    public let publicKey: RSAPublicKey
+    package let publicKey: RSAPublicKey
 
     /// A fresh key of `bits` bits (2048 to 16384) with public exponent 65537, from the platform's
     /// key generator and CSPRNG.
-    public static func generate(bits: Int = 2048) throws -> RSAPrivateKey {
+    package static func generate(bits: Int = 2048) throws -> RSAPrivateKey {
         guard (RSAPublicKey.minimumModulusBits...RSAPublicKey.maximumModulusBits).contains(bits) else {
             throw CryptoError.invalidParameter(
                 "RSA keys must be \(RSAPublicKey.minimumModulusBits) to \(RSAPublicKey.maximumModulusBits) bits, not \(bits)")
@@ -148,7 +148,7 @@ public struct RSAPrivateKey: Sendable {
     ///
     /// Throws `CryptoError.invalidParameter` when the parts do not make one key (the library's
     /// pairwise check), so a mistyped member fails here and not as a signature nobody can verify.
-    public init(
+    package init(
         modulus: [UInt8], publicExponent: [UInt8], privateExponent: [UInt8],
         prime1: [UInt8], prime2: [UInt8], exponent1: [UInt8], exponent2: [UInt8], coefficient: [UInt8]
     ) throws {
@@ -189,7 +189,7 @@ public struct RSAPrivateKey: Sendable {
     /// The key from the base64url members of an RSA private JWK (RFC 7518 §6.3.2): `n`, `e`, `d`,
     /// `p`, `q`, `dp`, `dq`, `qi`. Other members (`kty`, `kid`, `use`, `alg`) are ignored except
     /// that a `kty` other than `RSA` is refused.
-    public init(jwkMembers members: [String: String]) throws {
+    package init(jwkMembers members: [String: String]) throws {
         if let kty = members["kty"], kty != "RSA" {
             throw CryptoError.invalidParameter("the JWK is of type '\(kty)', not an RSA key")
         }
@@ -209,13 +209,13 @@ public struct RSAPrivateKey: Sendable {
     }
 
     /// The public members of the key's JWK: `kty` `RSA`, and `n` and `e` in base64url.
-    public var publicJWKMembers: [String: String] {
+    package var publicJWKMembers: [String: String] {
         ["kty": "RSA", "n": Base64URL.encode(publicKey.modulus), "e": Base64URL.encode(publicKey.exponent)]
     }
 
     /// Every member of the key's private JWK (RFC 7518 §6.3.2), so that a generated key can be
     /// stored and loaded again with `init(jwkMembers:)`.
-    public func privateJWKMembers() throws -> [String: String] {
+    package func privateJWKMembers() throws -> [String: String] {
         #if canImport(CCrypto)
         var members = publicJWKMembers
         for (name, member) in [
@@ -237,7 +237,7 @@ public struct RSAPrivateKey: Sendable {
     }
 
     /// The RSASSA-PKCS1-v1_5 SHA-256 signature of `message`: `signatureLength` octets.
-    public func signPKCS1SHA256(message: [UInt8]) throws -> [UInt8] {
+    package func signPKCS1SHA256(message: [UInt8]) throws -> [UInt8] {
         #if canImport(CCrypto)
         guard let context = EVP_MD_CTX_new() else {
             throw CryptoError.library("EVP_MD_CTX_new failed: \(openSSLErrorText())")

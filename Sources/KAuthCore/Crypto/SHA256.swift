@@ -13,12 +13,12 @@ import CryptoKit
 ///
 /// One-shot only: everything kauth hashes is small and already in memory, so a streaming API would
 /// be surface without a caller.
-public enum SHA256 {
+package enum SHA256 {
     /// Length of a digest in bytes.
-    public static let digestLength = 32
+    package static let digestLength = 32
 
     /// The 32-byte digest of `bytes`.
-    public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+    package static func hash(_ bytes: [UInt8]) -> [UInt8] {
         #if canImport(CCrypto)
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
@@ -37,13 +37,13 @@ public enum SHA256 {
     }
 
     /// The digest of `data`.
-    public static func hash(_ data: Data) -> [UInt8] {
+    package static func hash(_ data: Data) -> [UInt8] {
         hash([UInt8](data))
     }
 
     /// The digest of the UTF-8 bytes of `string` (for PKCE the verifier is ASCII, so this is its
     /// `ASCII(code_verifier)`).
-    public static func hash(_ string: String) -> [UInt8] {
+    package static func hash(_ string: String) -> [UInt8] {
         hash(Array(string.utf8))
     }
 }

@@ -16,7 +16,7 @@ extension HTTPClient {
     /// environment variables (`https_proxy`, `NO_PROXY`, ...), except that loopback URLs are
     /// always sent directly; TLS is verified. A POST, PUT or PATCH without a body carries
     /// `Content-Length: 0`; no Content-Type is added that the request does not have.
-    public static let live = HTTPClient { request in
+    package static let live = HTTPClient { request in
         try await CurlTransport.send(request)
     }
 }

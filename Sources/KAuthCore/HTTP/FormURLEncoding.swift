@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// `application/x-www-form-urlencoded` (WHATWG URL §5) for query strings and form bodies.
-public enum FormURLEncoding {
+package enum FormURLEncoding {
     /// Characters left as they are: RFC 3986 unreserved. Everything else is percent-encoded, so
     /// values such as scopes with spaces or JSON arrays survive every server's parser.
     private static let unreserved: Set<UInt8> = Set(
@@ -15,7 +15,7 @@ public enum FormURLEncoding {
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     /// Percent-encodes one name or value.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
@@ -31,13 +31,13 @@ public enum FormURLEncoding {
     }
 
     /// `name=value&…` in the given order.
-    public static func encode(_ pairs: [(String, String)]) -> String {
+    package static func encode(_ pairs: [(String, String)]) -> String {
         pairs.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
     }
 
     /// Splits `a=1&b=x+y` into pairs, decoding `+` as space and `%XX` escapes. Malformed escapes
     /// are kept literally rather than rejected, as browsers do.
-    public static func decode(_ text: String) -> [(String, String)] {
+    package static func decode(_ text: String) -> [(String, String)] {
         text.split(separator: "&", omittingEmptySubsequences: true).map { part in
             if let equals = part.firstIndex(of: "=") {
                 return (unescape(part[..<equals]), unescape(part[part.index(after: equals)...]))
@@ -47,7 +47,7 @@ public enum FormURLEncoding {
     }
 
     /// Decodes one component (`+` is a space).
-    public static func unescape(_ text: Substring) -> String {
+    package static func unescape(_ text: Substring) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = Array(text.utf8)[...]
@@ -83,7 +83,7 @@ public enum FormURLEncoding {
 
 extension Array where Element == (String, String) {
     /// The first value named `name`.
-    public func first(named name: String) -> String? {
+    package func first(named name: String) -> String? {
         first { $0.0 == name }?.1
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 
 extension HTTPClient {
     /// The same client, tracing each exchange to `log` with every secret redacted (`--verbose`).
-    public func traced(to log: @escaping @Sendable (String) -> Void) -> HTTPClient {
+    package func traced(to log: @escaping @Sendable (String) -> Void) -> HTTPClient {
         let inner = self
         return HTTPClient { request in
             var lines = ["> \(request.method) \(Redaction.url(request.url))"]
@@ -34,7 +34,7 @@ extension HTTPClient {
 
     /// Sends and turns transport failures into `KAuthError.unavailable` (exit 5) with the URL
     /// (secrets redacted) and the reason.
-    public func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
         do {
             return try await send(request)
         } catch let error as HTTPTransportError {
@@ -54,14 +54,14 @@ extension HTTPClient {
 
 extension Duration {
     /// Whole milliseconds.
-    public var milliseconds: Int64 {
+    package var milliseconds: Int64 {
         components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
     }
 }
 
 extension HTTPRequest {
     /// A form-encoded POST (`application/x-www-form-urlencoded;charset=utf-8`, as Kakao's docs use).
-    public static func form(_ url: String, _ pairs: [(String, String)], headers: [HTTPHeader] = []) -> HTTPRequest {
+    package static func form(_ url: String, _ pairs: [(String, String)], headers: [HTTPHeader] = []) -> HTTPRequest {
         HTTPRequest(
             method: "POST",
             url: url,

@@ -5,11 +5,11 @@ import Foundation
 #endif
 
 /// One HTTP header line. Names compare case-insensitively through `HTTPHeaders` lookups.
-public struct HTTPHeader: Sendable, Hashable {
-    public var name: String
-    public var value: String
+package struct HTTPHeader: Sendable, Hashable {
+    package var name: String
+    package var value: String
 
-    public init(_ name: String, _ value: String) {
+    package init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
     }
@@ -17,20 +17,20 @@ public struct HTTPHeader: Sendable, Hashable {
 
 extension Array where Element == HTTPHeader {
     /// The first value of the header `name`, compared case-insensitively.
-    public func value(for name: String) -> String? {
+    package func value(for name: String) -> String? {
         first { $0.name.lowercased() == name.lowercased() }?.value
     }
 }
 
 /// A request as the transport sends it.
-public struct HTTPRequest: Sendable, Equatable {
-    public var method: String
-    public var url: String
-    public var headers: [HTTPHeader]
-    public var body: Data?
-    public var timeout: Duration
+package struct HTTPRequest: Sendable, Equatable {
+    package var method: String
+    package var url: String
+    package var headers: [HTTPHeader]
+    package var body: Data?
+    package var timeout: Duration
 
-    public init(method: String, url: String, headers: [HTTPHeader] = [], body: Data? = nil, timeout: Duration = .seconds(30)) {
+    package init(method: String, url: String, headers: [HTTPHeader] = [], body: Data? = nil, timeout: Duration = .seconds(30)) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -40,12 +40,12 @@ public struct HTTPRequest: Sendable, Equatable {
 }
 
 /// A response as the transport received it (redirects are not followed).
-public struct HTTPResponse: Sendable, Equatable {
-    public var status: Int
-    public var headers: [HTTPHeader]
-    public var body: Data
+package struct HTTPResponse: Sendable, Equatable {
+    package var status: Int
+    package var headers: [HTTPHeader]
+    package var body: Data
 
-    public init(status: Int, headers: [HTTPHeader] = [], body: Data = Data()) {
+    package init(status: Int, headers: [HTTPHeader] = [], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -53,7 +53,7 @@ public struct HTTPResponse: Sendable, Equatable {
 }
 
 /// Why a request got no HTTP response at all.
-public enum HTTPTransportError: Error, Sendable, Equatable {
+package enum HTTPTransportError: Error, Sendable, Equatable {
     /// The host could not be reached (refused, unresolvable, TLS failure): `detail` says which.
     case connectionFailed(url: String, detail: String)
     /// No complete response within the request's timeout.
@@ -66,10 +66,10 @@ public enum HTTPTransportError: Error, Sendable, Equatable {
 
 /// Sends HTTP requests. The live value loads libcurl on first use, so commands that make no
 /// request (`kauth token` with a valid token) never pay for networking at start-up.
-public struct HTTPClient: Sendable {
-    public var send: @Sendable (_ request: HTTPRequest) async throws -> HTTPResponse
+package struct HTTPClient: Sendable {
+    package var send: @Sendable (_ request: HTTPRequest) async throws -> HTTPResponse
 
-    public init(send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+    package init(send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
         self.send = send
     }
 }

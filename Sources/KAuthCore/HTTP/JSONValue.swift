@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// Any JSON value, for responses kauth passes through or picks fields from (`kauth me --field`).
-public enum JSONValue: Codable, Sendable, Equatable {
+package enum JSONValue: Codable, Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -13,7 +13,7 @@ public enum JSONValue: Codable, Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -30,7 +30,7 @@ public enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -48,17 +48,17 @@ public enum JSONValue: Codable, Sendable, Equatable {
     }
 
     /// Any encodable value as JSON (through JSONEncoder, so its coding keys are kept).
-    public init(encoding value: some Encodable) throws {
+    package init(encoding value: some Encodable) throws {
         self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
     }
 
-    public subscript(_ key: String) -> JSONValue? {
+    package subscript(_ key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
     /// The value at a dotted path such as `kakao_account.email` (array indexes as numbers).
-    public func value(at path: String) -> JSONValue? {
+    package func value(at path: String) -> JSONValue? {
         var current: JSONValue? = self
         for part in path.split(separator: ".") {
             switch current {
@@ -72,7 +72,7 @@ public enum JSONValue: Codable, Sendable, Equatable {
         return current
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         switch self {
         case .string(let value): return value
         case .number(let value): return value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
@@ -81,13 +81,13 @@ public enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
     /// Compact JSON text with sorted keys.
-    public func jsonText(pretty: Bool = false) -> String {
+    package func jsonText(pretty: Bool = false) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "null"

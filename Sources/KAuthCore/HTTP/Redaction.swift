@@ -6,17 +6,17 @@ import Foundation
 
 /// Hides secrets in anything kauth prints about HTTP traffic (`--verbose`, error messages).
 /// Redaction is by field name, so a new secret field is one line here.
-public enum Redaction {
+package enum Redaction {
     /// Names whose values are secrets: tokens, codes, verifiers, client secrets.
-    public static let secretNames: Set<String> = [
+    package static let secretNames: Set<String> = [
         "access_token", "refresh_token", "id_token", "code", "code_verifier", "client_secret",
         "token", "password", "agt", "device_code", "assertion", "client_assertion",
     ]
 
-    public static let mask = "[redacted]"
+    package static let mask = "[redacted]"
 
     /// A form or query string with secret values masked.
-    public static func form(_ text: String) -> String {
+    package static func form(_ text: String) -> String {
         FormURLEncoding.decode(text).map { name, value in
             "\(name)=\(secretNames.contains(name) ? mask : value)"
         }.joined(separator: "&")
@@ -24,7 +24,7 @@ public enum Redaction {
 
     /// Free text (a provider's error description) with `name=value` secrets masked: Kakao's
     /// KOE320 says "authorization code not found for code=…".
-    public static func text(_ text: String) -> String {
+    package static func text(_ text: String) -> String {
         var out = ""
         var rest = Substring(text)
         while let equals = rest.firstIndex(of: "=") {
@@ -43,13 +43,13 @@ public enum Redaction {
     }
 
     /// A URL with secret query values masked.
-    public static func url(_ url: String) -> String {
+    package static func url(_ url: String) -> String {
         guard let mark = url.firstIndex(of: "?") else { return url }
         return String(url[..<mark]) + "?" + form(String(url[url.index(after: mark)...]))
     }
 
     /// A header value with credentials masked (`Authorization: Bearer [redacted]`).
-    public static func header(_ header: HTTPHeader) -> String {
+    package static func header(_ header: HTTPHeader) -> String {
         let lowered = header.name.lowercased()
         if lowered == "authorization" || lowered == "proxy-authorization" || lowered == "cookie" || lowered == "set-cookie" {
             let scheme = header.value.split(separator: " ").first.map { "\($0) " } ?? ""
@@ -59,7 +59,7 @@ public enum Redaction {
     }
 
     /// A JSON body with secret members masked at any depth; non-JSON bodies are summarised.
-    public static func body(_ data: Data, contentType: String?) -> String {
+    package static func body(_ data: Data, contentType: String?) -> String {
         if data.isEmpty { return "" }
         if let value = try? JSONDecoder().decode(JSONValue.self, from: data) {
             return redact(value).jsonText()

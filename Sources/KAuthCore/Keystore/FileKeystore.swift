@@ -14,20 +14,20 @@ import Foundation
 ///
 /// A file that fails a check (too open, foreign, not a file, corrupt, undecryptable) is an error and
 /// is never overwritten: it may hold the only copy of a refresh token, and the user decides.
-public struct FileKeystore: Sendable {
-    public static let fileName = "credentials.json"
+package struct FileKeystore: Sendable {
+    package static let fileName = "credentials.json"
     /// PBKDF2 rounds for new encrypted writes: OWASP's 2023 figure for PBKDF2-HMAC-SHA256. Each
     /// read of an encrypted file costs about 0.2 s on a current x86 core; that is the price of
     /// `KAUTH_PASSPHRASE`, and files keep their own count, so it can change without a migration.
-    public static let defaultKDFIterations = 600_000
+    package static let defaultKDFIterations = 600_000
 
     /// The folder holding the keystore (`KAUTH_HOME`).
-    public let directory: String
+    package let directory: String
     /// `directory/credentials.json`.
-    public let path: String
+    package let path: String
     /// `directory/credentials.json.lock`: a separate, never-deleted file, because the data file is
     /// replaced on every write and a lock on it would be a lock on the old inode.
-    public let lockPath: String
+    package let lockPath: String
 
     private let fileSystem: FileSystem
     private let passphrase: String?
@@ -39,7 +39,7 @@ public struct FileKeystore: Sendable {
     ///     still read, then encrypted by the next write).
     ///   - random: salts and nonces for encrypted writes.
     ///   - kdfIterations: PBKDF2 rounds for writes; tests pass a small number to stay fast.
-    public init(
+    package init(
         directory: String,
         fileSystem: FileSystem,
         passphrase: String?,
@@ -66,7 +66,7 @@ public struct FileKeystore: Sendable {
     ///
     /// The checks use `lstat`, so a symbolic link is judged by its own mode, which always has
     /// group and other bits on Linux: it is refused as too open rather than followed.
-    public func load() throws -> KeystoreContents {
+    package func load() throws -> KeystoreContents {
         let info: FileInfo?
         do {
             info = try fileSystem.fileInfo(path)
@@ -91,7 +91,7 @@ public struct FileKeystore: Sendable {
     }
 
     /// The session stored under `profile`, if any.
-    public func session(profile: String) throws -> StoredSession? {
+    package func session(profile: String) throws -> StoredSession? {
         try load().profiles[profile]
     }
 
@@ -105,7 +105,7 @@ public struct FileKeystore: Sendable {
     /// are then discarded. Waiting for the lock longer than `lockTimeout` throws `lockTimeout`.
     ///
     /// `body` runs in the caller's isolation, so it may capture non-`Sendable` state.
-    public func update<T>(
+    package func update<T>(
         lockTimeout: Duration = .seconds(10),
         isolation: isolated (any Actor)? = #isolation,
         _ body: (inout KeystoreContents) async throws -> T

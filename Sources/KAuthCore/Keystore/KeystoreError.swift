@@ -1,6 +1,6 @@
 /// Why the keystore could not be read or written. Every case is exit code 7: the file is never
 /// silently replaced, so the user has to act, and `message` says how.
-public enum KeystoreError: Error, Sendable, Equatable {
+package enum KeystoreError: Error, Sendable, Equatable {
     /// The file has a group or other permission bit (`permissions` is `st_mode & 0o7777`).
     case tooOpen(path: String, permissions: UInt16)
     /// The file belongs to another user.
@@ -23,7 +23,7 @@ public enum KeystoreError: Error, Sendable, Equatable {
     case folderTooOpen(path: String, permissions: UInt16)
 
     /// One sentence for people: what happened and what to do about it.
-    public var message: String {
+    package var message: String {
         switch self {
         case .tooOpen(let path, let permissions):
             return "permissions \(octal(permissions)) for '\(path)' are too open; run: chmod 600 \(path)"

@@ -60,16 +60,16 @@ enum KeystoreJSON {
 }
 
 /// RFC 3339 instants in UTC (`2025-01-02T03:04:05Z`).
-public enum RFC3339 {
+package enum RFC3339 {
     /// Whole seconds, rounded down: sub-second precision means nothing for token expiry, and
     /// rounding down never makes a token look valid for longer than it is.
-    public static func string(from date: Date) -> String {
+    package static func string(from date: Date) -> String {
         let seconds = (date.timeIntervalSince1970).rounded(.down)
         return Date(timeIntervalSince1970: seconds).formatted(Date.ISO8601FormatStyle())
     }
 
     /// Accepts fractional seconds and numeric offsets too, in case a file was written by hand.
-    public static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
     }

@@ -9,16 +9,16 @@ import Foundation
 /// These are the fields the Kii SDK saves on every login and refresh (seed 004; spec
 /// `snap-oidc.md` §B.4): user ID, name, email, phone, display name, country. Every field is
 /// optional because providers only return what the user consented to share.
-public struct CachedUser: Codable, Sendable, Equatable {
-    public var id: String?
-    public var nickname: String?
-    public var email: String?
-    public var phoneNumber: String?
-    public var displayName: String?
+package struct CachedUser: Codable, Sendable, Equatable {
+    package var id: String?
+    package var nickname: String?
+    package var email: String?
+    package var phoneNumber: String?
+    package var displayName: String?
     /// Two-letter country code (ISO 3166-1 alpha-2), as Kii's `country` field.
-    public var country: String?
+    package var country: String?
 
-    public init(
+    package init(
         id: String? = nil, nickname: String? = nil, email: String? = nil,
         phoneNumber: String? = nil, displayName: String? = nil, country: String? = nil
     ) {
@@ -43,39 +43,39 @@ public struct CachedUser: Codable, Sendable, Equatable {
 /// session read a day later still knows whether its token is valid (§B.4: "store the full record
 /// with an absolute expiry"). On disk, instants are RFC 3339 UTC strings to the whole second,
 /// truncated: a stored expiry is never later than the real one.
-public struct StoredSession: Codable, Sendable, Equatable {
+package struct StoredSession: Codable, Sendable, Equatable {
     /// Profile-independent provider name (`kakao`, `snapchat`, or a configured OIDC provider).
-    public var provider: String
+    package var provider: String
     /// The client the tokens were issued to; a refresh must use the same one.
-    public var clientID: String
+    package var clientID: String
     /// The provider's user id, when the login returned or looked it up.
-    public var userID: String?
+    package var userID: String?
     /// The `token_type` of the token response, normally `bearer`.
-    public var tokenType: String
-    public var accessToken: String
-    public var accessTokenExpiresAt: Date
-    public var refreshToken: String?
+    package var tokenType: String
+    package var accessToken: String
+    package var accessTokenExpiresAt: Date
+    package var refreshToken: String?
     /// Nil when the provider does not say (then the refresh token is tried until it is refused).
-    public var refreshTokenExpiresAt: Date?
+    package var refreshTokenExpiresAt: Date?
     /// The scopes granted, which may be fewer than the ones asked for.
-    public var scopes: [String]
-    public var idToken: String?
+    package var scopes: [String]
+    package var idToken: String?
     /// Whether the login asked for `openid`: a refresh of such a session may return a new ID token,
     /// and logout may use the OIDC end-session endpoint.
-    public var openID: Bool
-    public var user: CachedUser?
+    package var openID: Bool
+    package var user: CachedUser?
     /// The provider's base URLs when the login was made, so later commands reach the server that
     /// issued the tokens (a sandbox, a test server) even when the environment no longer names it.
-    public var authBaseURL: String?
-    public var apiBaseURL: String?
+    package var authBaseURL: String?
+    package var apiBaseURL: String?
     /// An OpenID Connect provider's issuer and discovered endpoints: a refresh or logout needs no
     /// discovery request, and an ID token is checked against the issuer the login used.
-    public var issuer: String?
-    public var endpoints: ProviderEndpoints?
-    public var createdAt: Date
-    public var updatedAt: Date
+    package var issuer: String?
+    package var endpoints: ProviderEndpoints?
+    package var createdAt: Date
+    package var updatedAt: Date
 
-    public init(
+    package init(
         provider: String,
         clientID: String,
         userID: String? = nil,
@@ -138,25 +138,25 @@ public struct StoredSession: Codable, Sendable, Equatable {
 ///
 /// One file for all profiles, so a single lock and a single atomic rename cover `kauth switch`,
 /// a login and a refresh alike.
-public struct KeystoreContents: Codable, Sendable, Equatable {
+package struct KeystoreContents: Codable, Sendable, Equatable {
     /// The only format version this build reads and writes. A file with another version is
     /// reported as corrupt rather than guessed at, and never overwritten.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
 
-    public var version: Int
+    package var version: Int
     /// The profile used when neither `--profile` nor `KAUTH_PROFILE` names one.
-    public var defaultProfile: String?
+    package var defaultProfile: String?
     /// Sessions by profile name.
-    public var profiles: [String: StoredSession]
+    package var profiles: [String: StoredSession]
 
-    public init(version: Int = KeystoreContents.currentVersion, defaultProfile: String? = nil, profiles: [String: StoredSession] = [:]) {
+    package init(version: Int = KeystoreContents.currentVersion, defaultProfile: String? = nil, profiles: [String: StoredSession] = [:]) {
         self.version = version
         self.defaultProfile = defaultProfile
         self.profiles = profiles
     }
 
     /// What a missing file means: no logins yet.
-    public static let empty = KeystoreContents()
+    package static let empty = KeystoreContents()
 
     enum CodingKeys: String, CodingKey {
         case version, profiles

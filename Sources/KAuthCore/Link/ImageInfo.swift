@@ -6,13 +6,13 @@ import Foundation
 
 /// What an image file is, judged by its bytes rather than its name: PNG, JPEG or GIF (the types
 /// Kakao's message images take), with the pixel size read from the header.
-public struct ImageInfo: Sendable, Equatable {
-    public enum Format: String, Sendable, CaseIterable {
+package struct ImageInfo: Sendable, Equatable {
+    package enum Format: String, Sendable, CaseIterable {
         case png, jpeg, gif
 
-        public var mimeType: String { "image/\(rawValue)" }
+        package var mimeType: String { "image/\(rawValue)" }
         /// The file name the upload gives the part, as the iOS SDK does (`image.png`, `image.jpg`).
-        public var uploadFilename: String {
+        package var uploadFilename: String {
             switch self {
             case .png: return "image.png"
             case .jpeg: return "image.jpg"
@@ -21,22 +21,22 @@ public struct ImageInfo: Sendable, Equatable {
         }
     }
 
-    public var format: Format
-    public var width: Int
-    public var height: Int
+    package var format: Format
+    package var width: Int
+    package var height: Int
 
-    public init(format: Format, width: Int, height: Int) {
+    package init(format: Format, width: Int, height: Int) {
         self.format = format
         self.width = width
         self.height = height
     }
 
     /// Most bytes an uploaded image may have (D002: 2 MB).
-    public static let maximumUploadBytes = 2 * 1024 * 1024
+    package static let maximumUploadBytes = 2 * 1024 * 1024
 
     /// The format and size of `data`, or nil when it is none of PNG, JPEG and GIF or its header
     /// is cut short.
-    public static func sniff(_ data: Data) -> ImageInfo? {
+    package static func sniff(_ data: Data) -> ImageInfo? {
         let bytes = [UInt8](data.prefix(512 * 1024))
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             // The first chunk is IHDR: length (4), "IHDR", width and height big-endian.

@@ -8,18 +8,18 @@ import Foundation
 /// commas (the "JSON with comments" of editor settings), so that the commented starters of
 /// `kauth link template new` can be edited and sent as they are. Syntax errors say where, by line
 /// and column; a key given twice in one object is an error rather than a silent choice.
-public enum LenientJSON {
+package enum LenientJSON {
     /// Where and why the text is not JSON.
-    public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-        public var line: Int
-        public var column: Int
-        public var reason: String
+    package struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+        package var line: Int
+        package var column: Int
+        package var reason: String
 
-        public var description: String { "line \(line), column \(column): \(reason)" }
+        package var description: String { "line \(line), column \(column): \(reason)" }
     }
 
     /// Parses one JSON value (any type) filling the whole text, comments and blanks aside.
-    public static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
+    package static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
         var parser = Parser(bytes: Array(text.utf8))
         try parser.skipBlanks()
         let value = try parser.value(depth: 0)
@@ -28,7 +28,7 @@ public enum LenientJSON {
         return value
     }
 
-    public static func parse(_ data: Data) throws(SyntaxError) -> JSONValue {
+    package static func parse(_ data: Data) throws(SyntaxError) -> JSONValue {
         guard let text = String(validating: data, as: UTF8.self) else {
             throw SyntaxError(line: 1, column: 1, reason: "the text is not UTF-8")
         }

@@ -9,19 +9,19 @@ import Foundation
 
 /// `POST /v2/api/kakaolink/talk/template/{default,validate,scrap}` (§8.1): Kakao checks the
 /// message and answers it as `template_msg`. Sending it twice changes nothing.
-public struct ShareValidationRequest: APIRequest {
-    public typealias Response = ShareValidationResult
-    public var message: ShareMessage
+package struct ShareValidationRequest: APIRequest {
+    package typealias Response = ShareValidationResult
+    package var message: ShareMessage
 
-    public init(message: ShareMessage) {
+    package init(message: ShareMessage) {
         self.message = message
     }
 
-    public var method: String { "POST" }
-    public var authorization: APIAuthorization { .appKey }
-    public var isIdempotent: Bool { true }
+    package var method: String { "POST" }
+    package var authorization: APIAuthorization { .appKey }
+    package var isIdempotent: Bool { true }
 
-    public var path: String {
+    package var path: String {
         switch message.action {
         case .default: return "/v2/api/kakaolink/talk/template/default"
         case .custom: return "/v2/api/kakaolink/talk/template/validate"
@@ -29,14 +29,14 @@ public struct ShareValidationRequest: APIRequest {
         }
     }
 
-    public var parameters: [(String, String)] {
+    package var parameters: [(String, String)] {
         [("link_ver", ShareLinkVersion.current)] + ShareParameters.pairs(for: message)
     }
 }
 
 /// The form parameters that name a message, shared by validation and memo requests.
-public enum ShareParameters {
-    public static func pairs(for message: ShareMessage) -> [(String, String)] {
+package enum ShareParameters {
+    package static func pairs(for message: ShareMessage) -> [(String, String)] {
         switch message {
         case .default(let template):
             return [("template_object", template.json.jsonText())]
@@ -53,20 +53,20 @@ public enum ShareParameters {
     }
 
     /// `template_args` and `lcba` are JSON objects of strings on the wire.
-    public static func argsJSON(_ args: [String: String]) -> String {
+    package static func argsJSON(_ args: [String: String]) -> String {
         JSONValue.object(args.mapValues(JSONValue.string)).jsonText()
     }
 }
 
 /// ValidationResult (§8.1): `template_id` and `template_msg` always; the rest when Kakao has
 /// something to say. Maps are kept as sent (values are strings in practice).
-public struct ShareValidationResult: Decodable, Sendable, Equatable {
-    public var templateID: Int64
-    public var templateArgs: [String: JSONValue]?
-    public var templateMessage: JSONValue
-    public var warningMessages: [String: JSONValue]?
-    public var argumentMessages: [String: JSONValue]?
-    public var schemeParams: JSONValue?
+package struct ShareValidationResult: Decodable, Sendable, Equatable {
+    package var templateID: Int64
+    package var templateArgs: [String: JSONValue]?
+    package var templateMessage: JSONValue
+    package var warningMessages: [String: JSONValue]?
+    package var argumentMessages: [String: JSONValue]?
+    package var schemeParams: JSONValue?
 
     enum CodingKeys: String, CodingKey {
         case templateID = "template_id"
@@ -78,68 +78,68 @@ public struct ShareValidationResult: Decodable, Sendable, Equatable {
     }
 
     /// `template_args` as strings.
-    public var arguments: [String: String] {
+    package var arguments: [String: String] {
         (templateArgs ?? [:]).mapValues { $0.stringValue ?? $0.jsonText() }
     }
 
     /// Warnings about the template and the arguments, as `(key, message)` sorted by key.
-    public var warnings: [(key: String, message: String)] {
+    package var warnings: [(key: String, message: String)] {
         let all = (warningMessages ?? [:]).map { ($0.key, $0.value) } + (argumentMessages ?? [:]).map { ("template_args.\($0.key)", $0.value) }
         return all.sorted { $0.0 < $1.0 }.map { (key: $0.0, message: $0.1.stringValue ?? $0.1.jsonText()) }
     }
 }
 
 /// `POST /v2/api/talk/message/image/upload` (§8.4): one image as the multipart part `file`.
-public struct ImageUploadRequest: APIRequest {
-    public typealias Response = ImageUploadResult
-    public var form: MultipartForm
+package struct ImageUploadRequest: APIRequest {
+    package typealias Response = ImageUploadResult
+    package var form: MultipartForm
 
     /// - Parameter secureResource: ask for an https URL (the SDK's default).
-    public init(image: Data, format: ImageInfo.Format, boundary: String, secureResource: Bool = true) {
+    package init(image: Data, format: ImageInfo.Format, boundary: String, secureResource: Bool = true) {
         form = MultipartForm(boundary: boundary, parts: [
             MultipartForm.Part(name: "file", filename: format.uploadFilename, contentType: format.mimeType, data: image),
             .field("secure_resource", secureResource ? "true" : "false"),
         ])
     }
 
-    public var method: String { "POST" }
-    public var path: String { "/v2/api/talk/message/image/upload" }
-    public var authorization: APIAuthorization { .appKey }
-    public var rawBody: (contentType: String, data: Data)? { (form.contentType, form.encoded()) }
+    package var method: String { "POST" }
+    package var path: String { "/v2/api/talk/message/image/upload" }
+    package var authorization: APIAuthorization { .appKey }
+    package var rawBody: (contentType: String, data: Data)? { (form.contentType, form.encoded()) }
 }
 
 /// `POST /v2/api/talk/message/image/scrap` (§8.4): Kakao fetches the image at `image_url`.
-public struct ImageScrapRequest: APIRequest {
-    public typealias Response = ImageUploadResult
-    public var imageURL: String
-    public var secureResource: Bool
+package struct ImageScrapRequest: APIRequest {
+    package typealias Response = ImageUploadResult
+    package var imageURL: String
+    package var secureResource: Bool
 
-    public init(imageURL: String, secureResource: Bool = true) {
+    package init(imageURL: String, secureResource: Bool = true) {
         self.imageURL = imageURL
         self.secureResource = secureResource
     }
 
-    public var method: String { "POST" }
-    public var path: String { "/v2/api/talk/message/image/scrap" }
-    public var authorization: APIAuthorization { .appKey }
-    public var isIdempotent: Bool { true }
-    public var parameters: [(String, String)] {
+    package var method: String { "POST" }
+    package var path: String { "/v2/api/talk/message/image/scrap" }
+    package var authorization: APIAuthorization { .appKey }
+    package var isIdempotent: Bool { true }
+    package var parameters: [(String, String)] {
         [("image_url", imageURL), ("secure_resource", secureResource ? "true" : "false")]
     }
 }
 
 /// ImageUploadResult: `{"infos":{"original":{"url","content_type","length","width","height"}}}`.
-public struct ImageUploadResult: Decodable, Sendable, Equatable {
-    public struct Infos: Decodable, Sendable, Equatable {
-        public var original: Original
+package struct ImageUploadResult: Decodable, Sendable, Equatable {
+    package struct Infos: Decodable, Sendable, Equatable {
+        package var original: Original
     }
 
-    public struct Original: Decodable, Sendable, Equatable {
-        public var url: String
-        public var contentType: String?
-        public var length: Int?
-        public var width: Int?
-        public var height: Int?
+    package struct Original: Decodable, Sendable, Equatable {
+        package var url: String
+        package var contentType: String?
+        package var length: Int?
+        package var width: Int?
+        package var height: Int?
 
         enum CodingKeys: String, CodingKey {
             case url, length, width, height
@@ -147,23 +147,23 @@ public struct ImageUploadResult: Decodable, Sendable, Equatable {
         }
     }
 
-    public var infos: Infos
+    package var infos: Infos
 }
 
 /// "Send to me": `POST /v2/api/talk/memo/default/send`, `/v2/api/talk/memo/send` or
 /// `/v2/api/talk/memo/scrap/send` with the user's token. The user must have agreed to
 /// `talk_message` (-402 otherwise). Never retried: a lost answer may mean a sent message.
-public struct TalkMemoRequest: APIRequest {
-    public typealias Response = TalkMemoResult
-    public var message: ShareMessage
+package struct TalkMemoRequest: APIRequest {
+    package typealias Response = TalkMemoResult
+    package var message: ShareMessage
 
-    public init(message: ShareMessage) {
+    package init(message: ShareMessage) {
         self.message = message
     }
 
-    public var method: String { "POST" }
+    package var method: String { "POST" }
 
-    public var path: String {
+    package var path: String {
         switch message.action {
         case .default: return "/v2/api/talk/memo/default/send"
         case .custom: return "/v2/api/talk/memo/send"
@@ -171,12 +171,12 @@ public struct TalkMemoRequest: APIRequest {
         }
     }
 
-    public var parameters: [(String, String)] { ShareParameters.pairs(for: message) }
+    package var parameters: [(String, String)] { ShareParameters.pairs(for: message) }
 }
 
 /// `{"result_code": 0}` on success.
-public struct TalkMemoResult: Decodable, Sendable, Equatable {
-    public var resultCode: Int?
+package struct TalkMemoResult: Decodable, Sendable, Equatable {
+    package var resultCode: Int?
 
     enum CodingKeys: String, CodingKey {
         case resultCode = "result_code"
@@ -184,6 +184,6 @@ public struct TalkMemoResult: Decodable, Sendable, Equatable {
 }
 
 /// The scope "send to me" needs.
-public enum TalkScopes {
-    public static let message = "talk_message"
+package enum TalkScopes {
+    package static let message = "talk_message"
 }

@@ -5,15 +5,15 @@ import Foundation
 #endif
 
 /// `multipart/form-data` (RFC 7578): written by the image upload, read by the sandbox.
-public struct MultipartForm: Sendable, Equatable {
+package struct MultipartForm: Sendable, Equatable {
     /// One field or file.
-    public struct Part: Sendable, Equatable {
-        public var name: String
-        public var filename: String?
-        public var contentType: String?
-        public var data: Data
+    package struct Part: Sendable, Equatable {
+        package var name: String
+        package var filename: String?
+        package var contentType: String?
+        package var data: Data
 
-        public init(name: String, filename: String? = nil, contentType: String? = nil, data: Data) {
+        package init(name: String, filename: String? = nil, contentType: String? = nil, data: Data) {
             self.name = name
             self.filename = filename
             self.contentType = contentType
@@ -21,30 +21,30 @@ public struct MultipartForm: Sendable, Equatable {
         }
 
         /// A text field.
-        public static func field(_ name: String, _ value: String) -> Part {
+        package static func field(_ name: String, _ value: String) -> Part {
             Part(name: name, data: Data(value.utf8))
         }
     }
 
-    public var boundary: String
-    public var parts: [Part]
+    package var boundary: String
+    package var parts: [Part]
 
-    public init(boundary: String, parts: [Part]) {
+    package init(boundary: String, parts: [Part]) {
         self.boundary = boundary
         self.parts = parts
     }
 
     /// A boundary from 18 random bytes: it cannot occur in an image by chance.
-    public static func randomBoundary(_ random: RandomSource) -> String {
+    package static func randomBoundary(_ random: RandomSource) -> String {
         "kauth-" + Base64URL.encode(random.bytes(18))
     }
 
     /// The request's `Content-Type`.
-    public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+    package var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
     /// The body: each part as `--boundary`, its headers, a blank line and its bytes; then
     /// `--boundary--`. Lines end in CRLF.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         var out = Data()
         for part in parts {
             var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.quoted(part.name))\""
@@ -76,13 +76,13 @@ public struct MultipartForm: Sendable, Equatable {
     }
 
     /// Why a body is not a readable `multipart/form-data`.
-    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
-        public var reason: String
-        public var description: String { reason }
+    package struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        package var reason: String
+        package var description: String { reason }
     }
 
     /// The boundary named in a `Content-Type` such as `multipart/form-data; boundary="x"`.
-    public static func boundary(fromContentType contentType: String) -> String? {
+    package static func boundary(fromContentType contentType: String) -> String? {
         let parts = contentType.split(separator: ";").map { $0.trimmingWhitespace() }
         guard parts.first?.lowercased() == "multipart/form-data" else { return nil }
         for parameter in parts.dropFirst() {
@@ -96,7 +96,7 @@ public struct MultipartForm: Sendable, Equatable {
     }
 
     /// Reads a body sent with `contentType`.
-    public static func parse(_ body: Data, contentType: String) throws(ParseError) -> MultipartForm {
+    package static func parse(_ body: Data, contentType: String) throws(ParseError) -> MultipartForm {
         guard let boundary = boundary(fromContentType: contentType) else {
             throw ParseError(reason: "Content-Type is not multipart/form-data with a boundary")
         }
@@ -171,7 +171,7 @@ public struct MultipartForm: Sendable, Equatable {
     }
 
     /// The first part named `name`.
-    public func part(named name: String) -> Part? {
+    package func part(named name: String) -> Part? {
         parts.first { $0.name == name }
     }
 }

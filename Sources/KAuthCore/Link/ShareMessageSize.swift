@@ -12,12 +12,12 @@ import Foundation
 /// `lcba`) — with `JSONSerialization` and refuses the share when the UTF-8 length is 10 240 bytes
 /// or more (`ShareApi.isExceededLimit`). This measures the same object the same way: compact,
 /// `/` written as `\/` as `JSONSerialization` does, other characters as UTF-8.
-public enum ShareMessageSize {
+package enum ShareMessageSize {
     /// Bytes at which the SDK refuses (iOS `>= 10240`; it was 24 KB up to SDK 2.9).
-    public static let limit = 10 * 1024
+    package static let limit = 10 * 1024
 
     /// The measured object's UTF-8 length.
-    public static func measure(
+    package static func measure(
         templateMessage: JSONValue,
         templateID: Int64,
         templateArgs: [String: String],
@@ -41,7 +41,7 @@ public enum ShareMessageSize {
     }
 
     /// A violation when `size` is over the limit, nil when the message fits.
-    public static func violation(size: Int) -> TemplateViolation? {
+    package static func violation(size: Int) -> TemplateViolation? {
         guard size >= limit else { return nil }
         return TemplateViolation(
             path: "template_msg",
@@ -100,6 +100,6 @@ public enum ShareMessageSize {
 }
 
 /// `link_ver` of the share APIs and URLs.
-public enum ShareLinkVersion {
-    public static let current = "4.0"
+package enum ShareLinkVersion {
+    package static let current = "4.0"
 }

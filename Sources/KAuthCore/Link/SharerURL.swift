@@ -5,14 +5,14 @@ import Foundation
 #endif
 
 /// Which validation a share went through; the sharer page's `validation_action`.
-public enum ShareAction: String, Sendable, CaseIterable {
+package enum ShareAction: String, Sendable, CaseIterable {
     case `default`
     case custom
     case scrap
 }
 
 /// What a share carries, for the validation API and the sharer URL.
-public enum ShareMessage: Sendable, Equatable {
+package enum ShareMessage: Sendable, Equatable {
     /// A default template (§8.5).
     case `default`(DefaultTemplate)
     /// A template made in the console's message template builder, with its `${…}` arguments.
@@ -20,7 +20,7 @@ public enum ShareMessage: Sendable, Equatable {
     /// A web page Kakao scrapes, optionally into a custom template.
     case scrap(url: String, templateID: Int64?, args: [String: String])
 
-    public var action: ShareAction {
+    package var action: ShareAction {
         switch self {
         case .default: return .default
         case .custom: return .custom
@@ -29,7 +29,7 @@ public enum ShareMessage: Sendable, Equatable {
     }
 
     /// The sharer's `validation_params` (§8.3): the template as an object, not a string.
-    public var validationParams: JSONValue {
+    package var validationParams: JSONValue {
         var members: [String: JSONValue] = ["link_ver": .string(ShareLinkVersion.current)]
         switch self {
         case .default(let template):
@@ -49,14 +49,14 @@ public enum ShareMessage: Sendable, Equatable {
 /// The web sharer URL (`spec/kakao-rest.md` §8.3): where a desktop shares, as the SDK does when
 /// Kakao Talk is not installed. Kakao's page logs the user in, shows the friend or chat picker
 /// and sends the message.
-public enum SharerURL {
-    public static let path = "/talk/friends/picker/easylink"
+package enum SharerURL {
+    package static let path = "/talk/friends/picker/easylink"
 
     /// `{base}/talk/friends/picker/easylink?app_key&validation_action&validation_params&ka[&lcba]`.
     ///
     /// - Parameter callbackArgs: the "server callback args" (`lcba`): Kakao calls the app's
     ///   registered callback URL after a successful share only when they are given.
-    public static func make(base: String, appKey: String, message: ShareMessage, agent: String, callbackArgs: [String: String] = [:]) -> String {
+    package static func make(base: String, appKey: String, message: ShareMessage, agent: String, callbackArgs: [String: String] = [:]) -> String {
         var pairs: [(String, String)] = [
             ("app_key", appKey),
             ("validation_action", message.action.rawValue),
@@ -72,8 +72,8 @@ public enum SharerURL {
 
 /// The `KA` value the SDK sends with share calls and URLs (§9.2), in kauth's terms:
 /// `sdk/0.1.0 sdk_type/kauth os/linux origin/kauth app_ver/0.1.0`.
-public enum KakaoAgent {
-    public static func value(version: String) -> String {
+package enum KakaoAgent {
+    package static func value(version: String) -> String {
         #if os(macOS)
         let os = "macos"
         #elseif os(Linux)

@@ -10,21 +10,21 @@ import Foundation
 // first, so that every problem is reported at once with its path, and then decodes these types.
 
 /// The six default template types: the `object_type` of each.
-public enum TemplateType: String, Sendable, CaseIterable, Codable {
+package enum TemplateType: String, Sendable, CaseIterable, Codable {
     case feed, list, location, commerce, text, calendar
 }
 
 /// Where a tap leads (§8.5 Link). Every member is optional; the domains of the URLs must be
 /// registered for the app in the Kakao console.
-public struct TemplateLink: Codable, Sendable, Equatable {
-    public var webURL: String?
-    public var mobileWebURL: String?
+package struct TemplateLink: Codable, Sendable, Equatable {
+    package var webURL: String?
+    package var mobileWebURL: String?
     /// `key1=value1&key2=value2`, appended to the app's custom URL scheme on Android.
-    public var androidExecutionParams: String?
+    package var androidExecutionParams: String?
     /// The same on iOS.
-    public var iosExecutionParams: String?
+    package var iosExecutionParams: String?
 
-    public init(webURL: String? = nil, mobileWebURL: String? = nil, androidExecutionParams: String? = nil, iosExecutionParams: String? = nil) {
+    package init(webURL: String? = nil, mobileWebURL: String? = nil, androidExecutionParams: String? = nil, iosExecutionParams: String? = nil) {
         self.webURL = webURL
         self.mobileWebURL = mobileWebURL
         self.androidExecutionParams = androidExecutionParams
@@ -40,26 +40,26 @@ public struct TemplateLink: Codable, Sendable, Equatable {
 }
 
 /// A button under the message.
-public struct TemplateButton: Codable, Sendable, Equatable {
-    public var title: String
-    public var link: TemplateLink
+package struct TemplateButton: Codable, Sendable, Equatable {
+    package var title: String
+    package var link: TemplateLink
 
-    public init(title: String, link: TemplateLink) {
+    package init(title: String, link: TemplateLink) {
         self.title = title
         self.link = link
     }
 }
 
 /// The main block of most templates: image, title, description and a link.
-public struct TemplateContent: Codable, Sendable, Equatable {
-    public var title: String?
-    public var imageURL: String?
-    public var imageWidth: Int?
-    public var imageHeight: Int?
-    public var description: String?
-    public var link: TemplateLink
+package struct TemplateContent: Codable, Sendable, Equatable {
+    package var title: String?
+    package var imageURL: String?
+    package var imageWidth: Int?
+    package var imageHeight: Int?
+    package var description: String?
+    package var link: TemplateLink
 
-    public init(title: String? = nil, imageURL: String? = nil, imageWidth: Int? = nil, imageHeight: Int? = nil, description: String? = nil, link: TemplateLink) {
+    package init(title: String? = nil, imageURL: String? = nil, imageWidth: Int? = nil, imageHeight: Int? = nil, description: String? = nil, link: TemplateLink) {
         self.title = title
         self.imageURL = imageURL
         self.imageWidth = imageWidth
@@ -77,11 +77,11 @@ public struct TemplateContent: Codable, Sendable, Equatable {
 }
 
 /// One line of an item list: a name and a value (a price, a date).
-public struct TemplateItem: Codable, Sendable, Equatable {
-    public var item: String
-    public var itemOp: String
+package struct TemplateItem: Codable, Sendable, Equatable {
+    package var item: String
+    package var itemOp: String
 
-    public init(item: String, itemOp: String) {
+    package init(item: String, itemOp: String) {
         self.item = item
         self.itemOp = itemOp
     }
@@ -93,18 +93,18 @@ public struct TemplateItem: Codable, Sendable, Equatable {
 }
 
 /// The profile, title image and item list of a feed message.
-public struct TemplateItemContent: Codable, Sendable, Equatable {
-    public var profileText: String?
-    public var profileImageURL: String?
-    public var titleImageText: String?
-    public var titleImageURL: String?
-    public var titleImageCategory: String?
+package struct TemplateItemContent: Codable, Sendable, Equatable {
+    package var profileText: String?
+    package var profileImageURL: String?
+    package var titleImageText: String?
+    package var titleImageURL: String?
+    package var titleImageCategory: String?
     /// At most five.
-    public var items: [TemplateItem]?
-    public var sum: String?
-    public var sumOp: String?
+    package var items: [TemplateItem]?
+    package var sum: String?
+    package var sumOp: String?
 
-    public init(
+    package init(
         profileText: String? = nil, profileImageURL: String? = nil, titleImageText: String? = nil, titleImageURL: String? = nil,
         titleImageCategory: String? = nil, items: [TemplateItem]? = nil, sum: String? = nil, sumOp: String? = nil
     ) {
@@ -130,14 +130,14 @@ public struct TemplateItemContent: Codable, Sendable, Equatable {
 }
 
 /// Like, comment, share, view and subscriber counts.
-public struct TemplateSocial: Codable, Sendable, Equatable {
-    public var likeCount: Int?
-    public var commentCount: Int?
-    public var sharedCount: Int?
-    public var viewCount: Int?
-    public var subscriberCount: Int?
+package struct TemplateSocial: Codable, Sendable, Equatable {
+    package var likeCount: Int?
+    package var commentCount: Int?
+    package var sharedCount: Int?
+    package var viewCount: Int?
+    package var subscriberCount: Int?
 
-    public init(likeCount: Int? = nil, commentCount: Int? = nil, sharedCount: Int? = nil, viewCount: Int? = nil, subscriberCount: Int? = nil) {
+    package init(likeCount: Int? = nil, commentCount: Int? = nil, sharedCount: Int? = nil, viewCount: Int? = nil, subscriberCount: Int? = nil) {
         self.likeCount = likeCount
         self.commentCount = commentCount
         self.sharedCount = sharedCount
@@ -155,19 +155,19 @@ public struct TemplateSocial: Codable, Sendable, Equatable {
 }
 
 /// A product's price block.
-public struct TemplateCommerce: Codable, Sendable, Equatable {
-    public var regularPrice: Int
-    public var discountPrice: Int?
+package struct TemplateCommerce: Codable, Sendable, Equatable {
+    package var regularPrice: Int
+    package var discountPrice: Int?
     /// Percent, 0–100.
-    public var discountRate: Int?
-    public var fixedDiscountPrice: Int?
-    public var productName: String?
-    public var currencyUnit: String?
+    package var discountRate: Int?
+    package var fixedDiscountPrice: Int?
+    package var productName: String?
+    package var currencyUnit: String?
     /// 0: the unit after the price, 1: before (Kakao's Korean documentation; the iOS English
     /// comment states it reversed).
-    public var currencyUnitPosition: Int?
+    package var currencyUnitPosition: Int?
 
-    public init(
+    package init(
         regularPrice: Int, discountPrice: Int? = nil, discountRate: Int? = nil, fixedDiscountPrice: Int? = nil,
         productName: String? = nil, currencyUnit: String? = nil, currencyUnitPosition: Int? = nil
     ) {
@@ -192,15 +192,15 @@ public struct TemplateCommerce: Codable, Sendable, Equatable {
 }
 
 /// `feed`: one content block, optional item list and social counts, up to two buttons.
-public struct FeedTemplate: Codable, Sendable, Equatable {
-    public var content: TemplateContent
-    public var itemContent: TemplateItemContent?
-    public var social: TemplateSocial?
+package struct FeedTemplate: Codable, Sendable, Equatable {
+    package var content: TemplateContent
+    package var itemContent: TemplateItemContent?
+    package var social: TemplateSocial?
     /// The label of the default button when `buttons` is not given.
-    public var buttonTitle: String?
-    public var buttons: [TemplateButton]?
+    package var buttonTitle: String?
+    package var buttons: [TemplateButton]?
 
-    public init(content: TemplateContent, itemContent: TemplateItemContent? = nil, social: TemplateSocial? = nil, buttonTitle: String? = nil, buttons: [TemplateButton]? = nil) {
+    package init(content: TemplateContent, itemContent: TemplateItemContent? = nil, social: TemplateSocial? = nil, buttonTitle: String? = nil, buttons: [TemplateButton]? = nil) {
         self.content = content
         self.itemContent = itemContent
         self.social = social
@@ -216,14 +216,14 @@ public struct FeedTemplate: Codable, Sendable, Equatable {
 }
 
 /// `list`: a header and two or three content blocks.
-public struct ListTemplate: Codable, Sendable, Equatable {
-    public var headerTitle: String
-    public var headerLink: TemplateLink
-    public var contents: [TemplateContent]
-    public var buttonTitle: String?
-    public var buttons: [TemplateButton]?
+package struct ListTemplate: Codable, Sendable, Equatable {
+    package var headerTitle: String
+    package var headerLink: TemplateLink
+    package var contents: [TemplateContent]
+    package var buttonTitle: String?
+    package var buttons: [TemplateButton]?
 
-    public init(headerTitle: String, headerLink: TemplateLink, contents: [TemplateContent], buttonTitle: String? = nil, buttons: [TemplateButton]? = nil) {
+    package init(headerTitle: String, headerLink: TemplateLink, contents: [TemplateContent], buttonTitle: String? = nil, buttons: [TemplateButton]? = nil) {
         self.headerTitle = headerTitle
         self.headerLink = headerLink
         self.contents = contents
@@ -240,15 +240,15 @@ public struct ListTemplate: Codable, Sendable, Equatable {
 }
 
 /// `location`: an address with a map button Kakao adds, so at most one button of one's own.
-public struct LocationTemplate: Codable, Sendable, Equatable {
-    public var address: String
-    public var addressTitle: String?
-    public var content: TemplateContent
-    public var social: TemplateSocial?
-    public var buttonTitle: String?
-    public var buttons: [TemplateButton]?
+package struct LocationTemplate: Codable, Sendable, Equatable {
+    package var address: String
+    package var addressTitle: String?
+    package var content: TemplateContent
+    package var social: TemplateSocial?
+    package var buttonTitle: String?
+    package var buttons: [TemplateButton]?
 
-    public init(address: String, addressTitle: String? = nil, content: TemplateContent, social: TemplateSocial? = nil, buttonTitle: String? = nil, buttons: [TemplateButton]? = nil) {
+    package init(address: String, addressTitle: String? = nil, content: TemplateContent, social: TemplateSocial? = nil, buttonTitle: String? = nil, buttons: [TemplateButton]? = nil) {
         self.address = address
         self.addressTitle = addressTitle
         self.content = content
@@ -265,13 +265,13 @@ public struct LocationTemplate: Codable, Sendable, Equatable {
 }
 
 /// `commerce`: a content block and a price.
-public struct CommerceTemplate: Codable, Sendable, Equatable {
-    public var content: TemplateContent
-    public var commerce: TemplateCommerce
-    public var buttonTitle: String?
-    public var buttons: [TemplateButton]?
+package struct CommerceTemplate: Codable, Sendable, Equatable {
+    package var content: TemplateContent
+    package var commerce: TemplateCommerce
+    package var buttonTitle: String?
+    package var buttons: [TemplateButton]?
 
-    public init(content: TemplateContent, commerce: TemplateCommerce, buttonTitle: String? = nil, buttons: [TemplateButton]? = nil) {
+    package init(content: TemplateContent, commerce: TemplateCommerce, buttonTitle: String? = nil, buttons: [TemplateButton]? = nil) {
         self.content = content
         self.commerce = commerce
         self.buttonTitle = buttonTitle
@@ -285,13 +285,13 @@ public struct CommerceTemplate: Codable, Sendable, Equatable {
 }
 
 /// `text`: up to 200 characters and a link.
-public struct TextTemplate: Codable, Sendable, Equatable {
-    public var text: String
-    public var link: TemplateLink
-    public var buttonTitle: String?
-    public var buttons: [TemplateButton]?
+package struct TextTemplate: Codable, Sendable, Equatable {
+    package var text: String
+    package var link: TemplateLink
+    package var buttonTitle: String?
+    package var buttons: [TemplateButton]?
 
-    public init(text: String, link: TemplateLink, buttonTitle: String? = nil, buttons: [TemplateButton]? = nil) {
+    package init(text: String, link: TemplateLink, buttonTitle: String? = nil, buttons: [TemplateButton]? = nil) {
         self.text = text
         self.link = link
         self.buttonTitle = buttonTitle
@@ -305,17 +305,17 @@ public struct TextTemplate: Codable, Sendable, Equatable {
 }
 
 /// `calendar`: an event or calendar of the app's linked Talk channel.
-public struct CalendarTemplate: Codable, Sendable, Equatable {
-    public enum IDType: String, Codable, Sendable, CaseIterable {
+package struct CalendarTemplate: Codable, Sendable, Equatable {
+    package enum IDType: String, Codable, Sendable, CaseIterable {
         case event, calendar
     }
 
-    public var id: String
-    public var idType: IDType
-    public var content: TemplateContent
-    public var buttons: [TemplateButton]?
+    package var id: String
+    package var idType: IDType
+    package var content: TemplateContent
+    package var buttons: [TemplateButton]?
 
-    public init(id: String, idType: IDType, content: TemplateContent, buttons: [TemplateButton]? = nil) {
+    package init(id: String, idType: IDType, content: TemplateContent, buttons: [TemplateButton]? = nil) {
         self.id = id
         self.idType = idType
         self.content = content
@@ -329,7 +329,7 @@ public struct CalendarTemplate: Codable, Sendable, Equatable {
 }
 
 /// A default template of any type: what `template_object` carries.
-public enum DefaultTemplate: Sendable, Equatable {
+package enum DefaultTemplate: Sendable, Equatable {
     case feed(FeedTemplate)
     case list(ListTemplate)
     case location(LocationTemplate)
@@ -337,7 +337,7 @@ public enum DefaultTemplate: Sendable, Equatable {
     case text(TextTemplate)
     case calendar(CalendarTemplate)
 
-    public var type: TemplateType {
+    package var type: TemplateType {
         switch self {
         case .feed: return .feed
         case .list: return .list
@@ -349,7 +349,7 @@ public enum DefaultTemplate: Sendable, Equatable {
     }
 
     /// The buttons given (not counting the default button or Kakao's location button).
-    public var buttons: [TemplateButton] {
+    package var buttons: [TemplateButton] {
         switch self {
         case .feed(let template): return template.buttons ?? []
         case .list(let template): return template.buttons ?? []
@@ -361,7 +361,7 @@ public enum DefaultTemplate: Sendable, Equatable {
     }
 
     /// The wire object, `object_type` included: the `template_object` parameter.
-    public var json: JSONValue {
+    package var json: JSONValue {
         func encoded<T: Encodable>(_ value: T) -> [String: JSONValue] {
             let encoder = JSONEncoder()
             guard let data = try? encoder.encode(value),
@@ -384,7 +384,7 @@ public enum DefaultTemplate: Sendable, Equatable {
 
     /// Decodes a wire object whose `object_type` names the type. Use `TemplateValidator.validate`
     /// for input from people: it reports every problem, this only the first.
-    public init(json: JSONValue) throws {
+    package init(json: JSONValue) throws {
         guard let name = json["object_type"]?.stringValue, let type = TemplateType(rawValue: name) else {
             throw TemplateDecodingError(message: "object_type must be one of \(TemplateType.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -406,6 +406,6 @@ public enum DefaultTemplate: Sendable, Equatable {
 }
 
 /// A wire object that does not decode as the template its `object_type` names.
-public struct TemplateDecodingError: Error, Sendable, Equatable {
-    public var message: String
+package struct TemplateDecodingError: Error, Sendable, Equatable {
+    package var message: String
 }

@@ -2,8 +2,8 @@
 /// guide (seed 002), with comments that say what each member does and its limits. Every comment
 /// has a line of its own, so dropping the lines that start with `//` leaves plain JSON, and
 /// kauth reads them with the comments left in.
-public enum TemplateStarters {
-    public static func text(for type: TemplateType) -> String {
+package enum TemplateStarters {
+    package static func text(for type: TemplateType) -> String {
         switch type {
         case .feed: return feed
         case .list: return list
@@ -15,7 +15,7 @@ public enum TemplateStarters {
     }
 
     /// The starter without its comment lines.
-    public static func plain(for type: TemplateType) -> String {
+    package static func plain(for type: TemplateType) -> String {
         text(for: type).split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.trimmingWhitespace().hasPrefix("//") }
             .joined(separator: "\n")

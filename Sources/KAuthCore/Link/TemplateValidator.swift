@@ -5,29 +5,29 @@ import Foundation
 #endif
 
 /// One problem in a template: where, as a JSON path (`contents[1].link`), and what.
-public struct TemplateViolation: Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var message: String
+package struct TemplateViolation: Sendable, Equatable, CustomStringConvertible {
+    package var path: String
+    package var message: String
 
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
 
     /// `content.link: required`.
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
 }
 
 /// Checks a default template (a JSON object as on the wire) before anything is sent: required
 /// members, `object_type`, types, the 200-character texts, button limits per type, 2–3 list
 /// contents, at most 5 items, and keys that no template has. Every problem is collected, so one
 /// run shows them all. The rules are `spec/kakao-rest.md` §8.5; the sandbox applies the same ones.
-public enum TemplateValidator {
+package enum TemplateValidator {
     /// The path of problems with the template as a whole.
-    public static let rootPath = "(template)"
+    package static let rootPath = "(template)"
 
     /// Every problem in `json`, in document order; empty when it is a valid default template.
-    public static func violations(in json: JSONValue) -> [TemplateViolation] {
+    package static func violations(in json: JSONValue) -> [TemplateViolation] {
         var found: [TemplateViolation] = []
         guard case .object(let members) = json else {
             found.append(TemplateViolation(path: rootPath, message: "expected a JSON object, found \(describe(json))"))
@@ -48,7 +48,7 @@ public enum TemplateValidator {
     }
 
     /// The template, or every problem in it.
-    public static func validate(_ json: JSONValue) -> Result<DefaultTemplate, TemplateViolations> {
+    package static func validate(_ json: JSONValue) -> Result<DefaultTemplate, TemplateViolations> {
         let found = violations(in: json)
         if !found.isEmpty { return .failure(TemplateViolations(violations: found)) }
         do {
@@ -143,7 +143,7 @@ public enum TemplateValidator {
 
     /// Buttons of one's own per type (§8.5): two, or one where Kakao adds its own (location's
     /// map button, calendar's add-to-calendar button).
-    public static func maximumButtons(for type: TemplateType) -> Int {
+    package static func maximumButtons(for type: TemplateType) -> Int {
         switch type {
         case .location, .calendar: return 1
         case .feed, .list, .commerce, .text: return 2
@@ -288,10 +288,10 @@ public enum TemplateValidator {
 }
 
 /// Every problem found in a template, for `KAuthError.invalidTemplate`.
-public struct TemplateViolations: Error, Sendable, Equatable {
-    public var violations: [TemplateViolation]
+package struct TemplateViolations: Error, Sendable, Equatable {
+    package var violations: [TemplateViolation]
 
-    public init(violations: [TemplateViolation]) {
+    package init(violations: [TemplateViolation]) {
         self.violations = violations
     }
 }

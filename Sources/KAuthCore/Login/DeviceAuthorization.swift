@@ -6,14 +6,14 @@ import Foundation
 
 /// RFC 8628: the device authorization grant, for machines where no browser can reach the
 /// loopback listener.
-public struct DeviceAuthorization: Decodable, Sendable, Equatable {
-    public var deviceCode: String
-    public var userCode: String
-    public var verificationURI: String
-    public var verificationURIComplete: String?
-    public var expiresIn: Int
+package struct DeviceAuthorization: Decodable, Sendable, Equatable {
+    package var deviceCode: String
+    package var userCode: String
+    package var verificationURI: String
+    package var verificationURIComplete: String?
+    package var expiresIn: Int
     /// Seconds between polls (default 5, §3.2).
-    public var interval: Int?
+    package var interval: Int?
 
     enum CodingKeys: String, CodingKey {
         case deviceCode = "device_code"
@@ -25,7 +25,7 @@ public struct DeviceAuthorization: Decodable, Sendable, Equatable {
     }
 
     /// §3.1–3.2: `client_id` and `scope` to the device authorization endpoint.
-    public static func start(endpoint: String, provider: ResolvedProvider, scopes: [String], http: HTTPClient) async throws -> DeviceAuthorization {
+    package static func start(endpoint: String, provider: ResolvedProvider, scopes: [String], http: HTTPClient) async throws -> DeviceAuthorization {
         var pairs = [("client_id", try provider.requireClientID())]
         if !scopes.isEmpty { pairs.append(("scope", scopes.joined(separator: " "))) }
         if let secret = provider.clientSecret { pairs.append(("client_secret", secret)) }
@@ -42,7 +42,7 @@ public struct DeviceAuthorization: Decodable, Sendable, Equatable {
 
     /// §3.4–3.5: poll until tokens, a denial or expiry; `slow_down` adds 5 s to the interval for
     /// good.
-    public static func poll(
+    package static func poll(
         _ authorization: DeviceAuthorization, provider: ResolvedProvider, http: HTTPClient, clock: Clock, lifetime: Duration
     ) async throws -> TokenResponse {
         let endpoint = TokenEndpoint(http: http, provider: provider)

@@ -5,23 +5,23 @@ import Foundation
 #endif
 
 /// What `kauth login` was asked for.
-public struct LoginOptions: Sendable, Equatable {
-    public var scopes: [String]
-    public var prompts: [String]
-    public var loginHint: String?
-    public var serviceTerms: [String]
+package struct LoginOptions: Sendable, Equatable {
+    package var scopes: [String]
+    package var prompts: [String]
+    package var loginHint: String?
+    package var serviceTerms: [String]
     /// Ask for `openid` (and send a nonce).
-    public var openID: Bool
-    public var nonce: String?
+    package var openID: Bool
+    package var nonce: String?
     /// Start the browser (`--no-browser` turns this off and accepts a pasted redirect URL).
-    public var openBrowser: Bool
-    public var timeout: Duration
+    package var openBrowser: Bool
+    package var timeout: Duration
     /// RFC 8628 device grant instead of the browser redirect.
-    public var device: Bool
+    package var device: Bool
     /// Go on with a provider that does not list PKCE S256 (never the default: RFC 9700 §2.1.1).
-    public var allowNoPKCE: Bool
+    package var allowNoPKCE: Bool
 
-    public init(
+    package init(
         scopes: [String] = [], prompts: [String] = [], loginHint: String? = nil, serviceTerms: [String] = [],
         openID: Bool = false, nonce: String? = nil, openBrowser: Bool = true, timeout: Duration = .seconds(300),
         device: Bool = false, allowNoPKCE: Bool = false
@@ -41,20 +41,20 @@ public struct LoginOptions: Sendable, Equatable {
 
 /// The authorization-code flow with PKCE through a loopback listener:
 /// listen → build URL → open browser → await callback → check state → exchange → fetch profile → store.
-public struct LoginFlow: Sendable {
-    public var world: World
-    public var keystore: FileKeystore
-    public var provider: ResolvedProvider
-    public var profile: String
+package struct LoginFlow: Sendable {
+    package var world: World
+    package var keystore: FileKeystore
+    package var provider: ResolvedProvider
+    package var profile: String
 
-    public init(world: World, keystore: FileKeystore, provider: ResolvedProvider, profile: String) {
+    package init(world: World, keystore: FileKeystore, provider: ResolvedProvider, profile: String) {
         self.world = world
         self.keystore = keystore
         self.provider = provider
         self.profile = profile
     }
 
-    public func run(_ options: LoginOptions) async throws -> StoredSession {
+    package func run(_ options: LoginOptions) async throws -> StoredSession {
         let clientID = try provider.requireClientID()
         // Fail before the browser opens if the keystore is unusable: the login would be lost.
         _ = try KeystoreErrors.mapping { try keystore.load() }

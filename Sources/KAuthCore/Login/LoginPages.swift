@@ -1,7 +1,7 @@
 /// The two small pages the browser shows at the end of a login. Static text only: nothing from
 /// the request is echoed except the provider's error, which is escaped.
-public enum LoginPages {
-    public static func success(provider: String) -> String {
+package enum LoginPages {
+    package static func success(provider: String) -> String {
         page(
             title: "Logged in",
             accent: "#1f7a3a",
@@ -11,7 +11,7 @@ public enum LoginPages {
         )
     }
 
-    public static func error(title: String, detail: String) -> String {
+    package static func error(title: String, detail: String) -> String {
         page(title: "Login failed", accent: "#b3261e", symbol: "!", heading: HTML.escape(title), detail: HTML.escape(detail))
     }
 

@@ -13,7 +13,7 @@ import Foundation
 extension Listener {
     /// The real redirect listener: a `LoopbackServer` on 127.0.0.1 that ends the wait on the
     /// first request with the right `state` and a `code` or `error`.
-    public static let live = Listener { config, notice in
+    package static let live = Listener { config, notice in
         let box = OutcomeBox()
         let server: LoopbackServer
         do {

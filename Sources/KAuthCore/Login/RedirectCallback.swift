@@ -6,8 +6,8 @@ import Foundation
 
 /// Judges one request to the redirect listener (RFC 6749 §4.1.2, RFC 8252 §7.3). Pure, so every
 /// case is tested without sockets, and shared by the listener and the pasted-URL path.
-public enum RedirectCallback {
-    public enum Verdict: Sendable, Equatable {
+package enum RedirectCallback {
+    package enum Verdict: Sendable, Equatable {
         /// Not the redirect path (a favicon, a probe): 404, keep waiting.
         case notFound
         /// Not a GET: 405, keep waiting.
@@ -20,7 +20,7 @@ public enum RedirectCallback {
         case outcome(CallbackOutcome)
     }
 
-    public static func evaluate(
+    package static func evaluate(
         method: String = "GET", path: String, query: [(String, String)], expectedPath: String, expectedState: String,
         expectedIssuer: String? = nil
     ) -> Verdict {
@@ -47,7 +47,7 @@ public enum RedirectCallback {
 
     /// Evaluates a redirect URL the user pasted (headless login): only its path and query count,
     /// since the browser may have failed to load it on another machine.
-    public static func evaluate(pastedURL: String, expectedPath: String, expectedState: String, expectedIssuer: String? = nil) -> Verdict {
+    package static func evaluate(pastedURL: String, expectedPath: String, expectedState: String, expectedIssuer: String? = nil) -> Verdict {
         let text = pastedURL.trimmingWhitespace()
         guard let components = URLComponents(string: text), components.query != nil else { return .notFound }
         let path = components.path.isEmpty ? "/" : components.path
@@ -56,7 +56,7 @@ public enum RedirectCallback {
     }
 
     /// The HTTP answer for a verdict.
-    public static func response(for verdict: Verdict, provider: String) -> HTTPServerResponse {
+    package static func response(for verdict: Verdict, provider: String) -> HTTPServerResponse {
         switch verdict {
         case .notFound:
             return .text(404, "Not found\n")

@@ -5,15 +5,15 @@ import Foundation
 #endif
 
 /// Where the listener binds and which `redirect_uri` is advertised (RFC 8252 §7.3).
-public struct RedirectPlan: Sendable, Equatable {
+package struct RedirectPlan: Sendable, Equatable {
     /// Host written in the redirect URI: `127.0.0.1` (or `localhost` when the registered URI says so).
-    public var advertisedHost: String
+    package var advertisedHost: String
     /// 0: any free port.
-    public var port: UInt16
-    public var path: String
+    package var port: UInt16
+    package var path: String
 
     /// The redirect URI once the real port is known.
-    public func uri(port actual: UInt16) -> String {
+    package func uri(port actual: UInt16) -> String {
         "http://\(advertisedHost):\(actual)\(path)"
     }
 
@@ -21,7 +21,7 @@ public struct RedirectPlan: Sendable, Equatable {
     /// fixed URI for the real services (they match registered URIs exactly, port included), an
     /// ephemeral port for a provider on this machine (the sandbox) and for any OpenID Connect
     /// provider (RFC 8252 §7.3 makes them accept any loopback port).
-    public static func resolve(provider: ResolvedProvider) throws -> RedirectPlan {
+    package static func resolve(provider: ResolvedProvider) throws -> RedirectPlan {
         if let uri = provider.redirectURI {
             var plan = try parse(uri)
             if let port = provider.port {

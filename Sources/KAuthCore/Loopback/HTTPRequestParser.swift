@@ -5,14 +5,14 @@ import Foundation
 #endif
 
 /// Limits that keep a local listener from being held or flooded by a misbehaving client.
-public struct LoopbackServerLimits: Sendable, Equatable {
+package struct LoopbackServerLimits: Sendable, Equatable {
     /// Request line plus headers.
-    public var maxHeaderBytes: Int
-    public var maxBodyBytes: Int
+    package var maxHeaderBytes: Int
+    package var maxBodyBytes: Int
     /// Time a connection may take to deliver its whole request.
-    public var readTimeout: Duration
+    package var readTimeout: Duration
 
-    public init(maxHeaderBytes: Int = 8 * 1024, maxBodyBytes: Int = 4 * 1024 * 1024, readTimeout: Duration = .seconds(10)) {
+    package init(maxHeaderBytes: Int = 8 * 1024, maxBodyBytes: Int = 4 * 1024 * 1024, readTimeout: Duration = .seconds(10)) {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
         self.readTimeout = readTimeout
@@ -21,8 +21,8 @@ public struct LoopbackServerLimits: Sendable, Equatable {
 
 /// Parses one HTTP/1.1 request from the bytes read so far. Pure, so malformed and oversized
 /// input is tested without sockets.
-public enum HTTPRequestParser {
-    public enum Result: Sendable {
+package enum HTTPRequestParser {
+    package enum Result: Sendable {
         /// A whole request.
         case complete(HTTPServerRequest)
         /// Read more bytes and try again.
@@ -33,7 +33,7 @@ public enum HTTPRequestParser {
 
     private static let headerEnd: [UInt8] = Array("\r\n\r\n".utf8)
 
-    public static func parse(_ bytes: [UInt8], limits: LoopbackServerLimits = LoopbackServerLimits()) -> Result {
+    package static func parse(_ bytes: [UInt8], limits: LoopbackServerLimits = LoopbackServerLimits()) -> Result {
         guard let end = firstIndex(of: headerEnd, in: bytes) else {
             return bytes.count > limits.maxHeaderBytes
                 ? .invalid(status: 431, reason: "request headers larger than \(limits.maxHeaderBytes) bytes")

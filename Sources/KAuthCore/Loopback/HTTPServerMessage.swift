@@ -5,14 +5,14 @@ import Foundation
 #endif
 
 /// A request received by `LoopbackServer`.
-public struct HTTPServerRequest: Sendable {
-    public var method: String
+package struct HTTPServerRequest: Sendable {
+    package var method: String
     /// The request target as sent: path plus optional `?query`.
-    public var target: String
-    public var headers: [HTTPHeader]
-    public var body: Data
+    package var target: String
+    package var headers: [HTTPHeader]
+    package var body: Data
 
-    public init(method: String, target: String, headers: [HTTPHeader] = [], body: Data = Data()) {
+    package init(method: String, target: String, headers: [HTTPHeader] = [], body: Data = Data()) {
         self.method = method
         self.target = target
         self.headers = headers
@@ -20,29 +20,29 @@ public struct HTTPServerRequest: Sendable {
     }
 
     /// The target's path, percent-decoding left to the handler (paths kauth serves are ASCII).
-    public var path: String {
+    package var path: String {
         String(target.prefix { $0 != "?" })
     }
 
     /// The decoded query parameters, in order.
-    public var query: [(String, String)] {
+    package var query: [(String, String)] {
         guard let mark = target.firstIndex(of: "?") else { return [] }
         return FormURLEncoding.decode(String(target[target.index(after: mark)...]))
     }
 
     /// The decoded `application/x-www-form-urlencoded` body parameters.
-    public var form: [(String, String)] {
+    package var form: [(String, String)] {
         FormURLEncoding.decode(String(decoding: body, as: UTF8.self))
     }
 }
 
 /// A response for `LoopbackServer` to send: the same value the client side receives.
 /// `Content-Length` and `Connection: close` are added when it is sent.
-public typealias HTTPServerResponse = HTTPResponse
+package typealias HTTPServerResponse = HTTPResponse
 
 extension HTTPResponse {
     /// A UTF-8 HTML page. Pages are never cached and may not be framed.
-    public static func html(_ status: Int, _ page: String) -> HTTPServerResponse {
+    package static func html(_ status: Int, _ page: String) -> HTTPServerResponse {
         HTTPServerResponse(
             status: status,
             headers: [
@@ -56,7 +56,7 @@ extension HTTPResponse {
     }
 
     /// A plain-text response.
-    public static func text(_ status: Int, _ text: String) -> HTTPServerResponse {
+    package static func text(_ status: Int, _ text: String) -> HTTPServerResponse {
         HTTPServerResponse(
             status: status,
             headers: [HTTPHeader("Content-Type", "text/plain; charset=utf-8")],
@@ -65,7 +65,7 @@ extension HTTPResponse {
     }
 
     /// A JSON response (`Cache-Control: no-store`, as RFC 6749 §5.1 asks of token responses).
-    public static func json(_ status: Int, _ body: Data) -> HTTPServerResponse {
+    package static func json(_ status: Int, _ body: Data) -> HTTPServerResponse {
         HTTPServerResponse(
             status: status,
             headers: [
@@ -78,7 +78,7 @@ extension HTTPResponse {
     }
 
     /// A `302 Found` to `location`.
-    public static func redirect(_ location: String) -> HTTPServerResponse {
+    package static func redirect(_ location: String) -> HTTPServerResponse {
         HTTPServerResponse(status: 302, headers: [HTTPHeader("Location", location)])
     }
 

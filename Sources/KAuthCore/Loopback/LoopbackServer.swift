@@ -11,7 +11,7 @@ import Darwin
 #endif
 
 /// Why a `LoopbackServer` could not start.
-public enum LoopbackServerError: Error, Sendable, Equatable {
+package enum LoopbackServerError: Error, Sendable, Equatable {
     /// Another program listens on the port.
     case addressInUse(host: String, port: UInt16)
     /// Any other socket failure, with the system's reason.
@@ -24,15 +24,15 @@ public enum LoopbackServerError: Error, Sendable, Equatable {
 /// One thread accepts; each connection is read on its own thread with a deadline and size
 /// limits, answered once, and closed (`Connection: close`), which keeps the server small and a
 /// slow or hostile client from holding the others up.
-public final class LoopbackServer: @unchecked Sendable {
-    public typealias Handler = @Sendable (HTTPServerRequest) -> HTTPServerResponse
+package final class LoopbackServer: @unchecked Sendable {
+    package typealias Handler = @Sendable (HTTPServerRequest) -> HTTPServerResponse
     /// A handler that sends its response itself and may act after it is on the wire (the
     /// redirect listener ends the login only once the browser has its page).
-    public typealias Responder = @Sendable (HTTPServerRequest, _ send: (HTTPServerResponse) -> Void) -> Void
+    package typealias Responder = @Sendable (HTTPServerRequest, _ send: (HTTPServerResponse) -> Void) -> Void
 
     /// The bound port (the real one when 0 was asked for).
-    public let port: UInt16
-    public let host: String
+    package let port: UInt16
+    package let host: String
     private let descriptor: Int32
     private let limits: LoopbackServerLimits
     private let responder: Responder
@@ -40,7 +40,7 @@ public final class LoopbackServer: @unchecked Sendable {
     private var stopped = false
 
     /// Binds and listens; call `start()` to begin serving.
-    public convenience init(
+    package convenience init(
         host: String = "127.0.0.1",
         port: UInt16 = 0,
         limits: LoopbackServerLimits = LoopbackServerLimits(),
@@ -50,7 +50,7 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     /// Binds and listens with a handler that sends its own response.
-    public init(
+    package init(
         host: String = "127.0.0.1",
         port: UInt16 = 0,
         limits: LoopbackServerLimits = LoopbackServerLimits(),
@@ -104,15 +104,15 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     /// `http://host:port`.
-    public var baseURL: String { "http://\(host):\(port)" }
+    package var baseURL: String { "http://\(host):\(port)" }
 
     /// Starts accepting connections on a background thread.
-    public func start() {
+    package func start() {
         startThread { [self] in acceptLoop() }
     }
 
     /// Stops accepting and frees the port. Requests already being handled finish.
-    public func stop() {
+    package func stop() {
         state.lock()
         defer { state.unlock() }
         guard !stopped else { return }

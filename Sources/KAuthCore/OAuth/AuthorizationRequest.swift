@@ -1,27 +1,27 @@
 /// The authorization request of RFC 6749 §4.1.1 with PKCE (RFC 7636 §4.3) and Kakao's extras.
 /// Every random value is passed in, so URL building is deterministic under test.
-public struct AuthorizationRequest: Sendable, Equatable {
+package struct AuthorizationRequest: Sendable, Equatable {
     /// `client_id`: Kakao's REST API key.
-    public var clientID: String
+    package var clientID: String
     /// `redirect_uri`: exactly the URI the listener serves, port included.
-    public var redirectURI: String
+    package var redirectURI: String
     /// `scope`.
-    public var scopes: [String]
+    package var scopes: [String]
     /// `state` (RFC 6749 §10.12): 32 random bytes, base64url.
-    public var state: String
+    package var state: String
     /// `code_challenge` = BASE64URL(SHA256(verifier)), method `S256`; nil only for a provider
     /// without PKCE, with the user's explicit `--allow-no-pkce`.
-    public var codeChallenge: String?
+    package var codeChallenge: String?
     /// `prompt`: `login`, `create`, `select_account`.
-    public var prompts: [String]
+    package var prompts: [String]
     /// `login_hint`.
-    public var loginHint: String?
+    package var loginHint: String?
     /// `service_terms`: Kakao Sync term tags.
-    public var serviceTerms: [String]
+    package var serviceTerms: [String]
     /// `nonce` (OIDC Core §3.1.2.1).
-    public var nonce: String?
+    package var nonce: String?
 
-    public init(
+    package init(
         clientID: String, redirectURI: String, scopes: [String], state: String, codeChallenge: String?,
         prompts: [String] = [], loginHint: String? = nil, serviceTerms: [String] = [], nonce: String? = nil
     ) {

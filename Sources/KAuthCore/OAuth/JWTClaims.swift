@@ -6,14 +6,14 @@ import Foundation
 
 /// Reading claims of a JWT that was verified when it was stored. Never a substitute for
 /// verification: only for tokens kauth itself checked before keeping them.
-public enum JWTClaims {
-    public static func unverifiedClaims(of token: String) -> JSONValue? {
+package enum JWTClaims {
+    package static func unverifiedClaims(of token: String) -> JSONValue? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let payload = Base64URL.decode(String(parts[1])) else { return nil }
         return try? JSONDecoder().decode(JSONValue.self, from: Data(payload))
     }
 
-    public static func unverifiedSubject(of token: String) -> String? {
+    package static func unverifiedSubject(of token: String) -> String? {
         unverifiedClaims(of: token)?["sub"]?.stringValue
     }
 }

@@ -5,11 +5,11 @@ import Foundation
 #endif
 
 /// The token endpoint (RFC 6749 §4.1.3 and §6; Kakao §3): code exchange and refresh.
-public struct TokenEndpoint: Sendable {
-    public var http: HTTPClient
-    public var provider: ResolvedProvider
+package struct TokenEndpoint: Sendable {
+    package var http: HTTPClient
+    package var provider: ResolvedProvider
 
-    public init(http: HTTPClient, provider: ResolvedProvider) {
+    package init(http: HTTPClient, provider: ResolvedProvider) {
         self.http = http
         self.provider = provider
     }
@@ -17,7 +17,7 @@ public struct TokenEndpoint: Sendable {
     func url() throws -> String { try provider.requireEndpoints().token }
 
     /// Exchanges an authorization code; `redirect_uri` must be the one sent to `/oauth/authorize`.
-    public func exchange(code: String, redirectURI: String, codeVerifier: String?) async throws -> TokenResponse {
+    package func exchange(code: String, redirectURI: String, codeVerifier: String?) async throws -> TokenResponse {
         var pairs = [
             ("grant_type", "authorization_code"),
             ("client_id", try provider.requireClientID()),
@@ -30,7 +30,7 @@ public struct TokenEndpoint: Sendable {
     }
 
     /// Refreshes. The response carries `refresh_token` only when the provider rotated it.
-    public func refresh(refreshToken: String) async throws -> TokenResponse {
+    package func refresh(refreshToken: String) async throws -> TokenResponse {
         var pairs = [
             ("grant_type", "refresh_token"),
             ("client_id", try provider.requireClientID()),
@@ -42,7 +42,7 @@ public struct TokenEndpoint: Sendable {
 
     /// RFC 8628 §3.4: one poll of the device grant. `authorization_pending` and `slow_down` come
     /// back as `KAuthError.oauth` for the caller's loop.
-    public func pollDevice(deviceCode: String) async throws -> TokenResponse {
+    package func pollDevice(deviceCode: String) async throws -> TokenResponse {
         var pairs = [
             ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"),
             ("device_code", deviceCode),

@@ -6,15 +6,15 @@ import Foundation
 
 /// A successful token endpoint response (RFC 6749 §5.1; Kakao §3.3). Unknown members are
 /// ignored. On a refresh, Kakao sends `refresh_token` only when it rotates it.
-public struct TokenResponse: Decodable, Sendable, Equatable {
-    public var accessToken: String
-    public var tokenType: String
-    public var expiresIn: Int?
-    public var refreshToken: String?
-    public var refreshTokenExpiresIn: Int?
+package struct TokenResponse: Decodable, Sendable, Equatable {
+    package var accessToken: String
+    package var tokenType: String
+    package var expiresIn: Int?
+    package var refreshToken: String?
+    package var refreshTokenExpiresIn: Int?
     /// Space-separated granted scopes.
-    public var scope: String?
-    public var idToken: String?
+    package var scope: String?
+    package var idToken: String?
 
     enum CodingKeys: String, CodingKey {
         case accessToken = "access_token"
@@ -26,7 +26,7 @@ public struct TokenResponse: Decodable, Sendable, Equatable {
         case idToken = "id_token"
     }
 
-    public init(
+    package init(
         accessToken: String, tokenType: String = "bearer", expiresIn: Int?, refreshToken: String? = nil,
         refreshTokenExpiresIn: Int? = nil, scope: String? = nil, idToken: String? = nil
     ) {
@@ -39,7 +39,7 @@ public struct TokenResponse: Decodable, Sendable, Equatable {
         self.idToken = idToken
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         accessToken = try container.decode(String.self, forKey: .accessToken)
         tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType) ?? "bearer"
@@ -58,16 +58,16 @@ public struct TokenResponse: Decodable, Sendable, Equatable {
     }
 
     /// The granted scopes as a list.
-    public var scopes: [String]? {
+    package var scopes: [String]? {
         scope.map(ScopeList.parse)
     }
 }
 
 /// A token endpoint error (RFC 6749 §5.2), with Kakao's `error_code` (KOE…).
-public struct OAuthErrorResponse: Decodable, Sendable, Equatable {
-    public var error: String
-    public var errorDescription: String?
-    public var errorCode: String?
+package struct OAuthErrorResponse: Decodable, Sendable, Equatable {
+    package var error: String
+    package var errorDescription: String?
+    package var errorCode: String?
 
     enum CodingKeys: String, CodingKey {
         case error
@@ -75,7 +75,7 @@ public struct OAuthErrorResponse: Decodable, Sendable, Equatable {
         case errorCode = "error_code"
     }
 
-    public init(error: String, errorDescription: String? = nil, errorCode: String? = nil) {
+    package init(error: String, errorDescription: String? = nil, errorCode: String? = nil) {
         self.error = error
         self.errorDescription = errorDescription
         self.errorCode = errorCode

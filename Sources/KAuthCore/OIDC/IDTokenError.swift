@@ -6,7 +6,7 @@ import Foundation
 
 /// Why an ID token was not accepted: one case per check of OIDC Core §3.1.3.7, each with a
 /// `message` naming what failed.
-public enum IDTokenError: Error, Sendable, Equatable {
+package enum IDTokenError: Error, Sendable, Equatable {
     /// Not a compact JWS with a JSON header and a JSON object payload; the text says which part.
     case malformed(String)
     /// `alg` is `none`: an unsigned token (RFC 7515 Appendix A.5).
@@ -49,7 +49,7 @@ public enum IDTokenError: Error, Sendable, Equatable {
     case authenticationTooOld(authTime: Date, maxAge: TimeInterval)
 
     /// What failed, in one sentence.
-    public var message: String {
+    package var message: String {
         switch self {
         case .malformed(let reason):
             return "the ID token is malformed: \(reason)"

@@ -6,18 +6,18 @@ import Foundation
 
 /// Signs ID tokens with RS256: the sandbox provider's side of what `IDTokenValidator` checks, and
 /// the tests' source of tokens with chosen claims.
-public struct IDTokenSigner: Sendable {
-    public let key: RSAPrivateKey
+package struct IDTokenSigner: Sendable {
+    package let key: RSAPrivateKey
     /// The `kid` written into each header and into `jwks`.
-    public let kid: String
+    package let kid: String
 
-    public init(key: RSAPrivateKey, kid: String) {
+    package init(key: RSAPrivateKey, kid: String) {
         self.key = key
         self.kid = kid
     }
 
     /// The public half as the provider's `jwks_uri` serves it.
-    public var jwks: JWKSet {
+    package var jwks: JWKSet {
         JWKSet(keys: [JWK(rs256: key.publicKey, kid: kid)])
     }
 
@@ -28,7 +28,7 @@ public struct IDTokenSigner: Sendable {
     /// fraction. `extraHeader` adds header members or replaces `kid`/`typ`, and a `null` value
     /// leaves the member out (to build tokens without a `kid`); `alg` stays `RS256` because the
     /// signature is always RS256.
-    public func sign(claims: JSONValue, extraHeader: [String: JSONValue] = [:]) throws -> String {
+    package func sign(claims: JSONValue, extraHeader: [String: JSONValue] = [:]) throws -> String {
         guard case .object = claims else {
             throw CryptoError.invalidParameter("ID token claims must be a JSON object")
         }

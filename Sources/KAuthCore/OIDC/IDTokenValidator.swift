@@ -5,23 +5,23 @@ import Foundation
 #endif
 
 /// The claims of an ID token that passed every check.
-public struct IDTokenClaims: Sendable, Equatable {
-    public var iss: String
+package struct IDTokenClaims: Sendable, Equatable {
+    package var iss: String
     /// The user's id at the provider (Kakao: the user id as a string).
-    public var sub: String
+    package var sub: String
     /// Every audience, the client id among them.
-    public var aud: [String]
-    public var azp: String?
-    public var exp: Date
-    public var iat: Date
-    public var authTime: Date?
-    public var nonce: String?
-    public var email: String?
-    public var nickname: String?
-    public var name: String?
-    public var picture: String?
+    package var aud: [String]
+    package var azp: String?
+    package var exp: Date
+    package var iat: Date
+    package var authTime: Date?
+    package var nonce: String?
+    package var email: String?
+    package var nickname: String?
+    package var name: String?
+    package var picture: String?
     /// Every claim of the token, including ones without a property here.
-    public var all: JSONValue
+    package var all: JSONValue
 }
 
 /// Validates an ID token as OIDC Core §3.1.3.7 asks of a client, with only `RS256` accepted.
@@ -29,23 +29,23 @@ public struct IDTokenClaims: Sendable, Equatable {
 /// The order matters: the algorithm is checked before any key is looked up (so `none` and HS*
 /// never reach key material and no MAC is ever computed), the signature before any claim is
 /// believed, and then `iss`, `aud`/`azp`, `exp`, `iat`, `nonce`, `auth_time` and `sub`.
-public struct IDTokenValidator: Sendable {
+package struct IDTokenValidator: Sendable {
     /// Clock skew tolerated on `exp` and `iat`.
-    public static let defaultAllowedSkew: TimeInterval = 300
+    package static let defaultAllowedSkew: TimeInterval = 300
 
     /// The provider's issuer identifier; `iss` must equal it exactly (no normalisation).
-    public var issuer: String
-    public var clientID: String
+    package var issuer: String
+    package var clientID: String
     /// The nonce sent with the authorization request, if one was.
-    public var nonce: String?
+    package var nonce: String?
     /// Where "now" comes from.
-    public var clock: Clock
-    public var allowedSkew: TimeInterval
+    package var clock: Clock
+    package var allowedSkew: TimeInterval
     /// The `max_age` sent with the authorization request: `auth_time` becomes required and may be
     /// at most this old (OIDC Core §3.1.2.1).
-    public var maxAge: TimeInterval?
+    package var maxAge: TimeInterval?
 
-    public init(
+    package init(
         issuer: String,
         clientID: String,
         nonce: String?,
@@ -62,7 +62,7 @@ public struct IDTokenValidator: Sendable {
     }
 
     /// The claims of `token`, verified with a key of `keys`.
-    public func validate(_ token: String, keys: JWKSet) throws(IDTokenError) -> IDTokenClaims {
+    package func validate(_ token: String, keys: JWKSet) throws(IDTokenError) -> IDTokenClaims {
         let jwt = try JWT(compact: token)
         try Self.checkAlgorithm(jwt.header.alg)
         let key = try keys.verificationKey(forKid: jwt.header.kid).rs256PublicKey()
@@ -76,7 +76,7 @@ public struct IDTokenValidator: Sendable {
     /// when its copy is stale and once more when the token's `kid` is not in it (§10.1.1).
     ///
     /// Throws `IDTokenError`, or `KAuthError` when the JWK set cannot be fetched.
-    public func validate(_ token: String, keys cache: JWKSCache) async throws -> IDTokenClaims {
+    package func validate(_ token: String, keys cache: JWKSCache) async throws -> IDTokenClaims {
         let jwt = try JWT(compact: token)
         // Refused before the network is touched: a forged header must not cost a request.
         try Self.checkAlgorithm(jwt.header.alg)

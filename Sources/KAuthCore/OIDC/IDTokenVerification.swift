@@ -1,22 +1,22 @@
 /// The ID token of a login, verified before anything is stored (OIDC Core §3.1.3.7).
-public struct VerifiedIDToken: Sendable, Equatable {
-    public var subject: String
-    public var claims: IDTokenClaims
+package struct VerifiedIDToken: Sendable, Equatable {
+    package var subject: String
+    package var claims: IDTokenClaims
 }
 
 /// Verifies a login's ID token with the provider's JWKS (cached beside the keystore under its
 /// HTTP caching headers, re-fetched once for an unknown `kid`).
-public struct IDTokenVerification: Sendable {
-    public var world: World
+package struct IDTokenVerification: Sendable {
+    package var world: World
     /// `$KAUTH_HOME`, where the JWKS cache lives.
-    public var keystoreDirectory: String
+    package var keystoreDirectory: String
 
-    public init(world: World, keystoreDirectory: String) {
+    package init(world: World, keystoreDirectory: String) {
         self.world = world
         self.keystoreDirectory = keystoreDirectory
     }
 
-    public func verify(_ token: String, provider: ResolvedProvider, endpoints: ProviderEndpoints, clientID: String, nonce: String?) async throws -> VerifiedIDToken {
+    package func verify(_ token: String, provider: ResolvedProvider, endpoints: ProviderEndpoints, clientID: String, nonce: String?) async throws -> VerifiedIDToken {
         guard let issuer = endpoints.issuer, let jwks = endpoints.jwks else {
             throw KAuthError.failure("provider '\(provider.name)' sent an ID token but names no issuer and key set to verify it with; nothing was stored")
         }

@@ -8,21 +8,21 @@ import Foundation
 ///
 /// Other members (`crv`, `x`, `y`, `x5c`, `key_ops`, …) are ignored when decoding and not written
 /// back. Only RSA keys (`kty` `RSA`, RFC 7518 §6.3.1) can verify an `RS256` ID token.
-public struct JWK: Codable, Sendable, Equatable {
+package struct JWK: Codable, Sendable, Equatable {
     /// Key type: `RSA`, `EC`, `oct`, `OKP`.
-    public var kty: String
+    package var kty: String
     /// Key ID, matched against the `kid` of a JWS header.
-    public var kid: String?
+    package var kid: String?
     /// `sig` or `enc`; absent means either.
-    public var use: String?
+    package var use: String?
     /// The algorithm the key is meant for, e.g. `RS256`; absent means any of its type.
-    public var alg: String?
+    package var alg: String?
     /// RSA modulus, base64url.
-    public var n: String?
+    package var n: String?
     /// RSA public exponent, base64url.
-    public var e: String?
+    package var e: String?
 
-    public init(kty: String, kid: String? = nil, use: String? = nil, alg: String? = nil, n: String? = nil, e: String? = nil) {
+    package init(kty: String, kid: String? = nil, use: String? = nil, alg: String? = nil, n: String? = nil, e: String? = nil) {
         self.kty = kty
         self.kid = kid
         self.use = use
@@ -32,21 +32,21 @@ public struct JWK: Codable, Sendable, Equatable {
     }
 
     /// The signing JWK of `key`: `kty` `RSA`, `use` `sig`, `alg` `RS256`.
-    public init(rs256 key: RSAPublicKey, kid: String?) {
+    package init(rs256 key: RSAPublicKey, kid: String?) {
         self.init(
             kty: "RSA", kid: kid, use: "sig", alg: JWSAlgorithm.rs256,
             n: Base64URL.encode(key.modulus), e: Base64URL.encode(key.exponent))
     }
 
     /// Whether the key is an RSA key that may sign (`use` absent or `sig`).
-    public var isRSASigningKey: Bool {
+    package var isRSASigningKey: Bool {
         kty == "RSA" && (use == nil || use == "sig")
     }
 
     /// The key for verifying an `RS256` signature, or why this JWK cannot be one: not RSA, meant
     /// for encryption, bound to another algorithm, `n` or `e` missing or not base64url, or a
     /// modulus under 2048 bits.
-    public func rs256PublicKey() throws(IDTokenError) -> RSAPublicKey {
+    package func rs256PublicKey() throws(IDTokenError) -> RSAPublicKey {
         guard kty == "RSA" else {
             throw .keyTypeMismatch(kid: kid, kty: kty)
         }
@@ -73,10 +73,10 @@ public struct JWK: Codable, Sendable, Equatable {
 ///
 /// Decoding skips members of `keys` that are not JWKs kauth can read (no `kty`, wrong types), as
 /// §5 asks of keys an implementation does not understand, so one odd key cannot hide the others.
-public struct JWKSet: Codable, Sendable, Equatable {
-    public var keys: [JWK]
+package struct JWKSet: Codable, Sendable, Equatable {
+    package var keys: [JWK]
 
-    public init(keys: [JWK]) {
+    package init(keys: [JWK]) {
         self.keys = keys
     }
 
@@ -84,13 +84,13 @@ public struct JWKSet: Codable, Sendable, Equatable {
         case keys
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         keys = try container.decode([LenientJWK].self, forKey: .keys).compactMap(\.key)
     }
 
     /// The set in a `jwks_uri` response body, or `KAuthError.invalidResponse`.
-    public static func parse(_ body: Data) throws -> JWKSet {
+    package static func parse(_ body: Data) throws -> JWKSet {
         do {
             return try JSONDecoder().decode(JWKSet.self, from: body)
         } catch {
@@ -99,12 +99,12 @@ public struct JWKSet: Codable, Sendable, Equatable {
     }
 
     /// The keys whose `kid` is `kid`.
-    public func keys(withID kid: String) -> [JWK] {
+    package func keys(withID kid: String) -> [JWK] {
         keys.filter { $0.kid == kid }
     }
 
     /// The RSA keys that may sign.
-    public var rsaSigningKeys: [JWK] {
+    package var rsaSigningKeys: [JWK] {
         keys.filter(\.isRSASigningKey)
     }
 
@@ -113,7 +113,7 @@ public struct JWKSet: Codable, Sendable, Equatable {
     /// With a `kid`: the one key of that id that may sign, preferring an RSA signing key when a
     /// provider reuses an id across key types; `unknownKeyID` when no key has it. Without one: the
     /// set's only RSA signing key (OIDC Core §10.1 allows omitting `kid` when there is one key).
-    public func verificationKey(forKid kid: String?) throws(IDTokenError) -> JWK {
+    package func verificationKey(forKid kid: String?) throws(IDTokenError) -> JWK {
         if let kid {
             let candidates = keys(withID: kid)
             guard let first = candidates.first else { throw .unknownKeyID(kid) }

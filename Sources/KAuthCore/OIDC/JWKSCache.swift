@@ -15,16 +15,16 @@ import Foundation
 ///
 /// The file is only an optimisation: one that cannot be read, is corrupt, or is writable by others
 /// is ignored (and replaced by the next fetch), and a failed write is not reported.
-public struct JWKSCache: Sendable {
+package struct JWKSCache: Sendable {
     /// How long a set is kept when the response says nothing about caching.
-    public static let defaultLifetime: TimeInterval = 3600
+    package static let defaultLifetime: TimeInterval = 3600
     /// The longest a set is kept whatever the response says: a withdrawn key should not stay
     /// trusted for the year a careless `max-age` may claim.
-    public static let maximumLifetime: TimeInterval = 86_400
+    package static let maximumLifetime: TimeInterval = 86_400
 
-    public let jwksURI: String
+    package let jwksURI: String
     /// The cache file.
-    public let path: String
+    package let path: String
 
     private let directory: String
     private let fileSystem: FileSystem
@@ -33,7 +33,7 @@ public struct JWKSCache: Sendable {
     private let defaultLifetime: TimeInterval
     private let maximumLifetime: TimeInterval
 
-    public init(
+    package init(
         jwksURI: String,
         paths: KAuthPaths,
         fileSystem: FileSystem,
@@ -53,14 +53,14 @@ public struct JWKSCache: Sendable {
     }
 
     /// The cache of `jwksURI` under the world's `KAUTH_HOME`, with its files, HTTP and clock.
-    public init(jwksURI: String, world: World) {
+    package init(jwksURI: String, world: World) {
         self.init(
             jwksURI: jwksURI, paths: KAuthPaths.resolve(world.environment),
             fileSystem: world.fileSystem, http: world.http, clock: world.clock)
     }
 
     /// The set: the stored copy while it is fresh, else a fetched one.
-    public func keys() async throws -> JWKSet {
+    package func keys() async throws -> JWKSet {
         if let entry = freshEntry() { return entry.jwks }
         return try await fetch()
     }
@@ -71,7 +71,7 @@ public struct JWKSCache: Sendable {
     ///
     /// Throws `KAuthError.unavailable` when the provider cannot be reached or answers with a
     /// server error, `KAuthError.invalidResponse` for any other answer that is not a JWK set.
-    public func keys(forKid kid: String?) async throws -> JWKSet {
+    package func keys(forKid kid: String?) async throws -> JWKSet {
         if let entry = freshEntry() {
             guard let kid, entry.jwks.keys(withID: kid).isEmpty else { return entry.jwks }
         }
@@ -84,7 +84,7 @@ public struct JWKSCache: Sendable {
 
     /// Fetches the set now, stores it as its response allows, and returns it.
     @discardableResult
-    public func refresh() async throws -> JWKSet {
+    package func refresh() async throws -> JWKSet {
         try await fetch()
     }
 

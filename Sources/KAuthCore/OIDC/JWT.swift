@@ -5,22 +5,22 @@ import Foundation
 #endif
 
 /// JWS `alg` values kauth names (RFC 7518 §3.1).
-public enum JWSAlgorithm {
+package enum JWSAlgorithm {
     /// RSASSA-PKCS1-v1_5 with SHA-256: the only algorithm kauth accepts for ID tokens.
-    public static let rs256 = "RS256"
+    package static let rs256 = "RS256"
     /// The unsecured JWS (RFC 7515 Appendix A.5): never accepted.
-    public static let none = "none"
+    package static let none = "none"
 }
 
 /// The JOSE header members kauth reads (RFC 7515 §4.1).
-public struct JWTHeader: Sendable, Equatable {
-    public var alg: String
-    public var kid: String?
-    public var typ: String?
+package struct JWTHeader: Sendable, Equatable {
+    package var alg: String
+    package var kid: String?
+    package var typ: String?
     /// Every member, including ones kauth does not read.
-    public var members: [String: JSONValue]
+    package var members: [String: JSONValue]
 
-    public init(alg: String, kid: String? = nil, typ: String? = nil, members: [String: JSONValue] = [:]) {
+    package init(alg: String, kid: String? = nil, typ: String? = nil, members: [String: JSONValue] = [:]) {
         self.alg = alg
         self.kid = kid
         self.typ = typ
@@ -30,21 +30,21 @@ public struct JWTHeader: Sendable, Equatable {
 
 /// A JWS in compact serialization (RFC 7515 §7.1) whose payload is a JSON object of claims (a JWT,
 /// RFC 7519), taken apart but not verified: `IDTokenValidator` decides whether to trust it.
-public struct JWT: Sendable, Equatable {
-    public let header: JWTHeader
+package struct JWT: Sendable, Equatable {
+    package let header: JWTHeader
     /// The payload's claims, a JSON object.
-    public let claims: JSONValue
+    package let claims: JSONValue
     /// `BASE64URL(header) '.' BASE64URL(payload)` exactly as received: what the signature covers.
-    public let signingInput: [UInt8]
+    package let signingInput: [UInt8]
     /// The decoded signature.
-    public let signature: [UInt8]
+    package let signature: [UInt8]
 
     /// Parses `compact`, or throws `IDTokenError.malformed` saying what is wrong.
     ///
     /// Strict: exactly three parts, unpadded base64url (RFC 7515 §2), a header that is a JSON object
     /// with a string `alg`, and no `crit` (§4.1.11: kauth understands no extension, so a token that
     /// makes one critical must be refused), and a payload that is a JSON object.
-    public init(compact: String) throws(IDTokenError) {
+    package init(compact: String) throws(IDTokenError) {
         let parts = compact.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else {
             if parts.count == 5 {

@@ -1,8 +1,8 @@
 /// The authorization request URL (RFC 6749 §4.1.1 with PKCE, RFC 7636 §4.3), with each
 /// provider's quirks: Kakao joins prompts and service terms with commas as its SDK does (§2),
 /// Snapchat wants full-URL scopes (§A.4), and an OpenID Connect provider gets the standard form.
-public enum AuthorizationURL {
-    public static func build(provider: ResolvedProvider, endpoint: String, request: AuthorizationRequest) -> String {
+package enum AuthorizationURL {
+    package static func build(provider: ResolvedProvider, endpoint: String, request: AuthorizationRequest) -> String {
         var pairs: [(String, String)] = [
             ("client_id", request.clientID),
             ("redirect_uri", request.redirectURI),

@@ -5,20 +5,20 @@ import Foundation
 #endif
 
 /// Kakao's endpoints and quirks (spec/kakao-rest.md §1–§3).
-public enum Kakao {
-    public static let authURL = "https://kauth.kakao.com"
-    public static let apiURL = "https://kapi.kakao.com"
-    public static let sharerURL = "https://sharer.kakao.com"
+package enum Kakao {
+    package static let authURL = "https://kauth.kakao.com"
+    package static let apiURL = "https://kapi.kakao.com"
+    package static let sharerURL = "https://sharer.kakao.com"
 
     /// Kakao matches registered redirect URIs exactly, port included (KOE006 otherwise), so the
     /// default is one fixed URI that users register once in the Kakao console.
-    public static let defaultRedirectPort: UInt16 = 52884
-    public static let defaultRedirectPath = "/callback"
-    public static var defaultRedirectURI: String { "http://127.0.0.1:\(defaultRedirectPort)\(defaultRedirectPath)" }
+    package static let defaultRedirectPort: UInt16 = 52884
+    package static let defaultRedirectPath = "/callback"
+    package static var defaultRedirectURI: String { "http://127.0.0.1:\(defaultRedirectPort)\(defaultRedirectPath)" }
 
     /// Kakao's endpoints under its two hosts (spec §1, §7). The issuer is the auth host, as in
     /// Kakao's discovery document.
-    public static func endpoints(auth: String, api: String) -> ProviderEndpoints {
+    package static func endpoints(auth: String, api: String) -> ProviderEndpoints {
         ProviderEndpoints(
             issuer: auth,
             authorization: auth + "/oauth/authorize",
@@ -30,7 +30,7 @@ public enum Kakao {
     }
 
     /// The prompts Kakao documents for the browser flow (`none` works only inside Kakao Talk).
-    public static let prompts = ["login", "create", "select_account"]
+    package static let prompts = ["login", "create", "select_account"]
 
     /// Maps a non-2xx API answer (spec §6: `{"msg","code"}`) to the error a user can act on:
     /// -401 to a refresh and retry, -402 to consent, -1/-9798/5xx to "unavailable".
@@ -53,11 +53,11 @@ public enum Kakao {
 }
 
 /// Kakao's API error body (spec §6): `{"msg","code"}` plus `required_scopes` on -402.
-public struct KakaoAPIErrorBody: Decodable, Sendable, Equatable {
-    public var msg: String?
-    public var code: Int?
-    public var requiredScopes: [String]?
-    public var allowedScopes: [String]?
+package struct KakaoAPIErrorBody: Decodable, Sendable, Equatable {
+    package var msg: String?
+    package var code: Int?
+    package var requiredScopes: [String]?
+    package var allowedScopes: [String]?
 
     enum CodingKeys: String, CodingKey {
         case msg, code

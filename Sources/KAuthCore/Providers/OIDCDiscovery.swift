@@ -6,7 +6,7 @@ import Foundation
 
 /// OpenID Connect Discovery 1.0 §4: `{issuer}/.well-known/openid-configuration`, whose `issuer`
 /// must equal the one asked for, character for character (§4.3).
-public enum OIDCDiscovery {
+package enum OIDCDiscovery {
     struct Document: Decodable {
         var issuer: String
         var authorizationEndpoint: String
@@ -32,7 +32,7 @@ public enum OIDCDiscovery {
     }
 
     /// The provider's endpoints; every URL must be https unless on loopback.
-    public static func fetch(issuer: String, http: HTTPClient) async throws -> ProviderEndpoints {
+    package static func fetch(issuer: String, http: HTTPClient) async throws -> ProviderEndpoints {
         // §4: a terminating "/" is removed before the well-known path is appended.
         let url = (issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer) + "/.well-known/openid-configuration"
         let response = try await http.perform(HTTPRequest(method: "GET", url: url, headers: [HTTPHeader("Accept", "application/json")]))
@@ -70,7 +70,7 @@ public enum OIDCDiscovery {
 extension ResolvedProvider {
     /// The same provider with its endpoints known: discovery for an OpenID Connect provider (the
     /// config's `revocation_endpoint` still wins), nothing to do for the others.
-    public func discovered(http: HTTPClient) async throws -> ResolvedProvider {
+    package func discovered(http: HTTPClient) async throws -> ResolvedProvider {
         guard kind == .oidc else { return self }
         guard let issuer else {
             throw KAuthError.usage("provider '\(name)' needs an issuer: pass --issuer URL or run `kauth config set provider.\(name).issuer URL`")

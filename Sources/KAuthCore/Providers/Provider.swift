@@ -6,22 +6,22 @@ import Foundation
 
 /// The kinds of provider kauth speaks to. Each kind's endpoints and quirks live in its own file
 /// in this folder.
-public enum ProviderKind: String, Sendable, CaseIterable {
+package enum ProviderKind: String, Sendable, CaseIterable {
     case kakao
     case snapchat
     case oidc
 }
 
 /// Provider settings given on the command line; they win over environment and config.
-public struct ProviderOverrides: Sendable, Equatable {
-    public var clientID: String?
-    public var clientSecret: String?
-    public var redirectURI: String?
-    public var port: UInt16?
+package struct ProviderOverrides: Sendable, Equatable {
+    package var clientID: String?
+    package var clientSecret: String?
+    package var redirectURI: String?
+    package var port: UInt16?
     /// An OpenID Connect issuer (`--issuer`).
-    public var issuer: String?
+    package var issuer: String?
 
-    public init(clientID: String? = nil, clientSecret: String? = nil, redirectURI: String? = nil, port: UInt16? = nil, issuer: String? = nil) {
+    package init(clientID: String? = nil, clientSecret: String? = nil, redirectURI: String? = nil, port: UInt16? = nil, issuer: String? = nil) {
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.redirectURI = redirectURI
@@ -32,31 +32,31 @@ public struct ProviderOverrides: Sendable, Equatable {
 
 /// A provider with every setting resolved: flag > environment > config > what the stored login
 /// used > built-in default.
-public struct ResolvedProvider: Sendable, Equatable {
+package struct ResolvedProvider: Sendable, Equatable {
     /// The name used with `--provider` and in `provider.NAME.*` config keys.
-    public var name: String
-    public var kind: ProviderKind
-    public var clientID: String?
-    public var clientSecret: String?
+    package var name: String
+    package var kind: ProviderKind
+    package var clientID: String?
+    package var clientSecret: String?
     /// Key for the share APIs (`Authorization: KakaoAK …`); defaults to the client id.
-    public var appKey: String?
-    public var authBaseURL: String
-    public var apiBaseURL: String
-    public var sharerBaseURL: String
+    package var appKey: String?
+    package var authBaseURL: String
+    package var apiBaseURL: String
+    package var sharerBaseURL: String
     /// A fixed redirect URI from flag or config, if any.
-    public var redirectURI: String?
-    public var port: UInt16?
+    package var redirectURI: String?
+    package var port: UInt16?
     /// Scopes asked for at login when `--scopes` is not given.
-    public var scopes: [String]
+    package var scopes: [String]
     /// The OAuth endpoints; nil for an OpenID Connect provider until discovery has run.
-    public var endpoints: ProviderEndpoints?
+    package var endpoints: ProviderEndpoints?
     /// An OpenID Connect provider's issuer (discovery starts from it).
-    public var issuer: String?
+    package var issuer: String?
     /// `revocation_endpoint` from config, for providers that implement RFC 7009 without
     /// advertising it; applied over discovery's answer too.
-    public var revocationOverride: String?
+    package var revocationOverride: String?
 
-    public init(
+    package init(
         name: String, kind: ProviderKind, clientID: String?, clientSecret: String?, appKey: String?,
         authBaseURL: String, apiBaseURL: String, sharerBaseURL: String, redirectURI: String?, port: UInt16?, scopes: [String]
     ) {
@@ -75,7 +75,7 @@ public struct ResolvedProvider: Sendable, Equatable {
     }
 
     /// The endpoints, or an error saying discovery has not run (a programming error in kauth).
-    public func requireEndpoints() throws -> ProviderEndpoints {
+    package func requireEndpoints() throws -> ProviderEndpoints {
         guard let endpoints else {
             throw KAuthError.failure("the endpoints of provider '\(name)' are not known yet; run `kauth login --provider \(name)` again")
         }
@@ -83,12 +83,12 @@ public struct ResolvedProvider: Sendable, Equatable {
     }
 
     /// What to tell a user whose login asked for `openid` and got no ID token.
-    public var idTokenSetupHint: String {
+    package var idTokenSetupHint: String {
         kind == .kakao ? " (enable OpenID Connect in the Kakao console: Kakao Login → OpenID Connect)" : ""
     }
 
     /// The client id, or a usage error saying the three ways to set it.
-    public func requireClientID() throws -> String {
+    package func requireClientID() throws -> String {
         guard let clientID else {
             throw KAuthError.usage(
                 "no client id for provider '\(name)'; pass --client-id ID, set KAUTH_CLIENT_ID, or run `kauth config set provider.\(name).client_id ID` (for Kakao: the app's REST API key)"
@@ -102,7 +102,7 @@ public struct ResolvedProvider: Sendable, Equatable {
     /// - Parameters:
     ///   - stored: base URLs recorded by the login being used, so that later commands talk to the
     ///     server that issued its tokens even when the environment no longer says so.
-    public static func resolve(
+    package static func resolve(
         name: String,
         overrides: ProviderOverrides = ProviderOverrides(),
         environment: Environment,
@@ -189,27 +189,27 @@ public struct ResolvedProvider: Sendable, Equatable {
 }
 
 /// Lists of scope IDs and tags: comma- or space-separated, on the command line and in config.
-public enum ScopeList {
-    public static func parse(_ text: String) -> [String] {
+package enum ScopeList {
+    package static func parse(_ text: String) -> [String] {
         var seen = Set<String>()
         return text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
             .map(String.init)
             .filter { seen.insert($0).inserted }
     }
 
-    public static func parse(_ texts: [String]) -> [String] {
+    package static func parse(_ texts: [String]) -> [String] {
         parse(texts.joined(separator: ","))
     }
 }
 
 /// What a stored login remembers of its provider, so later commands reach the same server.
-public struct StoredProviderRecord: Sendable, Equatable {
-    public var authURL: String?
-    public var apiURL: String?
-    public var issuer: String?
-    public var endpoints: ProviderEndpoints?
+package struct StoredProviderRecord: Sendable, Equatable {
+    package var authURL: String?
+    package var apiURL: String?
+    package var issuer: String?
+    package var endpoints: ProviderEndpoints?
 
-    public init(authURL: String? = nil, apiURL: String? = nil, issuer: String? = nil, endpoints: ProviderEndpoints? = nil) {
+    package init(authURL: String? = nil, apiURL: String? = nil, issuer: String? = nil, endpoints: ProviderEndpoints? = nil) {
         self.authURL = authURL
         self.apiURL = apiURL
         self.issuer = issuer

@@ -1,23 +1,23 @@
 /// Where a provider's OAuth and OIDC endpoints are: built in for Kakao and Snapchat, from
 /// discovery (OIDC Discovery §4, RFC 8414) for any OpenID Connect provider. Stored with a login so
 /// a refresh needs no discovery request.
-public struct ProviderEndpoints: Codable, Sendable, Equatable {
+package struct ProviderEndpoints: Codable, Sendable, Equatable {
     /// The issuer identifier; ID tokens' `iss` and RFC 9207's `iss` must equal it exactly.
-    public var issuer: String?
-    public var authorization: String
-    public var token: String
+    package var issuer: String?
+    package var authorization: String
+    package var token: String
     /// RFC 7009 token revocation.
-    public var revocation: String?
-    public var userinfo: String?
-    public var jwks: String?
+    package var revocation: String?
+    package var userinfo: String?
+    package var jwks: String?
     /// RFC 8628 device authorization.
-    public var deviceAuthorization: String?
+    package var deviceAuthorization: String?
     /// `code_challenge_methods_supported`; nil when the provider does not say (RFC 8414: no PKCE).
-    public var codeChallengeMethods: [String]?
+    package var codeChallengeMethods: [String]?
     /// RFC 9207 `authorization_response_iss_parameter_supported`.
-    public var issParameterSupported: Bool
+    package var issParameterSupported: Bool
 
-    public init(
+    package init(
         issuer: String?, authorization: String, token: String, revocation: String? = nil, userinfo: String? = nil,
         jwks: String? = nil, deviceAuthorization: String? = nil, codeChallengeMethods: [String]? = ["S256"],
         issParameterSupported: Bool = false
@@ -40,5 +40,5 @@ public struct ProviderEndpoints: Codable, Sendable, Equatable {
         case issParameterSupported = "iss_parameter_supported"
     }
 
-    public var supportsS256: Bool { codeChallengeMethods?.contains("S256") == true }
+    package var supportsS256: Bool { codeChallengeMethods?.contains("S256") == true }
 }

@@ -7,11 +7,11 @@ import Foundation
 /// The user-facing calls whose endpoint differs by provider: the profile, logging out, unlinking.
 /// Kakao has its own REST APIs; an OpenID Connect provider has userinfo and RFC 7009 revocation;
 /// Snapchat has a GraphQL profile and its revoke endpoints (spec/snap-oidc.md §A).
-public struct ProviderUserAPI: Sendable {
-    public var client: APIClient
-    public var http: HTTPClient
+package struct ProviderUserAPI: Sendable {
+    package var client: APIClient
+    package var http: HTTPClient
 
-    public init(client: APIClient, http: HTTPClient) {
+    package init(client: APIClient, http: HTTPClient) {
         self.client = client
         self.http = http
     }
@@ -19,7 +19,7 @@ public struct ProviderUserAPI: Sendable {
     var provider: ResolvedProvider { client.provider }
 
     /// The profile as the provider sent it, and what the keystore caches of it.
-    public func profile(propertyKeys: [String] = []) async throws -> APIResult<JSONValue> {
+    package func profile(propertyKeys: [String] = []) async throws -> APIResult<JSONValue> {
         switch provider.kind {
         case .kakao:
             return try await client.send(UserMeRequest(propertyKeys: propertyKeys))
@@ -36,7 +36,7 @@ public struct ProviderUserAPI: Sendable {
     }
 
     /// OIDC Core §5.3 userinfo (Kakao: `/v1/oidc/userinfo`).
-    public func userinfo() async throws -> APIResult<JSONValue> {
+    package func userinfo() async throws -> APIResult<JSONValue> {
         guard let endpoint = try provider.requireEndpoints().userinfo else {
             throw KAuthError.usage("provider '\(provider.name)' has no userinfo endpoint")
         }
@@ -44,7 +44,7 @@ public struct ProviderUserAPI: Sendable {
     }
 
     /// What the keystore keeps of a profile object.
-    public func cachedUser(from profile: JSONValue) -> CachedUser {
+    package func cachedUser(from profile: JSONValue) -> CachedUser {
         switch provider.kind {
         case .kakao:
             return CachedUser(kakaoUser: profile)
@@ -63,7 +63,7 @@ public struct ProviderUserAPI: Sendable {
 
     /// Ends the session at the provider: Kakao's logout, or RFC 7009 revocation of the refresh
     /// token (which should end its access tokens too). Returns a note when there was nothing to call.
-    public func logout(refreshToken: String?, accessToken: String?) async throws -> String? {
+    package func logout(refreshToken: String?, accessToken: String?) async throws -> String? {
         switch provider.kind {
         case .kakao:
             _ = try await client.send(LogoutRequest())
@@ -92,7 +92,7 @@ public struct ProviderUserAPI: Sendable {
 
     /// Disconnects the user from the app: Kakao's unlink; Snapchat's "revoke all sessions"
     /// (`/v1/oauth2/revoke_client`, whose REST contract Snap does not document).
-    public func unlink() async throws {
+    package func unlink() async throws {
         switch provider.kind {
         case .kakao:
             _ = try await client.send(UnlinkRequest())
@@ -105,26 +105,26 @@ public struct ProviderUserAPI: Sendable {
 }
 
 /// A call to a full URL taken from discovery or a provider's fixed address.
-public struct AbsoluteURLRequest: APIRequest {
-    public typealias Response = JSONValue
-    public var url: String
-    public var method: String
+package struct AbsoluteURLRequest: APIRequest {
+    package typealias Response = JSONValue
+    package var url: String
+    package var method: String
 
-    public init(url: String, method: String = "GET") {
+    package init(url: String, method: String = "GET") {
         self.url = url
         self.method = method
     }
 
-    public var path: String { url }
-    public var isAbsolute: Bool { true }
+    package var path: String { url }
+    package var isAbsolute: Bool { true }
 }
 
 /// Snap's profile: GraphQL `{me{…}}` in the query string with a Bearer token (§A.1, §A.5).
-public struct SnapchatMeRequest: APIRequest {
-    public typealias Response = JSONValue
-    public var url: String
-    public var method: String { "GET" }
-    public var path: String { url }
-    public var isAbsolute: Bool { true }
-    public var parameters: [(String, String)] { [("query", Snapchat.meQuery)] }
+package struct SnapchatMeRequest: APIRequest {
+    package typealias Response = JSONValue
+    package var url: String
+    package var method: String { "GET" }
+    package var path: String { url }
+    package var isAbsolute: Bool { true }
+    package var parameters: [(String, String)] { [("query", Snapchat.meQuery)] }
 }

@@ -1,25 +1,25 @@
 /// Snap Kit Login Kit over plain OAuth 2.0 (spec/snap-oidc.md §A): code + PKCE S256, full-URL
 /// scopes, a GraphQL profile, RFC 7009-style revocation.
-public enum Snapchat {
-    public static let authURL = "https://accounts.snapchat.com"
-    public static let apiURL = "https://kit.snapchat.com"
+package enum Snapchat {
+    package static let authURL = "https://accounts.snapchat.com"
+    package static let apiURL = "https://kit.snapchat.com"
     /// Snap matches registered redirect URIs exactly: one fixed default to register, with a path
     /// of its own so a response meant for another provider never lands here (RFC 9700 §2.1).
-    public static let defaultRedirectPort: UInt16 = 52884
-    public static let defaultRedirectPath = "/callback/snapchat"
+    package static let defaultRedirectPort: UInt16 = 52884
+    package static let defaultRedirectPath = "/callback/snapchat"
 
-    public static let scopePrefix = "https://auth.snapchat.com/oauth2/api/"
+    package static let scopePrefix = "https://auth.snapchat.com/oauth2/api/"
     /// Asked for when no scopes are given: the name and the stable id.
-    public static let defaultScopes = ["user.display_name", "user.external_id"]
+    package static let defaultScopes = ["user.display_name", "user.external_id"]
 
     /// `display_name` → `https://auth.snapchat.com/oauth2/api/user.display_name`; full URLs stay.
-    public static func scopeURL(_ scope: String) -> String {
+    package static func scopeURL(_ scope: String) -> String {
         if scope.hasPrefix("https://") { return scope }
         let name = scope.hasPrefix("user.") ? scope : "user." + scope
         return scopePrefix + name
     }
 
-    public static func endpoints(auth: String, api: String) -> ProviderEndpoints {
+    package static func endpoints(auth: String, api: String) -> ProviderEndpoints {
         ProviderEndpoints(
             issuer: nil,
             authorization: auth + "/accounts/oauth2/auth",
@@ -31,5 +31,5 @@ public enum Snapchat {
     }
 
     /// The GraphQL query for the profile; every field is optional (granted per scope).
-    public static let meQuery = "{me{displayName bitmoji{avatar id} externalId}}"
+    package static let meQuery = "{me{displayName bitmoji{avatar id} externalId}}"
 }

@@ -1,8 +1,8 @@
 /// Which scope IDs a `/v2/user/me` object says still need the user's agreement (spec §5.1–§5.2).
-public enum MissingConsent {
+package enum MissingConsent {
     /// `*_needs_agreement` member of `kakao_account` → the scope ID to ask for. Members whose
     /// scope ID Kakao does not document (legal_*, is_korean) are left out.
-    public static let scopeForAgreementField: [String: String] = [
+    package static let scopeForAgreementField: [String: String] = [
         "profile_needs_agreement": "profile",
         "profile_nickname_needs_agreement": "profile_nickname",
         "profile_image_needs_agreement": "profile_image",
@@ -17,7 +17,7 @@ public enum MissingConsent {
     ]
 
     /// The scope IDs to request, in a stable order.
-    public static func scopes(in user: JSONValue) -> [String] {
+    package static func scopes(in user: JSONValue) -> [String] {
         guard case .object(let account)? = user["kakao_account"] else { return [] }
         var scopes: [String] = []
         for (field, value) in account.sorted(by: { $0.key < $1.key }) where value.boolValue == true {

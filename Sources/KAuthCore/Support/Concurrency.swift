@@ -6,10 +6,10 @@ import Darwin
 
 /// A mutex over `pthread_mutex_t`. kauth links FoundationEssentials only (Foundation's
 /// start-up work is a large part of a `kauth token` run), so NSLock is not available.
-public final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    public init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
     }
@@ -19,10 +19,10 @@ public final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    public func lock() { pthread_mutex_lock(mutex) }
-    public func unlock() { pthread_mutex_unlock(mutex) }
+    package func lock() { pthread_mutex_lock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
 
-    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()
         defer { unlock() }
         return try body()
@@ -31,7 +31,7 @@ public final class Lock: @unchecked Sendable {
 
 /// Runs `body` on a new detached thread: for blocking work (socket accept loops, a blocking
 /// read of standard input, a libcurl transfer) that must not occupy Swift's cooperative pool.
-public func startThread(_ body: @escaping @Sendable () -> Void) {
+package func startThread(_ body: @escaping @Sendable () -> Void) {
     final class Box: @unchecked Sendable {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
@@ -57,7 +57,7 @@ public func startThread(_ body: @escaping @Sendable () -> Void) {
 extension StringProtocol {
     /// Without leading and trailing spaces and tabs (FoundationEssentials has no
     /// `trimmingCharacters(in:)`).
-    public func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let first = firstIndex(where: { !isBlank($0) }) else { return "" }
         let last = lastIndex(where: { !isBlank($0) })!

@@ -1,7 +1,7 @@
 /// Escaping for the few HTML pages kauth and its sandbox serve.
-public enum HTML {
+package enum HTML {
     /// Text safe to place in an element or a quoted attribute.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {

@@ -6,7 +6,7 @@ import Foundation
 
 extension StoredSession {
     /// A new session from a code exchange.
-    public static func from(
+    package static func from(
         _ response: TokenResponse, provider: ResolvedProvider, clientID: String, openID: Bool, now: Date
     ) -> StoredSession {
         let now = now.wholeSeconds
@@ -34,7 +34,7 @@ extension StoredSession {
     /// when it rotates it: then the old one is dead and is replaced; otherwise it is kept, with
     /// its expiry. A response without `scope` keeps the granted scopes. The ID token stays the
     /// one verified at login.
-    public func applying(_ response: TokenResponse, now: Date) -> StoredSession {
+    package func applying(_ response: TokenResponse, now: Date) -> StoredSession {
         let now = now.wholeSeconds
         var session = self
         session.accessToken = response.accessToken
@@ -52,7 +52,7 @@ extension StoredSession {
     }
 
     /// Whether the access token is valid for at least `seconds` more.
-    public func accessTokenValid(for seconds: Int, at now: Date) -> Bool {
+    package func accessTokenValid(for seconds: Int, at now: Date) -> Bool {
         accessTokenExpiresAt.timeIntervalSince(now) >= TimeInterval(seconds)
     }
 
@@ -63,7 +63,7 @@ extension StoredSession {
 extension Date {
     /// Truncated to the second, as the keystore stores instants: a stored expiry is never later
     /// than the real one.
-    public var wholeSeconds: Date {
+    package var wholeSeconds: Date {
         Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
     }
 }

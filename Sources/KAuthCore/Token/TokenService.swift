@@ -6,16 +6,16 @@ import Foundation
 
 /// Gives out valid access tokens for one profile, refreshing through the keystore lock so that
 /// any number of processes make one refresh call between them.
-public struct TokenService: Sendable {
-    public var world: World
-    public var keystore: FileKeystore
-    public var profile: String
+package struct TokenService: Sendable {
+    package var world: World
+    package var keystore: FileKeystore
+    package var profile: String
     /// The provider a session talks to (flag > env > config > the session's own record).
-    public var resolveProvider: @Sendable (_ session: StoredSession?) throws -> ResolvedProvider
+    package var resolveProvider: @Sendable (_ session: StoredSession?) throws -> ResolvedProvider
     /// How long to wait for another process's refresh before giving up (exit 7).
-    public var lockTimeout: Duration = .seconds(30)
+    package var lockTimeout: Duration = .seconds(30)
 
-    public init(world: World, keystore: FileKeystore, profile: String, resolveProvider: @escaping @Sendable (StoredSession?) throws -> ResolvedProvider) {
+    package init(world: World, keystore: FileKeystore, profile: String, resolveProvider: @escaping @Sendable (StoredSession?) throws -> ResolvedProvider) {
         self.world = world
         self.keystore = keystore
         self.profile = profile
@@ -23,13 +23,13 @@ public struct TokenService: Sendable {
     }
 
     /// The stored session, read without the network or the lock.
-    public func storedSession() throws -> StoredSession? {
+    package func storedSession() throws -> StoredSession? {
         try KeystoreErrors.mapping { try keystore.session(profile: profile) }
     }
 
     /// A session whose access token is valid for at least `minValid` seconds, refreshing first if
     /// needed. Without a stored login, `KAUTH_REFRESH_TOKEN` bootstraps one.
-    public func validSession(minValid: Int = 60) async throws -> StoredSession {
+    package func validSession(minValid: Int = 60) async throws -> StoredSession {
         if let session = try storedSession() {
             if session.accessTokenValid(for: minValid, at: world.clock.now()) { return session }
         } else if world.environment["KAUTH_REFRESH_TOKEN"] == nil {
@@ -39,7 +39,7 @@ public struct TokenService: Sendable {
     }
 
     /// Refreshes now, whatever the expiry (`kauth token refresh`).
-    public func forceRefresh() async throws -> StoredSession {
+    package func forceRefresh() async throws -> StoredSession {
         if try storedSession() == nil && world.environment["KAUTH_REFRESH_TOKEN"] == nil {
             throw KAuthError.notLoggedIn(profile: profile)
         }
@@ -48,12 +48,12 @@ public struct TokenService: Sendable {
 
     /// After the API rejected `token` (-401): refreshes, unless another process already replaced
     /// that token, in which case the new one is used as it is.
-    public func recover(rejected token: String) async throws -> StoredSession {
+    package func recover(rejected token: String) async throws -> StoredSession {
         try await refreshUnderLock(.unlessReplaced(token))
     }
 
     /// Deletes the profile's stored login (logout, unlink); other profiles are untouched.
-    public func deleteStoredSession() async throws {
+    package func deleteStoredSession() async throws {
         try await KeystoreErrors.mapping {
             try await keystore.update(lockTimeout: lockTimeout) { contents in
                 contents.profiles.removeValue(forKey: profile)
@@ -64,7 +64,7 @@ public struct TokenService: Sendable {
 
     /// Merges a freshly fetched profile into the stored login's cache. A filtered fetch
     /// (`--property-keys`) may lack fields: those keep their cached values.
-    public func updateCachedUser(_ fetched: CachedUser) async throws {
+    package func updateCachedUser(_ fetched: CachedUser) async throws {
         try await KeystoreErrors.mapping {
             try await keystore.update(lockTimeout: lockTimeout) { contents in
                 guard var session = contents.profiles[profile] else { return }
@@ -83,7 +83,7 @@ public struct TokenService: Sendable {
     /// Records the scopes the provider reports as agreed (after `kauth scopes` or a revoke), so
     /// `kauth status` does not go on listing a withdrawn consent. `openid` is not a consent item
     /// and is kept.
-    public func updateAgreedScopes(_ agreed: [String]) async throws {
+    package func updateAgreedScopes(_ agreed: [String]) async throws {
         try await KeystoreErrors.mapping {
             try await keystore.update(lockTimeout: lockTimeout) { contents in
                 guard var session = contents.profiles[profile] else { return }
@@ -94,7 +94,7 @@ public struct TokenService: Sendable {
     }
 
     /// Makes `name` the default profile; it must hold a stored login.
-    public func makeDefault(profile name: String) async throws {
+    package func makeDefault(profile name: String) async throws {
         try await KeystoreErrors.mapping {
             try await keystore.update(lockTimeout: lockTimeout) { contents in
                 guard contents.profiles[name] != nil else { throw KAuthError.notLoggedIn(profile: name) }
@@ -181,8 +181,8 @@ public struct TokenService: Sendable {
 
 /// Turns keystore failures into exit code 7 with their message: the one place a `KeystoreError`
 /// becomes a `KAuthError`.
-public enum KeystoreErrors {
-    public static func mapping<T>(_ body: () throws -> T) throws -> T {
+package enum KeystoreErrors {
+    package static func mapping<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as KeystoreError {
@@ -190,7 +190,7 @@ public enum KeystoreErrors {
         }
     }
 
-    public static func mapping<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async throws -> T {
+    package static func mapping<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as KeystoreError {

@@ -5,64 +5,64 @@ import Foundation
 #endif
 
 /// `GET /v2/user/scopes` (spec §5.3): the app's consent items and the user's answers.
-public struct ScopesRequest: APIRequest {
-    public typealias Response = ScopeInfo
+package struct ScopesRequest: APIRequest {
+    package typealias Response = ScopeInfo
     /// Only these scope IDs (`scopes` = JSON array string); all when empty.
-    public var scopes: [String]
+    package var scopes: [String]
 
-    public init(scopes: [String] = []) {
+    package init(scopes: [String] = []) {
         self.scopes = scopes
     }
 
-    public var method: String { "GET" }
-    public var path: String { "/v2/user/scopes" }
-    public var parameters: [(String, String)] {
+    package var method: String { "GET" }
+    package var path: String { "/v2/user/scopes" }
+    package var parameters: [(String, String)] {
         scopes.isEmpty ? [] : [("scopes", JSONValue.stringArray(scopes))]
     }
 }
 
 /// `POST /v2/user/revoke/scopes`: withdraws consent for revocable, agreed scopes.
-public struct RevokeScopesRequest: APIRequest {
-    public typealias Response = ScopeInfo
-    public var scopes: [String]
+package struct RevokeScopesRequest: APIRequest {
+    package typealias Response = ScopeInfo
+    package var scopes: [String]
 
-    public init(scopes: [String]) {
+    package init(scopes: [String]) {
         self.scopes = scopes
     }
 
-    public var method: String { "POST" }
-    public var path: String { "/v2/user/revoke/scopes" }
-    public var parameters: [(String, String)] { [("scopes", JSONValue.stringArray(scopes))] }
+    package var method: String { "POST" }
+    package var path: String { "/v2/user/revoke/scopes" }
+    package var parameters: [(String, String)] { [("scopes", JSONValue.stringArray(scopes))] }
 }
 
 /// `{"id", "scopes": [...]}`.
-public struct ScopeInfo: Decodable, Sendable, Equatable {
-    public var id: Int64?
-    public var scopes: [Scope]
+package struct ScopeInfo: Decodable, Sendable, Equatable {
+    package var id: Int64?
+    package var scopes: [Scope]
 
-    public init(id: Int64?, scopes: [Scope]) {
+    package init(id: Int64?, scopes: [Scope]) {
         self.id = id
         self.scopes = scopes
     }
 }
 
 /// One consent item. `revocable` is sent only for agreed scopes.
-public struct Scope: Decodable, Sendable, Equatable {
-    public var id: String
-    public var displayName: String?
+package struct Scope: Decodable, Sendable, Equatable {
+    package var id: String
+    package var displayName: String?
     /// `PRIVACY` (personal information) or `SERVICE` (permission to act for the user).
-    public var type: String?
-    public var using: Bool?
-    public var delegated: Bool?
-    public var agreed: Bool
-    public var revocable: Bool?
+    package var type: String?
+    package var using: Bool?
+    package var delegated: Bool?
+    package var agreed: Bool
+    package var revocable: Bool?
 
     enum CodingKeys: String, CodingKey {
         case id, type, using, delegated, agreed, revocable
         case displayName = "display_name"
     }
 
-    public init(id: String, displayName: String? = nil, type: String? = nil, using: Bool? = nil, delegated: Bool? = nil, agreed: Bool, revocable: Bool? = nil) {
+    package init(id: String, displayName: String? = nil, type: String? = nil, using: Bool? = nil, delegated: Bool? = nil, agreed: Bool, revocable: Bool? = nil) {
         self.id = id
         self.displayName = displayName
         self.type = type
@@ -74,20 +74,20 @@ public struct Scope: Decodable, Sendable, Equatable {
 }
 
 /// `GET /v2/user/service_terms` (spec §5.4): Kakao Sync service terms.
-public struct ServiceTermsRequest: APIRequest {
-    public typealias Response = UserServiceTerms
+package struct ServiceTermsRequest: APIRequest {
+    package typealias Response = UserServiceTerms
     /// `app_service_terms` (every term of the app) instead of `agreed_service_terms`.
-    public var allOfTheApp: Bool
-    public var tags: [String]
+    package var allOfTheApp: Bool
+    package var tags: [String]
 
-    public init(allOfTheApp: Bool = false, tags: [String] = []) {
+    package init(allOfTheApp: Bool = false, tags: [String] = []) {
         self.allOfTheApp = allOfTheApp
         self.tags = tags
     }
 
-    public var method: String { "GET" }
-    public var path: String { "/v2/user/service_terms" }
-    public var parameters: [(String, String)] {
+    package var method: String { "GET" }
+    package var path: String { "/v2/user/service_terms" }
+    package var parameters: [(String, String)] {
         var pairs = [("result", allOfTheApp ? "app_service_terms" : "agreed_service_terms")]
         if !tags.isEmpty { pairs.append(("tags", tags.joined(separator: ","))) }
         return pairs
@@ -95,22 +95,22 @@ public struct ServiceTermsRequest: APIRequest {
 }
 
 /// `POST /v2/user/revoke/service_terms`: `tags` is a comma list.
-public struct RevokeServiceTermsRequest: APIRequest {
-    public typealias Response = RevokedServiceTerms
-    public var tags: [String]
+package struct RevokeServiceTermsRequest: APIRequest {
+    package typealias Response = RevokedServiceTerms
+    package var tags: [String]
 
-    public init(tags: [String]) {
+    package init(tags: [String]) {
         self.tags = tags
     }
 
-    public var method: String { "POST" }
-    public var path: String { "/v2/user/revoke/service_terms" }
-    public var parameters: [(String, String)] { [("tags", tags.joined(separator: ","))] }
+    package var method: String { "POST" }
+    package var path: String { "/v2/user/revoke/service_terms" }
+    package var parameters: [(String, String)] { [("tags", tags.joined(separator: ","))] }
 }
 
-public struct UserServiceTerms: Decodable, Sendable, Equatable {
-    public var id: Int64?
-    public var serviceTerms: [ServiceTerms]?
+package struct UserServiceTerms: Decodable, Sendable, Equatable {
+    package var id: Int64?
+    package var serviceTerms: [ServiceTerms]?
 
     enum CodingKeys: String, CodingKey {
         case id
@@ -118,15 +118,15 @@ public struct UserServiceTerms: Decodable, Sendable, Equatable {
     }
 }
 
-public struct ServiceTerms: Decodable, Sendable, Equatable {
-    public var tag: String
-    public var required: Bool?
-    public var agreed: Bool?
-    public var revocable: Bool?
+package struct ServiceTerms: Decodable, Sendable, Equatable {
+    package var tag: String
+    package var required: Bool?
+    package var agreed: Bool?
+    package var revocable: Bool?
     /// ISO 8601, as sent.
-    public var agreedAt: String?
+    package var agreedAt: String?
     /// `KAUTH` (at login) or `KAPI` (through the API).
-    public var agreedBy: String?
+    package var agreedBy: String?
 
     enum CodingKeys: String, CodingKey {
         case tag, required, agreed, revocable
@@ -135,13 +135,13 @@ public struct ServiceTerms: Decodable, Sendable, Equatable {
     }
 }
 
-public struct RevokedServiceTerms: Decodable, Sendable, Equatable {
-    public var id: Int64?
-    public var revokedServiceTerms: [Revoked]?
+package struct RevokedServiceTerms: Decodable, Sendable, Equatable {
+    package var id: Int64?
+    package var revokedServiceTerms: [Revoked]?
 
-    public struct Revoked: Decodable, Sendable, Equatable {
-        public var tag: String
-        public var agreed: Bool?
+    package struct Revoked: Decodable, Sendable, Equatable {
+        package var tag: String
+        package var agreed: Bool?
     }
 
     enum CodingKeys: String, CodingKey {

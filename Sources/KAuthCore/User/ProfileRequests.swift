@@ -1,16 +1,16 @@
 /// `POST /v1/user/update_profile` (spec §5): sets user properties; keys must be registered in the
 /// app (else -201). `properties` is a JSON object string.
-public struct UpdateProfileRequest: APIRequest {
-    public typealias Response = UserIDResponse
-    public var properties: [(String, String)]
+package struct UpdateProfileRequest: APIRequest {
+    package typealias Response = UserIDResponse
+    package var properties: [(String, String)]
 
-    public init(properties: [(String, String)]) {
+    package init(properties: [(String, String)]) {
         self.properties = properties
     }
 
-    public var method: String { "POST" }
-    public var path: String { "/v1/user/update_profile" }
-    public var parameters: [(String, String)] { [("properties", Self.object(properties))] }
+    package var method: String { "POST" }
+    package var path: String { "/v1/user/update_profile" }
+    package var parameters: [(String, String)] { [("properties", Self.object(properties))] }
 
     static func object(_ pairs: [(String, String)]) -> String {
         JSONValue.object(Dictionary(pairs.map { ($0.0, JSONValue.string($0.1)) }, uniquingKeysWith: { $1 })).jsonText()
@@ -18,37 +18,37 @@ public struct UpdateProfileRequest: APIRequest {
 }
 
 /// `POST /v1/user/signup`: links the user to an app with automatic linking off (-102 if linked).
-public struct SignupRequest: APIRequest {
-    public typealias Response = UserIDResponse
-    public var properties: [(String, String)]
+package struct SignupRequest: APIRequest {
+    package typealias Response = UserIDResponse
+    package var properties: [(String, String)]
 
-    public init(properties: [(String, String)] = []) {
+    package init(properties: [(String, String)] = []) {
         self.properties = properties
     }
 
-    public var method: String { "POST" }
-    public var path: String { "/v1/user/signup" }
-    public var parameters: [(String, String)] {
+    package var method: String { "POST" }
+    package var path: String { "/v1/user/signup" }
+    package var parameters: [(String, String)] {
         properties.isEmpty ? [] : [("properties", UpdateProfileRequest.object(properties))]
     }
 }
 
 /// `GET /v1/user/shipping_address` (spec §5.5): one address by id, or a page from `from_updated_at`.
-public struct ShippingAddressesRequest: APIRequest {
-    public typealias Response = UserShippingAddresses
-    public var addressID: Int64?
-    public var fromUpdatedAt: Int64?
-    public var pageSize: Int?
+package struct ShippingAddressesRequest: APIRequest {
+    package typealias Response = UserShippingAddresses
+    package var addressID: Int64?
+    package var fromUpdatedAt: Int64?
+    package var pageSize: Int?
 
-    public init(addressID: Int64? = nil, fromUpdatedAt: Int64? = nil, pageSize: Int? = nil) {
+    package init(addressID: Int64? = nil, fromUpdatedAt: Int64? = nil, pageSize: Int? = nil) {
         self.addressID = addressID
         self.fromUpdatedAt = fromUpdatedAt
         self.pageSize = pageSize
     }
 
-    public var method: String { "GET" }
-    public var path: String { "/v1/user/shipping_address" }
-    public var parameters: [(String, String)] {
+    package var method: String { "GET" }
+    package var path: String { "/v1/user/shipping_address" }
+    package var parameters: [(String, String)] {
         if let addressID { return [("address_id", String(addressID))] }
         var pairs: [(String, String)] = []
         if let fromUpdatedAt { pairs.append(("from_updated_at", String(fromUpdatedAt))) }
@@ -57,12 +57,12 @@ public struct ShippingAddressesRequest: APIRequest {
     }
 }
 
-public struct UserShippingAddresses: Decodable, Sendable, Equatable {
-    public var userID: Int64?
-    public var needsAgreement: Bool?
-    public var addresses: [ShippingAddress]?
+package struct UserShippingAddresses: Decodable, Sendable, Equatable {
+    package var userID: Int64?
+    package var needsAgreement: Bool?
+    package var addresses: [ShippingAddress]?
     /// Not confirmed for Kakao; when absent, a short page ends the list.
-    public var hasMore: Bool?
+    package var hasMore: Bool?
 
     enum CodingKeys: String, CodingKey {
         case userID = "user_id"
@@ -72,21 +72,21 @@ public struct UserShippingAddresses: Decodable, Sendable, Equatable {
     }
 }
 
-public struct ShippingAddress: Codable, Sendable, Equatable {
-    public var id: Int64
-    public var name: String?
-    public var isDefault: Bool?
+package struct ShippingAddress: Codable, Sendable, Equatable {
+    package var id: Int64
+    package var name: String?
+    package var isDefault: Bool?
     /// Unix seconds.
-    public var updatedAt: Int64?
+    package var updatedAt: Int64?
     /// `NEW` (road name) or `OLD` (lot number).
-    public var type: String?
-    public var baseAddress: String?
-    public var detailAddress: String?
-    public var receiverName: String?
-    public var receiverPhoneNumber1: String?
-    public var receiverPhoneNumber2: String?
-    public var zoneNumber: String?
-    public var zipCode: String?
+    package var type: String?
+    package var baseAddress: String?
+    package var detailAddress: String?
+    package var receiverName: String?
+    package var receiverPhoneNumber1: String?
+    package var receiverPhoneNumber2: String?
+    package var zoneNumber: String?
+    package var zipCode: String?
 
     enum CodingKeys: String, CodingKey {
         case id, name, type
@@ -103,14 +103,14 @@ public struct ShippingAddress: Codable, Sendable, Equatable {
 }
 
 /// Any call, for `kauth api`: the method, host and path given, parameters as given.
-public struct RawAPIRequest: APIRequest {
-    public typealias Response = JSONValue
-    public var method: String
-    public var host: APIHost
-    public var path: String
-    public var parameters: [(String, String)]
+package struct RawAPIRequest: APIRequest {
+    package typealias Response = JSONValue
+    package var method: String
+    package var host: APIHost
+    package var path: String
+    package var parameters: [(String, String)]
 
-    public init(method: String, host: APIHost, path: String, parameters: [(String, String)]) {
+    package init(method: String, host: APIHost, path: String, parameters: [(String, String)]) {
         self.method = method
         self.host = host
         self.path = path

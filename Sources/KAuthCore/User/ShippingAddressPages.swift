@@ -1,9 +1,9 @@
 /// Follows `/v1/user/shipping_address` pages (spec §5.5): each next page starts below the last
 /// `updated_at` seen. Kakao's `has_more` is not confirmed, so a short page also ends the walk, and
 /// an address seen twice is kept once.
-public enum ShippingAddressPages {
+package enum ShippingAddressPages {
     /// Every address, default first; `fetch` sends one page request.
-    public static func all(
+    package static func all(
         pageSize: Int,
         maximumPages: Int = 1000,
         fetch: (ShippingAddressesRequest) async throws -> UserShippingAddresses

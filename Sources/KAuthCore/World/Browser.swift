@@ -6,16 +6,16 @@ import Darwin
 
 /// Opens a URL for the user. The login flow always prints the URL too, so a failure here is
 /// reported as a hint, never fatal.
-public struct Browser: Sendable {
-    public var open: @Sendable (_ url: String) throws -> Void
+package struct Browser: Sendable {
+    package var open: @Sendable (_ url: String) throws -> Void
 
-    public init(open: @escaping @Sendable (String) throws -> Void) {
+    package init(open: @escaping @Sendable (String) throws -> Void) {
         self.open = open
     }
 
     /// `$BROWSER` (a `:`-separated list of commands; `%s` is replaced by the URL, otherwise the URL
     /// is the last argument), else `open` on macOS or `xdg-open` elsewhere.
-    public static func live(environment: Environment) -> Browser {
+    package static func live(environment: Environment) -> Browser {
         Browser { url in
             let candidates: [[String]]
             if let browser = environment["BROWSER"] {
@@ -46,8 +46,8 @@ public struct Browser: Sendable {
 }
 
 /// Why no browser could be started.
-public struct BrowserError: Error, Sendable, Equatable {
-    public var message: String
+package struct BrowserError: Error, Sendable, Equatable {
+    package var message: String
 }
 
 /// Starts `argv` with standard input and output on /dev/null and standard error inherited, and

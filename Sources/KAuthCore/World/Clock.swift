@@ -5,17 +5,17 @@ import Foundation
 #endif
 
 /// Wall-clock time and sleeping, injected so that expiry logic and backoff are testable.
-public struct Clock: Sendable {
+package struct Clock: Sendable {
     /// The current instant.
-    public var now: @Sendable () -> Date
+    package var now: @Sendable () -> Date
     /// Suspends the caller; throws when the task is cancelled.
-    public var sleep: @Sendable (_ duration: Duration) async throws -> Void
+    package var sleep: @Sendable (_ duration: Duration) async throws -> Void
 
-    public init(now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Duration) async throws -> Void) {
+    package init(now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Duration) async throws -> Void) {
         self.now = now
         self.sleep = sleep
     }
 
     /// The system clock.
-    public static let live = Clock(now: { Date() }, sleep: { try await Task.sleep(for: $0) })
+    package static let live = Clock(now: { Date() }, sleep: { try await Task.sleep(for: $0) })
 }

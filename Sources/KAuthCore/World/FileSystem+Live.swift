@@ -14,7 +14,7 @@ extension FileSystem {
     ///
     /// `FileManager` is avoided on purpose: it cannot create a file with `O_EXCL` and a mode in one
     /// step, fsync, or lock, and each of those matters for a file that holds refresh tokens.
-    public static let live = FileSystem(
+    package static let live = FileSystem(
         readFile: { path in try POSIXFile.contents(of: path) },
         writeFileAtomically: { path, data, permissions in
             try POSIXFile.writeAtomically(path, data, permissions: permissions)

@@ -5,14 +5,14 @@ import Foundation
 #endif
 
 /// What `fileInfo` reports about a path.
-public struct FileInfo: Sendable, Equatable {
+package struct FileInfo: Sendable, Equatable {
     /// Permission bits (`st_mode & 0o7777`).
-    public var permissions: UInt16
+    package var permissions: UInt16
     /// Owner user id.
-    public var ownerID: UInt32
-    public var isDirectory: Bool
+    package var ownerID: UInt32
+    package var isDirectory: Bool
 
-    public init(permissions: UInt16, ownerID: UInt32, isDirectory: Bool) {
+    package init(permissions: UInt16, ownerID: UInt32, isDirectory: Bool) {
         self.permissions = permissions
         self.ownerID = ownerID
         self.isDirectory = isDirectory
@@ -20,40 +20,40 @@ public struct FileInfo: Sendable, Equatable {
 }
 
 /// A failed file operation, with the path and the system's reason.
-public enum FileSystemError: Error, Sendable, Equatable {
+package enum FileSystemError: Error, Sendable, Equatable {
     case io(path: String, operation: String, reason: String)
     /// Another process held the lock for longer than the timeout.
     case lockTimeout(path: String)
 }
 
 /// A held exclusive lock; `release` is idempotent.
-public struct FileLock: Sendable {
-    public var release: @Sendable () -> Void
+package struct FileLock: Sendable {
+    package var release: @Sendable () -> Void
 
-    public init(release: @escaping @Sendable () -> Void) {
+    package init(release: @escaping @Sendable () -> Void) {
         self.release = release
     }
 }
 
 /// The few file operations kauth needs: read, atomic write, remove, stat, mkdir, lock.
-public struct FileSystem: Sendable {
+package struct FileSystem: Sendable {
     /// The file's bytes, or nil when it does not exist.
-    public var readFile: @Sendable (_ path: String) throws -> Data?
+    package var readFile: @Sendable (_ path: String) throws -> Data?
     /// Writes `data` to a temporary file beside `path` with `permissions`, fsyncs it, renames it
     /// over `path` and fsyncs the folder: readers see the old or the new file, never a mix.
-    public var writeFileAtomically: @Sendable (_ path: String, _ data: Data, _ permissions: UInt16) throws -> Void
+    package var writeFileAtomically: @Sendable (_ path: String, _ data: Data, _ permissions: UInt16) throws -> Void
     /// Removes the file; removing a missing file is not an error.
-    public var removeFile: @Sendable (_ path: String) throws -> Void
+    package var removeFile: @Sendable (_ path: String) throws -> Void
     /// Mode and owner of `path`, or nil when it does not exist (`lstat`: links are not followed).
-    public var fileInfo: @Sendable (_ path: String) throws -> FileInfo?
+    package var fileInfo: @Sendable (_ path: String) throws -> FileInfo?
     /// Creates the folder and missing parents; the last component gets `permissions`.
-    public var createDirectory: @Sendable (_ path: String, _ permissions: UInt16) throws -> Void
+    package var createDirectory: @Sendable (_ path: String, _ permissions: UInt16) throws -> Void
     /// Takes an exclusive `flock` on `path` (created 0600 if missing), waiting at most `timeout`.
-    public var lockExclusive: @Sendable (_ path: String, _ timeout: Duration) async throws -> FileLock
+    package var lockExclusive: @Sendable (_ path: String, _ timeout: Duration) async throws -> FileLock
     /// The effective user id of this process.
-    public var currentUserID: @Sendable () -> UInt32
+    package var currentUserID: @Sendable () -> UInt32
 
-    public init(
+    package init(
         readFile: @escaping @Sendable (String) throws -> Data?,
         writeFileAtomically: @escaping @Sendable (String, Data, UInt16) throws -> Void,
         removeFile: @escaping @Sendable (String) throws -> Void,

@@ -1,5 +1,5 @@
 /// How a redirect listener finished.
-public enum CallbackOutcome: Sendable, Equatable {
+package enum CallbackOutcome: Sendable, Equatable {
     /// The authorization code, from a request whose `state` matched.
     case code(String)
     /// The provider redirected with `error=` (RFC 6749 §4.1.2.1), state matched.
@@ -11,22 +11,22 @@ public enum CallbackOutcome: Sendable, Equatable {
 }
 
 /// Where and for what the redirect listener waits.
-public struct CallbackListenerConfig: Sendable, Equatable {
+package struct CallbackListenerConfig: Sendable, Equatable {
     /// Always a loopback literal: `127.0.0.1` (RFC 8252 §7.3, §8.3).
-    public var host: String
+    package var host: String
     /// 0 asks the system for a free port.
-    public var port: UInt16
+    package var port: UInt16
     /// Path of the redirect URI, e.g. `/callback`; every other path gets 404.
-    public var path: String
+    package var path: String
     /// The `state` sent in the authorization request; a callback with another is answered 400.
-    public var expectedState: String
+    package var expectedState: String
     /// Named on the pages the browser shows.
-    public var providerName: String
+    package var providerName: String
     /// RFC 9207: when the provider announces `iss` in authorization responses, the issuer every
     /// response must carry (mix-up defence, RFC 9700 §2.1).
-    public var expectedIssuer: String?
+    package var expectedIssuer: String?
 
-    public init(host: String = "127.0.0.1", port: UInt16, path: String, expectedState: String, providerName: String = "the provider", expectedIssuer: String? = nil) {
+    package init(host: String = "127.0.0.1", port: UInt16, path: String, expectedState: String, providerName: String = "the provider", expectedIssuer: String? = nil) {
         self.providerName = providerName
         self.expectedIssuer = expectedIssuer
         self.host = host
@@ -37,17 +37,17 @@ public struct CallbackListenerConfig: Sendable, Equatable {
 }
 
 /// A listener that is bound and serving.
-public struct RunningCallbackListener: Sendable {
+package struct RunningCallbackListener: Sendable {
     /// The bound port (the real one when 0 was asked for).
-    public var port: UInt16
+    package var port: UInt16
     /// Waits for the first outcome, or `.timedOut` after `timeout`.
-    public var wait: @Sendable (_ timeout: Duration) async -> CallbackOutcome
+    package var wait: @Sendable (_ timeout: Duration) async -> CallbackOutcome
     /// Hands in an outcome from elsewhere (a redirect URL pasted on standard input).
-    public var deliver: @Sendable (_ outcome: CallbackOutcome) -> Void
+    package var deliver: @Sendable (_ outcome: CallbackOutcome) -> Void
     /// Stops serving and frees the port.
-    public var close: @Sendable () -> Void
+    package var close: @Sendable () -> Void
 
-    public init(
+    package init(
         port: UInt16,
         wait: @escaping @Sendable (Duration) async -> CallbackOutcome,
         deliver: @escaping @Sendable (CallbackOutcome) -> Void,
@@ -61,12 +61,12 @@ public struct RunningCallbackListener: Sendable {
 }
 
 /// Binds the loopback redirect listener of the login flow.
-public struct Listener: Sendable {
+package struct Listener: Sendable {
     /// Binds and starts serving. `notice` receives one-line reports of requests that were
     /// answered but did not end the wait (a wrong `state`), for the user to see.
-    public var start: @Sendable (_ config: CallbackListenerConfig, _ notice: @escaping @Sendable (String) -> Void) throws -> RunningCallbackListener
+    package var start: @Sendable (_ config: CallbackListenerConfig, _ notice: @escaping @Sendable (String) -> Void) throws -> RunningCallbackListener
 
-    public init(start: @escaping @Sendable (CallbackListenerConfig, @escaping @Sendable (String) -> Void) throws -> RunningCallbackListener) {
+    package init(start: @escaping @Sendable (CallbackListenerConfig, @escaping @Sendable (String) -> Void) throws -> RunningCallbackListener) {
         self.start = start
     }
 }

@@ -5,21 +5,21 @@ import Darwin
 #endif
 
 /// The standard streams: data goes to `writeOut`, everything meant for people to `writeErr`.
-public struct Terminal: Sendable {
+package struct Terminal: Sendable {
     /// Writes to standard output (data only: tokens, JSON, tables).
-    public var writeOut: @Sendable (_ text: String) -> Void
+    package var writeOut: @Sendable (_ text: String) -> Void
     /// Writes to standard error (progress, prompts, warnings, errors).
-    public var writeErr: @Sendable (_ text: String) -> Void
+    package var writeErr: @Sendable (_ text: String) -> Void
     /// Reads one line from standard input without its newline; nil at end of input.
-    public var readLine: @Sendable () -> String?
+    package var readLine: @Sendable () -> String?
     /// Whether standard error is a terminal (colour and interactive hints only then).
-    public var stderrIsTerminal: Bool
+    package var stderrIsTerminal: Bool
     /// Whether standard input is a terminal.
-    public var stdinIsTerminal: Bool
+    package var stdinIsTerminal: Bool
     /// Width used to wrap help text.
-    public var columns: Int
+    package var columns: Int
 
-    public init(
+    package init(
         writeOut: @escaping @Sendable (String) -> Void,
         writeErr: @escaping @Sendable (String) -> Void,
         readLine: @escaping @Sendable () -> String?,
@@ -36,7 +36,7 @@ public struct Terminal: Sendable {
     }
 
     /// The process's real standard streams.
-    public static func live() -> Terminal {
+    package static func live() -> Terminal {
         Terminal(
             writeOut: { writeAll(1, $0) },
             writeErr: { writeAll(2, $0) },

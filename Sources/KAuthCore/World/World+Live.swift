@@ -1,7 +1,7 @@
 extension World {
     /// The real process: libcurl, the system clock and CSPRNG, the user's browser, POSIX files,
     /// the standard streams and a loopback socket listener.
-    public static func live(environment: [String: String]) -> World {
+    package static func live(environment: [String: String]) -> World {
         let environment = Environment(environment)
         return World(
             http: .live,

@@ -8,17 +8,17 @@ import Foundation
 ///
 /// Each member is a small struct of `@Sendable` closures: tests replace only what a flow should
 /// touch, and the `.live` values are the only code that reaches the real process, clock and disk.
-public struct World: Sendable {
-    public var http: HTTPClient
-    public var clock: Clock
-    public var random: RandomSource
-    public var browser: Browser
-    public var fileSystem: FileSystem
-    public var terminal: Terminal
-    public var environment: Environment
-    public var listener: Listener
+package struct World: Sendable {
+    package var http: HTTPClient
+    package var clock: Clock
+    package var random: RandomSource
+    package var browser: Browser
+    package var fileSystem: FileSystem
+    package var terminal: Terminal
+    package var environment: Environment
+    package var listener: Listener
 
-    public init(
+    package init(
         http: HTTPClient,
         clock: Clock,
         random: RandomSource,
