@@ -40,6 +40,7 @@ package enum CLI {
             if parsed.has("verbose") {
                 let terminal = world.terminal
                 world.http = world.http.traced(to: { terminal.writeErr($0) })
+                world.browser.showsOpenerOutput = true
             }
             let context = CommandContext(world: world, command: parsed, version: version)
             do {
@@ -60,18 +61,23 @@ package enum CLI {
 
     /// `error: …` on stderr, or the JSON error object on stdout in `--json` mode.
     static func report(_ error: KAuthError, context: CommandContext) {
+        var message = context.messages.message(for: error)
+        var suggestions: [String] = []
+        if case .unknownProvider(let name, let known) = error {
+            suggestions = Suggestions.closest(to: name, in: known)
+        }
         if context.json {
             var object: [String: JSONValue] = [
                 "code": .string(error.code),
-                "message": .string(error.message),
+                "message": .string(message),
                 "exit_code": .number(Double(error.exitCode)),
             ]
             if let scopes = error.requiredScopes {
                 object["required_scopes"] = .array(scopes.map(JSONValue.string))
             }
-            if case .oauth(let name, _, let providerCode) = error {
-                object["provider_error"] = .string(name)
-                if let providerCode { object["provider_code"] = .string(providerCode) }
+            if case .oauth(let failure) = error {
+                object["provider_error"] = .string(failure.error)
+                if let providerCode = failure.providerCode { object["provider_code"] = .string(providerCode) }
             }
             if case .api(_, let code?, _) = error {
                 object["provider_code"] = .number(Double(code))
@@ -79,9 +85,14 @@ package enum CLI {
             if case .invalidTemplate(let violations) = error {
                 object["violations"] = .array(violations.map { .object(["path": .string($0.path), "message": .string($0.message)]) })
             }
+            if !suggestions.isEmpty { object["suggestions"] = .array(suggestions.map(JSONValue.string)) }
             context.printJSON(.object(["error": .object(object)]))
         } else {
-            context.err("error: \(error.message)\n")
+            if !suggestions.isEmpty {
+                message += suggestions.count == 1 ? "\n\nDid you mean this?\n" : "\n\nDid you mean one of these?\n"
+                message += suggestions.map { "  \($0)" }.joined(separator: "\n")
+            }
+            context.err("error: \(message)\n")
         }
     }
 

@@ -23,103 +23,95 @@ struct CommandContext: Sendable {
     }
 
     var configStore: ConfigStore { ConfigStore(paths: paths, fileSystem: world.fileSystem) }
+    var profileStore: ProfileStore { ProfileStore(keystore: keystore) }
 
-    /// Everything in the keystore, read without the lock (exit 7 when it cannot be used).
-    func keystoreContents() throws -> KeystoreContents {
-        try KeystoreErrors.mapping { try keystore.load() }
+    /// The token in `KAUTH_ACCESS_TOKEN`, which replaces the keystore for every command that
+    /// uses a token.
+    var environmentToken: String? { environment["KAUTH_ACCESS_TOKEN"] }
+
+    // MARK: - Profile and keystore
+
+    /// `--profile` or `KAUTH_PROFILE`, checked; nil when neither names one.
+    func explicitProfile() throws -> String? {
+        guard let name = command.value("profile") ?? environment["KAUTH_PROFILE"] else { return nil }
+        try Self.validateProfileName(name)
+        return name
     }
 
-    /// `--profile` > `KAUTH_PROFILE` > the keystore's default profile > `default`.
-    func profile() throws -> String {
-        if let name = command.value("profile") ?? environment["KAUTH_PROFILE"] {
-            try Self.validateProfileName(name)
-            return name
-        }
-        let stored = try? keystore.load().defaultProfile
-        return stored ?? "default"
+    /// The profile a command that does not read the keystore names in messages.
+    func profileName() throws -> String {
+        try explicitProfile() ?? "default"
     }
 
     static func validateProfileName(_ name: String) throws {
         guard !name.isEmpty, name.count <= 64,
               name.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" || $0 == "." })
         else {
-            throw KAuthError.usage("invalid profile name '\(name)'; use letters, digits, '-', '_' or '.'")
+            throw KAuthError.usage("invalid profile name '\(name.visible)'; use letters, digits, '-', '_' or '.'")
         }
     }
 
-    /// The provider for `session` (or for a new login when nil): `--provider`, else the session's,
-    /// else `kakao`; settings flag > env > config > the session's record > default.
-    func provider(for session: StoredSession?, overrides: ProviderOverrides = ProviderOverrides()) throws -> ResolvedProvider {
-        let name = command.value("provider") ?? session?.provider ?? "kakao"
-        var resolved = try ResolvedProvider.resolve(
-            name: name,
-            overrides: overrides,
-            environment: environment,
-            config: try configStore.load(),
-            stored: StoredProviderRecord(
-                authURL: session?.authBaseURL, apiURL: session?.apiBaseURL,
-                issuer: session?.issuer, endpoints: session?.endpoints
-            )
-        )
-        if let session {
-            // A session's tokens belong to the client that obtained them: refresh with that one.
-            resolved.clientID = session.clientID
-        }
-        return resolved
+    /// The keystore, read once, and the profile: `--profile` > `KAUTH_PROFILE` > the keystore's
+    /// default profile > `default` (exit 7 when the keystore cannot be used).
+    func storedLogin() throws -> StoredLogin {
+        try StoredLogin.read(keystore, profile: explicitProfile())
     }
 
-    /// The token service for the current profile.
-    func tokenService() throws -> TokenService {
-        let context = self
-        return TokenService(world: world, keystore: keystore, profile: try profile()) { session in
-            try context.provider(for: session)
-        }
+    // MARK: - Providers
+
+    /// Resolves providers with `--provider` and the given command-line settings.
+    func providers(_ overrides: ProviderOverrides = ProviderOverrides()) -> ProviderResolver {
+        let store = configStore
+        return ProviderResolver(environment: environment, loadConfig: { try store.load() }, selected: command.value("provider"), overrides: overrides)
     }
 
-    /// An API client for the current profile: `KAUTH_ACCESS_TOKEN` when set (never refreshed),
-    /// else the stored login with refresh on expiry and on -401.
+    /// The token service for a stored login.
+    func tokenService(_ login: StoredLogin) -> TokenService {
+        TokenService(world: world, keystore: keystore, login: login, providers: providers())
+    }
+
+    // MARK: - API clients
+
+    /// An API client for the current profile: `KAUTH_ACCESS_TOKEN` when set (never refreshed, and
+    /// the keystore is not read), else the stored login, refreshed when it expires and once when
+    /// the API rejects its token.
     func apiClient() throws -> APIClient {
-        let profile = try profile()
-        if let token = environment["KAUTH_ACCESS_TOKEN"] {
-            let provider = try self.provider(for: nil)
+        if let token = environmentToken {
             return APIClient(
-                http: world.http, clock: world.clock, provider: provider,
+                http: world.http, clock: world.clock, provider: try providers().provider(for: nil),
                 credentials: BearerCredentials(
-                    profile: profile,
+                    profile: try profileName(),
                     current: { token },
                     recover: { _, message in throw KAuthError.environmentTokenRejected(reason: message) }
                 )
             )
         }
-        let tokens = try tokenService()
-        return try storedLoginClient(tokens: tokens, session: try tokens.storedSession())
+        return try client(for: tokenService(storedLogin()))
     }
 
-    /// An API client on the stored login, refreshing when it expires and once on -401.
-    func storedLoginClient(tokens: TokenService, session: StoredSession?) throws -> APIClient {
+    /// An API client for a command that needs `feature`; other providers get exit 2 before any
+    /// token is read or refreshed.
+    func apiClient(requiring feature: ProviderFeature) throws -> APIClient {
+        let client = try apiClient()
+        try client.provider.require(feature)
+        return client
+    }
+
+    /// An API client on the stored login of `tokens`.
+    func client(for tokens: TokenService) throws -> APIClient {
         APIClient(
-            http: world.http, clock: world.clock, provider: try provider(for: session),
+            http: world.http, clock: world.clock, provider: try tokens.providers.provider(for: tokens.login.session),
             credentials: BearerCredentials(
                 profile: tokens.profile,
-                current: { try await tokens.validSession().accessToken },
+                current: { try await tokens.validToken().session.accessToken },
                 recover: { rejected, _ in try await tokens.recover(rejected: rejected).accessToken }
             )
         )
     }
 
-    /// The API client for a command only Kakao has (its user, consent and share APIs); other
-    /// providers get a usage error (exit 2) rather than a call to an endpoint they lack.
-    func kakaoAPIClient(for command: String) throws -> APIClient {
-        let client = try apiClient()
-        guard client.provider.kind == .kakao else {
-            throw KAuthError.usage("`\(command)` uses Kakao's APIs; provider '\(client.provider.name)' (\(client.provider.kind.rawValue)) has no such API")
-        }
-        return client
-    }
-
-    /// Profile, logout and unlink calls for whichever provider the profile uses.
-    func userAPI() throws -> ProviderUserAPI {
-        ProviderUserAPI(client: try apiClient(), http: world.http)
+    /// Profile, userinfo, logout and unlink calls for whichever provider the profile uses.
+    func userAPI() throws -> UserAPI {
+        UserAPI(client: try apiClient())
     }
 
     // MARK: - Output
@@ -127,8 +119,19 @@ struct CommandContext: Sendable {
     func out(_ text: String) { terminal.writeOut(text) }
     func err(_ text: String) { terminal.writeErr(text) }
 
-    /// Prints one JSON object on stdout.
+    /// Prints a response body as the provider sent it, control characters made visible.
+    func outBody(_ body: Data) {
+        out(String(decoding: body, as: UTF8.self).visibleKeepingLayout + "\n")
+    }
+
+    /// Prints one JSON document on stdout.
     func printJSON(_ value: JSONValue) {
         out(value.jsonText(pretty: true) + "\n")
+    }
+
+    /// Messages for errors, knowing this command's flags.
+    var messages: ErrorMessages {
+        let flags = Set((command.spec.flags + CLI.globalFlags).map(\.name))
+        return ErrorMessages(commandPath: command.path, hasFlag: { flags.contains($0) }, profileFlag: command.value("profile"))
     }
 }

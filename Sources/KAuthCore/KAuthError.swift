@@ -1,52 +1,113 @@
-/// Every failure a command can end with. Each case carries what the user needs to act on it;
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Every failure a command can end with. Each case carries the facts a user needs to act on it;
+/// the words, with the flags and commands that fix it, are the command line's (`KAuthCLI`).
 /// `exitCode` is the one mapping to the exit codes of the CLI contract.
 package enum KAuthError: Error, Sendable, Equatable {
-    /// Bad command-line value, missing setting, or an operation the provider cannot do (exit 2).
+    // MARK: exit 2: the request cannot be done as asked
+
+    /// A command-line value the command refuses, in the command line's words.
     case usage(String)
-    /// A message template with problems, each with its JSON path; nothing was sent (exit 2).
+    /// A message template with problems, each with its JSON path; nothing was sent.
     case invalidTemplate(violations: [TemplateViolation])
-    /// No stored login for the profile (exit 3).
+    /// A setting the provider needs is not set anywhere.
+    case missingSetting(ProviderSetting, provider: String)
+    /// A setting (config key or environment variable) has a value kauth cannot use.
+    case invalidSetting(name: String, value: String, expected: [String])
+    /// No built-in or configured provider has this name.
+    case unknownProvider(name: String, known: [String])
+    /// A provider URL that is neither https nor on this machine.
+    case insecureURL(label: String, url: String)
+    /// The provider cannot do what was asked.
+    case unsupported(provider: String, Unsupported)
+    /// A redirect URI kauth cannot listen on.
+    case invalidRedirectURI(uri: String, problem: RedirectURIProblem)
+    /// A redirect port that disagrees with the redirect URI's.
+    case redirectPortConflict(port: UInt16, uri: String)
+    /// A URL a bearer token must not be sent to: not a host of the provider that issued it.
+    case hostNotAllowed(url: String, provider: String, allowed: [String])
+    /// The config file or a config change is unusable.
+    case config(ConfigProblem)
+
+    // MARK: exit 3: log in again
+
+    /// No stored login for the profile.
     case notLoggedIn(profile: String)
-    /// The stored login can no longer be refreshed or was rejected after a refresh (exit 3).
-    case sessionExpired(profile: String, reason: String)
-    /// The token provided through `KAUTH_ACCESS_TOKEN` was rejected (exit 3).
+    /// The stored login can no longer be refreshed, or was rejected after a refresh.
+    case sessionExpired(profile: String, reason: SessionEnd)
+    /// The token provided through `KAUTH_ACCESS_TOKEN` was rejected.
     case environmentTokenRejected(reason: String)
-    /// The provider wants consent for more scopes (Kakao -402) (exit 4).
+
+    // MARK: exit 4
+
+    /// The provider wants consent for more scopes (Kakao -402, RFC 6750 `insufficient_scope`).
     case consentRequired(scopes: [String], message: String)
-    /// The provider could not be reached or answered with a temporary failure (exit 5).
+
+    // MARK: exit 5
+
+    /// The provider could not be reached or answered with a temporary failure: what was tried.
     case unavailable(String)
-    /// The user denied or cancelled the login, or the listener timed out (exit 6).
-    case loginCancelled(String)
-    /// The keystore could not be read, is corrupt, locked too long, or the passphrase is wrong (exit 7).
-    case keystore(String)
+
+    // MARK: exit 6
+
+    /// The user denied or cancelled the login, or it timed out.
+    case loginCancelled(LoginEnd)
+
+    // MARK: exit 7
+
+    /// The keystore, its folder or the config file cannot be used safely.
+    case keystore(KeystoreError)
+
+    // MARK: exit 1
+
     /// The redirect listener's port is taken.
     case portInUse(port: UInt16, redirectURI: String)
-    /// An OAuth error from the token endpoint (RFC 6749 §5.2, Kakao `error_code` KOE…).
-    case oauth(error: String, description: String?, providerCode: String?)
-    /// A Kakao API error (`{"msg","code"}`) that has no more specific meaning.
+    /// An OAuth error from the token, device or revocation endpoint (RFC 6749 §5.2).
+    case oauth(OAuthFailure)
+    /// An API error that has no more specific meaning.
     case api(status: Int, code: Int?, message: String)
+    /// The app key was refused by an app-key API.
+    case appKeyRejected(provider: String, message: String)
     /// A response kauth could not understand.
     case invalidResponse(String)
-    /// Anything else, with its message.
+    /// OpenID Connect discovery gave no usable document.
+    case discovery(url: String, DiscoveryProblem)
+    /// The login's ID token failed verification; nothing was stored.
+    case idTokenRefused(provider: String, reason: String)
+    /// A discovery provider's endpoints are not known for the stored login.
+    case endpointsUnknown(provider: String)
+    /// The redirect listener could not start.
+    case listenerFailed(String)
+    /// Anything else, with what happened.
     case failure(String)
 
-    /// The exit code of `spec/cli.md`.
+    /// The exit code of the CLI contract.
     package var exitCode: Int32 {
         switch self {
-        case .usage, .invalidTemplate: return 2
+        case .usage, .invalidTemplate, .missingSetting, .invalidSetting, .unknownProvider, .insecureURL, .unsupported,
+             .invalidRedirectURI, .redirectPortConflict, .hostNotAllowed, .config:
+            return 2
         case .notLoggedIn, .sessionExpired, .environmentTokenRejected: return 3
         case .consentRequired: return 4
         case .unavailable: return 5
         case .loginCancelled: return 6
         case .keystore: return 7
-        case .portInUse, .oauth, .api, .invalidResponse, .failure: return 1
+        case .portInUse, .oauth, .api, .appKeyRejected, .invalidResponse, .discovery, .idTokenRefused, .endpointsUnknown,
+             .listenerFailed, .failure:
+            return 1
         }
     }
 
     /// A stable, machine-readable name for `--json` error objects.
     package var code: String {
         switch self {
-        case .usage: return "usage"
+        case .usage, .missingSetting, .invalidSetting, .unknownProvider, .insecureURL, .invalidRedirectURI,
+             .redirectPortConflict, .hostNotAllowed, .config, .unsupported:
+            return "usage"
         case .invalidTemplate: return "invalid_template"
         case .notLoggedIn: return "not_logged_in"
         case .sessionExpired: return "session_expired"
@@ -57,51 +118,10 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .keystore: return "keystore"
         case .portInUse: return "port_in_use"
         case .oauth: return "oauth_error"
-        case .api: return "api_error"
-        case .invalidResponse: return "invalid_response"
-        case .failure: return "failure"
-        }
-    }
-
-    /// What happened and what to do, in one or two sentences.
-    package var message: String {
-        switch self {
-        case .usage(let text):
-            return text
-        case .invalidTemplate(let violations):
-            let count = violations.count == 1 ? "a problem" : "\(violations.count) problems"
-            return "the template has \(count); nothing was sent:\n" + violations.map { "  \($0)" }.joined(separator: "\n")
-        case .notLoggedIn(let profile):
-            return "not logged in (profile '\(profile)'); run `kauth login\(profileFlag(profile))`"
-        case .sessionExpired(let profile, let reason):
-            return "the stored login can no longer be used: \(reason); run `kauth login\(profileFlag(profile))` again"
-        case .environmentTokenRejected(let reason):
-            return "the token in KAUTH_ACCESS_TOKEN was rejected: \(reason); set a fresh token or unset KAUTH_ACCESS_TOKEN to use the stored login"
-        case .consentRequired(let scopes, let message):
-            let list = scopes.joined(separator: " ")
-            return scopes.isEmpty
-                ? "consent required: \(message)"
-                : "consent required for: \(list) (\(message)); run `kauth scopes request \(list)`"
-        case .unavailable(let text):
-            return "\(text); check your network or try again later"
-        case .loginCancelled(let text):
-            return text
-        case .keystore(let text):
-            return text
-        case .portInUse(let port, let redirectURI):
-            return "port \(port) for the redirect URI \(redirectURI) is already in use; stop the program using it, or pick another with --port N or --redirect-uri URI (and register that URI with the provider)"
-        case .oauth(let error, let description, let providerCode):
-            var text = "the provider refused the request: \(error)"
-            if let description, !description.isEmpty { text += " (\(Redaction.text(description)))" }
-            if let providerCode { text += " [\(providerCode)]" }
-            return text + Self.oauthHint(error: error, providerCode: providerCode)
-        case .api(let status, let code, let message):
-            let codeText = code.map { " \($0)" } ?? ""
-            return "the API answered HTTP \(status) with error\(codeText): \(message)"
-        case .invalidResponse(let text):
-            return "unexpected response from the provider: \(text)"
-        case .failure(let text):
-            return text
+        case .api, .appKeyRejected: return "api_error"
+        case .invalidResponse, .discovery, .endpointsUnknown: return "invalid_response"
+        case .idTokenRefused: return "id_token_refused"
+        case .listenerFailed, .failure: return "failure"
         }
     }
 
@@ -110,28 +130,123 @@ package enum KAuthError: Error, Sendable, Equatable {
         if case .consentRequired(let scopes, _) = self { return scopes }
         return nil
     }
+}
 
-    private func profileFlag(_ profile: String) -> String {
-        profile == "default" ? "" : " --profile \(profile)"
-    }
+/// A setting a provider can lack.
+package enum ProviderSetting: Sendable, Equatable {
+    case clientID
+    case issuer
+    case appKey
+    case url(ProviderURLRole)
+}
 
-    private static func oauthHint(error: String, providerCode: String?) -> String {
-        switch (error, providerCode) {
-        case (_, "KOE010"):
-            return "; set the client secret (KAUTH_CLIENT_SECRET or `kauth config set provider.kakao.client_secret S`) to the one in the Kakao console"
-        case (_, "KOE006"), (_, "KOE303"):
-            return "; register the exact redirect URI in the Kakao console, or pass the registered one with --redirect-uri"
-        case ("invalid_client", _):
-            return "; check the client id (KAUTH_CLIENT_ID, --client-id, or `kauth config set provider.kakao.client_id KEY`)"
-        default:
-            return ""
-        }
+/// What a provider cannot do.
+package enum Unsupported: Sendable, Equatable {
+    case feature(ProviderFeature)
+    /// It does not list PKCE S256 (and `--allow-no-pkce` was not given).
+    case pkce
+    /// Its discovery lists no device authorization endpoint.
+    case deviceGrant
+    /// A `prompt` value it does not document.
+    case prompt(String, allowed: [String])
+    /// It has no userinfo endpoint.
+    case userinfo
+    /// It has no notion of unlinking a user from an app.
+    case unlink
+}
+
+/// Why a redirect URI cannot be used.
+package enum RedirectURIProblem: Sendable, Equatable {
+    case notHTTP
+    case notLoopback
+    case hasQueryOrFragment
+    case noPort
+}
+
+/// Why a discovery document was not used.
+package enum DiscoveryProblem: Sendable, Equatable {
+    case notFound(status: Int)
+    case incomplete
+    case wrongIssuer(named: String, expected: String)
+}
+
+/// What is wrong with the config file or a change to it.
+package enum ConfigProblem: Sendable, Equatable {
+    case malformedLine(path: String, line: Int, text: String)
+    case missingKey(path: String, line: Int)
+    case unknownKey(String, known: [String])
+    /// A key or value with a line break or other control character, which would write a second
+    /// config line (or hide one).
+    case controlCharacters(key: String)
+    case unreadable(path: String, reason: String)
+    case unwritable(path: String, reason: String)
+}
+
+/// An OAuth error response (RFC 6749 §5.2) with the provider's own code and what it means.
+package struct OAuthFailure: Sendable, Equatable {
+    package var error: String
+    package var description: String?
+    /// Kakao's `error_code` (`KOE…`).
+    package var providerCode: String?
+    package var meaning: OAuthErrorMeaning?
+    package var provider: String
+
+    package init(error: String, description: String? = nil, providerCode: String? = nil, meaning: OAuthErrorMeaning? = nil, provider: String) {
+        self.error = error
+        self.description = description
+        self.providerCode = providerCode
+        self.meaning = meaning
+        self.provider = provider
     }
 }
 
-extension KAuthError {
-    /// The user-facing text of any error: a `KAuthError`'s message, else its description.
-    package static func describe(_ error: any Error) -> String {
-        (error as? KAuthError)?.message ?? "\(error)"
+/// Why a stored login can no longer give tokens.
+package enum SessionEnd: Sendable, Equatable {
+    /// The access token expired and no refresh token is stored.
+    case noRefreshToken
+    /// The refresh token's own expiry has passed.
+    case refreshTokenExpired(at: Date)
+    /// The provider refused the refresh token with an OAuth error (`invalid_grant`).
+    case refreshRejected(OAuthFailure)
+    /// The provider refused the refresh with HTTP 400 or 401 and no OAuth error: a revoked,
+    /// expired or replayed refresh token on servers that say no more.
+    case refreshRefused(status: Int)
+    /// The API still rejected the token after a refresh.
+    case rejectedAfterRefresh(message: String)
+    /// `KAUTH_REFRESH_TOKEN` was refused.
+    case bootstrapRejected(detail: String)
+}
+
+/// How a login ended without tokens.
+package enum LoginEnd: Sendable, Equatable {
+    /// The provider redirected with `error=` (`access_denied` when the user said no).
+    case denied(provider: String, error: String, description: String?)
+    /// Ctrl-C while waiting.
+    case interrupted
+    /// No redirect arrived in time.
+    case timedOut(seconds: Int, hint: NoRedirectHint)
+    /// The start link the browser was given was used twice: someone else may have tried to take
+    /// over the login.
+    case takeover
+    case deviceDenied(provider: String)
+    case deviceExpired
+    case deviceTimedOut(seconds: Int)
+}
+
+/// What usually keeps a redirect from arriving: facts for the message that says so.
+package struct NoRedirectHint: Sendable, Equatable {
+    package var provider: String
+    /// The exact redirect URI that must be registered.
+    package var redirectURI: String
+    /// Where the provider registers redirect URIs, if known.
+    package var registration: String?
+    /// What the provider calls the client id.
+    package var clientIDName: String
+
+    package init(provider: String, redirectURI: String, registration: String?, clientIDName: String) {
+        self.provider = provider
+        self.redirectURI = redirectURI
+        self.registration = registration
+        self.clientIDName = clientIDName
     }
 }

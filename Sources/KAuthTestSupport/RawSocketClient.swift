@@ -8,6 +8,16 @@ import Darwin
 /// Sends raw bytes to a loopback port and returns everything the server answers until it closes.
 /// Used to test what a browser or an attacker could send, byte for byte.
 package enum RawSocketClient {
+    /// `exchange` on a thread of its own, for answers that come late (the listener answers a
+    /// code's request only once the login concludes): a blocking read on Swift's cooperative
+    /// pool, which has one thread per core, could starve the very tasks it waits for.
+    package static func exchangeInBackground(port: UInt16, _ request: String) async -> String {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: exchange(port: port, request)) }
+            thread.start()
+        }
+    }
+
     package static func exchange(port: UInt16, _ bytes: [UInt8], closeWriteAfterSending: Bool = false) -> String {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

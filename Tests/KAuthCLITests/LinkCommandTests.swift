@@ -29,7 +29,7 @@ import Testing
         let http = FakeHTTP { respond($0) }
         let opened = OpenedURLs()
         let browser = Browser { url in
-            if browserFails { throw NoDisplay() }
+            if browserFails { throw BrowserError.noDisplay }
             opened.append(url)
         }
         var env = ["KAUTH_HOME": "/nonexistent/kauth", "KAUTH_CLIENT_ID": "rest-key"]
@@ -141,7 +141,7 @@ import Testing
         let failing = await run(["link", "custom", "--template-id", "12345", "--open"], browserFails: true)
         #expect(failing.code == 0)
         #expect(failing.out.hasPrefix("https://sharer.kakao.com/"))
-        #expect(failing.err.contains("warning: could not open a browser (no display); open the URL yourself"))
+        #expect(failing.err.contains("warning: could not open a browser (there is no display (an SSH or headless session?) and BROWSER is not set); open the URL yourself"))
     }
 
     @Test(arguments: [
@@ -255,8 +255,4 @@ private final class OpenedURLs: @unchecked Sendable {
     private var list: [String] = []
     var urls: [String] { lock.withLock { list } }
     func append(_ url: String) { lock.withLock { list.append(url) } }
-}
-
-private struct NoDisplay: Error, CustomStringConvertible {
-    var description: String { "no display" }
 }

@@ -117,9 +117,8 @@ struct TestEnvironment: Sendable {
             "KAUTH_HOME": home,
         ]
         if let sandbox {
-            variables["KAUTH_KAKAO_AUTH_URL"] = sandbox.baseURL
-            variables["KAUTH_KAKAO_API_URL"] = sandbox.baseURL
-            variables["KAUTH_KAKAO_SHARER_URL"] = sandbox.baseURL
+            // Exactly what the sandbox prints for a user to source.
+            variables.merge(sandbox.exports) { $1 }
             variables["KAUTH_CLIENT_ID"] = "e2e-app"
         }
     }
@@ -158,6 +157,8 @@ struct TestEnvironment: Sendable {
 final class SandboxProcess: @unchecked Sendable {
     let spawned: Spawned
     let baseURL: String
+    /// The `export NAME=VALUE` lines it printed.
+    let exports: [String: String]
     let http = HTTPClient.live
 
     init(_ flags: [String] = []) async throws {
@@ -166,21 +167,26 @@ final class SandboxProcess: @unchecked Sendable {
         // stdout goes to a file so the harness can read the exported URL while the sandbox runs.
         let shell = "exec '\(kauthBinary)' sandbox --port 0 --quiet \(flags.map { "'\($0)'" }.joined(separator: " ")) > '\(output)'"
         spawned = try Spawned(["-c", shell], environment: ["PATH": "/usr/bin:/bin"], executable: "/bin/sh")
-        var base: String?
+        var exports: [String: String] = [:]
         for _ in 0..<400 {
             let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("export KAUTH_KAKAO_AUTH_URL=") }) {
-                base = String(line.dropFirst("export KAUTH_KAKAO_AUTH_URL=".count))
+            // Complete once the last line, the redirect port, is there.
+            if text.contains("KAUTH_REDIRECT_PORT=") && text.hasSuffix("\n") {
+                for line in text.split(separator: "\n") where line.hasPrefix("export ") {
+                    let pair = line.dropFirst("export ".count).split(separator: "=", maxSplits: 1)
+                    if pair.count == 2 { exports[String(pair[0])] = String(pair[1]) }
+                }
                 break
             }
             try await Task.sleep(for: .milliseconds(25))
         }
         try? FileManager.default.removeItem(atPath: output)
-        guard let base else {
+        guard let base = exports.first(where: { $0.key.hasSuffix("_AUTH_URL") })?.value else {
             spawned.process.terminate()
             throw SandboxStartFailure()
         }
         baseURL = base
+        self.exports = exports
     }
 
     struct SandboxStartFailure: Error {}

@@ -15,7 +15,7 @@ import Testing
         #expect(login.code == 0, "\(login.err)")
         #expect(login.out.isEmpty)
         #expect(login.err.contains("/oauth/authorize?"))
-        #expect(login.err.contains("Logged in to kakao as Sandbox User"))
+        #expect(login.err.contains("Logged in to Kakao as Sandbox User"))
 
         let attributes = try FileManager.default.attributesOfItem(atPath: env.credentialsPath)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -80,7 +80,12 @@ import Testing
         let record = env.useRecordingBrowser()
         let login = try env.spawn(["login"])
         let url = try await firstLine(of: record)
-        let redirect = try #require(queryItems(url).first(named: "redirect_uri"))
+        // The browser's command line, which every local user can read, carries a single-use
+        // link to the listener: no state and no PKCE challenge.
+        #expect(queryItems(url).isEmpty && !url.contains("state") && !url.contains("code_challenge"))
+        let start = try #require(URLComponents(string: url))
+        #expect(start.host == "127.0.0.1" && start.path.hasPrefix("/start/"))
+        let redirect = "http://127.0.0.1:\(try #require(start.port))/callback"
 
         let forged = try await HTTPClient.live.send(HTTPRequest(method: "GET", url: redirect + "?code=forged&state=not-the-state"))
         #expect(forged.status == 400)

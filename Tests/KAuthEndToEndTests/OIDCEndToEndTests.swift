@@ -129,9 +129,8 @@ import Testing
         var env = TestEnvironment(sandbox: sandbox)
         defer { env.remove() }
         env.useFollowingBrowser()
-        for (key, value) in [("auth_url", sandbox.baseURL), ("api_url", sandbox.baseURL), ("client_id", "snap-public")] {
-            #expect(try await env.run(["config", "set", "provider.snapchat.\(key)", value]).code == 0)
-        }
+        // What the sandbox printed is all it takes: no config change.
+        #expect(sandbox.exports["KAUTH_SNAPCHAT_AUTH_URL"] == sandbox.baseURL && sandbox.exports["KAUTH_KAKAO_AUTH_URL"] == nil)
         let login = try await env.run(["login", "--provider", "snapchat", "--scopes", "display_name,bitmoji.avatar,external_id"])
         #expect(login.code == 0, "\(login.err)")
         let authorize = try await sandbox.log().last { $0["path"]?.stringValue == "/accounts/oauth2/auth" }
@@ -156,5 +155,6 @@ import Testing
         #expect(unlink.code == 0, "\(unlink.err)")
         #expect(try await sandbox.log().contains { $0["path"]?.stringValue == "/v1/oauth2/revoke_client" })
         #expect(try await env.run(["status"]).code == 3)
+        #expect(!FileManager.default.fileExists(atPath: env.home + "/config"))
     }
 }

@@ -22,7 +22,7 @@ import Testing
         #expect(json["profile"] == .string("default"))
         guard case .array(let profiles)? = json["profiles"] else { Issue.record("no profiles"); return }
         #expect(profiles.compactMap { $0["profile"]?.stringValue } == ["default", "work"])
-        #expect(try await env.run(["status"]).out.contains("work: kakao"))
+        #expect(try await env.run(["status"]).out.contains("work: Kakao"))
 
         #expect(try await env.run(["shipping", "--profile", "work"]).code == 0)
 

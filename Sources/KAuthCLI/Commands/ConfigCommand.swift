@@ -28,15 +28,15 @@ enum ConfigCommand {
         guard let value = try context.configStore.load().value(key) else {
             throw KAuthError.failure("'\(key)' is not set; set it with `kauth config set \(key) VALUE`")
         }
-        context.out(value + "\n")
+        context.out(value.visible + "\n")
         return 0
     }
 
     static func set(_ context: CommandContext) async throws -> Int32 {
         let key = context.command.arguments[0], value = context.command.arguments[1]
-        try ConfigStore.validate(key: key)
-        if key.hasSuffix(".type"), ProviderKind(rawValue: value) == nil {
-            throw KAuthError.usage("provider type '\(value)' is not one of: \(ProviderKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        try ConfigStore.validate(key: key, value: value)
+        if key.hasSuffix(".type"), ProviderType.named(value) == nil {
+            throw KAuthError.invalidSetting(name: key, value: value, expected: ProviderType.builtIn.map(\.id))
         }
         let store = context.configStore
         var file = try store.load()

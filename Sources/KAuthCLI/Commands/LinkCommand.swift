@@ -19,7 +19,7 @@ enum LinkCommand {
             ("kauth link custom --template-id 12345 --arg title=Hello", "a template from the console's template builder"),
             ("kauth link image upload cake.png", "an image URL to use in templates"),
         ],
-        subcommands: [defaultSpec, customSpec, scrapSpec, templateSpec, imageSpec]
+        subcommands: [defaultSpec, customSpec, scrapSpec, LinkTemplateCommand.spec, LinkImageCommand.spec]
     )
 
     static let shareFlags: [FlagSpec] = [
@@ -67,58 +67,6 @@ enum LinkCommand {
         run: runScrap
     )
 
-    static let templateSpec = CommandSpec(
-        name: "template",
-        summary: "starter templates",
-        examples: [("kauth link template new feed > feed.json", "")],
-        subcommands: [templateNewSpec]
-    )
-
-    static let templateNewSpec = CommandSpec(
-        name: "new",
-        summary: "print a commented starter template",
-        discussion: "Prints a starter for TYPE (feed, list, location, commerce, text or calendar) from Kakao's examples, with comments on each member and its limits. kauth reads the comments as they are; --no-comments prints plain JSON for other tools.",
-        flags: [.toggle("no-comments", "leave the comment lines out (plain JSON)")],
-        arguments: [ArgumentSpec(name: "TYPE", help: "feed, list, location, commerce, text or calendar", minimum: 1, maximum: 1)],
-        examples: [
-            ("kauth link template new feed > feed.json", ""),
-            ("kauth link template new text --no-comments | jq .", ""),
-        ],
-        run: runTemplateNew
-    )
-
-    static let imageSpec = CommandSpec(
-        name: "image",
-        summary: "upload or scrap an image for templates",
-        examples: [
-            ("kauth link image upload cake.png", ""),
-            ("kauth link image scrap https://example.com/cake.jpg --json", ""),
-        ],
-        subcommands: [imageUploadSpec, imageScrapSpec]
-    )
-
-    static let imageUploadSpec = CommandSpec(
-        name: "upload",
-        summary: "upload an image and print its URL",
-        discussion: "Uploads FILE to Kakao's image server (kept there for 20 days) and prints its URL. The file must be a PNG, JPEG or GIF, judged by its content, of at most 2 MB: anything else is refused before a request is made (exit 2).",
-        flags: [.json],
-        arguments: [ArgumentSpec(name: "FILE", help: "a PNG, JPEG or GIF of at most 2 MB", minimum: 1, maximum: 1)],
-        examples: [
-            ("kauth link image upload cake.png", "prints the https URL"),
-            ("kauth link image upload cake.png --json", "url, content_type, length, width, height"),
-        ],
-        run: runImageUpload
-    )
-
-    static let imageScrapSpec = CommandSpec(
-        name: "scrap",
-        summary: "have Kakao fetch an image from the web and print its URL",
-        flags: [.json],
-        arguments: [ArgumentSpec(name: "URL", help: "the image's http or https URL", minimum: 1, maximum: 1)],
-        examples: [("kauth link image scrap https://example.com/cake.jpg", "")],
-        run: runImageScrap
-    )
-
     // MARK: - Share
 
     static func runDefault(_ context: CommandContext) async throws -> Int32 {
@@ -148,216 +96,37 @@ enum LinkCommand {
         return try await share(context, message: message)
     }
 
-    /// Validate, measure, warn, then print (and open) the sharer URL.
+    /// Validate and measure (the share service), warn, then print (and open) the sharer URL.
     static func share(_ context: CommandContext, message: ShareMessage) async throws -> Int32 {
         let callbacks = try ShareInput.pairs(context, "callback")
-        let client = try context.appKeyClient()
-        let provider = client.provider
-        guard let appKey = provider.appKey else {
-            throw KAuthError.usage("no app key for provider '\(provider.name)'; set KAUTH_APP_KEY, KAUTH_CLIENT_ID or `kauth config set provider.\(provider.name).app_key KEY`")
+        let prepared = try await context.shareService().prepare(message, callbacks: callbacks)
+        for warning in prepared.warnings {
+            context.err("warning: \(warning.key.visible): \(warning.message.visible)\n")
         }
-        let result = try await client.send(ShareValidationRequest(message: message))
-        let validation = result.value
-        let agent = KakaoAgent.value(version: context.version)
-        var extras = ["KA": agent]
-        if !callbacks.isEmpty { extras["lcba"] = ShareParameters.argsJSON(callbacks) }
-        let size = ShareMessageSize.measure(
-            templateMessage: validation.templateMessage,
-            templateID: validation.templateID,
-            templateArgs: validation.arguments,
-            appKey: appKey,
-            appVersion: context.version,
-            extras: extras
-        )
-        if let violation = ShareMessageSize.violation(size: size) {
-            throw KAuthError.invalidTemplate(violations: [violation])
-        }
-        for warning in validation.warnings {
-            context.err("warning: \(warning.key): \(warning.message)\n")
-        }
-        let url = SharerURL.make(base: provider.sharerBaseURL, appKey: appKey, message: message, agent: agent, callbackArgs: callbacks)
         var opened: Bool?
         if context.command.has("open") {
-            opened = ShareInput.open(url, context: context)
+            opened = await ShareInput.open(prepared.sharerURL, context: context)
         }
         if context.json {
             var object: [String: JSONValue] = [
                 "action": .string(message.action.rawValue),
-                "sharer_url": .string(url),
-                "message_bytes": .number(Double(size)),
-                "message_limit": .number(Double(ShareMessageSize.limit)),
-                "validation": (try? JSONDecoder().decode(JSONValue.self, from: result.body)) ?? .null,
+                "sharer_url": .string(prepared.sharerURL),
+                "message_bytes": .number(Double(prepared.messageBytes)),
+                "message_limit": .number(Double(prepared.messageLimit)),
+                "validation": (try? JSONDecoder().decode(JSONValue.self, from: prepared.validation)) ?? .null,
             ]
             if let opened { object["opened"] = .bool(opened) }
             context.printJSON(.object(object))
         } else {
-            context.out(url + "\n")
+            context.out(prepared.sharerURL + "\n")
         }
         return 0
-    }
-
-    // MARK: - Templates
-
-    static func runTemplateNew(_ context: CommandContext) async throws -> Int32 {
-        let name = context.command.arguments[0]
-        guard let type = TemplateType(rawValue: name.lowercased()) else {
-            throw KAuthError.usage("unknown template type '\(name)'; use one of: \(TemplateType.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        context.out(context.command.has("no-comments") ? TemplateStarters.plain(for: type) : TemplateStarters.text(for: type))
-        return 0
-    }
-
-    // MARK: - Images
-
-    static func runImageUpload(_ context: CommandContext) async throws -> Int32 {
-        let path = context.command.arguments[0]
-        let data: Data
-        do {
-            guard let contents = try context.world.fileSystem.readFile(path) else {
-                throw KAuthError.usage("cannot read '\(path)': no such file")
-            }
-            data = contents
-        } catch let error as KAuthError {
-            throw error
-        } catch {
-            throw KAuthError.usage("cannot read '\(path)': \(error)")
-        }
-        if data.count > ImageInfo.maximumUploadBytes {
-            throw KAuthError.usage("'\(path)' is \(data.count) bytes; Kakao takes images of at most \(ImageInfo.maximumUploadBytes) bytes (2 MB): nothing was sent")
-        }
-        guard let info = ImageInfo.sniff(data) else {
-            throw KAuthError.usage("'\(path)' is not a PNG, JPEG or GIF image (judged by its content): nothing was sent")
-        }
-        let request = ImageUploadRequest(image: data, format: info.format, boundary: MultipartForm.randomBoundary(context.world.random))
-        let result = try await context.appKeyClient().send(request)
-        printImage(result.value, context: context)
-        return 0
-    }
-
-    static func runImageScrap(_ context: CommandContext) async throws -> Int32 {
-        let url = try ShareInput.webURL(context.command.arguments[0], flag: "URL")
-        let result = try await context.appKeyClient().send(ImageScrapRequest(imageURL: url))
-        printImage(result.value, context: context)
-        return 0
-    }
-
-    /// The URL on stdout, or `{"url","content_type","length","width","height"}`.
-    static func printImage(_ result: ImageUploadResult, context: CommandContext) {
-        let original = result.infos.original
-        guard context.json else {
-            context.out(original.url + "\n")
-            return
-        }
-        func number(_ value: Int?) -> JSONValue { value.map { .number(Double($0)) } ?? .null }
-        context.printJSON(.object([
-            "url": .string(original.url),
-            "content_type": original.contentType.map(JSONValue.string) ?? .null,
-            "length": number(original.length),
-            "width": number(original.width),
-            "height": number(original.height),
-        ]))
-    }
-}
-
-/// Reading what share and memo commands are given: templates, `KEY=VALUE` lists, IDs, URLs.
-enum ShareInput {
-    /// The template in `source` (a file, or `-` for standard input), parsed and checked.
-    static func template(_ context: CommandContext, source: String) throws -> DefaultTemplate {
-        let text: String
-        let name: String
-        if source == "-" {
-            name = "from standard input"
-            var lines: [String] = []
-            while let line = context.terminal.readLine() { lines.append(line) }
-            text = lines.joined(separator: "\n")
-        } else {
-            name = "'\(source)'"
-            let data: Data?
-            do {
-                data = try context.world.fileSystem.readFile(source)
-            } catch {
-                throw KAuthError.usage("cannot read the template \(name): \(error)")
-            }
-            guard let data else { throw KAuthError.usage("cannot read the template \(name): no such file") }
-            guard let decoded = String(validating: data, as: UTF8.self) else {
-                throw KAuthError.usage("the template \(name) is not UTF-8 text")
-            }
-            text = decoded
-        }
-        let json: JSONValue
-        do {
-            json = try LenientJSON.parse(text)
-        } catch {
-            throw KAuthError.usage("the template \(name) is not valid JSON: \(error)")
-        }
-        switch TemplateValidator.validate(json) {
-        case .success(let template): return template
-        case .failure(let problems): throw KAuthError.invalidTemplate(violations: problems.violations)
-        }
-    }
-
-    /// `--FLAG KEY=VALUE` values as a map; a key given twice is an error.
-    static func pairs(_ context: CommandContext, _ flag: String) throws -> [String: String] {
-        var pairs: [String: String] = [:]
-        for (key, value) in try KeyValueArguments.parse(context.command.all(flag), what: "--\(flag)") {
-            guard pairs[key] == nil else {
-                throw KAuthError.usage("--\(flag) \(key)= is given twice")
-            }
-            pairs[key] = value
-        }
-        return pairs
-    }
-
-    /// `--template-id N`, a positive whole number.
-    static func templateID(_ context: CommandContext) throws -> Int64? {
-        guard let text = context.command.value("template-id") else { return nil }
-        guard let id = Int64(text), id > 0 else {
-            throw KAuthError.usage("--template-id needs a template ID (a positive whole number), not '\(text)'")
-        }
-        return id
-    }
-
-    /// An absolute http or https URL.
-    static func webURL(_ text: String, flag: String) throws -> String {
-        let lowered = text.lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"),
-              let host = URLComponents(string: text)?.host, !host.isEmpty
-        else {
-            throw KAuthError.usage("\(flag) needs an http or https URL, not '\(text)'")
-        }
-        return text
-    }
-
-    /// Opens `url`; a browser that cannot start is a warning, since the URL is printed anyway.
-    static func open(_ url: String, context: CommandContext) -> Bool {
-        do {
-            try context.world.browser.open(url)
-            context.err("Opened the sharer page in the browser.\n")
-            return true
-        } catch {
-            let reason = (error as? BrowserError)?.message ?? "\(error)"
-            context.err("warning: could not open a browser (\(reason)); open the URL yourself\n")
-            return false
-        }
     }
 }
 
 extension CommandContext {
-    /// A client for the app-key APIs (share validation, images): no login, no keystore read.
-    func appKeyClient() throws -> APIClient {
-        let provider = try self.provider(for: nil)
-        guard provider.kind == .kakao else {
-            throw KAuthError.usage("`kauth link` uses Kakao's share APIs; provider '\(provider.name)' (\(provider.kind.rawValue)) has none")
-        }
-        // Only for messages: no keystore read to find the default profile.
-        let profile = command.value("profile") ?? environment["KAUTH_PROFILE"] ?? "default"
-        return APIClient(
-            http: world.http, clock: world.clock, provider: provider,
-            credentials: BearerCredentials(
-                profile: profile,
-                current: { throw KAuthError.failure("this call is made with the app key, not a user token") },
-                recover: { _, message in throw KAuthError.failure(message) }
-            )
-        )
+    /// Kakao's share and image APIs, with the app key: no login, no keystore read.
+    func shareService() throws -> ShareService {
+        try ShareService(http: world.http, clock: world.clock, provider: providers().provider(for: nil), version: version)
     }
 }

@@ -5,16 +5,16 @@ enum LoginCommand {
     static let spec = CommandSpec(
         name: "login",
         summary: "log in through the browser and store the tokens",
-        discussion: "Opens the provider's login page in the browser (BROWSER, else xdg-open or open) and waits for the redirect on a listener at 127.0.0.1. The URL is always printed to stderr; with --no-browser nothing is opened and the URL the browser was redirected to can be pasted on stdin, for SSH sessions. For Kakao, register \(Kakao.defaultRedirectURI) as a redirect URI of your app (or pass the one you registered with --redirect-uri).",
+        discussion: "Opens the provider's login page in the browser (BROWSER, else xdg-open or open) and waits for the redirect on a listener at 127.0.0.1. The URL is always printed to stderr. When no browser can be opened, or with --no-browser, open the URL on any machine and paste back the address the browser was sent to, for SSH sessions. For Kakao, register \(Kakao.defaultRedirectURI) as a redirect URI of your app (or pass the one you registered with --redirect-uri).",
         flags: [
             .option("scopes", "LIST", "scope IDs to ask consent for (comma- or space-separated)", repeatable: true),
             .option("prompt", "LIST", "login, create, select_account", repeatable: true),
             .option("login-hint", "TEXT", "pre-fill the account field (email or phone number)"),
             .option("service-terms", "LIST", "Kakao Sync service-terms tags to show", repeatable: true),
-            .toggle("openid", "ask for an OpenID Connect ID token (adds the openid scope and a nonce)"),
+            .toggle("openid", "ask for an OpenID Connect ID token (adds the openid scope; a nonce is always sent with it)"),
             .option("nonce", "TEXT", "nonce to send instead of a random one (implies --openid)"),
             .toggle("no-browser", "do not open a browser; print the URL and accept the redirect URL on stdin"),
-            .option("port", "N", "listen on this port: redirect URI http://127.0.0.1:N/callback"),
+            .option("port", "N", "listen on this port (0: any free port); also KAUTH_REDIRECT_PORT"),
             .option("redirect-uri", "URI", "the registered redirect URI (http://127.0.0.1:PORT/PATH)"),
             .option("timeout", "SECONDS", "how long to wait for the login (default 300)"),
             .option("client-id", "ID", "client id (Kakao: REST API key); also KAUTH_CLIENT_ID"),
@@ -37,7 +37,6 @@ enum LoginCommand {
         for flag in ["client-id", "client-secret", "redirect-uri", "login-hint", "nonce"] where command.value(flag)?.isEmpty == true {
             throw KAuthError.usage("--\(flag) needs a non-empty value")
         }
-        let prompts = ScopeList.parse(command.all("prompt"))
         let timeout = try FlagValues.integer(context, "timeout", range: 1...86_400) ?? 300
         let overrides = ProviderOverrides(
             clientID: command.value("client-id"),
@@ -46,24 +45,14 @@ enum LoginCommand {
             port: try FlagValues.port(context),
             issuer: command.value("issuer")
         )
-        let profile = try context.profile()
-        let provider = try context.provider(for: nil, overrides: overrides)
-        if provider.kind != .oidc && command.has("issuer") {
+        let login = try context.storedLogin()
+        let provider = try context.providers(overrides).providerForNewLogin()
+        if command.has("issuer") && !provider.takesIssuer {
             throw KAuthError.usage("--issuer is for OpenID Connect providers (--provider oidc); \(provider.name)'s endpoints are built in")
         }
-        if provider.kind == .kakao, let unknown = prompts.first(where: { !Kakao.prompts.contains($0) }) {
-            throw KAuthError.usage("unknown prompt '\(unknown)'; use one or more of: \(Kakao.prompts.joined(separator: ", "))")
-        }
-        if provider.kind != .kakao && command.has("service-terms") {
-            throw KAuthError.usage("--service-terms is for Kakao Sync; provider \(provider.name) has no service terms")
-        }
-        if provider.kind == .kakao && command.has("device") {
-            throw KAuthError.usage("kakao does not offer the device authorization grant; use --no-browser to log in from a machine without a browser")
-        }
-        let scopes = command.has("scopes") ? ScopeList.parse(command.all("scopes")) : provider.scopes
         let options = LoginOptions(
-            scopes: scopes,
-            prompts: prompts,
+            scopes: command.has("scopes") ? ScopeList.parse(command.all("scopes")) : nil,
+            prompts: ScopeList.parse(command.all("prompt")),
             loginHint: command.value("login-hint"),
             serviceTerms: ScopeList.parse(command.all("service-terms")),
             openID: command.has("openid"),
@@ -73,14 +62,18 @@ enum LoginCommand {
             device: command.has("device"),
             allowNoPKCE: command.has("allow-no-pkce")
         )
-        if context.environment["KAUTH_ACCESS_TOKEN"] != nil {
+        if context.environmentToken != nil {
             context.err("note: KAUTH_ACCESS_TOKEN is set; other commands keep using it until it is unset\n")
         }
-        let session = try await LoginFlow(world: context.world, keystore: context.keystore, provider: provider, profile: profile).run(options)
-        let who = session.user.map(StatusCommand.describe) ?? session.userID.map { "user \($0)" } ?? "an unknown user"
-        context.err("Logged in to \(provider.name) as \(who), profile '\(profile)'.\n")
-        if !session.scopes.isEmpty {
-            context.err("Scopes: \(session.scopes.joined(separator: " "))\n")
+        let progress = LoginProgress(context: context)
+        defer { progress.finish() }
+        let result = try await LoginFlow(
+            world: context.world, keystore: context.keystore, provider: provider, profile: login.profile, snapshot: login.snapshot
+        ).run(options, events: progress.events)
+        progress.finish()
+        context.err("Logged in to \(result.provider.displayName) as \(StatusCommand.describe(result.session)), profile '\(login.profile)'.\n")
+        if !result.session.scopes.isEmpty {
+            context.err("Scopes: \(result.session.scopes.map(\.visible).joined(separator: " "))\n")
         }
         return 0
     }

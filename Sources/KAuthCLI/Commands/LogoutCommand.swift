@@ -1,65 +1,66 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import KAuthCore
 
-/// `kauth logout`: ask the provider to end the session, then delete the local login whatever
-/// the answer (as the SDK's `logout()`).
+/// `kauth logout`: end the session at the provider, then delete the local login whatever the
+/// answer (as the SDK's `logout()`), saying plainly when the provider still honours the refresh
+/// token.
 enum LogoutCommand {
     static let spec = CommandSpec(
         name: "logout",
         summary: "log out at the provider and delete the stored tokens",
-        discussion: "Calls the provider's logout (Kakao: /v1/user/logout) and then deletes the profile's tokens from the keystore, whether the call succeeded or not. Other profiles are left alone. With KAUTH_ACCESS_TOKEN set, that token's session is ended and the keystore is not touched.",
+        discussion: "Ends the session at the provider (Kakao: /v1/user/logout; OpenID Connect and Snapchat: RFC 7009 revocation of the refresh token) and then deletes the profile's tokens from the keystore, whether that succeeded or not. When the provider could not revoke the refresh token, kauth says so: it stays valid there until it expires. Other profiles are left alone. With KAUTH_ACCESS_TOKEN set, that token's session is ended and the keystore is not touched.",
         examples: [("kauth logout", ""), ("kauth logout --profile work", "")],
         run: run
     )
 
     static func run(_ context: CommandContext) async throws -> Int32 {
-        if context.environment["KAUTH_ACCESS_TOKEN"] != nil {
+        if let token = context.environmentToken {
             // The token from the environment is the whole session: nothing local to delete, so a
             // failure is reported as it is.
-            _ = try await context.userAPI().logout(refreshToken: nil, accessToken: context.environment["KAUTH_ACCESS_TOKEN"])
+            let outcome = try await context.userAPI().logout(refreshToken: nil, validAccessToken: token)
+            if case .notRevoked(let reason) = outcome {
+                throw KAuthError.failure("the provider did not end the session of the token in KAUTH_ACCESS_TOKEN (\(describe(reason))); it stays valid until it expires")
+            }
             context.err("Logged out the session of the token in KAUTH_ACCESS_TOKEN (the keystore was not touched).\n")
             return 0
         }
-        let tokens = try context.tokenService()
-        guard let session = try tokens.storedSession() else {
-            throw KAuthError.notLoggedIn(profile: tokens.profile)
-        }
+        let login = try context.storedLogin()
+        guard let session = login.session else { throw KAuthError.notLoggedIn(profile: login.profile) }
+        let provider = Provider.displayName(of: session)
+        let now = context.world.clock.now()
+        let stillValid = "the refresh token stays valid at \(provider) until it expires" + (session.refreshTokenExpiresAt.map { " (\(RFC3339.string(from: $0)))" } ?? "")
         do {
-            let api = ProviderUserAPI(client: try context.storedLoginClient(tokens: tokens, session: session), http: context.world.http)
-            if let note = try await api.logout(refreshToken: session.refreshToken, accessToken: session.accessToken) {
-                context.err("note: \(note)\n")
+            let api = UserAPI(client: try context.client(for: context.tokenService(login)))
+            let access = session.accessTokenValid(for: 0, at: now) ? session.accessToken : nil
+            switch try await api.logout(refreshToken: session.refreshToken, validAccessToken: access) {
+            case .loggedOut, .revoked:
+                break
+            case .notRevoked(.noToken):
+                context.err("note: no token was left to revoke at \(provider)\n")
+            case .notRevoked(let reason):
+                context.err("warning: \(provider) could not revoke this login (\(describe(reason))); \(stillValid). The local tokens are deleted anyway.\n")
             }
         } catch {
-            context.err("warning: the provider's logout failed (\(KAuthError.describe(error))); the local tokens are deleted anyway\n")
+            let message = (error as? KAuthError).map(context.messages.message(for:)) ?? "\(error)".visible
+            context.err("warning: the logout at \(provider) failed (\(message)); \(session.refreshToken == nil ? "the access token stays valid until it expires" : stillValid). The local tokens are deleted anyway.\n")
         }
-        try await tokens.deleteStoredSession()
-        context.err("Logged out of \(session.provider) (profile '\(tokens.profile)').\n")
+        try await context.profileStore.delete(profile: login.profile)
+        context.err("Logged out of \(provider) (profile '\(login.profile)').\n")
         return 0
     }
-}
 
-/// `kauth unlink`: disconnect the account from the app; local tokens go only on success.
-enum UnlinkCommand {
-    static let spec = CommandSpec(
-        name: "unlink",
-        summary: "unlink the account from the app and delete the stored tokens",
-        discussion: "Calls the provider's unlink (Kakao: /v1/user/unlink), which revokes every token and the user's consent. The local tokens are deleted only when it succeeds, so a failed unlink can be retried. With KAUTH_ACCESS_TOKEN set, the token's user is unlinked and the keystore is not touched.",
-        examples: [("kauth unlink", "")],
-        run: run
-    )
-
-    static func run(_ context: CommandContext) async throws -> Int32 {
-        if context.environment["KAUTH_ACCESS_TOKEN"] != nil {
-            try await context.userAPI().unlink()
-            context.err("Unlinked the user of the token in KAUTH_ACCESS_TOKEN from the app (the keystore was not touched).\n")
-            return 0
+    static func describe(_ reason: UserAPI.NotRevoked) -> String {
+        switch reason {
+        case .noEndpoint:
+            return "it advertises no revocation endpoint; if it has one, set provider.NAME.revocation_endpoint"
+        case .refused(let status, let error):
+            return "its revocation endpoint answered HTTP \(status)\(error.map { " \($0.visible)" } ?? "")"
+        case .noToken:
+            return "no token to revoke"
         }
-        let tokens = try context.tokenService()
-        guard let session = try tokens.storedSession() else {
-            throw KAuthError.notLoggedIn(profile: tokens.profile)
-        }
-        try await ProviderUserAPI(client: try context.storedLoginClient(tokens: tokens, session: session), http: context.world.http).unlink()
-        try await tokens.deleteStoredSession()
-        context.err("Unlinked the account from the app at \(session.provider) and deleted the local tokens (profile '\(tokens.profile)').\n")
-        return 0
     }
 }

@@ -26,43 +26,35 @@ enum MeCommand {
     )
 
     static func run(_ context: CommandContext) async throws -> Int32 {
-        let api = try context.userAPI()
         let propertyKeys = ScopeList.parse(context.command.all("property-keys"))
-        if !propertyKeys.isEmpty && api.client.provider.kind != .kakao {
-            throw KAuthError.usage("--property-keys is Kakao's; provider '\(api.client.provider.name)' returns its profile whole")
-        }
+        // The stored login, read once; nil with KAUTH_ACCESS_TOKEN, which is all there is then.
+        let login = context.environmentToken == nil ? try context.storedLogin() : nil
+        let api = try login.map { UserAPI(client: try context.client(for: context.tokenService($0))) } ?? context.userAPI()
         let result: APIResult<JSONValue>
         if context.command.has("oidc") {
             result = try await api.userinfo()
-            try checkSubject(of: result.value, context: context)
+            if let login { try checkSubject(of: result.value, login: login) }
         } else {
             result = try await api.profile(propertyKeys: propertyKeys)
-            try await cacheProfile(api.cachedUser(from: result.value), context: context)
+            if let login { try await context.profileStore.updateCachedUser(api.cachedUser(from: result.value), profile: login.profile) }
         }
         if let path = context.command.value("field") {
             guard let value = result.value.value(at: path) else {
                 throw KAuthError.failure("the profile has no field '\(path)' (it may need consent: see `kauth me` for items that need agreement)")
             }
-            context.out((value.stringValue ?? value.jsonText()) + "\n")
+            context.out((value.stringValue ?? value.jsonText()).visible + "\n")
         } else if context.json {
-            context.out(String(decoding: result.body, as: UTF8.self) + "\n")
+            context.outBody(result.body)
         } else {
             context.out(readable(result.value))
         }
         return 0
     }
 
-    /// Updates the cached profile of the stored login, when the call used it.
-    static func cacheProfile(_ user: CachedUser, context: CommandContext) async throws {
-        guard context.environment["KAUTH_ACCESS_TOKEN"] == nil else { return }
-        try await context.tokenService().updateCachedUser(user)
-    }
-
     /// OIDC Core §5.3.2: the userinfo `sub` must be the ID token's, or the answer is about
     /// someone else and must not be used.
-    static func checkSubject(of userinfo: JSONValue, context: CommandContext) throws {
-        guard context.environment["KAUTH_ACCESS_TOKEN"] == nil else { return }
-        guard let idToken = try context.tokenService().storedSession()?.idToken else {
+    static func checkSubject(of userinfo: JSONValue, login: StoredLogin) throws {
+        guard let idToken = login.session?.idToken else {
             throw KAuthError.failure("no ID token is stored to check userinfo against; log in with `kauth login --openid`")
         }
         guard let subject = JWTClaims.unverifiedSubject(of: idToken) else {
@@ -89,7 +81,7 @@ enum MeCommand {
                 rows.append((key, value.jsonText()))
             }
         }
-        return rows.map { "\($0.0.padding(15))\($0.1)\n" }.joined()
+        return rows.map { "\($0.0.visible.padding(15))\($0.1.visible)\n" }.joined()
     }
 
     /// id, nickname, email, … and which items still need the user's agreement.
@@ -116,13 +108,13 @@ enum MeCommand {
         if let signedUp = user["has_signed_up"]?.boolValue {
             rows.append(("signed up", signedUp ? "yes" : "no (run `kauth signup`)"))
         }
-        var text = rows.map { "\($0.0.padding(15))\($0.1)\n" }.joined()
+        var text = rows.map { "\($0.0.padding(15))\($0.1.visible)\n" }.joined()
         if case .object(let members)? = account {
             let pending = members.filter { $0.key.hasSuffix("_needs_agreement") && $0.value.boolValue == true }
                 .map { String($0.key.dropLast("_needs_agreement".count)) }
                 .sorted()
             if !pending.isEmpty {
-                text += "needs agreement: \(pending.joined(separator: ", "))\n"
+                text += "needs agreement: \(pending.map(\.visible).joined(separator: ", "))\n"
             }
         }
         return text

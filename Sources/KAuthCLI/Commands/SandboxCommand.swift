@@ -61,21 +61,29 @@ enum SandboxCommand {
             throw KAuthError.failure("\(error)")
         }
         server.start()
-        let base = server.baseURL
-        context.out("""
-        export KAUTH_KAKAO_AUTH_URL=\(base)
-        export KAUTH_KAKAO_API_URL=\(base)
-        export KAUTH_KAKAO_SHARER_URL=\(base)
-        export KAUTH_CLIENT_ID=\(configuration.clientID ?? "sandbox-app")
-
-        """)
-        if configuration.mode == .snapchat {
-            context.err("kauth sandbox: a Snap Login Kit-compatible provider is serving at \(base) (Ctrl-C to stop).\nPoint kauth at it with: kauth config set provider.snapchat.auth_url \(base); kauth config set provider.snapchat.api_url \(base)\n")
-        } else {
-            context.err("kauth sandbox: a Kakao-compatible provider is serving at \(base)\(configuration.oidc ? " with OpenID Connect (issuer \(base))" : "") (Ctrl-C to stop).\n")
-        }
+        context.out(exports(base: server.baseURL, configuration: configuration))
+        let mode = configuration.mode == .snapchat ? "a Snap Login Kit-compatible provider" : "a Kakao-compatible provider"
+        let oidc = configuration.oidc ? " with OpenID Connect (issuer \(server.baseURL))" : ""
+        context.err("kauth sandbox: \(mode) is serving at \(server.baseURL)\(oidc) (Ctrl-C to stop).\n")
         while true {
             try await context.world.clock.sleep(.seconds(3600))
         }
+    }
+
+    /// The environment that points kauth at this sandbox, and only what its mode needs: the
+    /// provider's base URLs, a client id, and a redirect port of 0 — the sandbox registers no
+    /// redirect URIs, so any free port will do, where a real provider needs the one registered.
+    static func exports(base: String, configuration: SandboxConfiguration) -> String {
+        var lines: [String] = []
+        if configuration.mode == .snapchat {
+            lines += ["KAUTH_SNAPCHAT_AUTH_URL", "KAUTH_SNAPCHAT_API_URL"].map { "export \($0)=\(base)" }
+        } else {
+            lines += ["KAUTH_KAKAO_AUTH_URL", "KAUTH_KAKAO_API_URL", "KAUTH_KAKAO_SHARER_URL", "KAUTH_KAKAO_APPS_URL"].map { "export \($0)=\(base)" }
+        }
+        lines.append("export KAUTH_CLIENT_ID=\(configuration.clientID ?? "sandbox-app")")
+        lines.append("# The sandbox accepts any redirect port; a real provider needs the registered one.")
+        lines.append("export \(ProviderResolver.redirectPortVariable)=0")
+        if configuration.mode == .snapchat { lines.append("# Then: kauth login --provider snapchat") }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -49,10 +49,10 @@ enum ScopesCommand {
 
     static func list(_ context: CommandContext) async throws -> Int32 {
         let only = ScopeList.parse(context.command.all("only"))
-        let result = try await context.kakaoAPIClient(for: "kauth scopes").send(ScopesRequest(scopes: only))
+        let result = try await context.apiClient(requiring: .consent).send(ScopesRequest(scopes: only))
         if only.isEmpty { try await remember(result.value, context: context) }
         if context.json {
-            context.out(String(decoding: result.body, as: UTF8.self) + "\n")
+            context.outBody(result.body)
         } else {
             context.out(table(result.value.scopes))
         }
@@ -64,7 +64,7 @@ enum ScopesCommand {
             ["ID", "NAME", "TYPE", "AGREED", "REVOCABLE", "USING"],
             scopes.map { scope in
                 [
-                    scope.id, scope.displayName ?? "", scope.type ?? "", yesNo(scope.agreed),
+                    scope.id.visible, (scope.displayName ?? "").visible, (scope.type ?? "").visible, yesNo(scope.agreed),
                     scope.revocable.map(yesNo) ?? "-", scope.using.map(yesNo) ?? "-",
                 ]
             }
@@ -75,13 +75,13 @@ enum ScopesCommand {
 
     /// Keeps the stored login's scope list in step with the provider's full answer.
     static func remember(_ info: ScopeInfo, context: CommandContext) async throws {
-        guard context.environment["KAUTH_ACCESS_TOKEN"] == nil else { return }
-        try await context.tokenService().updateAgreedScopes(info.scopes.filter(\.agreed).map(\.id))
+        guard context.environmentToken == nil else { return }
+        try await context.profileStore.updateAgreedScopes(info.scopes.filter(\.agreed).map(\.id), profile: context.storedLogin().profile)
     }
 
     static func revoke(_ context: CommandContext) async throws -> Int32 {
         let ids = ScopeList.parse(context.command.arguments)
-        let client = try context.kakaoAPIClient(for: "kauth scopes")
+        let client = try context.apiClient(requiring: .consent)
         // Checked here, before any change is asked for: a refused revoke changes nothing.
         let current = try await client.send(ScopesRequest()).value.scopes
         for id in ids {
@@ -98,7 +98,7 @@ enum ScopesCommand {
         let result = try await client.send(RevokeScopesRequest(scopes: ids))
         try await remember(result.value, context: context)
         if context.json {
-            context.out(String(decoding: result.body, as: UTF8.self) + "\n")
+            context.outBody(result.body)
         } else {
             context.err("Revoked: \(ids.joined(separator: " "))\n")
             context.out(table(result.value.scopes))
@@ -108,17 +108,17 @@ enum ScopesCommand {
 
     static func request(_ context: CommandContext) async throws -> Int32 {
         let command = context.command
-        if context.environment["KAUTH_ACCESS_TOKEN"] != nil {
+        if context.environmentToken != nil {
             throw KAuthError.usage("KAUTH_ACCESS_TOKEN is set: additional consent replaces the stored login's tokens; unset it first")
         }
-        let tokens = try context.tokenService()
-        guard let session = try tokens.storedSession() else {
-            throw KAuthError.notLoggedIn(profile: tokens.profile)
+        let login = try context.storedLogin()
+        guard let session = login.session else {
+            throw KAuthError.notLoggedIn(profile: login.profile)
         }
         var ids = ScopeList.parse(command.arguments)
         if command.has("missing") {
             if !ids.isEmpty { throw KAuthError.usage("give scope IDs or --missing, not both") }
-            ids = MissingConsent.scopes(in: try await context.kakaoAPIClient(for: "kauth scopes").send(UserMeRequest()).value)
+            ids = MissingConsent.scopes(in: try await context.apiClient(requiring: .consent).send(UserMeRequest()).value)
             if ids.isEmpty {
                 context.err("Nothing to request: /v2/user/me reports no item that needs agreement.\n")
                 return 0
@@ -127,11 +127,17 @@ enum ScopesCommand {
             throw KAuthError.usage("name the scope IDs to request, or pass --missing")
         }
         let overrides = ProviderOverrides(redirectURI: command.value("redirect-uri"), port: try FlagValues.port(context))
-        let provider = try context.provider(for: session, overrides: overrides)
+        let provider = try context.providers(overrides).provider(for: session)
+        try provider.require(.consent)
         let timeout = try FlagValues.integer(context, "timeout", range: 1...86_400) ?? 300
         let options = LoginOptions(scopes: ids, openID: session.openID, openBrowser: !command.has("no-browser"), timeout: .seconds(timeout))
         context.err("Requesting consent for: \(ids.joined(separator: " "))\n")
-        let updated = try await LoginFlow(world: context.world, keystore: context.keystore, provider: provider, profile: tokens.profile).run(options)
+        let progress = LoginProgress(context: context)
+        defer { progress.finish() }
+        let updated = try await LoginFlow(
+            world: context.world, keystore: context.keystore, provider: provider, profile: login.profile, snapshot: login.snapshot
+        ).run(options, events: progress.events).session
+        progress.finish()
         let granted = ids.filter { updated.scopes.contains($0) }
         let declined = ids.filter { !updated.scopes.contains($0) && $0 != "openid" }
         if !granted.isEmpty { context.err("Granted: \(granted.joined(separator: " "))\n") }

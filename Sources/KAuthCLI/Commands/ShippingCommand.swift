@@ -30,7 +30,7 @@ enum ShippingCommand {
         if addressID != nil && (command.has("all") || pageSize != nil) {
             throw KAuthError.usage("--id picks one address; it does not go with --all or --page-size")
         }
-        let client = try context.kakaoAPIClient(for: "kauth shipping")
+        let client = try context.apiClient(requiring: .shippingAddresses)
         if command.has("all") {
             let all = try await ShippingAddressPages.all(pageSize: pageSize ?? 10) { try await client.send($0).value }
             if context.json {
@@ -46,7 +46,7 @@ enum ShippingCommand {
         }
         let result = try await client.send(ShippingAddressesRequest(addressID: addressID, pageSize: pageSize))
         if context.json {
-            context.out(String(decoding: result.body, as: UTF8.self) + "\n")
+            context.outBody(result.body)
             return 0
         }
         let addresses = result.value.addresses ?? []
@@ -62,9 +62,9 @@ enum ShippingCommand {
             ["ID", "NAME", "DEFAULT", "RECEIVER", "ZONE", "ADDRESS"],
             addresses.map { address in
                 [
-                    String(address.id), address.name ?? "", address.isDefault == true ? "yes" : "",
-                    address.receiverName ?? "", address.zoneNumber ?? address.zipCode ?? "",
-                    [address.baseAddress, address.detailAddress].compactMap { $0 }.joined(separator: " "),
+                    String(address.id), (address.name ?? "").visible, address.isDefault == true ? "yes" : "",
+                    (address.receiverName ?? "").visible, (address.zoneNumber ?? address.zipCode ?? "").visible,
+                    [address.baseAddress, address.detailAddress].compactMap { $0 }.joined(separator: " ").visible,
                 ]
             }
         )

@@ -18,15 +18,15 @@ enum StatusCommand {
     )
 
     static func run(_ context: CommandContext) async throws -> Int32 {
-        let profile = try context.profile()
         let now = context.world.clock.now()
-        if context.environment["KAUTH_ACCESS_TOKEN"] != nil {
+        if context.environmentToken != nil {
+            let profile = try context.profileName()
             if context.json {
                 context.printJSON(.object([
                     "logged_in": .bool(true),
                     "source": .string("environment"),
                     "profile": .string(profile),
-                    "provider": .string(context.command.value("provider") ?? "kakao"),
+                    "provider": .string(context.command.value("provider") ?? ProviderType.kakao.id),
                     "user_id": .null,
                     "scopes": .array([]),
                     "access_token_expires_at": .null,
@@ -38,8 +38,10 @@ enum StatusCommand {
             }
             return 0
         }
-        let contents = try context.keystoreContents()
-        let session = contents.profiles[profile]
+        let login = try context.storedLogin()
+        let profile = login.profile
+        let contents = login.contents
+        let session = login.session
         let others = contents.profiles.keys.sorted().filter { $0 != profile }
         if context.json {
             guard case .object(var object) = json(session, profile: profile, keystore: context.keystore.path, now: now) else { return 3 }
@@ -58,7 +60,7 @@ enum StatusCommand {
                 context.out("Other profiles:\n" + others.map { name in
                     let other = contents.profiles[name]!
                     let marker = name == contents.defaultProfile ? " (default)" : ""
-                    return "  \(name)\(marker): \(other.provider), \(other.user.map(describe) ?? other.userID.map { "user \($0)" } ?? "unknown user"), access token \(expiry(other.accessTokenExpiresAt, now: now))\n"
+                    return "  \(name)\(marker): \(Provider.displayName(of: other)), \(describe(other)), access token \(expiry(other.accessTokenExpiresAt, now: now))\n"
                 }.joined())
             }
         }
@@ -110,23 +112,29 @@ enum StatusCommand {
     }
 
     static func text(_ session: StoredSession, profile: String, keystore: String, now: Date) -> String {
-        let who = session.user.map(describe) ?? session.userID.map { "user \($0)" } ?? "an unknown user (run `kauth me` to fetch the profile)"
+        let who = session.user == nil && session.userID == nil ? "an unknown user (run `kauth me` to fetch the profile)" : describe(session)
         var rows: [(String, String)] = [
             ("profile", profile),
-            ("scopes", session.scopes.isEmpty ? "(none reported)" : session.scopes.joined(separator: " ")),
+            ("scopes", session.scopes.isEmpty ? "(none reported)" : session.scopes.map(\.visible).joined(separator: " ")),
             ("access token", expiry(session.accessTokenExpiresAt, now: now)),
             ("refresh token", session.refreshToken == nil ? "none" : session.refreshTokenExpiresAt.map { expiry($0, now: now) } ?? "stored (no expiry given)"),
         ]
         if session.idToken != nil { rows.append(("ID token", "stored")) }
         rows.append(("keystore", keystore))
-        return "Logged in to \(session.provider) as \(who)\n" + rows.map { "  \($0.0.padding(15))\($0.1)\n" }.joined()
+        return "Logged in to \(Provider.displayName(of: session)) as \(who)\n" + rows.map { "  \($0.0.padding(15))\($0.1)\n" }.joined()
     }
 
-    /// `Nickname <email> (id N)`, with what is known.
-    static func describe(_ user: CachedUser) -> String {
-        var text = user.nickname ?? user.displayName ?? "user"
-        if let email = user.email { text += " <\(email)>" }
-        if let id = user.id { text += " (id \(id))" }
+    /// Who a login is: `Nickname <email> (id N)` with what is known; the bare id (an OpenID
+    /// Connect `sub`) when the profile gave no name.
+    static func describe(_ session: StoredSession) -> String {
+        let user = session.user ?? CachedUser()
+        let id = user.id ?? session.userID
+        guard let name = user.nickname ?? user.displayName ?? user.email else {
+            return id?.visible ?? "an unknown user"
+        }
+        var text = name.visible
+        if let email = user.email, email != name { text += " <\(email.visible)>" }
+        if let id { text += " (id \(id.visible))" }
         return text
     }
 

@@ -14,8 +14,7 @@ enum SwitchCommand {
     static func run(_ context: CommandContext) async throws -> Int32 {
         let name = context.command.arguments[0]
         try CommandContext.validateProfileName(name)
-        let tokens = try context.tokenService()
-        try await tokens.makeDefault(profile: name)
+        try await context.profileStore.makeDefault(profile: name)
         context.err("Profile '\(name)' is now the default.\n")
         return 0
     }

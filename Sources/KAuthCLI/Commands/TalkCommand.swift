@@ -37,7 +37,7 @@ enum TalkCommand {
 
     static func runMemo(_ context: CommandContext) async throws -> Int32 {
         let message = try memoMessage(context)
-        let client = try context.kakaoAPIClient(for: "kauth talk memo")
+        let client = try context.apiClient(requiring: .talk)
         let result = try await client.send(TalkMemoRequest(message: message))
         if let code = result.value.resultCode, code != 0 {
             throw KAuthError.failure("Kakao answered result_code \(code) instead of 0; the message may not have been sent")

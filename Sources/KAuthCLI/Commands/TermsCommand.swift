@@ -30,9 +30,9 @@ enum TermsCommand {
 
     static func list(_ context: CommandContext) async throws -> Int32 {
         let request = ServiceTermsRequest(allOfTheApp: context.command.has("app"), tags: ScopeList.parse(context.command.all("tags")))
-        let result = try await context.kakaoAPIClient(for: "kauth terms").send(request)
+        let result = try await context.apiClient(requiring: .serviceTerms).send(request)
         if context.json {
-            context.out(String(decoding: result.body, as: UTF8.self) + "\n")
+            context.outBody(result.body)
             return 0
         }
         let terms = result.value.serviceTerms ?? []
@@ -44,8 +44,8 @@ enum TermsCommand {
             ["TAG", "REQUIRED", "AGREED", "REVOCABLE", "AGREED AT", "BY"],
             terms.map { term in
                 [
-                    term.tag, term.required.map(ScopesCommand.yesNo) ?? "-", term.agreed.map(ScopesCommand.yesNo) ?? "yes",
-                    term.revocable.map(ScopesCommand.yesNo) ?? "-", term.agreedAt ?? "", term.agreedBy ?? "",
+                    term.tag.visible, term.required.map(ScopesCommand.yesNo) ?? "-", term.agreed.map(ScopesCommand.yesNo) ?? "yes",
+                    term.revocable.map(ScopesCommand.yesNo) ?? "-", (term.agreedAt ?? "").visible, (term.agreedBy ?? "").visible,
                 ]
             }
         ))
@@ -54,12 +54,12 @@ enum TermsCommand {
 
     static func revoke(_ context: CommandContext) async throws -> Int32 {
         let tags = ScopeList.parse(context.command.arguments)
-        let result = try await context.kakaoAPIClient(for: "kauth terms").send(RevokeServiceTermsRequest(tags: tags))
+        let result = try await context.apiClient(requiring: .serviceTerms).send(RevokeServiceTermsRequest(tags: tags))
         if context.json {
-            context.out(String(decoding: result.body, as: UTF8.self) + "\n")
+            context.outBody(result.body)
         } else {
             let revoked = (result.value.revokedServiceTerms ?? []).map(\.tag)
-            context.err("Revoked: \((revoked.isEmpty ? tags : revoked).joined(separator: " "))\n")
+            context.err("Revoked: \((revoked.isEmpty ? tags : revoked).map(\.visible).joined(separator: " "))\n")
         }
         return 0
     }

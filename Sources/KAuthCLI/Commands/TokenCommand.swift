@@ -10,10 +10,10 @@ enum TokenCommand {
     static let spec = CommandSpec(
         name: "token",
         summary: "print a valid access token, refreshing it when needed",
-        discussion: "Prints the access token and a newline on stdout, nothing else. When the stored token expires within 60 seconds (or --min-valid SECONDS), it is refreshed first; parallel runs share one refresh. KAUTH_ACCESS_TOKEN, when set, is printed as it is and the keystore is not touched.",
+        discussion: "Prints the access token and a newline on stdout, nothing else. When the stored token expires within 60 seconds (or half its lifetime, when that is shorter; or --min-valid SECONDS), it is refreshed first; parallel runs share one refresh. A token younger than half its lifetime is never refreshed just to meet --min-valid: it is printed with a warning. KAUTH_ACCESS_TOKEN, when set, is printed as it is and the keystore is not touched.",
         flags: [
             .json,
-            .option("min-valid", "SECONDS", "refresh unless the token stays valid this long (default 60)"),
+            .option("min-valid", "SECONDS", "refresh unless the token stays valid this long (default: 60, or half the token's lifetime)"),
             .toggle("id-token", "print the stored OpenID Connect ID token instead"),
         ],
         examples: [
@@ -42,27 +42,30 @@ enum TokenCommand {
     )
 
     static func run(_ context: CommandContext) async throws -> Int32 {
-        let minValid = try FlagValues.integer(context, "min-valid", range: 0...31_536_000) ?? 60
-        if let token = context.environment["KAUTH_ACCESS_TOKEN"] {
+        let minValid = try FlagValues.integer(context, "min-valid", range: 0...31_536_000)
+        if let token = context.environmentToken {
             if context.command.has("id-token") {
                 throw KAuthError.usage("KAUTH_ACCESS_TOKEN is set and carries no ID token; unset it to read the stored login")
             }
             context.out(context.json ? JSONValue.object(["access_token": .string(token), "source": .string("environment")]).jsonText(pretty: true) + "\n" : token + "\n")
             return 0
         }
-        let tokens = try context.tokenService()
+        let login = try context.storedLogin()
         if context.command.has("id-token") {
-            guard let session = try tokens.storedSession() else { throw KAuthError.notLoggedIn(profile: tokens.profile) }
+            guard let session = login.session else { throw KAuthError.notLoggedIn(profile: login.profile) }
             guard let idToken = session.idToken else {
-                throw KAuthError.failure("no ID token is stored for profile '\(tokens.profile)'; log in with `kauth login --openid` (Kakao: enable OpenID Connect in the console)")
+                throw KAuthError.failure("no ID token is stored for profile '\(login.profile)'; log in with `kauth login --openid` (Kakao: enable OpenID Connect in the console)")
             }
             context.out(idToken + "\n")
             return 0
         }
-        let session = try await tokens.validSession(minValid: minValid)
+        let tokens = context.tokenService(login)
+        let grant = try await tokens.validToken(minValid: minValid)
+        let session = grant.session
         let now = context.world.clock.now()
-        if !session.accessTokenValid(for: minValid, at: now) {
-            context.err("warning: the provider's access tokens last \(Int(session.accessTokenExpiresAt.timeIntervalSince(now))) s, less than --min-valid \(minValid)\n")
+        if let lifetime = grant.shortOf, let minValid {
+            let left = max(0, Int(session.accessTokenExpiresAt.timeIntervalSince(now)))
+            context.err("warning: the provider's access tokens last \(lifetime) s, less than --min-valid \(minValid); this one is valid for \(left) s more\n")
         }
         if context.json {
             context.printJSON(tokenJSON(session, profile: tokens.profile, now: now))
@@ -85,9 +88,9 @@ enum TokenCommand {
     }
 
     static func info(_ context: CommandContext) async throws -> Int32 {
-        let result = try await context.kakaoAPIClient(for: "kauth token info").send(AccessTokenInfoRequest())
+        let result = try await context.apiClient(requiring: .tokenInfo).send(AccessTokenInfoRequest())
         if context.json {
-            context.out(String(decoding: result.body, as: UTF8.self) + "\n")
+            context.outBody(result.body)
             return 0
         }
         let info = result.value
@@ -101,11 +104,11 @@ enum TokenCommand {
     }
 
     static func refresh(_ context: CommandContext) async throws -> Int32 {
-        if context.environment["KAUTH_ACCESS_TOKEN"] != nil {
+        if context.environmentToken != nil {
             throw KAuthError.usage("KAUTH_ACCESS_TOKEN is set: that token cannot be refreshed by kauth; unset it to refresh the stored login")
         }
-        let tokens = try context.tokenService()
-        let before = try tokens.storedSession()
+        let tokens = context.tokenService(try context.storedLogin())
+        let before = tokens.login.session
         let session = try await tokens.forceRefresh()
         let now = context.world.clock.now()
         let rotated = before != nil && before?.refreshToken != session.refreshToken

@@ -25,20 +25,20 @@ package struct BearerCredentials: Sendable {
     }
 }
 
-/// Sends `APIRequest`s with the user's token (or the app key): one refresh and one retry on -401
-/// (as Kakao's SDK `AuthRequestRetrier`), retries with backoff on transient failures of idempotent
-/// calls, and errors mapped by `Kakao.apiError` (other providers' plain 401s map the same way).
+/// Sends `APIRequest`s with the user's token (or the app key): one refresh and one retry when the
+/// token is rejected (as Kakao's SDK `AuthRequestRetrier` does on -401), retries with backoff on
+/// transient failures of idempotent calls, and errors mapped by the provider's `apiError`.
 package struct APIClient: Sendable {
     package var http: HTTPClient
     package var clock: Clock
-    package var provider: ResolvedProvider
+    package var provider: Provider
     package var credentials: BearerCredentials
     /// Attempts for idempotent calls on transient failures (first try included).
     package var attempts = 3
     /// Delay before the second attempt; doubled for each one after.
     package var backoff: Duration = .milliseconds(500)
 
-    package init(http: HTTPClient, clock: Clock, provider: ResolvedProvider, credentials: BearerCredentials) {
+    package init(http: HTTPClient, clock: Clock, provider: Provider, credentials: BearerCredentials) {
         self.http = http
         self.clock = clock
         self.provider = provider
@@ -47,13 +47,11 @@ package struct APIClient: Sendable {
 
     package func send<R: APIRequest>(_ request: R) async throws -> APIResult<R.Response> {
         if request.authorization == .appKey {
-            guard let key = provider.appKey else {
-                throw KAuthError.usage("no app key for provider '\(provider.name)'; set KAUTH_APP_KEY, KAUTH_CLIENT_ID or `kauth config set provider.\(provider.name).app_key KEY`")
-            }
+            guard let key = provider.appKey else { throw KAuthError.missingSetting(.appKey, provider: provider.name) }
             do {
                 return try await sendRetrying(request, authorization: "KakaoAK \(key)")
             } catch let rejection as TokenRejected {
-                throw KAuthError.api(status: 401, code: -401, message: "the app key was rejected (\(rejection.message)); check KAUTH_APP_KEY")
+                throw KAuthError.appKeyRejected(provider: provider.name, message: rejection.message)
             }
         }
         var token = try await credentials.current()
@@ -63,7 +61,7 @@ package struct APIClient: Sendable {
                 return try await sendRetrying(request, authorization: "Bearer \(token)")
             } catch let rejection as TokenRejected {
                 if recovered {
-                    throw KAuthError.sessionExpired(profile: credentials.profile, reason: "the API still rejects the refreshed token (\(rejection.message))")
+                    throw KAuthError.sessionExpired(profile: credentials.profile, reason: .rejectedAfterRefresh(message: rejection.message))
                 }
                 recovered = true
                 token = try await credentials.recover(token, rejection.message)
@@ -85,7 +83,7 @@ package struct APIClient: Sendable {
     }
 
     private func sendOnce<R: APIRequest>(_ request: R, authorization: String) async throws -> APIResult<R.Response> {
-        let base = request.isAbsolute ? "" : request.host == .auth ? provider.authBaseURL : provider.apiBaseURL
+        let base = request.isAbsolute ? "" : try provider.url(request.host)
         let headers = [HTTPHeader("Authorization", authorization), HTTPHeader("Accept", "application/json")]
         let httpRequest: HTTPRequest
         if let raw = request.rawBody {
@@ -108,14 +106,14 @@ package struct APIClient: Sendable {
                 let value = try JSONDecoder().decode(R.Response.self, from: response.body.isEmpty ? Data("{}".utf8) : response.body)
                 return APIResult(value: value, body: response.body)
             } catch {
-                throw KAuthError.invalidResponse("\(request.method) \(request.path) answered \(response.status) with a body kauth cannot read (\(error))")
+                throw KAuthError.invalidResponse("\(request.method) \(request.path) answered \(response.status) with a body that is not the expected JSON")
             }
         }
-        throw Kakao.apiError(status: response.status, body: response.body, path: request.path)
+        throw provider.type.apiError(response, request.path)
     }
 }
 
-/// The API rejected the bearer token (-401); the client refreshes once and retries.
-struct TokenRejected: Error {
+/// The API rejected the bearer token (Kakao -401, HTTP 401); the client refreshes once and retries.
+package struct TokenRejected: Error {
     var message: String
 }

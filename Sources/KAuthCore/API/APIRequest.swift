@@ -4,29 +4,22 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Which of Kakao's hosts an endpoint lives on.
-package enum APIHost: String, Sendable {
-    /// `kauth.kakao.com`.
-    case auth
-    /// `kapi.kakao.com`.
-    case api
-}
-
-/// How an endpoint is authorised (spec §1).
+/// How an endpoint is authorised.
 package enum APIAuthorization: Sendable, Equatable {
     /// `Authorization: Bearer {access_token}`: the user's APIs.
     case user
-    /// `Authorization: KakaoAK {app key}`: share and image APIs, no user token.
+    /// `Authorization: KakaoAK {app key}`: Kakao's share and image APIs, no user token.
     case appKey
 }
 
 /// One endpoint: method, host, path, parameters and the type its JSON decodes to.
-package protocol APIRequest: Sendable {
+package protocol APIRequest<Response>: Sendable {
     associatedtype Response: Decodable & Sendable
     var method: String { get }
-    var host: APIHost { get }
+    /// Which of the provider's base URLs the path is on.
+    var host: ProviderURLRole { get }
     var path: String { get }
-    /// Query parameters for GET, form body otherwise.
+    /// Query parameters for GET and DELETE, form body otherwise.
     var parameters: [(String, String)] { get }
     /// Whether sending it twice is harmless, so transient failures may be retried.
     var isIdempotent: Bool { get }
@@ -38,7 +31,7 @@ package protocol APIRequest: Sendable {
 }
 
 extension APIRequest {
-    package var host: APIHost { .api }
+    package var host: ProviderURLRole { .api }
     package var parameters: [(String, String)] { [] }
     package var isIdempotent: Bool { method == "GET" }
     package var authorization: APIAuthorization { .user }
@@ -50,4 +43,33 @@ extension APIRequest {
 package struct APIResult<Value: Sendable>: Sendable {
     package var value: Value
     package var body: Data
+}
+
+/// A call whose answer is any JSON: the providers' profile, logout and unlink calls, whose paths
+/// differ by provider, and `kauth api`.
+package struct APICall: APIRequest {
+    package typealias Response = JSONValue
+    package var method: String
+    package var host: ProviderURLRole
+    package var path: String
+    package var isAbsolute: Bool
+    package var parameters: [(String, String)]
+
+    /// A path on one of the provider's hosts.
+    package init(method: String, host: ProviderURLRole, path: String, parameters: [(String, String)] = []) {
+        self.method = method
+        self.host = host
+        self.path = path
+        self.isAbsolute = false
+        self.parameters = parameters
+    }
+
+    /// A whole URL (from discovery, or one the user gave on a provider's host).
+    package init(method: String, url: String, parameters: [(String, String)] = []) {
+        self.method = method
+        self.host = .api
+        self.path = url
+        self.isAbsolute = true
+        self.parameters = parameters
+    }
 }

@@ -29,12 +29,12 @@ package struct ConfigFile: Sendable, Equatable {
                 continue
             }
             guard let equals = trimmed.firstIndex(of: "=") else {
-                throw KAuthError.usage("\(path):\(number + 1): expected `key = value`, found '\(trimmed)'; fix or remove that line")
+                throw KAuthError.config(.malformedLine(path: path, line: number + 1, text: trimmed))
             }
             let key = trimmed[..<equals].trimmingWhitespace()
             let value = trimmed[trimmed.index(after: equals)...].trimmingWhitespace()
             guard !key.isEmpty else {
-                throw KAuthError.usage("\(path):\(number + 1): a line has a value but no key; fix or remove that line")
+                throw KAuthError.config(.missingKey(path: path, line: number + 1))
             }
             lines.append(.entry(key: key, value: value))
         }
@@ -113,7 +113,7 @@ package struct ConfigStore: Sendable {
         do {
             data = try fileSystem.readFile(path)
         } catch {
-            throw KAuthError.failure("cannot read the config file \(path): \(error); check its permissions")
+            throw KAuthError.config(.unreadable(path: path, reason: "\(error)"))
         }
         guard let data else { return ConfigFile() }
         return try ConfigFile(parsing: String(decoding: data, as: UTF8.self), path: path)
@@ -124,26 +124,37 @@ package struct ConfigStore: Sendable {
             try fileSystem.createDirectory(home, 0o700)
             try fileSystem.writeFileAtomically(path, Data(file.serialized().utf8), 0o600)
         } catch {
-            throw KAuthError.failure("cannot write the config file \(path): \(error)")
+            throw KAuthError.config(.unwritable(path: path, reason: "\(error)"))
         }
     }
 
     /// The keys `kauth config set` accepts: `provider.NAME.KEY` with one of these KEYs.
     package static let providerKeys = [
         "type", "client_id", "client_secret", "app_key", "redirect_uri", "scopes", "issuer",
-        "revocation_endpoint", "auth_url", "api_url", "sharer_url",
-    ]
+        "revocation_endpoint", "token_endpoint_auth_method",
+    ] + ProviderURLRole.allCases.map(\.configKey)
 
-    /// Checks a key's shape; a usage error with a suggestion otherwise.
+    /// Checks a key's shape: `provider.NAME.KEY`, NAME of ASCII letters, digits, `-` and `_`.
     package static func validate(key: String) throws {
+        if key.unicodeScalars.contains(where: isControl) { throw KAuthError.config(.controlCharacters(key: key)) }
         let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, parts[0] == "provider", !parts[1].isEmpty,
-              parts[1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+              parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
+              providerKeys.contains(parts[2])
         else {
-            throw KAuthError.usage("unknown config key '\(key)'; keys look like provider.NAME.KEY, e.g. provider.kakao.client_id")
+            throw KAuthError.config(.unknownKey(key, known: providerKeys))
         }
-        guard providerKeys.contains(parts[2]) else {
-            throw KAuthError.usage("unknown config key '\(key)'; KEY is one of: \(providerKeys.joined(separator: ", "))")
-        }
+    }
+
+    /// Checks a value: no line breaks or other control characters, which would write a second
+    /// config line (`a\nprovider.kakao.api_url = …`) or hide one.
+    package static func validate(key: String, value: String) throws {
+        try validate(key: key)
+        if value.unicodeScalars.contains(where: isControl) { throw KAuthError.config(.controlCharacters(key: key)) }
+    }
+
+    /// C0 and C1 controls and DEL (a tab included: values are single words or URLs).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }

@@ -44,7 +44,7 @@ extension HTTPClient {
             case .timedOut(let url):
                 throw KAuthError.unavailable("no answer from \(Redaction.url(url)) in time")
             case .invalidURL(let url):
-                throw KAuthError.usage("invalid URL '\(Redaction.url(url))'; check the provider's URLs (KAUTH_KAKAO_AUTH_URL, KAUTH_KAKAO_API_URL or config)")
+                throw KAuthError.invalidSetting(name: "URL", value: Redaction.url(url), expected: ["an http or https URL"])
             case .unavailable(let detail):
                 throw KAuthError.failure("HTTP is not available on this machine: \(detail)")
             }

@@ -46,7 +46,6 @@ package struct FileKeystore: Sendable {
         random: RandomSource,
         kdfIterations: Int = FileKeystore.defaultKDFIterations
     ) {
-        precondition(kdfIterations >= 1, "PBKDF2 needs at least one iteration")
         var directory = directory
         while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
         self.directory = directory
@@ -55,10 +54,15 @@ package struct FileKeystore: Sendable {
         self.fileSystem = fileSystem
         self.passphrase = passphrase
         self.random = random
-        self.kdfIterations = kdfIterations
+        self.kdfIterations = max(1, kdfIterations)
     }
 
     /// The keystore as it is on disk; empty when there is no file yet.
+    package func load() throws -> KeystoreContents {
+        try read().contents
+    }
+
+    /// The keystore as it is on disk, with the bytes it was decoded from.
     ///
     /// Throws `KeystoreError` when the file is a folder, belongs to someone else, has any group or
     /// other permission bit (like ssh, because it holds bearer secrets), cannot be read or decoded,
@@ -66,46 +70,26 @@ package struct FileKeystore: Sendable {
     ///
     /// The checks use `lstat`, so a symbolic link is judged by its own mode, which always has
     /// group and other bits on Linux: it is refused as too open rather than followed.
-    package func load() throws -> KeystoreContents {
-        let info: FileInfo?
-        do {
-            info = try fileSystem.fileInfo(path)
-        } catch {
-            throw KeystoreError.unreadable(path: path, reason: Self.describe(error))
-        }
-        guard let info else { return .empty }
-        guard !info.isDirectory else { throw KeystoreError.notARegularFile(path: path) }
-        guard info.ownerID == fileSystem.currentUserID() else { throw KeystoreError.notOwned(path: path) }
-        guard info.permissions & 0o077 == 0 else {
-            throw KeystoreError.tooOpen(path: path, permissions: info.permissions)
-        }
-        let data: Data?
-        do {
-            data = try fileSystem.readFile(path)
-        } catch {
-            throw KeystoreError.unreadable(path: path, reason: Self.describe(error))
-        }
-        // Removed between the stat and the read: a logout in another process; same as no file.
-        guard let data else { return .empty }
-        return try decode(data)
-    }
-
-    /// The session stored under `profile`, if any.
-    package func session(profile: String) throws -> StoredSession? {
-        try load().profiles[profile]
+    package func read() throws -> KeystoreSnapshot {
+        guard let data = try readBytes() else { return KeystoreSnapshot(data: nil, contents: .empty) }
+        return KeystoreSnapshot(data: data, contents: try decode(data))
     }
 
     /// Reads, changes and writes the keystore while holding its lock, and returns what `body`
     /// returns.
     ///
     /// Creates the folder `0700` when missing and refuses one that group or others can write. The
-    /// file is re-read under the lock (with all of `load`'s checks, so a corrupt file aborts before
-    /// `body` runs), and written back atomically with mode `0600` only if `body` changed the
-    /// contents. The lock is released on every path, including a throwing `body`, whose changes
-    /// are then discarded. Waiting for the lock longer than `lockTimeout` throws `lockTimeout`.
+    /// file is re-read under the lock (with all of `read`'s checks, so a corrupt file aborts before
+    /// `body` runs) — unless its bytes are those of `snapshot`, an earlier read by the same command,
+    /// whose decoded contents are then used as they are (an encrypted file is not decrypted twice).
+    /// It is written back atomically with mode `0600` only if `body` changed the contents, and only
+    /// after the new bytes were read back to the same contents. The lock is released on every
+    /// path, including a throwing `body`, whose changes are then discarded. Waiting for the lock
+    /// longer than `lockTimeout` throws `lockTimeout`.
     ///
     /// `body` runs in the caller's isolation, so it may capture non-`Sendable` state.
     package func update<T>(
+        basedOn snapshot: KeystoreSnapshot? = nil,
         lockTimeout: Duration = .seconds(10),
         isolation: isolated (any Actor)? = #isolation,
         _ body: (inout KeystoreContents) async throws -> T
@@ -121,14 +105,16 @@ package struct FileKeystore: Sendable {
         }
         defer { lock.release() }
 
-        let original = try load()
+        let bytes = try readBytes()
+        let original = if let snapshot, snapshot.data == bytes { snapshot.contents } else { try bytes.map(decode) ?? .empty }
         var contents = original
         let result = try await body(&contents)
         // Compared as bytes: that is what "changed on disk" means, and it ignores sub-second date
         // differences the file could not record anyway.
         let newJSON = try encodeJSON(contents)
         if try newJSON != encodeJSON(original) {
-            let data = try passphrase.map { try encrypt(newJSON, passphrase: $0) } ?? newJSON
+            try checkRoundTrip(newJSON)
+            let data = try passphrase.map { try KeystoreEncryption(passphrase: $0, random: random, iterations: kdfIterations, path: path).seal(newJSON) } ?? newJSON
             do {
                 try fileSystem.writeFileAtomically(path, data, 0o600)
             } catch {
@@ -138,7 +124,29 @@ package struct FileKeystore: Sendable {
         return result
     }
 
-    // MARK: - Folder
+    // MARK: - File
+
+    /// The file's bytes after the ownership and permission checks; nil when there is no file.
+    private func readBytes() throws -> Data? {
+        let info: FileInfo?
+        do {
+            info = try fileSystem.fileInfo(path)
+        } catch {
+            throw KeystoreError.unreadable(path: path, reason: Self.describe(error))
+        }
+        guard let info else { return nil }
+        guard !info.isDirectory else { throw KeystoreError.notARegularFile(path: path) }
+        guard info.ownerID == fileSystem.currentUserID() else { throw KeystoreError.notOwned(path: path) }
+        guard info.permissions & 0o077 == 0 else {
+            throw KeystoreError.tooOpen(path: path, permissions: info.permissions)
+        }
+        do {
+            // Removed between the stat and the read: a logout in another process; same as no file.
+            return try fileSystem.readFile(path)
+        } catch {
+            throw KeystoreError.unreadable(path: path, reason: Self.describe(error))
+        }
+    }
 
     /// `directory/.` is checked rather than `directory` so that a keystore folder which is a
     /// symbolic link (dotfiles managers do this) is judged by the folder it points to.
@@ -176,6 +184,21 @@ package struct FileKeystore: Sendable {
         }
     }
 
+    /// Never writes what the reader would refuse: the new JSON must decode and encode back to the
+    /// same bytes, or the old file stays.
+    private func checkRoundTrip(_ json: Data) throws {
+        do {
+            let decoded = try KeystoreJSON.decode(KeystoreContents.self, from: json)
+            guard try KeystoreJSON.encode(decoded) == json else {
+                throw KeystoreError.unwritable(path: path, reason: "the new contents do not read back the same; nothing was written")
+            }
+        } catch let error as KeystoreError {
+            throw error
+        } catch {
+            throw KeystoreError.unwritable(path: path, reason: "the new contents would not read back (\(KeystoreJSON.describe(error))); nothing was written")
+        }
+    }
+
     private func decode(_ data: Data) throws -> KeystoreContents {
         let header: KeystoreFileHeader
         do {
@@ -184,7 +207,7 @@ package struct FileKeystore: Sendable {
             throw KeystoreError.corrupt(path: path, reason: KeystoreJSON.describe(error))
         }
         try checkVersion(header.version)
-        let json = header.isEncrypted ? try decrypt(data) : data
+        let json = header.isEncrypted ? try KeystoreEncryption.open(data, passphrase: passphrase, path: path) : data
         let contents: KeystoreContents
         do {
             contents = try KeystoreJSON.decode(KeystoreContents.self, from: json)
@@ -207,69 +230,7 @@ package struct FileKeystore: Sendable {
         }
     }
 
-    // MARK: - Encryption
-
-    /// Keys derived in this process. PBKDF2 at the default cost takes ~0.2 s, and one command may
-    /// read the keystore several times (profile, session, the re-read under the lock).
-    private static let derivedKeys = DerivedKeyCache()
-
-    private func encrypt(_ json: Data, passphrase: String) throws -> Data {
-        let salt = random.bytes(EncryptedKeystoreFile.saltLength)
-        let nonce = random.bytes(AESGCM.nonceLength)
-        precondition(salt.count == EncryptedKeystoreFile.saltLength && nonce.count == AESGCM.nonceLength,
-                     "RandomSource returned fewer bytes than asked for")
-        do {
-            let key = try Self.derivedKeys.key(passphrase: passphrase, salt: salt, iterations: kdfIterations)
-            let sealed = try AESGCM.seal(
-                [UInt8](json), key: key, nonce: nonce, aad: EncryptedKeystoreFile.associatedData)
-            let file = EncryptedKeystoreFile(
-                version: KeystoreContents.currentVersion,
-                encryption: .init(
-                    kdf: EncryptedKeystoreFile.kdf,
-                    iterations: kdfIterations,
-                    salt: Base64URL.encode(salt),
-                    cipher: EncryptedKeystoreFile.cipher,
-                    nonce: Base64URL.encode(nonce),
-                    tag: Base64URL.encode(sealed.tag)),
-                ciphertext: Base64URL.encode(sealed.ciphertext))
-            return try KeystoreJSON.encode(file)
-        } catch {
-            throw KeystoreError.unwritable(path: path, reason: "cannot encrypt: \(Self.describe(error))")
-        }
-    }
-
-    private func decrypt(_ data: Data) throws -> Data {
-        guard let passphrase else { throw KeystoreError.passphraseRequired(path: path) }
-        let file: EncryptedKeystoreFile
-        do {
-            file = try KeystoreJSON.decode(EncryptedKeystoreFile.self, from: data)
-        } catch {
-            throw KeystoreError.corrupt(path: path, reason: KeystoreJSON.describe(error))
-        }
-        let encryption = file.encryption
-        func corrupt(_ reason: String) -> KeystoreError { .corrupt(path: path, reason: reason) }
-        guard encryption.kdf == EncryptedKeystoreFile.kdf else { throw corrupt("unknown kdf '\(encryption.kdf)'") }
-        guard encryption.cipher == EncryptedKeystoreFile.cipher else { throw corrupt("unknown cipher '\(encryption.cipher)'") }
-        guard (1...EncryptedKeystoreFile.maximumIterations).contains(encryption.iterations) else {
-            throw corrupt("implausible iteration count \(encryption.iterations)")
-        }
-        guard let salt = Base64URL.decode(encryption.salt), !salt.isEmpty else { throw corrupt("bad salt") }
-        guard let nonce = Base64URL.decode(encryption.nonce), nonce.count == AESGCM.nonceLength else { throw corrupt("bad nonce") }
-        guard let tag = Base64URL.decode(encryption.tag), tag.count == AESGCM.tagLength else { throw corrupt("bad tag") }
-        guard let ciphertext = Base64URL.decode(file.ciphertext) else { throw corrupt("bad ciphertext") }
-        do {
-            let key = try Self.derivedKeys.key(passphrase: passphrase, salt: salt, iterations: encryption.iterations)
-            let plaintext = try AESGCM.open(
-                ciphertext, key: key, nonce: nonce, tag: tag, aad: EncryptedKeystoreFile.associatedData)
-            return Data(plaintext)
-        } catch CryptoError.authenticationFailed {
-            throw KeystoreError.wrongPassphrase(path: path)
-        } catch {
-            throw KeystoreError.unreadable(path: path, reason: "cannot decrypt: \(Self.describe(error))")
-        }
-    }
-
-    private static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error) -> String {
         switch error {
         case FileSystemError.io(_, let operation, let reason):
             return "\(operation): \(reason)"
@@ -283,24 +244,13 @@ package struct FileKeystore: Sendable {
     }
 }
 
-/// PBKDF2 results by passphrase, salt and cost, for the life of the process.
-final class DerivedKeyCache: @unchecked Sendable {
-    private struct Entry {
-        var passphrase: String
-        var salt: [UInt8]
-        var iterations: Int
-        var key: [UInt8]
-    }
+/// One read of the keystore: the bytes on disk (nil: no file) and what they decoded to.
+package struct KeystoreSnapshot: Sendable, Equatable {
+    package var data: Data?
+    package var contents: KeystoreContents
 
-    private let lock = Lock()
-    private var entries: [Entry] = []
-
-    func key(passphrase: String, salt: [UInt8], iterations: Int) throws -> [UInt8] {
-        if let hit = lock.withLock({ entries.first { $0.passphrase == passphrase && $0.salt == salt && $0.iterations == iterations } }) {
-            return hit.key
-        }
-        let key = try PBKDF2.sha256(password: passphrase, salt: salt, iterations: iterations, length: AESGCM.keyLength)
-        lock.withLock { entries.append(Entry(passphrase: passphrase, salt: salt, iterations: iterations, key: key)) }
-        return key
+    package init(data: Data?, contents: KeystoreContents) {
+        self.data = data
+        self.contents = contents
     }
 }

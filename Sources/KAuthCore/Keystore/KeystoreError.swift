@@ -1,5 +1,5 @@
 /// Why the keystore could not be read or written. Every case is exit code 7: the file is never
-/// silently replaced, so the user has to act, and `message` says how.
+/// silently replaced, so the user has to act; the command line says how.
 package enum KeystoreError: Error, Sendable, Equatable {
     /// The file has a group or other permission bit (`permissions` is `st_mode & 0o7777`).
     case tooOpen(path: String, permissions: UInt16)
@@ -21,36 +21,24 @@ package enum KeystoreError: Error, Sendable, Equatable {
     case wrongPassphrase(path: String)
     /// The keystore folder is writable by group or others, who could swap the file underneath.
     case folderTooOpen(path: String, permissions: UInt16)
-
-    /// One sentence for people: what happened and what to do about it.
-    package var message: String {
-        switch self {
-        case .tooOpen(let path, let permissions):
-            return "permissions \(octal(permissions)) for '\(path)' are too open; run: chmod 600 \(path)"
-        case .notOwned(let path):
-            return "'\(path)' belongs to another user; move it away and run `kauth login` again"
-        case .notARegularFile(let path):
-            return "'\(path)' is not a regular file; move it away and run `kauth login` again"
-        case .corrupt(let path, let reason):
-            return "the keystore '\(path)' cannot be used (\(reason)); it was left as is: fix or move it away, then run `kauth login`"
-        case .unreadable(let path, let reason):
-            return "cannot read the keystore '\(path)' (\(reason)); check the file and its folder, or set KAUTH_HOME"
-        case .unwritable(let path, let reason):
-            return "cannot write the keystore '\(path)' (\(reason)); the previous contents are unchanged: check the folder, or set KAUTH_HOME"
-        case .lockTimeout(let path):
-            return "another kauth process kept the keystore lock '\(path)' too long; wait for it to finish and try again"
-        case .passphraseRequired(let path):
-            return "the keystore '\(path)' is encrypted; set KAUTH_PASSPHRASE to its passphrase"
-        case .wrongPassphrase(let path):
-            return "cannot decrypt the keystore '\(path)': KAUTH_PASSPHRASE is wrong or the file was altered; set the right passphrase, or move the file away and run `kauth login`"
-        case .folderTooOpen(let path, let permissions):
-            return "permissions \(octal(permissions)) for the folder '\(path)' are too open; run: chmod 700 \(path)"
-        }
-    }
 }
 
-/// `0644`-style text, as `ls`, `chmod` and ssh show modes.
-private func octal(_ permissions: UInt16) -> String {
-    let digits = String(permissions, radix: 8)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+/// Turns keystore failures into `KAuthError.keystore` (exit 7): the one place a `KeystoreError`
+/// becomes a `KAuthError`.
+package enum KeystoreErrors {
+    package static func mapping<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as KeystoreError {
+            throw KAuthError.keystore(error)
+        }
+    }
+
+    package static func mapping<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as KeystoreError {
+            throw KAuthError.keystore(error)
+        }
+    }
 }

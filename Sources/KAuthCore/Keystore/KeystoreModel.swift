@@ -4,10 +4,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The user profile kept with a session so `kauth whoami` and `kauth status` work offline.
+/// The user profile kept with a session so `kauth status` shows who is logged in, offline.
 ///
-/// These are the fields the Kii SDK saves on every login and refresh (seed 004; spec
-/// `snap-oidc.md` §B.4): user ID, name, email, phone, display name, country. Every field is
+/// The fields are the ones mobile auth SDKs keep with stored credentials so an app can restore a
+/// login without the network: user ID, name, email, phone, display name, country. Every field is
 /// optional because providers only return what the user consented to share.
 package struct CachedUser: Codable, Sendable, Equatable {
     package var id: String?
@@ -15,7 +15,7 @@ package struct CachedUser: Codable, Sendable, Equatable {
     package var email: String?
     package var phoneNumber: String?
     package var displayName: String?
-    /// Two-letter country code (ISO 3166-1 alpha-2), as Kii's `country` field.
+    /// Two-letter country code (ISO 3166-1 alpha-2), as the SDKs keep it.
     package var country: String?
 
     package init(
@@ -40,20 +40,28 @@ package struct CachedUser: Codable, Sendable, Equatable {
 /// One stored login: everything needed to use, refresh, show and revoke it without the network.
 ///
 /// Expiry is kept as absolute instants, not the `expires_in` seconds of the token response, so a
-/// session read a day later still knows whether its token is valid (§B.4: "store the full record
-/// with an absolute expiry"). On disk, instants are RFC 3339 UTC strings to the whole second,
+/// session read a day later still knows whether its token is valid. On disk, instants are RFC 3339 UTC strings to the whole second,
 /// truncated: a stored expiry is never later than the real one.
 package struct StoredSession: Codable, Sendable, Equatable {
-    /// Profile-independent provider name (`kakao`, `snapchat`, or a configured OIDC provider).
+    /// Profile-independent provider name (`kakao`, `snapchat`, `oidc`, or a configured provider).
     package var provider: String
+    /// The provider's type (`kakao`, `snapchat`, `oidc`), so the login stays usable when a named
+    /// provider's config entry is gone.
+    package var providerType: String?
     /// The client the tokens were issued to; a refresh must use the same one.
     package var clientID: String
+    /// The client secret the login used, so a refresh can authenticate the same way; environment
+    /// and config override it.
+    package var clientSecret: String?
     /// The provider's user id, when the login returned or looked it up.
     package var userID: String?
     /// The `token_type` of the token response, normally `bearer`.
     package var tokenType: String
     package var accessToken: String
     package var accessTokenExpiresAt: Date
+    /// When the access token was obtained: with its expiry, its lifetime, which keeps `kauth token`
+    /// from refreshing a young token just because a threshold cannot be met.
+    package var accessTokenIssuedAt: Date?
     package var refreshToken: String?
     /// Nil when the provider does not say (then the refresh token is tried until it is refused).
     package var refreshTokenExpiresAt: Date?
@@ -68,6 +76,14 @@ package struct StoredSession: Codable, Sendable, Equatable {
     /// issued the tokens (a sandbox, a test server) even when the environment no longer names it.
     package var authBaseURL: String?
     package var apiBaseURL: String?
+
+    /// The stored base URLs by role.
+    package var baseURLs: [ProviderURLRole: String] {
+        var urls: [ProviderURLRole: String] = [:]
+        urls[.auth] = authBaseURL
+        urls[.api] = apiBaseURL
+        return urls
+    }
     /// An OpenID Connect provider's issuer and discovered endpoints: a refresh or logout needs no
     /// discovery request, and an ID token is checked against the issuer the login used.
     package var issuer: String?
@@ -77,11 +93,14 @@ package struct StoredSession: Codable, Sendable, Equatable {
 
     package init(
         provider: String,
+        providerType: String? = nil,
         clientID: String,
+        clientSecret: String? = nil,
         userID: String? = nil,
         tokenType: String = "bearer",
         accessToken: String,
         accessTokenExpiresAt: Date,
+        accessTokenIssuedAt: Date? = nil,
         refreshToken: String? = nil,
         refreshTokenExpiresAt: Date? = nil,
         scopes: [String] = [],
@@ -96,7 +115,10 @@ package struct StoredSession: Codable, Sendable, Equatable {
         updatedAt: Date
     ) {
         self.provider = provider
+        self.providerType = providerType
         self.clientID = clientID
+        self.clientSecret = clientSecret
+        self.accessTokenIssuedAt = accessTokenIssuedAt
         self.userID = userID
         self.tokenType = tokenType
         self.accessToken = accessToken
@@ -118,6 +140,9 @@ package struct StoredSession: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case provider, scopes, user
         case clientID = "client_id"
+        case providerType = "provider_type"
+        case clientSecret = "client_secret"
+        case accessTokenIssuedAt = "access_token_issued_at"
         case userID = "user_id"
         case tokenType = "token_type"
         case accessToken = "access_token"

@@ -21,7 +21,8 @@ package struct TemplateViolation: Sendable, Equatable, CustomStringConvertible {
 /// Checks a default template (a JSON object as on the wire) before anything is sent: required
 /// members, `object_type`, types, the 200-character texts, button limits per type, 2–3 list
 /// contents, at most 5 items, and keys that no template has. Every problem is collected, so one
-/// run shows them all. The rules are `spec/kakao-rest.md` §8.5; the sandbox applies the same ones.
+/// run shows them all. The rules follow Kakao's template reference and SDK models; the sandbox
+/// applies the same ones.
 package enum TemplateValidator {
     /// The path of problems with the template as a whole.
     package static let rootPath = "(template)"
@@ -50,13 +51,10 @@ package enum TemplateValidator {
     /// The template, or every problem in it.
     package static func validate(_ json: JSONValue) -> Result<DefaultTemplate, TemplateViolations> {
         let found = violations(in: json)
-        if !found.isEmpty { return .failure(TemplateViolations(violations: found)) }
-        do {
-            return .success(try DefaultTemplate(json: json))
-        } catch {
-            // The rules above admit only what decodes; this is a mistake in them, said plainly.
-            return .failure(TemplateViolations(violations: [TemplateViolation(path: rootPath, message: "cannot be read: \(error)")]))
+        guard found.isEmpty, let name = json["object_type"]?.stringValue, let type = TemplateType(rawValue: name) else {
+            return .failure(TemplateViolations(violations: found))
         }
+        return .success(DefaultTemplate(type: type, json: json))
     }
 
     // MARK: - Schema
@@ -200,7 +198,7 @@ package enum TemplateValidator {
         case .calendar:
             return [
                 .required("id", requiredString),
-                .required("id_type", .oneOf(CalendarTemplate.IDType.allCases.map(\.rawValue))),
+                .required("id_type", .oneOf(["event", "calendar"])),
                 .required("content", content),
                 buttons(.calendar),
             ]

@@ -6,6 +6,10 @@ import Foundation
 
 /// RFC 8628: the device authorization grant, for machines where no browser can reach the
 /// loopback listener.
+///
+/// Everything in the provider's answer is untrusted: the verification URIs are used only when they
+/// are https (or on this machine), the interval is kept between 1 and 60 seconds, and the wait
+/// never outlasts the smaller of the code's lifetime and the user's timeout.
 package struct DeviceAuthorization: Decodable, Sendable, Equatable {
     package var deviceCode: String
     package var userCode: String
@@ -14,6 +18,9 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
     package var expiresIn: Int
     /// Seconds between polls (default 5, §3.2).
     package var interval: Int?
+
+    /// The interval kauth keeps to, whatever the provider says.
+    package static let intervalRange = 1...60
 
     enum CodingKeys: String, CodingKey {
         case deviceCode = "device_code"
@@ -24,18 +31,52 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
         case interval
     }
 
+    package init(deviceCode: String, userCode: String, verificationURI: String, verificationURIComplete: String?, expiresIn: Int, interval: Int?) {
+        self.deviceCode = deviceCode
+        self.userCode = userCode
+        self.verificationURI = verificationURI
+        self.verificationURIComplete = verificationURIComplete
+        self.expiresIn = expiresIn
+        self.interval = interval
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        deviceCode = try container.decode(String.self, forKey: .deviceCode)
+        userCode = try container.decode(String.self, forKey: .userCode)
+        verificationURI = try container.decode(String.self, forKey: .verificationURI)
+        verificationURIComplete = try? container.decodeIfPresent(String.self, forKey: .verificationURIComplete)
+        // Numbers of any size or sign are read, then bounded: a provider's 2^63-1 is no crash.
+        let expires = (try? container.decode(Double.self, forKey: .expiresIn)) ?? 0
+        expiresIn = expires.isFinite ? Int(min(max(expires, 0), 86_400)) : 0
+        let interval = try? container.decodeIfPresent(Double.self, forKey: .interval)
+        self.interval = interval.flatMap { $0.isFinite ? Int(min(max($0, 0), 3600)) : nil }
+    }
+
+    /// The verification URI, when it is safe to show and open (https, or http on this machine).
+    package var safeVerificationURI: String? { Self.safe(verificationURI) }
+    /// The same for `verification_uri_complete`.
+    package var safeVerificationURIComplete: String? { verificationURIComplete.flatMap(Self.safe) }
+
+    private static func safe(_ uri: String) -> String? {
+        (try? ProviderResolver.requireSecure(uri, label: "verification_uri")) != nil && URLComponents(string: uri)?.host != nil ? uri : nil
+    }
+
     /// §3.1–3.2: `client_id` and `scope` to the device authorization endpoint.
-    package static func start(endpoint: String, provider: ResolvedProvider, scopes: [String], http: HTTPClient) async throws -> DeviceAuthorization {
-        var pairs = [("client_id", try provider.requireClientID())]
+    package static func start(endpoint: String, provider: Provider, scopes: [String], http: HTTPClient) async throws -> DeviceAuthorization {
+        var pairs: [(String, String)] = []
         if !scopes.isEmpty { pairs.append(("scope", scopes.joined(separator: " "))) }
-        if let secret = provider.clientSecret { pairs.append(("client_secret", secret)) }
-        let response = try await http.perform(.form(endpoint, pairs, headers: [HTTPHeader("Accept", "application/json")]))
+        let (form, headers) = try provider.tokenCredentials().apply(to: pairs)
+        let response = try await http.perform(.form(endpoint, form, headers: headers + [HTTPHeader("Accept", "application/json")]))
         guard response.status == 200, let authorization = try? JSONDecoder().decode(DeviceAuthorization.self, from: response.body) else {
-            if let failure = try? JSONDecoder().decode(OAuthErrorResponse.self, from: response.body) {
-                throw KAuthError.oauth(error: failure.error, description: failure.errorDescription, providerCode: failure.errorCode)
+            if let failure = OAuthErrorResponse.decode(response.body) {
+                throw KAuthError.oauth(failure.failure(provider: provider))
             }
             if response.status >= 500 { throw KAuthError.unavailable("device authorization answered HTTP \(response.status)") }
             throw KAuthError.invalidResponse("device authorization answered HTTP \(response.status) without a device code")
+        }
+        guard authorization.safeVerificationURI != nil else {
+            throw KAuthError.invalidResponse("device authorization named a verification URI that is not https")
         }
         return authorization
     }
@@ -43,25 +84,35 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
     /// §3.4–3.5: poll until tokens, a denial or expiry; `slow_down` adds 5 s to the interval for
     /// good.
     package static func poll(
-        _ authorization: DeviceAuthorization, provider: ResolvedProvider, http: HTTPClient, clock: Clock, lifetime: Duration
+        _ authorization: DeviceAuthorization, provider: Provider, http: HTTPClient, clock: Clock, lifetime: Duration
     ) async throws -> TokenResponse {
         let endpoint = TokenEndpoint(http: http, provider: provider)
-        var interval = max(1, authorization.interval ?? 5)
-        let deadline = clock.now().addingTimeInterval(TimeInterval(lifetime.components.seconds))
-        while clock.now() < deadline {
-            try await clock.sleep(.seconds(interval))
+        var interval = (authorization.interval ?? 5).clamped(to: intervalRange)
+        let seconds = min(Int(lifetime.components.seconds), authorization.expiresIn)
+        let deadline = clock.now().addingTimeInterval(TimeInterval(seconds))
+        while true {
+            let remaining = deadline.timeIntervalSince(clock.now())
+            guard remaining > 0 else { break }
+            try await clock.sleep(.seconds(min(Double(interval), remaining)))
             do {
                 return try await endpoint.pollDevice(deviceCode: authorization.deviceCode)
-            } catch KAuthError.oauth(error: "authorization_pending", _, _) {
-                continue
-            } catch KAuthError.oauth(error: "slow_down", _, _) {
-                interval += 5
-            } catch KAuthError.oauth(error: "access_denied", _, _) {
-                throw KAuthError.loginCancelled("the login was denied at \(provider.name) (access_denied); run `kauth login --device` to try again")
-            } catch KAuthError.oauth(error: "expired_token", _, _) {
-                throw KAuthError.loginCancelled("the device code expired before the login was approved; run `kauth login --device` again")
+            } catch KAuthError.oauth(let failure) {
+                switch failure.error {
+                case "authorization_pending": continue
+                case "slow_down": interval = (interval + 5).clamped(to: intervalRange)
+                case "access_denied": throw KAuthError.loginCancelled(.deviceDenied(provider: provider.displayName))
+                case "expired_token": throw KAuthError.loginCancelled(.deviceExpired)
+                default: throw KAuthError.oauth(failure)
+                }
             }
         }
-        throw KAuthError.loginCancelled("no approval arrived within \(lifetime.components.seconds) s; run `kauth login --device` again")
+        throw KAuthError.loginCancelled(.deviceTimedOut(seconds: seconds))
+    }
+}
+
+extension Comparable {
+    /// The value kept within `range`.
+    package func clamped(to range: ClosedRange<Self>) -> Self {
+        min(max(self, range.lowerBound), range.upperBound)
     }
 }

@@ -6,12 +6,14 @@ import Foundation
 
 /// What `kauth login` was asked for.
 package struct LoginOptions: Sendable, Equatable {
-    package var scopes: [String]
+    /// Scopes to ask for; nil: the provider's (config, else its defaults).
+    package var scopes: [String]?
     package var prompts: [String]
     package var loginHint: String?
     package var serviceTerms: [String]
-    /// Ask for `openid` (and send a nonce).
+    /// Add `openid` to the scopes.
     package var openID: Bool
+    /// The nonce to send instead of a random one (it implies `openid`).
     package var nonce: String?
     /// Start the browser (`--no-browser` turns this off and accepts a pasted redirect URL).
     package var openBrowser: Bool
@@ -22,12 +24,10 @@ package struct LoginOptions: Sendable, Equatable {
     package var allowNoPKCE: Bool
 
     package init(
-        scopes: [String] = [], prompts: [String] = [], loginHint: String? = nil, serviceTerms: [String] = [],
+        scopes: [String]? = nil, prompts: [String] = [], loginHint: String? = nil, serviceTerms: [String] = [],
         openID: Bool = false, nonce: String? = nil, openBrowser: Bool = true, timeout: Duration = .seconds(300),
         device: Bool = false, allowNoPKCE: Bool = false
     ) {
-        self.device = device
-        self.allowNoPKCE = allowNoPKCE
         self.scopes = scopes
         self.prompts = prompts
         self.loginHint = loginHint
@@ -36,94 +36,135 @@ package struct LoginOptions: Sendable, Equatable {
         self.nonce = nonce
         self.openBrowser = openBrowser
         self.timeout = timeout
+        self.device = device
+        self.allowNoPKCE = allowNoPKCE
     }
 }
 
-/// The authorization-code flow with PKCE through a loopback listener:
-/// listen → build URL → open browser → await callback → check state → exchange → fetch profile → store.
+/// What happens during a login, for the command line to show. The flow itself never prints.
+package enum LoginEvent: Sendable, Equatable {
+    /// The browser is being opened on a single-use start link; the authorization URL is there for
+    /// people to open by hand.
+    case openingBrowser(authorizationURL: String)
+    /// No browser could be opened; the paste path is open.
+    case browserFailed(BrowserError)
+    /// Open `authorizationURL` in any browser, then paste the URL it was sent to (which starts
+    /// with `redirectURI`).
+    case pasteExpected(authorizationURL: String, redirectURI: String)
+    case waiting(timeout: Duration)
+    /// Nothing arrived after a while: what usually causes that.
+    case stillWaiting(NoRedirectHint)
+    /// A request reached the listener without ending the wait.
+    case ignoredRequest(ListenerNotice)
+    /// A pasted line was not this login's redirect.
+    case pastedURLRejected(PastedURLProblem)
+    /// The device grant's code to enter (and the URIs, only when they are https).
+    case deviceCode(userCode: String, verificationURI: String?, verificationURIComplete: String?)
+    /// `openid` was asked for and no ID token came back.
+    case noIDToken(setup: String?)
+    /// Logged in, but the profile could not be fetched (the cache stays empty).
+    case profileUnavailable(KAuthError)
+}
+
+/// Why a pasted line was not taken.
+package enum PastedURLProblem: Sendable, Equatable {
+    case wrongState
+    case notTheRedirect(expectedPath: String)
+}
+
+/// A finished login.
+package struct LoginResult: Sendable {
+    package var session: StoredSession
+    /// The provider, with its endpoints known.
+    package var provider: Provider
+}
+
+/// The authorization-code flow with PKCE through a loopback listener, or the device grant:
+/// check → listen → build URL → open browser → await callback → check state and `iss` →
+/// exchange → verify the ID token → fetch the profile → store → answer the browser.
 package struct LoginFlow: Sendable {
     package var world: World
     package var keystore: FileKeystore
-    package var provider: ResolvedProvider
+    package var provider: Provider
     package var profile: String
+    /// The command's read of the keystore: a keystore that cannot be read fails the login before
+    /// the browser opens, and the final write starts from it.
+    package var snapshot: KeystoreSnapshot?
 
-    package init(world: World, keystore: FileKeystore, provider: ResolvedProvider, profile: String) {
+    package init(world: World, keystore: FileKeystore, provider: Provider, profile: String, snapshot: KeystoreSnapshot? = nil) {
         self.world = world
         self.keystore = keystore
         self.provider = provider
         self.profile = profile
+        self.snapshot = snapshot
     }
 
-    package func run(_ options: LoginOptions) async throws -> StoredSession {
-        let clientID = try provider.requireClientID()
-        // Fail before the browser opens if the keystore is unusable: the login would be lost.
-        _ = try KeystoreErrors.mapping { try keystore.load() }
+    /// How long a login waits in silence before saying what usually keeps the redirect away.
+    package static let silence: Duration = .seconds(30)
+
+    package func run(_ options: LoginOptions, events: @escaping @Sendable (LoginEvent) -> Void = { _ in }) async throws -> LoginResult {
+        try check(options)
+        _ = try provider.requireClientID()
+        let snapshot = try self.snapshot ?? KeystoreErrors.mapping { try keystore.read() }
         let provider = try await self.provider.discovered(http: world.http)
         let endpoints = try provider.requireEndpoints()
 
-        var scopes = options.scopes
-        var nonce = options.nonce
-        if options.openID || nonce != nil {
-            if !scopes.contains("openid") { scopes.append("openid") }
-            if nonce == nil { nonce = Base64URL.encode(world.random.bytes(32)) }
-        }
+        var scopes = options.scopes ?? provider.scopes
+        if (options.openID || options.nonce != nil) && !scopes.contains("openid") { scopes.append("openid") }
+        // OIDC Core §3.1.2.1, §3.1.3.7 step 11: whenever an ID token may come back, it is bound
+        // to this login by a fresh nonce.
+        let nonce = scopes.contains("openid") ? options.nonce ?? Base64URL.encode(world.random.bytes(32)) : nil
         let usePKCE = endpoints.supportsS256
         if !usePKCE && !options.allowNoPKCE {
-            throw KAuthError.usage("provider '\(provider.name)' does not list PKCE S256 (code_challenge_methods_supported); kauth will not log in without it unless you pass --allow-no-pkce")
+            throw KAuthError.unsupported(provider: provider.name, .pkce)
         }
 
-        let response: TokenResponse
         if options.device {
-            response = try await runDeviceGrant(provider: provider, endpoints: endpoints, scopes: scopes, options: options)
-        } else {
-            response = try await runCodeFlow(provider: provider, endpoints: endpoints, clientID: clientID, scopes: scopes, nonce: nonce, usePKCE: usePKCE, options: options)
+            let response = try await runDeviceGrant(provider: provider, endpoints: endpoints, scopes: scopes, options: options, events: events)
+            return try await complete(response, provider: provider, endpoints: endpoints, scopes: scopes, nonce: nil, snapshot: snapshot, events: events)
         }
-
-        let now = world.clock.now()
-        var session = StoredSession.from(response, provider: provider, clientID: clientID, openID: scopes.contains("openid"), now: now)
-        var claims: VerifiedIDToken?
-        if let idToken = response.idToken {
-            claims = try await IDTokenVerification(world: world, keystoreDirectory: keystore.directory)
-                .verify(idToken, provider: provider, endpoints: endpoints, clientID: clientID, nonce: options.device ? nil : nonce)
-        } else if scopes.contains("openid") {
-            world.terminal.writeErr("warning: openid was asked for but the provider returned no ID token\(provider.idTokenSetupHint)\n")
+        return try await runCodeFlow(provider: provider, endpoints: endpoints, scopes: scopes, nonce: nonce, usePKCE: usePKCE, options: options, events: events) { response in
+            try await complete(response, provider: provider, endpoints: endpoints, scopes: scopes, nonce: nonce, snapshot: snapshot, events: events)
         }
-        if let user = await fetchProfile(provider: provider, accessToken: response.accessToken) {
-            session.user = user
-            session.userID = user.id
-        } else if let claims {
-            session.userID = claims.subject
-        }
-        let stored = session
-        try await KeystoreErrors.mapping {
-            try await keystore.update { contents in
-                contents.profiles[profile] = stored
-            }
-        }
-        return stored
     }
 
-    /// Listen → build URL → open browser → await callback (state, RFC 9207 iss) → exchange.
+    /// What the provider cannot do is refused before anything is sent.
+    private func check(_ options: LoginOptions) throws {
+        if let allowed = provider.type.prompts, let unknown = options.prompts.first(where: { !allowed.contains($0) }) {
+            throw KAuthError.unsupported(provider: provider.name, .prompt(unknown, allowed: allowed))
+        }
+        if options.loginHint != nil { try provider.require(.loginHint) }
+        if !options.serviceTerms.isEmpty { try provider.require(.serviceTerms) }
+    }
+
+    // MARK: - Authorization code
+
+    /// Listen → build URL → open browser → await callback (state, RFC 9207 iss) → exchange and
+    /// the rest (`complete`) → answer the browser with how it went.
     private func runCodeFlow(
-        provider: ResolvedProvider, endpoints: ProviderEndpoints, clientID: String, scopes: [String], nonce: String?,
-        usePKCE: Bool, options: LoginOptions
-    ) async throws -> TokenResponse {
+        provider: Provider, endpoints: ProviderEndpoints, scopes: [String], nonce: String?, usePKCE: Bool,
+        options: LoginOptions, events: @escaping @Sendable (LoginEvent) -> Void,
+        complete: (TokenResponse) async throws -> LoginResult
+    ) async throws -> LoginResult {
+        let clientID = try provider.requireClientID()
         let plan = try RedirectPlan.resolve(provider: provider)
         let state = Base64URL.encode(world.random.bytes(32))
         let pkce = usePKCE ? PKCE.generate(random: world.random) : nil
-        let expectedIssuer = endpoints.issParameterSupported ? endpoints.issuer : nil
-
-        let terminal = world.terminal
+        // The browser's command line is readable by every user of the machine: it gets a random,
+        // single-use link to the listener, never the state and challenge themselves.
+        let startPath = options.openBrowser ? "/start/" + Base64URL.encode(world.random.bytes(16)) : nil
+        let config = CallbackListenerConfig(
+            port: plan.port, path: plan.path, expectedState: state,
+            expectedIssuer: endpoints.issuer, requireIssuer: endpoints.issParameterSupported,
+            startPath: startPath, providerName: provider.displayName
+        )
         let listener: RunningCallbackListener
         do {
-            listener = try world.listener.start(
-                CallbackListenerConfig(port: plan.port, path: plan.path, expectedState: state, providerName: provider.name, expectedIssuer: expectedIssuer),
-                { notice in terminal.writeErr("warning: \(notice)\n") }
-            )
+            listener = try world.listener.start(config) { notice in events(.ignoredRequest(notice)) }
         } catch LoopbackServerError.addressInUse(_, let port) {
             throw KAuthError.portInUse(port: port, redirectURI: plan.uri(port: port))
         } catch let error as LoopbackServerError {
-            throw KAuthError.failure("cannot start the redirect listener: \(error)")
+            throw KAuthError.listenerFailed("\(error)")
         }
         defer { listener.close() }
 
@@ -133,95 +174,187 @@ package struct LoginFlow: Sendable {
             codeChallenge: pkce?.challenge, prompts: options.prompts, loginHint: options.loginHint,
             serviceTerms: options.serviceTerms, nonce: nonce
         )
-        let url = AuthorizationURL.build(provider: provider, endpoint: endpoints.authorization, request: request)
+        let url = AuthorizationURL.build(provider: provider.type, endpoint: endpoints.authorization, request: request)
+        let paste = PasteReader(world: world, listener: listener, path: plan.path, state: state, issuer: endpoints.issuer, requireIssuer: endpoints.issParameterSupported, events: events)
 
-        if options.openBrowser {
-            terminal.writeErr("Opening the browser to log in to \(provider.name). If it does not open, visit:\n\n  \(url)\n\n")
-            do {
-                try world.browser.open(url)
-            } catch {
-                terminal.writeErr("warning: could not start a browser (\(error)); open the URL above yourself.\n")
+        var opening: Task<Void, Never>?
+        if let startPath {
+            listener.arm(url)
+            events(.openingBrowser(authorizationURL: url))
+            let startURL = "http://127.0.0.1:\(listener.port)\(startPath)"
+            let browser = world.browser
+            opening = Task {
+                do {
+                    try await browser.open(startURL)
+                } catch {
+                    guard !Task.isCancelled else { return }
+                    events(.browserFailed(error as? BrowserError ?? .cannotRun(command: "BROWSER", reason: "\(error)")))
+                    events(.pasteExpected(authorizationURL: url, redirectURI: redirectURI))
+                    paste.start()
+                }
             }
         } else {
-            terminal.writeErr("Open this URL in a browser to log in to \(provider.name):\n\n  \(url)\n\n")
-            terminal.writeErr("Waiting for the redirect to \(redirectURI). On another machine, paste the URL the browser was sent to (it starts with \(plan.uri(port: listener.port))) and press Enter:\n")
-            acceptPastedRedirects(into: listener, path: plan.path, state: state, issuer: expectedIssuer)
+            events(.pasteExpected(authorizationURL: url, redirectURI: redirectURI))
+            paste.start()
         }
-        terminal.writeErr("Waiting up to \(Int(options.timeout.components.seconds)) s for the login to finish…\n")
+        events(.waiting(timeout: options.timeout))
+        let hint = NoRedirectHint(
+            provider: provider.displayName, redirectURI: redirectURI,
+            registration: provider.type.help.redirectRegistration, clientIDName: provider.type.help.clientIDName)
+        let clock = world.clock
+        let silence = Task {
+            try? await clock.sleep(Self.silence)
+            if !Task.isCancelled { events(.stillWaiting(hint)) }
+        }
+        let outcome = await listener.wait(options.timeout)
+        silence.cancel()
+        opening?.cancel()
 
         let code: String
-        switch await listener.wait(options.timeout) {
+        switch outcome {
         case .code(let value):
             code = value
         case .providerError(let error, let description):
-            let detail = description.map { ": \($0)" } ?? ""
-            let verb = error == "access_denied" ? "was denied" : "failed"
-            throw KAuthError.loginCancelled("the login \(verb) at \(provider.name) (\(error)\(detail)); run `kauth login` to try again")
+            throw KAuthError.loginCancelled(.denied(provider: provider.displayName, error: error, description: description))
         case .interrupted:
-            throw KAuthError.loginCancelled("the login was interrupted; nothing was stored")
+            throw KAuthError.loginCancelled(.interrupted)
+        case .takeover:
+            throw KAuthError.loginCancelled(.takeover)
         case .timedOut:
-            throw KAuthError.loginCancelled("no login arrived within \(Int(options.timeout.components.seconds)) s; run `kauth login` again (use --timeout SECONDS for more time, or --no-browser to paste the redirect URL)")
+            throw KAuthError.loginCancelled(.timedOut(seconds: Int(options.timeout.components.seconds), hint: hint))
         }
-        listener.close()
-        return try await TokenEndpoint(http: world.http, provider: provider)
-            .exchange(code: code, redirectURI: redirectURI, codeVerifier: pkce?.verifier)
+        do {
+            let response = try await TokenEndpoint(http: world.http, provider: provider)
+                .exchange(code: code, redirectURI: redirectURI, codeVerifier: pkce?.verifier)
+            let result = try await complete(response)
+            listener.conclude(.loggedIn)
+            return result
+        } catch {
+            listener.conclude(.failed)
+            throw error
+        }
     }
 
+    // MARK: - Device grant
+
     /// RFC 8628: ask for a user code, show it, poll the token endpoint at the interval.
-    private func runDeviceGrant(provider: ResolvedProvider, endpoints: ProviderEndpoints, scopes: [String], options: LoginOptions) async throws -> TokenResponse {
+    private func runDeviceGrant(
+        provider: Provider, endpoints: ProviderEndpoints, scopes: [String], options: LoginOptions, events: @escaping @Sendable (LoginEvent) -> Void
+    ) async throws -> TokenResponse {
         guard let endpoint = endpoints.deviceAuthorization else {
-            throw KAuthError.usage("provider '\(provider.name)' offers no device authorization (its discovery lists no device_authorization_endpoint); use --no-browser to log in from a machine without a browser")
+            throw KAuthError.unsupported(provider: provider.name, .deviceGrant)
         }
         let authorization = try await DeviceAuthorization.start(endpoint: endpoint, provider: provider, scopes: scopes, http: world.http)
-        let terminal = world.terminal
-        terminal.writeErr("To log in to \(provider.name), visit \(authorization.verificationURI) and enter the code:\n\n  \(authorization.userCode)\n\n")
-        if let complete = authorization.verificationURIComplete {
-            terminal.writeErr("Or open: \(complete)\n")
-            if options.openBrowser { try? world.browser.open(complete) }
+        let complete = authorization.safeVerificationURIComplete
+        events(.deviceCode(userCode: authorization.userCode, verificationURI: authorization.safeVerificationURI, verificationURIComplete: complete))
+        var opening: Task<Void, Never>?
+        if options.openBrowser, let complete {
+            let browser = world.browser
+            opening = Task { try? await browser.open(complete) }
         }
+        defer { opening?.cancel() }
         let lifetime = min(Duration.seconds(authorization.expiresIn), options.timeout)
-        terminal.writeErr("Waiting up to \(Int(lifetime.components.seconds)) s for the login to finish…\n")
-        return try await DeviceAuthorization.poll(
-            authorization, provider: provider, http: world.http, clock: world.clock, lifetime: lifetime
-        )
+        events(.waiting(timeout: lifetime))
+        return try await DeviceAuthorization.poll(authorization, provider: provider, http: world.http, clock: world.clock, lifetime: lifetime)
+    }
+
+    // MARK: - After the tokens
+
+    /// Verifies the ID token, caches the profile and stores the login.
+    private func complete(
+        _ response: TokenResponse, provider: Provider, endpoints: ProviderEndpoints, scopes: [String], nonce: String?,
+        snapshot: KeystoreSnapshot, events: @Sendable (LoginEvent) -> Void
+    ) async throws -> LoginResult {
+        var session = try StoredSession.from(response, provider: provider, openID: scopes.contains("openid"), now: world.clock.now())
+        var claims: VerifiedIDToken?
+        if let idToken = response.idToken {
+            claims = try await IDTokenVerification(world: world, keystoreDirectory: keystore.directory)
+                .verify(idToken, provider: provider, endpoints: endpoints, nonce: nonce)
+        } else if scopes.contains("openid") {
+            events(.noIDToken(setup: provider.type.help.idTokenSetup))
+        }
+        if let user = await fetchProfile(provider: provider, accessToken: response.accessToken, events: events) {
+            session.user = user
+            session.userID = user.id
+        }
+        if session.userID == nil, let claims { session.userID = claims.subject }
+        let stored = session
+        try await KeystoreErrors.mapping {
+            try await keystore.update(basedOn: snapshot) { contents in
+                contents.profiles[profile] = stored
+            }
+        }
+        return LoginResult(session: stored, provider: provider)
     }
 
     /// One profile call to cache who logged in; a failure only costs the cache.
-    private func fetchProfile(provider: ResolvedProvider, accessToken: String) async -> CachedUser? {
-        if provider.kind == .oidc && provider.endpoints?.userinfo == nil { return nil }
+    private func fetchProfile(provider: Provider, accessToken: String, events: @Sendable (LoginEvent) -> Void) async -> CachedUser? {
         let client = APIClient(
             http: world.http, clock: world.clock, provider: provider,
             credentials: BearerCredentials(
                 profile: profile,
                 current: { accessToken },
-                recover: { _, message in throw KAuthError.sessionExpired(profile: profile, reason: message) }
+                recover: { _, message in throw KAuthError.sessionExpired(profile: profile, reason: .rejectedAfterRefresh(message: message)) }
             )
         )
-        let api = ProviderUserAPI(client: client, http: world.http)
+        let api = UserAPI(client: client)
         do {
             return api.cachedUser(from: try await api.profile().value)
+        } catch KAuthError.unsupported(_, .userinfo) {
+            return nil
+        } catch let error as KAuthError {
+            events(.profileUnavailable(error))
+            return nil
         } catch {
-            world.terminal.writeErr("warning: logged in, but the profile could not be fetched (\(KAuthError.describe(error))); `kauth me` fetches it later\n")
+            events(.profileUnavailable(.failure("\(error)")))
             return nil
         }
     }
+}
 
-    /// Reads lines from standard input on a thread of their own (a blocking read cannot be
-    /// cancelled) and hands the first pasted redirect URL with the right state to the listener.
-    private func acceptPastedRedirects(into listener: RunningCallbackListener, path: String, state: String, issuer: String?) {
+/// Reads redirect URLs pasted on standard input, on a thread of its own (a blocking read cannot
+/// be cancelled), and hands the first one with the right state to the listener. Started at most
+/// once.
+private final class PasteReader: Sendable {
+    let world: World
+    let listener: RunningCallbackListener
+    let path: String
+    let state: String
+    let issuer: String?
+    let requireIssuer: Bool
+    let events: @Sendable (LoginEvent) -> Void
+    private let started = Lock()
+    nonisolated(unsafe) private var isStarted = false
+
+    init(world: World, listener: RunningCallbackListener, path: String, state: String, issuer: String?, requireIssuer: Bool, events: @escaping @Sendable (LoginEvent) -> Void) {
+        self.world = world
+        self.listener = listener
+        self.path = path
+        self.state = state
+        self.issuer = issuer
+        self.requireIssuer = requireIssuer
+        self.events = events
+    }
+
+    func start() {
+        let first = started.withLock { () -> Bool in
+            defer { isStarted = true }
+            return !isStarted
+        }
+        guard first else { return }
         let terminal = world.terminal
-        startThread {
+        _ = startThread { [self] in
             while let line = terminal.readLine() {
                 let text = line.trimmingWhitespace()
                 if text.isEmpty { continue }
-                switch RedirectCallback.evaluate(pastedURL: text, expectedPath: path, expectedState: state, expectedIssuer: issuer) {
+                switch RedirectCallback.evaluate(pastedURL: text, expectedPath: path, expectedState: state, expectedIssuer: issuer, requireIssuer: requireIssuer) {
                 case .outcome(let outcome):
                     listener.deliver(outcome)
                     return
                 case .stateMismatch:
-                    terminal.writeErr("That URL is not from this login (its state does not match); paste the URL from this login's browser tab.\n")
+                    events(.pastedURLRejected(.wrongState))
                 case .notFound, .methodNotAllowed, .incomplete:
-                    terminal.writeErr("That is not the redirect URL (expected a URL with the path \(path) and a code); try again.\n")
+                    events(.pastedURLRejected(.notTheRedirect(expectedPath: path)))
                 }
             }
         }

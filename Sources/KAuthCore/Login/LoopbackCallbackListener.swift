@@ -11,10 +11,12 @@ import Foundation
 #endif
 
 extension Listener {
-    /// The real redirect listener: a `LoopbackServer` on 127.0.0.1 that ends the wait on the
-    /// first request with the right `state` and a `code` or `error`.
+    /// The real redirect listener: a `LoopbackServer` on 127.0.0.1 that serves the single-use start
+    /// link and ends the wait on the first request with the right `state` and a `code` or `error`.
     package static let live = Listener { config, notice in
         let box = OutcomeBox()
+        let start = StartLink()
+        let gate = ConclusionGate()
         let server: LoopbackServer
         do {
             server = try LoopbackServer(
@@ -22,27 +24,52 @@ extension Listener {
                 port: config.port,
                 limits: LoopbackServerLimits(maxHeaderBytes: 8 * 1024, maxBodyBytes: 16 * 1024, readTimeout: .seconds(10))
             ) { request, send in
+                if let startPath = config.startPath, request.path == startPath {
+                    switch start.use() {
+                    case .first(let url):
+                        send(.redirect(url))
+                    case .again:
+                        // Fail closed: whoever came first may not be the user's browser.
+                        box.deliver(.takeover)
+                        send(CallbackPages.response(.takeoverSuspected, status: 409, for: request))
+                    case .notArmed:
+                        send(.text(404, "Not found\n"))
+                    }
+                    return
+                }
                 let verdict = RedirectCallback.evaluate(
-                    method: request.method, path: request.path, query: request.query,
-                    expectedPath: config.path, expectedState: config.expectedState, expectedIssuer: config.expectedIssuer
+                    method: request.method, path: request.path, query: request.query, expectedPath: config.path,
+                    expectedState: config.expectedState, expectedIssuer: config.expectedIssuer, requireIssuer: config.requireIssuer
                 )
                 switch verdict {
+                case .notFound:
+                    send(.text(404, "Not found\n"))
+                case .methodNotAllowed:
+                    send(.text(405, "Method not allowed\n"))
                 case .stateMismatch:
-                    notice("ignored a request to the redirect listener with a missing or wrong state")
+                    notice(.wrongState)
+                    send(CallbackPages.response(.notThisLogin, status: 400, for: request))
+                case .incomplete:
+                    notice(.incomplete)
+                    send(CallbackPages.response(.incomplete, status: 400, for: request))
                 case .outcome(let outcome):
                     guard box.claim() else {
-                        send(.html(409, LoginPages.error(title: "This login has already finished", detail: "Return to the terminal.")))
+                        send(CallbackPages.response(.alreadyFinished, status: 409, for: request))
                         return
                     }
-                    // The page goes out before the login ends, so the browser is never left
-                    // with a reset connection by a kauth that has already exited.
-                    send(RedirectCallback.response(for: verdict, provider: config.providerName))
                     box.deliver(outcome, claimed: true)
-                    return
-                default:
-                    break
+                    guard case .code = outcome else {
+                        let (page, status) = CallbackPages.page(for: outcome, provider: config.providerName)
+                        send(CallbackPages.response(page, status: status, for: request))
+                        return
+                    }
+                    // The browser gets its page once the code exchange is over, so it never says
+                    // "logged in" before that is true; a login that never concludes gets a page
+                    // that sends the user to the terminal.
+                    let conclusion = gate.awaitConclusion(timeout: .seconds(180))
+                    send(CallbackPages.response(CallbackPages.page(for: conclusion, provider: config.providerName), status: 200, for: request))
+                    gate.markSent()
                 }
-                send(RedirectCallback.response(for: verdict, provider: config.providerName))
             }
         }
         server.start()
@@ -53,14 +80,71 @@ extension Listener {
         interrupt.source.resume()
         return RunningCallbackListener(
             port: server.port,
+            arm: { url in start.arm(url) },
             wait: { timeout in await box.wait(timeout: timeout) },
-            deliver: { outcome in _ = box.deliver(outcome) },
+            deliver: { outcome in box.deliver(outcome) },
+            conclude: { conclusion in gate.conclude(conclusion) },
             close: {
                 interrupt.source.cancel()
                 signal(SIGINT, SIG_DFL)
                 server.stop()
             }
         )
+    }
+}
+
+/// The start link's one use: the first request is redirected to the authorization URL, every
+/// later one ends the login.
+final class StartLink: @unchecked Sendable {
+    enum Use { case first(String), again, notArmed }
+
+    private let lock = Lock()
+    private var url: String?
+    private var used = false
+
+    func arm(_ url: String) {
+        lock.withLock { self.url = url }
+    }
+
+    func use() -> Use {
+        lock.withLock {
+            guard let url else { return .notArmed }
+            if used { return .again }
+            used = true
+            return .first(url)
+        }
+    }
+}
+
+/// Hands the login's conclusion to the request that is holding the browser's connection, and
+/// lets `conclude` return once that page is on the wire (kauth may exit right after).
+final class ConclusionGate: @unchecked Sendable {
+    private let lock = Lock()
+    private var conclusion: LoginConclusion?
+    private var waiting = false
+    private let concluded = DispatchSemaphore(value: 0)
+    private let sent = DispatchSemaphore(value: 0)
+
+    /// Called on the request's thread: blocks until `conclude` or the timeout.
+    func awaitConclusion(timeout: Duration) -> LoginConclusion? {
+        lock.withLock { waiting = true }
+        _ = concluded.wait(timeout: .now() + .milliseconds(Int(timeout.milliseconds)))
+        return lock.withLock { conclusion }
+    }
+
+    func markSent() {
+        sent.signal()
+    }
+
+    /// Called by the login flow; returns when the page was sent (at most a few seconds).
+    func conclude(_ value: LoginConclusion) {
+        let isWaiting = lock.withLock { () -> Bool in
+            guard conclusion == nil else { return false }
+            conclusion = value
+            return waiting
+        }
+        concluded.signal()
+        if isWaiting { _ = sent.wait(timeout: .now() + .seconds(3)) }
     }
 }
 

@@ -22,7 +22,7 @@ package enum RedirectCallback {
 
     package static func evaluate(
         method: String = "GET", path: String, query: [(String, String)], expectedPath: String, expectedState: String,
-        expectedIssuer: String? = nil
+        expectedIssuer: String? = nil, requireIssuer: Bool = false
     ) -> Verdict {
         guard path == expectedPath else { return .notFound }
         guard method == "GET" else { return .methodNotAllowed }
@@ -30,10 +30,12 @@ package enum RedirectCallback {
         guard let state = query.first(named: "state"), constantTimeEquals(state, expectedState) else {
             return .stateMismatch
         }
-        // RFC 9207 §2.4: a provider that sends `iss` must always send its own; anything else is a
-        // response from another server (mix-up) and ends the login unused.
-        if let expectedIssuer, query.first(named: "iss") != expectedIssuer {
-            let got = query.first(named: "iss").map { "'\($0)'" } ?? "none"
+        // RFC 9207 §2.4: an `iss` that is not the provider's is a response from another server
+        // (mix-up) and ends the login unused, whether or not the provider announced it; a provider
+        // that announces `iss` must always send it.
+        let iss = query.first(named: "iss")
+        if let expectedIssuer, (iss != nil && iss != expectedIssuer) || (iss == nil && requireIssuer) {
+            let got = iss.map { "'\($0)'" } ?? "none"
             return .outcome(.providerError(error: "invalid_issuer", description: "the authorization response's iss is \(got), not '\(expectedIssuer)' (RFC 9207); nothing was exchanged"))
         }
         if let error = query.first(named: "error") {
@@ -47,41 +49,16 @@ package enum RedirectCallback {
 
     /// Evaluates a redirect URL the user pasted (headless login): only its path and query count,
     /// since the browser may have failed to load it on another machine.
-    package static func evaluate(pastedURL: String, expectedPath: String, expectedState: String, expectedIssuer: String? = nil) -> Verdict {
+    package static func evaluate(
+        pastedURL: String, expectedPath: String, expectedState: String, expectedIssuer: String? = nil, requireIssuer: Bool = false
+    ) -> Verdict {
         let text = pastedURL.trimmingWhitespace()
         guard let components = URLComponents(string: text), components.query != nil else { return .notFound }
         let path = components.path.isEmpty ? "/" : components.path
         let query = FormURLEncoding.decode(components.percentEncodedQuery ?? "")
-        return evaluate(path: path, query: query, expectedPath: expectedPath, expectedState: expectedState, expectedIssuer: expectedIssuer)
-    }
-
-    /// The HTTP answer for a verdict.
-    package static func response(for verdict: Verdict, provider: String) -> HTTPServerResponse {
-        switch verdict {
-        case .notFound:
-            return .text(404, "Not found\n")
-        case .methodNotAllowed:
-            return .text(405, "Method not allowed\n")
-        case .stateMismatch:
-            return .html(400, LoginPages.error(
-                title: "This login link is not valid",
-                detail: "The request did not carry this login's state, so kauth ignored it. Return to the terminal; the login is still waiting."
-            ))
-        case .incomplete:
-            return .html(400, LoginPages.error(
-                title: "The provider's answer is incomplete",
-                detail: "The redirect had neither a code nor an error. Return to the terminal; the login is still waiting."
-            ))
-        case .outcome(.code):
-            return .html(200, LoginPages.success(provider: provider))
-        case .outcome(.providerError(let error, let description)):
-            return .html(200, LoginPages.error(
-                title: "Login was not completed",
-                detail: "\(provider) answered \(error)\(description.map { ": \($0)" } ?? ""). Return to the terminal for what to do next."
-            ))
-        case .outcome(.timedOut), .outcome(.interrupted):
-            return .html(408, LoginPages.error(title: "This login timed out", detail: "Run kauth login again."))
-        }
+        return evaluate(
+            path: path, query: query, expectedPath: expectedPath, expectedState: expectedState,
+            expectedIssuer: expectedIssuer, requireIssuer: requireIssuer)
     }
 
     /// Compares without an early exit, so response timing says nothing about the expected state.

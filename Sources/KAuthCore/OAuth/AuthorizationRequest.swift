@@ -1,4 +1,4 @@
-/// The authorization request of RFC 6749 §4.1.1 with PKCE (RFC 7636 §4.3) and Kakao's extras.
+/// The authorization request of RFC 6749 §4.1.1 with PKCE (RFC 7636 §4.3), OIDC and provider extras.
 /// Every random value is passed in, so URL building is deterministic under test.
 package struct AuthorizationRequest: Sendable, Equatable {
     /// `client_id`: Kakao's REST API key.

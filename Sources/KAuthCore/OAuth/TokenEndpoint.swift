@@ -4,73 +4,80 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The token endpoint (RFC 6749 §4.1.3 and §6; Kakao §3): code exchange and refresh.
+/// The token endpoint (RFC 6749 §4.1.3, §6; RFC 8628 §3.4): code exchange, refresh and device
+/// polls, with the client authentication the provider takes.
 package struct TokenEndpoint: Sendable {
     package var http: HTTPClient
-    package var provider: ResolvedProvider
+    package var provider: Provider
 
-    package init(http: HTTPClient, provider: ResolvedProvider) {
+    package init(http: HTTPClient, provider: Provider) {
         self.http = http
         self.provider = provider
     }
 
-    func url() throws -> String { try provider.requireEndpoints().token }
-
-    /// Exchanges an authorization code; `redirect_uri` must be the one sent to `/oauth/authorize`.
+    /// Exchanges an authorization code; `redirect_uri` must be the one sent to the authorization
+    /// endpoint.
     package func exchange(code: String, redirectURI: String, codeVerifier: String?) async throws -> TokenResponse {
-        var pairs = [
-            ("grant_type", "authorization_code"),
-            ("client_id", try provider.requireClientID()),
-            ("redirect_uri", redirectURI),
-            ("code", code),
-        ]
+        var pairs = [("grant_type", "authorization_code"), ("redirect_uri", redirectURI), ("code", code)]
         if let codeVerifier { pairs.append(("code_verifier", codeVerifier)) }
-        if let secret = provider.clientSecret { pairs.append(("client_secret", secret)) }
-        return try await post(pairs)
+        return try await post(pairs).orInvalid()
     }
 
     /// Refreshes. The response carries `refresh_token` only when the provider rotated it.
+    ///
+    /// Throws `RefreshRefused` for an HTTP 400 or 401 without an OAuth error body: servers answer
+    /// a revoked, expired or replayed refresh token that way, and it means "log in again".
     package func refresh(refreshToken: String) async throws -> TokenResponse {
-        var pairs = [
-            ("grant_type", "refresh_token"),
-            ("client_id", try provider.requireClientID()),
-            ("refresh_token", refreshToken),
-        ]
-        if let secret = provider.clientSecret { pairs.append(("client_secret", secret)) }
-        return try await post(pairs)
+        let outcome = try await post([("grant_type", "refresh_token"), ("refresh_token", refreshToken)])
+        if case .bareRefusal(let status) = outcome, status == 400 || status == 401 { throw RefreshRefused(status: status) }
+        return try outcome.orInvalid()
     }
 
     /// RFC 8628 §3.4: one poll of the device grant. `authorization_pending` and `slow_down` come
     /// back as `KAuthError.oauth` for the caller's loop.
     package func pollDevice(deviceCode: String) async throws -> TokenResponse {
-        var pairs = [
-            ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"),
-            ("device_code", deviceCode),
-            ("client_id", try provider.requireClientID()),
-        ]
-        if let secret = provider.clientSecret { pairs.append(("client_secret", secret)) }
-        return try await post(pairs)
+        try await post([("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode)]).orInvalid()
+    }
+
+    enum Outcome {
+        case tokens(TokenResponse)
+        case bareRefusal(status: Int)
+
+        func orInvalid() throws -> TokenResponse {
+            switch self {
+            case .tokens(let response): return response
+            case .bareRefusal(let status): throw KAuthError.invalidResponse("the token endpoint answered HTTP \(status) without an OAuth error")
+            }
+        }
     }
 
     /// Not retried: a lost answer to a refresh may already have rotated the refresh token.
-    private func post(_ pairs: [(String, String)]) async throws -> TokenResponse {
-        let response = try await http.perform(.form(try url(), pairs, headers: [HTTPHeader("Accept", "application/json")]))
+    private func post(_ pairs: [(String, String)]) async throws -> Outcome {
+        let credentials = try provider.tokenCredentials()
+        let (form, authorization) = credentials.apply(to: pairs)
+        let url = try provider.requireEndpoints().token
+        let response = try await http.perform(.form(url, form, headers: authorization + [HTTPHeader("Accept", "application/json")]))
         if (200..<300).contains(response.status) {
             do {
-                return try JSONDecoder().decode(TokenResponse.self, from: response.body)
+                return .tokens(try JSONDecoder().decode(TokenResponse.self, from: response.body))
             } catch {
-                throw KAuthError.invalidResponse("the token endpoint answered \(response.status) without an access token")
+                throw KAuthError.invalidResponse("the token endpoint answered \(response.status) without a usable access token")
             }
         }
-        if let failure = try? JSONDecoder().decode(OAuthErrorResponse.self, from: response.body) {
-            if response.status >= 500 || failure.error == "server_error" || failure.error == "temporarily_unavailable" || failure.errorCode == "KOE003" {
+        if let failure = OAuthErrorResponse.decode(response.body) {
+            if response.status >= 500 || failure.isTemporary(for: provider.type) {
                 throw KAuthError.unavailable("the token endpoint is unavailable (HTTP \(response.status), \(failure.error))")
             }
-            throw KAuthError.oauth(error: failure.error, description: failure.errorDescription, providerCode: failure.errorCode)
+            throw KAuthError.oauth(failure.failure(provider: provider))
         }
         if response.status >= 500 {
             throw KAuthError.unavailable("the token endpoint answered HTTP \(response.status)")
         }
-        throw KAuthError.invalidResponse("the token endpoint answered HTTP \(response.status) without an OAuth error")
+        return .bareRefusal(status: response.status)
     }
+}
+
+/// A refresh refused with HTTP 400 or 401 and no OAuth error: the session is over.
+package struct RefreshRefused: Error, Equatable {
+    package var status: Int
 }

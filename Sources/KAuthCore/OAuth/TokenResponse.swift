@@ -4,8 +4,12 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A successful token endpoint response (RFC 6749 §5.1; Kakao §3.3). Unknown members are
-/// ignored. On a refresh, Kakao sends `refresh_token` only when it rotates it.
+/// A successful token endpoint response (RFC 6749 §5.1). Unknown members are ignored. On a
+/// refresh, Kakao sends `refresh_token` only when it rotates it.
+///
+/// Everything here comes from the network: an empty `access_token` is no token, and lifetimes are
+/// clamped to `lifetimeRange`, so that no answer can store an instant the keystore cannot read
+/// back (`expires_in: -1e12`) or a token kauth would never refresh (`expires_in: 1e15`).
 package struct TokenResponse: Decodable, Sendable, Equatable {
     package var accessToken: String
     package var tokenType: String
@@ -15,6 +19,9 @@ package struct TokenResponse: Decodable, Sendable, Equatable {
     /// Space-separated granted scopes.
     package var scope: String?
     package var idToken: String?
+
+    /// Lifetimes kauth believes: from none at all to about ten years.
+    package static let lifetimeRange = 0...(10 * 366 * 86_400)
 
     enum CodingKeys: String, CodingKey {
         case accessToken = "access_token"
@@ -42,19 +49,32 @@ package struct TokenResponse: Decodable, Sendable, Equatable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         accessToken = try container.decode(String.self, forKey: .accessToken)
+        guard !accessToken.isEmpty else {
+            throw DecodingError.dataCorruptedError(forKey: .accessToken, in: container, debugDescription: "empty access_token")
+        }
         tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType) ?? "bearer"
-        expiresIn = try Self.flexibleInt(container, .expiresIn)
-        refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken)
-        refreshTokenExpiresIn = try Self.flexibleInt(container, .refreshTokenExpiresIn)
-        scope = try container.decodeIfPresent(String.self, forKey: .scope)
-        idToken = try container.decodeIfPresent(String.self, forKey: .idToken)
+        expiresIn = Self.lifetime(container, .expiresIn)
+        // An empty refresh token is none at all.
+        refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken).flatMap { $0.isEmpty ? nil : $0 }
+        refreshTokenExpiresIn = Self.lifetime(container, .refreshTokenExpiresIn)
+        scope = try? container.decodeIfPresent(String.self, forKey: .scope)
+        idToken = try container.decodeIfPresent(String.self, forKey: .idToken).flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Some servers send lifetimes as strings; accept both.
-    private static func flexibleInt(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Int? {
-        if let value = try? container.decodeIfPresent(Int.self, forKey: key) { return value }
-        if let text = try? container.decodeIfPresent(String.self, forKey: key) { return Int(text) }
-        return nil
+    /// Seconds as a number or a numeric string (some servers send strings), clamped to
+    /// `lifetimeRange`; nil when absent or not a number.
+    private static func lifetime(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) -> Int? {
+        let seconds: Double
+        if let value = try? container.decodeIfPresent(Double.self, forKey: key) {
+            seconds = value
+        } else if let text = try? container.decodeIfPresent(String.self, forKey: key), let value = Double(text.trimmingWhitespace()) {
+            seconds = value
+        } else {
+            return nil
+        }
+        guard seconds.isFinite else { return nil }
+        let bounded = min(max(seconds, Double(lifetimeRange.lowerBound)), Double(lifetimeRange.upperBound))
+        return Int(bounded)
     }
 
     /// The granted scopes as a list.
@@ -79,5 +99,22 @@ package struct OAuthErrorResponse: Decodable, Sendable, Equatable {
         self.error = error
         self.errorDescription = errorDescription
         self.errorCode = errorCode
+    }
+
+    /// The error in `body`, when it is a JSON object with a non-empty `error`.
+    package static func decode(_ body: Data) -> OAuthErrorResponse? {
+        guard let response = try? JSONDecoder().decode(OAuthErrorResponse.self, from: body), !response.error.isEmpty else { return nil }
+        return response
+    }
+
+    /// `server_error`, `temporarily_unavailable`, or a code the provider uses for "try again".
+    package func isTemporary(for type: ProviderType) -> Bool {
+        error == "server_error" || error == "temporarily_unavailable" || errorCode.map(type.temporaryErrorCodes.contains) == true
+    }
+
+    /// The error with what the provider's code means.
+    package func failure(provider: Provider) -> OAuthFailure {
+        let meaning = errorCode.flatMap { provider.type.errorMeanings[$0] } ?? (error == "invalid_client" ? .wrongClientID : nil)
+        return OAuthFailure(error: error, description: errorDescription, providerCode: errorCode, meaning: meaning, provider: provider.name)
     }
 }

@@ -16,16 +16,17 @@ package struct IDTokenVerification: Sendable {
         self.keystoreDirectory = keystoreDirectory
     }
 
-    package func verify(_ token: String, provider: ResolvedProvider, endpoints: ProviderEndpoints, clientID: String, nonce: String?) async throws -> VerifiedIDToken {
+    /// - Parameter nonce: the nonce sent with the authorization request; the token must carry it.
+    package func verify(_ token: String, provider: Provider, endpoints: ProviderEndpoints, nonce: String?) async throws -> VerifiedIDToken {
         guard let issuer = endpoints.issuer, let jwks = endpoints.jwks else {
-            throw KAuthError.failure("provider '\(provider.name)' sent an ID token but names no issuer and key set to verify it with; nothing was stored")
+            throw KAuthError.idTokenRefused(provider: provider.displayName, reason: "the provider names no issuer and key set to verify it with")
         }
         let cache = JWKSCache(jwksURI: jwks, paths: KAuthPaths(home: keystoreDirectory), fileSystem: world.fileSystem, http: world.http, clock: world.clock)
         do {
-            let claims = try await IDTokenValidator(issuer: issuer, clientID: clientID, nonce: nonce, clock: world.clock).validate(token, keys: cache)
+            let claims = try await IDTokenValidator(issuer: issuer, clientID: try provider.requireClientID(), nonce: nonce, clock: world.clock).validate(token, keys: cache)
             return VerifiedIDToken(subject: claims.sub, claims: claims)
         } catch let error as IDTokenError {
-            throw KAuthError.failure("the ID token from \(provider.name) was refused: \(error.message); nothing was stored")
+            throw KAuthError.idTokenRefused(provider: provider.displayName, reason: error.message)
         }
     }
 }

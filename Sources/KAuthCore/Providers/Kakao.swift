@@ -4,40 +4,86 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Kakao's endpoints and quirks (spec/kakao-rest.md §1–§3).
-package enum Kakao {
-    package static let authURL = "https://kauth.kakao.com"
-    package static let apiURL = "https://kapi.kakao.com"
-    package static let sharerURL = "https://sharer.kakao.com"
-
-    /// Kakao matches registered redirect URIs exactly, port included (KOE006 otherwise), so the
-    /// default is one fixed URI that users register once in the Kakao console.
-    package static let defaultRedirectPort: UInt16 = 52884
-    package static let defaultRedirectPath = "/callback"
-    package static var defaultRedirectURI: String { "http://127.0.0.1:\(defaultRedirectPort)\(defaultRedirectPath)" }
-
-    /// Kakao's endpoints under its two hosts (spec §1, §7). The issuer is the auth host, as in
-    /// Kakao's discovery document.
-    package static func endpoints(auth: String, api: String) -> ProviderEndpoints {
-        ProviderEndpoints(
-            issuer: auth,
-            authorization: auth + "/oauth/authorize",
-            token: auth + "/oauth/token",
-            userinfo: api + "/v1/oidc/userinfo",
-            jwks: auth + "/.well-known/jwks.json",
-            codeChallengeMethods: ["S256"]
+extension ProviderType {
+    /// Kakao Login and Kakao's user, consent, share and Talk APIs.
+    ///
+    /// Its differences: two hosts (kauth for OAuth, kapi for APIs) plus the sharer and the apps host
+    /// (the shipping-address picker); a fixed redirect URI, since Kakao matches registered redirect
+    /// URIs exactly, port included (KOE006 otherwise); prompts and service terms joined with commas
+    /// as its SDK does; the client secret in the form body; API errors as `{"msg","code"}` with
+    /// -401 (refresh and retry), -402 (consent) and transient codes; the profile at `/v2/user/me`.
+    package static let kakao = ProviderType(
+        id: "kakao",
+        displayName: "Kakao",
+        baseURLs: [
+            .auth: "https://kauth.kakao.com",
+            .api: "https://kapi.kakao.com",
+            .sharer: "https://sharer.kakao.com",
+            .apps: "https://apps.kakao.com",
+        ],
+        environmentPrefix: "KAUTH_KAKAO_",
+        endpoints: .fixed { urls in
+            // The issuer is the auth host, as in Kakao's discovery document.
+            let auth = urls[.auth] ?? "", api = urls[.api] ?? ""
+            return ProviderEndpoints(
+                issuer: auth,
+                authorization: auth + "/oauth/authorize",
+                token: auth + "/oauth/token",
+                userinfo: api + "/v1/oidc/userinfo",
+                jwks: auth + "/.well-known/jwks.json",
+                codeChallengeMethods: ["S256"]
+            )
+        },
+        redirectPort: Kakao.redirectPort,
+        redirectPath: "/callback",
+        defaultScopes: [],
+        // `none` works only inside Kakao Talk's in-app browser.
+        prompts: ["login", "create", "select_account"],
+        authorizeParameters: { request in
+            var pairs: [(String, String)] = []
+            if !request.scopes.isEmpty { pairs.append(("scope", request.scopes.joined(separator: " "))) }
+            if !request.prompts.isEmpty { pairs.append(("prompt", request.prompts.joined(separator: ","))) }
+            if let hint = request.loginHint { pairs.append(("login_hint", hint)) }
+            if !request.serviceTerms.isEmpty { pairs.append(("service_terms", request.serviceTerms.joined(separator: ","))) }
+            return pairs
+        },
+        clientAuthentication: .whenSecret(.clientSecretPost),
+        temporaryErrorCodes: ["KOE003"],
+        errorMeanings: [
+            "KOE010": .wrongClientSecret,
+            "KOE006": .redirectURINotRegistered,
+            "KOE303": .redirectURINotRegistered,
+            "KOE101": .wrongClientID,
+        ],
+        apiError: Kakao.apiError,
+        profile: ProfileAPI(
+            request: { _, propertyKeys in UserMeRequest(propertyKeys: propertyKeys) },
+            check: { _ in },
+            cachedUser: Kakao.cachedUser
+        ),
+        logout: .call { _ in APICall(method: "POST", host: .api, path: "/v1/user/logout") },
+        unlink: { _ in APICall(method: "POST", host: .api, path: "/v1/user/unlink") },
+        features: [.consent, .serviceTerms, .userProperties, .shippingAddresses, .tokenInfo, .share, .talk, .loginHint],
+        help: ProviderHelp(
+            clientIDName: "REST API key",
+            redirectRegistration: "Kakao Developers console → your app → Kakao Login → Redirect URI (Kakao shows KOE006 for a URI that is not registered)",
+            idTokenSetup: "enable OpenID Connect in the Kakao Developers console: Kakao Login → OpenID Connect"
         )
-    }
+    )
+}
 
-    /// The prompts Kakao documents for the browser flow (`none` works only inside Kakao Talk).
-    package static let prompts = ["login", "create", "select_account"]
+/// Kakao's wire formats that the provider value uses.
+package enum Kakao {
+    /// The fixed redirect port users register in the Kakao console.
+    package static let redirectPort: UInt16 = 52884
+    package static var defaultRedirectURI: String { "http://127.0.0.1:\(redirectPort)/callback" }
 
-    /// Maps a non-2xx API answer (spec §6: `{"msg","code"}`) to the error a user can act on:
-    /// -401 to a refresh and retry, -402 to consent, -1/-9798/5xx to "unavailable".
-    static func apiError(status: Int, body: Data, path: String) -> any Error {
-        let info = try? JSONDecoder().decode(KakaoAPIErrorBody.self, from: body)
-        let message = info?.msg ?? String(decoding: body.prefix(200), as: UTF8.self)
-        switch (status, info?.code) {
+    /// Maps a non-2xx API answer (`{"msg","code"}`) to the error a user can act on: -401 to a
+    /// refresh and retry, -402 to consent, -1/-7/-603/-9798/5xx to "unavailable".
+    static func apiError(response: HTTPResponse, path: String) -> any Error {
+        let info = try? JSONDecoder().decode(KakaoAPIErrorBody.self, from: response.body)
+        let message = info?.msg ?? String(decoding: response.body.prefix(200), as: UTF8.self)
+        switch (response.status, info?.code) {
         case (_, -401), (401, nil):
             return TokenRejected(message: message)
         case (_, -402):
@@ -45,14 +91,29 @@ package enum Kakao {
         case (_, -1), (_, -9798), (_, -7), (_, -603):
             return KAuthError.unavailable("\(path) failed with \(info?.code ?? 0): \(message)")
         case (500..., _):
-            return KAuthError.unavailable("\(path) answered HTTP \(status)")
+            return KAuthError.unavailable("\(path) answered HTTP \(response.status)")
         default:
-            return KAuthError.api(status: status, code: info?.code, message: message)
+            return KAuthError.api(status: response.status, code: info?.code, message: message)
         }
+    }
+
+    /// The profile fields kauth keeps offline, from a `/v2/user/me` object. Only the fields the
+    /// user agreed to share are there; the rest stay nil.
+    static func cachedUser(_ user: JSONValue) -> CachedUser {
+        let account = user["kakao_account"]
+        let nickname = account?.value(at: "profile.nickname")?.stringValue ?? user.value(at: "properties.nickname")?.stringValue
+        return CachedUser(
+            id: user["id"]?.stringValue,
+            nickname: nickname,
+            email: account?["email"]?.stringValue,
+            phoneNumber: account?["phone_number"]?.stringValue,
+            displayName: account?["name"]?.stringValue ?? nickname,
+            country: nil
+        )
     }
 }
 
-/// Kakao's API error body (spec §6): `{"msg","code"}` plus `required_scopes` on -402.
+/// Kakao's API error body: `{"msg","code"}` plus `required_scopes` on -402.
 package struct KakaoAPIErrorBody: Decodable, Sendable, Equatable {
     package var msg: String?
     package var code: Int?

@@ -17,6 +17,8 @@ package enum OIDCDiscovery {
         var deviceAuthorizationEndpoint: String?
         var codeChallengeMethodsSupported: [String]?
         var authorizationResponseIssParameterSupported: Bool?
+        var tokenEndpointAuthMethodsSupported: [String]?
+        var revocationEndpointAuthMethodsSupported: [String]?
 
         enum CodingKeys: String, CodingKey {
             case issuer
@@ -28,6 +30,8 @@ package enum OIDCDiscovery {
             case deviceAuthorizationEndpoint = "device_authorization_endpoint"
             case codeChallengeMethodsSupported = "code_challenge_methods_supported"
             case authorizationResponseIssParameterSupported = "authorization_response_iss_parameter_supported"
+            case tokenEndpointAuthMethodsSupported = "token_endpoint_auth_methods_supported"
+            case revocationEndpointAuthMethodsSupported = "revocation_endpoint_auth_methods_supported"
         }
     }
 
@@ -38,20 +42,24 @@ package enum OIDCDiscovery {
         let response = try await http.perform(HTTPRequest(method: "GET", url: url, headers: [HTTPHeader("Accept", "application/json")]))
         guard response.status == 200 else {
             if response.status >= 500 { throw KAuthError.unavailable("discovery at \(url) answered HTTP \(response.status)") }
-            throw KAuthError.failure("no OpenID Connect discovery document at \(url) (HTTP \(response.status)); check --issuer")
+            throw KAuthError.discovery(url: url, .notFound(status: response.status))
         }
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: response.body)
         } catch {
-            throw KAuthError.invalidResponse("the discovery document at \(url) lacks required members (issuer, authorization_endpoint, token_endpoint)")
+            throw KAuthError.discovery(url: url, .incomplete)
         }
         guard document.issuer == issuer else {
-            throw KAuthError.failure("the discovery document at \(url) names the issuer '\(document.issuer)', not '\(issuer)'; refusing it (OIDC Discovery §4.3): check --issuer for a typo or a trailing slash")
+            throw KAuthError.discovery(url: url, .wrongIssuer(named: document.issuer, expected: issuer))
         }
-        let urls = [document.authorizationEndpoint, document.tokenEndpoint] + [document.userinfoEndpoint, document.jwksURI, document.revocationEndpoint, document.deviceAuthorizationEndpoint].compactMap { $0 }
-        for endpoint in urls {
-            try ResolvedProvider.requireSecureBase(endpoint, label: "discovered endpoint")
+        let urls: [(String, String?)] = [
+            ("authorization_endpoint", document.authorizationEndpoint), ("token_endpoint", document.tokenEndpoint),
+            ("userinfo_endpoint", document.userinfoEndpoint), ("jwks_uri", document.jwksURI),
+            ("revocation_endpoint", document.revocationEndpoint), ("device_authorization_endpoint", document.deviceAuthorizationEndpoint),
+        ]
+        for case let (label, url?) in urls {
+            try ProviderResolver.requireSecure(url, label: "discovered " + label)
         }
         return ProviderEndpoints(
             issuer: document.issuer,
@@ -62,19 +70,20 @@ package enum OIDCDiscovery {
             jwks: document.jwksURI,
             deviceAuthorization: document.deviceAuthorizationEndpoint,
             codeChallengeMethods: document.codeChallengeMethodsSupported,
-            issParameterSupported: document.authorizationResponseIssParameterSupported ?? false
+            issParameterSupported: document.authorizationResponseIssParameterSupported ?? false,
+            tokenAuthMethods: document.tokenEndpointAuthMethodsSupported,
+            revocationAuthMethods: document.revocationEndpointAuthMethodsSupported
         )
     }
 }
 
-extension ResolvedProvider {
-    /// The same provider with its endpoints known: discovery for an OpenID Connect provider (the
-    /// config's `revocation_endpoint` still wins), nothing to do for the others.
-    package func discovered(http: HTTPClient) async throws -> ResolvedProvider {
-        guard kind == .oidc else { return self }
-        guard let issuer else {
-            throw KAuthError.usage("provider '\(name)' needs an issuer: pass --issuer URL or run `kauth config set provider.\(name).issuer URL`")
-        }
+extension Provider {
+    /// The same provider with its endpoints known: discovery for a provider that has it (the
+    /// config's `revocation_endpoint` still wins), nothing to do for the others or when the stored
+    /// login brought them.
+    package func discovered(http: HTTPClient) async throws -> Provider {
+        guard type.usesDiscovery, endpoints == nil else { return self }
+        guard let issuer else { throw KAuthError.missingSetting(.issuer, provider: name) }
         var provider = self
         var endpoints = try await OIDCDiscovery.fetch(issuer: issuer, http: http)
         if let revocation = revocationOverride { endpoints.revocation = revocation }

@@ -5,41 +5,44 @@ import Foundation
 #endif
 
 extension StoredSession {
-    /// A new session from a code exchange.
-    package static func from(
-        _ response: TokenResponse, provider: ResolvedProvider, clientID: String, openID: Bool, now: Date
-    ) -> StoredSession {
+    /// A new session from a token response (a code exchange, a device grant, a bootstrap refresh).
+    package static func from(_ response: TokenResponse, provider: Provider, openID: Bool, now: Date) throws -> StoredSession {
         let now = now.wholeSeconds
+        let discovery = provider.type.usesDiscovery
         return StoredSession(
             provider: provider.name,
-            clientID: clientID,
+            providerType: provider.type.id,
+            clientID: try provider.requireClientID(),
+            clientSecret: provider.clientSecret,
             tokenType: response.tokenType,
             accessToken: response.accessToken,
             accessTokenExpiresAt: now.addingTimeInterval(TimeInterval(response.expiresIn ?? defaultLifetime)),
+            accessTokenIssuedAt: now,
             refreshToken: response.refreshToken,
             refreshTokenExpiresAt: response.refreshTokenExpiresIn.map { now.addingTimeInterval(TimeInterval($0)) },
             scopes: response.scopes ?? [],
             idToken: response.idToken,
             openID: openID,
-            authBaseURL: provider.authBaseURL,
-            apiBaseURL: provider.apiBaseURL,
-            issuer: provider.kind == .oidc ? provider.issuer : nil,
-            endpoints: provider.kind == .oidc ? provider.endpoints : nil,
+            authBaseURL: provider.urls[.auth],
+            apiBaseURL: provider.urls[.api],
+            issuer: discovery ? provider.issuer : nil,
+            endpoints: discovery ? provider.endpoints : nil,
             createdAt: now,
             updatedAt: now
         )
     }
 
-    /// The session after a refresh (spec §3.3, RFC 6749 §6). Kakao returns `refresh_token` only
-    /// when it rotates it: then the old one is dead and is replaced; otherwise it is kept, with
-    /// its expiry. A response without `scope` keeps the granted scopes. The ID token stays the
-    /// one verified at login.
+    /// The session after a refresh (RFC 6749 §6). A response with `refresh_token` rotated it: the
+    /// old one is dead and is replaced; without one it is kept, with its expiry (Kakao sends a new
+    /// one only when less than a month of the old remains). A response without `scope` keeps the
+    /// granted scopes. The ID token stays the one verified at login.
     package func applying(_ response: TokenResponse, now: Date) -> StoredSession {
         let now = now.wholeSeconds
         var session = self
         session.accessToken = response.accessToken
         session.tokenType = response.tokenType
         session.accessTokenExpiresAt = now.addingTimeInterval(TimeInterval(response.expiresIn ?? Self.defaultLifetime))
+        session.accessTokenIssuedAt = now
         if let refreshToken = response.refreshToken {
             session.refreshToken = refreshToken
             session.refreshTokenExpiresAt = response.refreshTokenExpiresIn.map { now.addingTimeInterval(TimeInterval($0)) }
@@ -56,8 +59,46 @@ extension StoredSession {
         accessTokenExpiresAt.timeIntervalSince(now) >= TimeInterval(seconds)
     }
 
+    /// Seconds the access token was issued for, when known.
+    package var accessTokenLifetime: Int? {
+        guard let issued = accessTokenIssuedAt else { return nil }
+        let lifetime = Int(accessTokenExpiresAt.timeIntervalSince(issued))
+        return lifetime > 0 ? lifetime : nil
+    }
+
+    /// Whether a token that must stay valid for `minValid` seconds (nil: the default window) is
+    /// used as it is or refreshed first.
+    ///
+    /// The default window is 60 s, or half the token's lifetime when that is shorter. A token
+    /// younger than half its lifetime is never refreshed just because a longer `minValid` cannot
+    /// be met: with short-lived tokens every call would otherwise refresh (and rotate a one-use
+    /// refresh token); it is used, and the shortfall reported.
+    package func tokenDecision(minValid: Int?, now: Date) -> TokenDecision {
+        let remaining = Int(accessTokenExpiresAt.timeIntervalSince(now).rounded(.down))
+        guard let lifetime = accessTokenLifetime else {
+            return remaining >= (minValid ?? Self.defaultWindow) ? .use : .refresh
+        }
+        let window = minValid ?? min(Self.defaultWindow, lifetime / 2)
+        if remaining >= window { return .use }
+        let age = lifetime - remaining
+        if remaining > 0, age < lifetime / 2 { return .useShort(lifetime: lifetime) }
+        return .refresh
+    }
+
     /// Assumed when a token response has no `expires_in` (RFC 6749 §5.1 makes it optional).
     static let defaultLifetime = 3600
+    /// How long a token must stay valid by default before it is handed out.
+    package static let defaultWindow = 60
+}
+
+/// What `tokenDecision` decided.
+package enum TokenDecision: Sendable, Equatable {
+    /// Valid for long enough.
+    case use
+    /// Valid, but for less than asked; too young to be worth refreshing.
+    case useShort(lifetime: Int)
+    /// Refresh first.
+    case refresh
 }
 
 extension Date {

@@ -101,19 +101,3 @@ package struct ShippingAddress: Codable, Sendable, Equatable {
         case zipCode = "zip_code"
     }
 }
-
-/// Any call, for `kauth api`: the method, host and path given, parameters as given.
-package struct RawAPIRequest: APIRequest {
-    package typealias Response = JSONValue
-    package var method: String
-    package var host: APIHost
-    package var path: String
-    package var parameters: [(String, String)]
-
-    package init(method: String, host: APIHost, path: String, parameters: [(String, String)]) {
-        self.method = method
-        self.host = host
-        self.path = path
-        self.parameters = parameters
-    }
-}

@@ -4,67 +4,149 @@ import Glibc
 import Darwin
 #endif
 
-/// Opens a URL for the user. The login flow always prints the URL too, so a failure here is
-/// reported as a hint, never fatal.
+/// Opens a URL for the user. Callers always print the URL too, so a failure is something to
+/// report and work around (the paste path), never fatal.
 package struct Browser: Sendable {
-    package var open: @Sendable (_ url: String) throws -> Void
+    /// Opens `url`; with `showOpenerOutput`, the opener's own messages go to kauth's stderr
+    /// (`--verbose`) instead of being kept for the error.
+    package var opener: @Sendable (_ url: String, _ showOpenerOutput: Bool) async throws -> Void
+    /// Set by `--verbose`.
+    package var showsOpenerOutput = false
 
-    package init(open: @escaping @Sendable (String) throws -> Void) {
-        self.open = open
+    package init(opener: @escaping @Sendable (String, Bool) async throws -> Void) {
+        self.opener = opener
+    }
+
+    /// A browser that ignores `showOpenerOutput` (test doubles).
+    package init(open: @escaping @Sendable (String) async throws -> Void) {
+        self.opener = { url, _ in try await open(url) }
+    }
+
+    package func open(_ url: String) async throws {
+        try await opener(url, showsOpenerOutput)
     }
 
     /// `$BROWSER` (a `:`-separated list of commands; `%s` is replaced by the URL, otherwise the URL
-    /// is the last argument), else `open` on macOS or `xdg-open` elsewhere.
+    /// is the last argument), else `open` on macOS or `xdg-open` where a display is available.
+    ///
+    /// The opener runs without kauth's secrets in its environment (every `KAUTH_*` variable is
+    /// left out) and inherits no descriptor but /dev/null and, with `--verbose`, stderr. It is
+    /// given two seconds: an opener that exits with a failure in that time counts as failed,
+    /// one still running counts as a browser that opened.
     package static func live(environment: Environment) -> Browser {
-        Browser { url in
+        Browser { url, showOutput in
             let candidates: [[String]]
             if let browser = environment["BROWSER"] {
                 candidates = browser.split(separator: ":").map { command in
                     let words = command.split(separator: " ").map(String.init)
-                    return words.contains("%s")
-                        ? words.map { $0 == "%s" ? url : $0 }
-                        : words + [url]
-                }
+                    return words.contains("%s") ? words.map { $0 == "%s" ? url : $0 } : words + [url]
+                }.filter { !$0.isEmpty }
             } else {
                 #if os(macOS)
                 candidates = [["open", url]]
                 #else
+                // Without a display, xdg-open falls back to a text browser that takes over the
+                // terminal kauth is waiting in.
+                guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else { throw BrowserError.noDisplay }
                 candidates = [["xdg-open", url]]
                 #endif
             }
-            var failures: [String] = []
-            for argv in candidates where !argv.isEmpty {
-                if let error = spawnDetached(argv) {
-                    failures.append("\(argv[0]): \(error)")
-                } else {
+            let childEnvironment = environment.values.filter { !$0.key.hasPrefix("KAUTH_") }.map { "\($0.key)=\($0.value)" }
+            var lastError = BrowserError.noBrowser
+            for argv in candidates {
+                do {
+                    try await BrowserProcess.run(argv, environment: childEnvironment, showOutput: showOutput, temporaryFolder: environment["TMPDIR"] ?? "/tmp")
                     return
+                } catch let error as BrowserError {
+                    lastError = error
                 }
             }
-            throw BrowserError(message: failures.joined(separator: "; "))
+            throw lastError
         }
     }
 }
 
-/// Why no browser could be started.
-package struct BrowserError: Error, Sendable, Equatable {
-    package var message: String
+/// Why no browser could be opened.
+package enum BrowserError: Error, Sendable, Equatable {
+    /// No `BROWSER`, and no graphical display to open one on.
+    case noDisplay
+    /// `BROWSER` names no command.
+    case noBrowser
+    /// The command does not exist or cannot be run.
+    case cannotRun(command: String, reason: String)
+    /// The command ran and reported failure; `output` is what it printed (shown with `--verbose`).
+    case failed(command: String, status: Int32, output: String)
 }
 
-/// Starts `argv` with standard input and output on /dev/null and standard error inherited, and
-/// does not wait for it: a browser may live on after kauth exits. Returns an error text or nil.
-private func spawnDetached(_ argv: [String]) -> String? {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
-    cArgs.append(nil)
-    defer { cArgs.forEach { free($0) } }
-    var pid = pid_t()
-    let status = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, environ)
-    if status != 0 {
-        return String(cString: strerror(status))
+/// Spawning and watching an opener.
+enum BrowserProcess {
+    static let grace: Duration = .seconds(2)
+
+    static func run(_ argv: [String], environment: [String], showOutput: Bool, temporaryFolder: String) async throws {
+        let command = argv[0]
+        // The opener's output goes to an unlinked file, not a pipe: a browser that lives on after
+        // kauth exits must not die of a broken pipe.
+        let output = showOutput ? -1 : temporaryOutputFile(in: temporaryFolder)
+        defer { if output >= 0 { close(output) } }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if output >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, output, 1)
+            posix_spawn_file_actions_adddup2(&actions, output, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
+        cArgs.append(nil)
+        defer { cArgs.forEach { free($0) } }
+        var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) }
+        cEnvironment.append(nil)
+        defer { cEnvironment.forEach { free($0) } }
+
+        var pid = pid_t()
+        let status = posix_spawnp(&pid, command, &actions, nil, cArgs, cEnvironment)
+        guard status == 0 else {
+            throw BrowserError.cannotRun(command: command, reason: String(cString: strerror(status)))
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now + grace
+        while clock.now < deadline {
+            var exitStatus: Int32 = 0
+            let reaped = waitpid(pid, &exitStatus, WNOHANG)
+            if reaped == pid {
+                let code = exitCode(exitStatus)
+                if code == 0 { return }
+                throw BrowserError.failed(command: command, status: code, output: captured(output))
+            }
+            if reaped < 0 && errno != EINTR { return }
+            // Cancelled: the login no longer needs to know; the browser stays as it is.
+            guard (try? await Task.sleep(for: .milliseconds(25))) != nil else { return }
+        }
     }
-    return nil
+
+    private static func exitCode(_ status: Int32) -> Int32 {
+        // WIFEXITED / WEXITSTATUS, which Swift does not import as macros.
+        (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+
+    private static func temporaryOutputFile(in folder: String) -> Int32 {
+        var template = Array((folder + "/kauth-browser-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return -1 }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        return descriptor
+    }
+
+    /// The first few kilobytes the opener wrote.
+    private static func captured(_ descriptor: Int32) -> String {
+        guard descriptor >= 0 else { return "" }
+        lseek(descriptor, 0, SEEK_SET)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
+    }
 }

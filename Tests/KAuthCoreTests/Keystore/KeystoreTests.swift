@@ -207,7 +207,6 @@ import Darwin
 
             let expected = KeystoreError.tooOpen(path: store.path, permissions: 0o644)
             #expect(throws: expected) { try store.load() }
-            #expect(expected.message == "permissions 0644 for '\(store.path)' are too open; run: chmod 600 \(store.path)")
             await #expect(throws: expected) {
                 try await store.update { contents in
                     Issue.record("the body must not run on a refused file")
@@ -276,7 +275,6 @@ import Darwin
                 try await store.update { $0.profiles["default"] = session() }
             }
             #expect(try folderListing(folder).isEmpty)
-            #expect(KeystoreError.folderTooOpen(path: folder, permissions: 0o777).message.contains("chmod 700 \(folder)"))
         }
     }
 
@@ -312,7 +310,6 @@ import Darwin
             }
             #expect(path == store.path)
             #expect(!reason.isEmpty)
-            #expect(error?.message.contains(store.path) == true)
 
             await #expect(throws: KeystoreError.self) {
                 try await store.update { contents in
@@ -594,7 +591,6 @@ import Darwin
                 try await wrong.update { $0 = .empty }
             }
             #expect(try readRaw(path) == bytes)
-            #expect(KeystoreError.wrongPassphrase(path: path).message.contains("KAUTH_PASSPHRASE"))
         }
     }
 
@@ -609,7 +605,6 @@ import Darwin
                 try await store.update { $0.profiles.removeAll() }
             }
             #expect(try readRaw(path) == bytes)
-            #expect(KeystoreError.passphraseRequired(path: path).message.contains("set KAUTH_PASSPHRASE"))
         }
     }
 
@@ -637,5 +632,12 @@ import Darwin
             #expect(!raw.contains("SECRET"))
             #expect(try store.load().profiles.count == 2)
         }
+    }
+}
+
+extension FileKeystore {
+    /// The session stored under `profile`, for assertions.
+    func session(profile: String) throws -> StoredSession? {
+        try load().profiles[profile]
     }
 }

@@ -1,0 +1,88 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import KAuthCore
+
+/// `kauth link image upload|scrap`: images for templates, on Kakao's image server.
+enum LinkImageCommand {
+    static let spec = CommandSpec(
+        name: "image",
+        summary: "upload or scrap an image for templates",
+        examples: [
+            ("kauth link image upload cake.png", ""),
+            ("kauth link image scrap https://example.com/cake.jpg --json", ""),
+        ],
+        subcommands: [uploadSpec, scrapSpec]
+    )
+
+    static let uploadSpec = CommandSpec(
+        name: "upload",
+        summary: "upload an image and print its URL",
+        discussion: "Uploads FILE to Kakao's image server (kept there for 20 days) and prints its URL. The file must be a PNG, JPEG or GIF, judged by its content, of at most 2 MB: anything else is refused before a request is made (exit 2).",
+        flags: [.json],
+        arguments: [ArgumentSpec(name: "FILE", help: "a PNG, JPEG or GIF of at most 2 MB", minimum: 1, maximum: 1)],
+        examples: [
+            ("kauth link image upload cake.png", "prints the https URL"),
+            ("kauth link image upload cake.png --json", "url, content_type, length, width, height"),
+        ],
+        run: runUpload
+    )
+
+    static let scrapSpec = CommandSpec(
+        name: "scrap",
+        summary: "have Kakao fetch an image from the web and print its URL",
+        flags: [.json],
+        arguments: [ArgumentSpec(name: "URL", help: "the image's http or https URL", minimum: 1, maximum: 1)],
+        examples: [("kauth link image scrap https://example.com/cake.jpg", "")],
+        run: runScrap
+    )
+
+    static func runUpload(_ context: CommandContext) async throws -> Int32 {
+        let path = context.command.arguments[0]
+        let data: Data
+        do {
+            guard let contents = try context.world.fileSystem.readFile(path) else {
+                throw KAuthError.usage("cannot read '\(path)': no such file")
+            }
+            data = contents
+        } catch let error as KAuthError {
+            throw error
+        } catch {
+            throw KAuthError.usage("cannot read '\(path)': \(error)")
+        }
+        if data.count > ImageInfo.maximumUploadBytes {
+            throw KAuthError.usage("'\(path)' is \(data.count) bytes; Kakao takes images of at most \(ImageInfo.maximumUploadBytes) bytes (2 MB): nothing was sent")
+        }
+        guard let info = ImageInfo.sniff(data) else {
+            throw KAuthError.usage("'\(path)' is not a PNG, JPEG or GIF image (judged by its content): nothing was sent")
+        }
+        let request = ImageUploadRequest(image: data, format: info.format, boundary: MultipartForm.randomBoundary(context.world.random))
+        printImage(try await context.shareService().upload(request), context: context)
+        return 0
+    }
+
+    static func runScrap(_ context: CommandContext) async throws -> Int32 {
+        let url = try ShareInput.webURL(context.command.arguments[0], flag: "URL")
+        printImage(try await context.shareService().scrapImage(url), context: context)
+        return 0
+    }
+
+    /// The URL on stdout, or `{"url","content_type","length","width","height"}`.
+    static func printImage(_ result: ImageUploadResult, context: CommandContext) {
+        let original = result.infos.original
+        guard context.json else {
+            context.out(original.url + "\n")
+            return
+        }
+        func number(_ value: Int?) -> JSONValue { value.map { .number(Double($0)) } ?? .null }
+        context.printJSON(.object([
+            "url": .string(original.url),
+            "content_type": original.contentType.map(JSONValue.string) ?? .null,
+            "length": number(original.length),
+            "width": number(original.width),
+            "height": number(original.height),
+        ]))
+    }
+}

@@ -1,0 +1,33 @@
+import KAuthCore
+
+/// `kauth link template new TYPE`: commented starter templates.
+enum LinkTemplateCommand {
+    static let spec = CommandSpec(
+        name: "template",
+        summary: "starter templates",
+        examples: [("kauth link template new feed > feed.json", "")],
+        subcommands: [newSpec]
+    )
+
+    static let newSpec = CommandSpec(
+        name: "new",
+        summary: "print a commented starter template",
+        discussion: "Prints a starter for TYPE (feed, list, location, commerce, text or calendar) from Kakao's examples, with comments on each member and its limits. kauth reads the comments as they are; --no-comments prints plain JSON for other tools.",
+        flags: [.toggle("no-comments", "leave the comment lines out (plain JSON)")],
+        arguments: [ArgumentSpec(name: "TYPE", help: "feed, list, location, commerce, text or calendar", minimum: 1, maximum: 1)],
+        examples: [
+            ("kauth link template new feed > feed.json", ""),
+            ("kauth link template new text --no-comments | jq .", ""),
+        ],
+        run: runNew
+    )
+
+    static func runNew(_ context: CommandContext) async throws -> Int32 {
+        let name = context.command.arguments[0]
+        guard let type = TemplateType(rawValue: name.lowercased()) else {
+            throw KAuthError.usage("unknown template type '\(name)'; use one of: \(TemplateType.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        context.out(context.command.has("no-comments") ? TemplateStarters.plain(for: type) : TemplateStarters.text(for: type))
+        return 0
+    }
+}

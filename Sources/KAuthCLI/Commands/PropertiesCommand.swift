@@ -1,0 +1,31 @@
+import KAuthCore
+
+/// `kauth properties set KEY=VALUE…`: Kakao user properties (not kauth profiles).
+enum PropertiesCommand {
+    static let spec = CommandSpec(
+        name: "properties",
+        summary: "set Kakao user properties",
+        discussion: "User properties are app-defined fields stored with the user at Kakao (Kakao: /v1/user/update_profile); each key must be registered in the Kakao console.",
+        examples: [("kauth properties set level=3 team=blue", "")],
+        subcommands: [
+            CommandSpec(
+                name: "set",
+                summary: "store properties for the user",
+                arguments: [ArgumentSpec(name: "KEY=VALUE", help: "properties to set", minimum: 1, maximum: nil)],
+                examples: [("kauth properties set nickname=Kim level=3", "")],
+                run: set
+            ),
+        ]
+    )
+
+    static func set(_ context: CommandContext) async throws -> Int32 {
+        let properties = try KeyValueArguments.parse(context.command.arguments, what: "each property")
+        do {
+            _ = try await context.apiClient(requiring: .userProperties).send(UpdateProfileRequest(properties: properties))
+        } catch KAuthError.api(_, -201, let message) {
+            throw KAuthError.failure("a key is not a registered user property of the app (\(message)); register it in the Kakao console under User properties, or check its spelling")
+        }
+        context.err("Set \(properties.map(\.0).joined(separator: ", ")).\n")
+        return 0
+    }
+}

@@ -1,0 +1,89 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import KAuthCore
+
+/// Reading what share and memo commands are given: templates, `KEY=VALUE` lists, IDs, URLs.
+enum ShareInput {
+    /// The template in `source` (a file, or `-` for standard input), parsed and checked.
+    static func template(_ context: CommandContext, source: String) throws -> DefaultTemplate {
+        let text: String
+        let name: String
+        if source == "-" {
+            name = "from standard input"
+            var lines: [String] = []
+            while let line = context.terminal.readLine() { lines.append(line) }
+            text = lines.joined(separator: "\n")
+        } else {
+            name = "'\(source)'"
+            let data: Data?
+            do {
+                data = try context.world.fileSystem.readFile(source)
+            } catch {
+                throw KAuthError.usage("cannot read the template \(name): \(error)")
+            }
+            guard let data else { throw KAuthError.usage("cannot read the template \(name): no such file") }
+            guard let decoded = String(validating: data, as: UTF8.self) else {
+                throw KAuthError.usage("the template \(name) is not UTF-8 text")
+            }
+            text = decoded
+        }
+        let json: JSONValue
+        do {
+            json = try LenientJSON.parse(text)
+        } catch {
+            throw KAuthError.usage("the template \(name) is not valid JSON: \(error)")
+        }
+        switch TemplateValidator.validate(json) {
+        case .success(let template): return template
+        case .failure(let problems): throw KAuthError.invalidTemplate(violations: problems.violations)
+        }
+    }
+
+    /// `--FLAG KEY=VALUE` values as a map; a key given twice is an error.
+    static func pairs(_ context: CommandContext, _ flag: String) throws -> [String: String] {
+        var pairs: [String: String] = [:]
+        for (key, value) in try KeyValueArguments.parse(context.command.all(flag), what: "--\(flag)") {
+            guard pairs[key] == nil else {
+                throw KAuthError.usage("--\(flag) \(key)= is given twice")
+            }
+            pairs[key] = value
+        }
+        return pairs
+    }
+
+    /// `--template-id N`, a positive whole number.
+    static func templateID(_ context: CommandContext) throws -> Int64? {
+        guard let text = context.command.value("template-id") else { return nil }
+        guard let id = Int64(text), id > 0 else {
+            throw KAuthError.usage("--template-id needs a template ID (a positive whole number), not '\(text)'")
+        }
+        return id
+    }
+
+    /// An absolute http or https URL.
+    static func webURL(_ text: String, flag: String) throws -> String {
+        let lowered = text.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"),
+              let host = URLComponents(string: text)?.host, !host.isEmpty
+        else {
+            throw KAuthError.usage("\(flag) needs an http or https URL, not '\(text)'")
+        }
+        return text
+    }
+
+    /// Opens `url`; a browser that cannot start is a warning, since the URL is printed anyway.
+    static func open(_ url: String, context: CommandContext) async -> Bool {
+        do {
+            try await context.world.browser.open(url)
+            context.err("Opened the sharer page in the browser.\n")
+            return true
+        } catch {
+            let reason = LoginProgress.describe(error as? BrowserError ?? .noBrowser, verbose: context.command.has("verbose"))
+            context.err("warning: could not open a browser (\(reason)); open the URL yourself\n")
+            return false
+        }
+    }
+}

@@ -1,0 +1,303 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import KAuthCore
+
+/// The words for every error: what happened and the flag, variable or command that fixes it —
+/// only ones that exist where the message is printed (`--client-id` on `kauth login`, not on
+/// `kauth token`), with `--profile` when the user gave one. Text that came from the network or a
+/// file is printed with its control characters made visible.
+struct ErrorMessages {
+    /// Words of the running command, e.g. `["kauth", "login"]`.
+    var commandPath: [String]
+    /// Whether the running command takes `--NAME`.
+    var hasFlag: (String) -> Bool
+    /// `--profile` as given on the command line, for hints that must name it to work.
+    var profileFlag: String?
+
+    init(commandPath: [String], hasFlag: @escaping (String) -> Bool, profileFlag: String?) {
+        self.commandPath = commandPath
+        self.hasFlag = hasFlag
+        self.profileFlag = profileFlag
+    }
+
+    /// `kauth scopes` for a hint, with `--profile NAME` when the user gave one.
+    func command(_ words: String) -> String {
+        "`kauth \(words)\(profileFlag.map { " --profile \($0)" } ?? "")`"
+    }
+
+    /// `kauth login` for a profile's login, with `--profile` unless it is the default one.
+    func login(_ profile: String, _ extra: String = "") -> String {
+        "`kauth login\(extra)\(profile == "default" ? "" : " --profile \(profile)")`"
+    }
+
+    func message(for error: KAuthError) -> String {
+        switch error {
+        case .usage(let text):
+            return text
+        case .invalidTemplate(let violations):
+            let count = violations.count == 1 ? "a problem" : "\(violations.count) problems"
+            return "the template has \(count); nothing was sent:\n" + violations.map { "  \(String(describing: $0).visible)" }.joined(separator: "\n")
+        case .missingSetting(let setting, let provider):
+            return missing(setting, provider: provider)
+        case .invalidSetting(let name, let value, let expected):
+            let choices = expected.count == 1 ? expected[0] : "one of: " + expected.joined(separator: ", ")
+            return "\(name) is '\(value.visible)'; it must be \(choices)"
+        case .unknownProvider(let name, let known):
+            return "unknown provider '\(name.visible)'; known providers: \(known.joined(separator: ", ")) (oidc with --issuer URL); add one with `kauth config set provider.\(name.visible).type oidc`"
+        case .insecureURL(let label, let url):
+            return "the \(label) '\(url.visible)' must use https (plain http is allowed only for 127.0.0.1, [::1] or localhost); check the provider's config, its KAUTH_*_URL variables or --issuer"
+        case .unsupported(let provider, let what):
+            return unsupported(what, provider: provider)
+        case .invalidRedirectURI(let uri, let problem):
+            return redirect(uri: uri.visible, problem)
+        case .redirectPortConflict(let port, let uri):
+            return "--port \(port) disagrees with the redirect URI \(uri.visible); give one of them"
+        case .hostNotAllowed(let url, let provider, let allowed):
+            return "kauth sends the tokens of provider '\(provider)' only to its own hosts (\(allowed.joined(separator: ", "))), and '\(url.visible)' is not one of them; give a path, a URL on one of those hosts, or set provider.\(provider).api_url"
+        case .config(let problem):
+            return config(problem)
+        case .notLoggedIn(let profile):
+            return "not logged in (profile '\(profile)'); run \(login(profile))"
+        case .sessionExpired(let profile, let reason):
+            return "the stored login can no longer be used: \(ended(reason)); run \(login(profile)) again"
+        case .environmentTokenRejected(let reason):
+            return "the token in KAUTH_ACCESS_TOKEN was rejected: \(reason.visible); set a fresh token or unset KAUTH_ACCESS_TOKEN to use the stored login"
+        case .consentRequired(let scopes, let message):
+            let list = scopes.map(\.visible).joined(separator: " ")
+            return scopes.isEmpty
+                ? "consent required: \(message.visible)"
+                : "consent required for: \(list) (\(message.visible)); run \(command("scopes request \(list)"))"
+        case .unavailable(let text):
+            return "\(text.visible); check your network or try again later"
+        case .loginCancelled(let end):
+            return cancelled(end)
+        case .keystore(let error):
+            return keystore(error)
+        case .portInUse(let port, let redirectURI):
+            var text = "port \(port) for the redirect URI \(redirectURI) is already in use"
+            if (32768...60999).contains(port) {
+                text += " — perhaps by another program's outgoing connection, since it lies in Linux's ephemeral port range (32768–60999), where the system hands ports out on its own"
+            }
+            return text + "; stop the program using it and try again, or pick another port with --port N or --redirect-uri URI (and register that URI with the provider)"
+        case .oauth(let failure):
+            return oauth(failure)
+        case .api(let status, let code, let message):
+            return "the API answered HTTP \(status) with error\(code.map { " \($0)" } ?? ""): \(message.visible)"
+        case .appKeyRejected(let provider, let message):
+            return "the app key was rejected (\(message.visible)); check KAUTH_APP_KEY or `kauth config set provider.\(provider).app_key KEY`"
+        case .invalidResponse(let text):
+            return "unexpected response from the provider: \(text.visible)"
+        case .discovery(let url, let problem):
+            return discovery(url: url.visible, problem)
+        case .idTokenRefused(let provider, let reason):
+            return "the ID token from \(provider.visible) was refused: \(reason.visible); nothing was stored"
+        case .endpointsUnknown(let provider):
+            return "the endpoints of provider '\(provider)' are not known for this login; run `kauth login --provider \(provider)` again"
+        case .listenerFailed(let text):
+            return "cannot start the redirect listener: \(text.visible)"
+        case .failure(let text):
+            return text.visible
+        }
+    }
+
+    // MARK: - Cases with several forms
+
+    private func missing(_ setting: ProviderSetting, provider: String) -> String {
+        switch setting {
+        case .clientID:
+            var ways: [String] = []
+            if hasFlag("client-id") { ways.append("pass --client-id ID") }
+            ways += ["set KAUTH_CLIENT_ID", "run `kauth config set provider.\(provider).client_id ID`"]
+            let name = ProviderType.named(provider)?.help.clientIDName ?? "client id"
+            let what = name == "client id" ? "" : " (for \(ProviderType.named(provider)?.displayName ?? provider): the app's \(name))"
+            return "no client id for provider '\(provider)'; \(Self.either(ways))\(what)"
+        case .issuer:
+            var ways: [String] = []
+            if hasFlag("issuer") { ways.append("pass --issuer URL") }
+            ways.append("run `kauth config set provider.\(provider).issuer URL`")
+            return "provider '\(provider)' needs an issuer: \(Self.either(ways))"
+        case .appKey:
+            return "no app key for provider '\(provider)'; set KAUTH_APP_KEY, KAUTH_CLIENT_ID or `kauth config set provider.\(provider).app_key KEY`"
+        case .url(let role):
+            return "provider '\(provider)' has no \(role.configKey) set; run `kauth config set provider.\(provider).\(role.configKey) URL`"
+        }
+    }
+
+    /// "a, b, or c".
+    static func either(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + ", or " + items[items.count - 1]
+    }
+
+    private func unsupported(_ what: Unsupported, provider: String) -> String {
+        switch what {
+        case .feature(let feature):
+            return "`\(commandPath.joined(separator: " "))` needs \(Self.describe(feature)), which provider '\(provider)' does not have"
+        case .pkce:
+            return "provider '\(provider)' does not list PKCE S256 (code_challenge_methods_supported); kauth will not log in without it unless you pass --allow-no-pkce"
+        case .deviceGrant:
+            return "provider '\(provider)' offers no device authorization (its discovery lists no device_authorization_endpoint); use --no-browser to log in from a machine without a browser"
+        case .prompt(let prompt, let allowed):
+            if allowed.isEmpty { return "provider '\(provider)' takes no --prompt values ('\(prompt.visible)' was given)" }
+            return "unknown prompt '\(prompt.visible)' for provider '\(provider)'; use one or more of: \(allowed.joined(separator: ", "))"
+        case .userinfo:
+            return "provider '\(provider)' has no userinfo endpoint"
+        case .unlink:
+            return "provider '\(provider)' has no way to unlink a user from the app; use `kauth logout` to revoke this login's tokens"
+        }
+    }
+
+    static func describe(_ feature: ProviderFeature) -> String {
+        switch feature {
+        case .consent: return "a consent API (Kakao's /v2/user/scopes)"
+        case .serviceTerms: return "service terms (Kakao Sync)"
+        case .userProperties: return "app-defined user properties (Kakao's user properties)"
+        case .shippingAddresses: return "shipping addresses (Kakao's shipping-address API)"
+        case .tokenInfo: return "an access-token information API (Kakao's /v1/user/access_token_info)"
+        case .share: return "a share API (Kakao Talk share)"
+        case .talk: return "Kakao Talk messages"
+        case .loginHint: return "login hints (login_hint)"
+        }
+    }
+
+    private func redirect(uri: String, _ problem: RedirectURIProblem) -> String {
+        switch problem {
+        case .notHTTP: return "the redirect URI '\(uri)' must look like http://127.0.0.1:PORT/callback"
+        case .notLoopback: return "the redirect URI '\(uri)' must point at this machine (127.0.0.1 or localhost): kauth listens only on loopback"
+        case .hasQueryOrFragment: return "the redirect URI '\(uri)' may not have a query or fragment"
+        case .noPort: return "the redirect URI '\(uri)' needs an explicit port, e.g. \(Kakao.defaultRedirectURI)"
+        }
+    }
+
+    private func config(_ problem: ConfigProblem) -> String {
+        switch problem {
+        case .malformedLine(let path, let line, let text):
+            return "\(path):\(line): expected `key = value`, found '\(text.visible)'; fix or remove that line"
+        case .missingKey(let path, let line):
+            return "\(path):\(line): a line has a value but no key; fix or remove that line"
+        case .unknownKey(let key, let known):
+            return "unknown config key '\(key.visible)'; keys look like provider.NAME.KEY (NAME of letters, digits, - and _), with KEY one of: \(known.joined(separator: ", "))"
+        case .controlCharacters(let key):
+            return "'\(key.visible)' or its value contains a line break or another control character; config keys and values are single lines"
+        case .unreadable(let path, let reason):
+            return "cannot read the config file \(path) (\(reason.visible)); check it and its permissions"
+        case .unwritable(let path, let reason):
+            return "cannot write the config file \(path) (\(reason.visible)); check the folder, or set KAUTH_HOME"
+        }
+    }
+
+    private func ended(_ reason: SessionEnd) -> String {
+        switch reason {
+        case .noRefreshToken:
+            return "the access token expired and no refresh token is stored"
+        case .refreshTokenExpired(let date):
+            return "the refresh token expired at \(RFC3339.string(from: date))"
+        case .refreshRejected(let failure):
+            let detail = [failure.description, failure.providerCode].compactMap { $0?.visible }.joined(separator: ", ")
+            return "the provider rejected the refresh token (\(failure.error.visible)\(detail.isEmpty ? "" : ": " + detail))"
+        case .refreshRefused(let status):
+            return "the provider refused the refresh token (HTTP \(status) with no further detail: it was revoked, has expired, or was already used)"
+        case .rejectedAfterRefresh(let message):
+            return "the API still rejects the refreshed token (\(message.visible))"
+        case .bootstrapRejected(let detail):
+            return "the provider rejected KAUTH_REFRESH_TOKEN (\(detail.visible)); store a fresh refresh token in the secret (`kauth token --refresh-token` prints one)"
+        }
+    }
+
+    private func cancelled(_ end: LoginEnd) -> String {
+        switch end {
+        case .denied(let provider, let error, let description):
+            let detail = description.map { ": \($0.visible)" } ?? ""
+            let verb = error == "access_denied" ? "was denied" : "failed"
+            return "the login \(verb) at \(provider.visible) (\(error.visible)\(detail)); run \(command("login")) to try again"
+        case .interrupted:
+            return "the login was interrupted; nothing was stored"
+        case .timedOut(let seconds, let hint):
+            return "no login arrived within \(seconds) s. " + Self.noRedirect(hint, hasFlag: hasFlag)
+                + " Then run \(command("login")) again (--timeout SECONDS gives more time; --no-browser lets you paste the redirect URL)."
+        case .takeover:
+            return "the login was stopped: its single-use start link was opened twice, so another program on this machine may have tried to take it over; nothing was stored. Run \(command("login")) again, or \(command("login --no-browser")), which opens nothing"
+        case .deviceDenied(let provider):
+            return "the login was denied at \(provider.visible) (access_denied); run \(command("login --device")) to try again"
+        case .deviceExpired:
+            return "the device code expired before the login was approved; run \(command("login --device")) again"
+        case .deviceTimedOut(let seconds):
+            return "no approval arrived within \(seconds) s; run \(command("login --device")) again"
+        }
+    }
+
+    /// What usually keeps the redirect from arriving, and how to change it.
+    static func noRedirect(_ hint: NoRedirectHint, hasFlag: (String) -> Bool) -> String {
+        var text = "When the browser shows an error page from \(hint.provider) instead of coming back here, the usual cause is a redirect URI that is not registered for the app: register exactly \(hint.redirectURI)"
+        if let registration = hint.registration { text += " (\(registration))" }
+        if hasFlag("redirect-uri") { text += ", or pass the one you registered with --redirect-uri URI or --port N" }
+        text += ". A wrong \(hint.clientIDName) stops it too: check "
+        text += hasFlag("client-id") ? "--client-id, KAUTH_CLIENT_ID and the config." : "KAUTH_CLIENT_ID and the config."
+        return text
+    }
+
+    private func keystore(_ error: KeystoreError) -> String {
+        switch error {
+        case .tooOpen(let path, let permissions):
+            return "permissions \(Self.octal(permissions)) for '\(path)' are too open; run: chmod 600 \(path)"
+        case .notOwned(let path):
+            return "'\(path)' belongs to another user; move it away and run `kauth login` again"
+        case .notARegularFile(let path):
+            return "'\(path)' is not a regular file; move it away and run `kauth login` again"
+        case .corrupt(let path, let reason):
+            return "the keystore '\(path)' cannot be used (\(reason.visible)); it was left as is: fix or move it away, then run `kauth login`"
+        case .unreadable(let path, let reason):
+            return "cannot read the keystore '\(path)' (\(reason.visible)); check the file and its folder, or set KAUTH_HOME"
+        case .unwritable(let path, let reason):
+            return "cannot write the keystore '\(path)' (\(reason.visible)); the previous contents are unchanged: check the folder, or set KAUTH_HOME"
+        case .lockTimeout(let path):
+            return "another kauth process kept the keystore lock '\(path)' too long; wait for it to finish and try again"
+        case .passphraseRequired(let path):
+            return "the keystore '\(path)' is encrypted; set KAUTH_PASSPHRASE to its passphrase"
+        case .wrongPassphrase(let path):
+            return "cannot decrypt the keystore '\(path)': KAUTH_PASSPHRASE is wrong or the file was altered; set the right passphrase, or move the file away and run `kauth login`"
+        case .folderTooOpen(let path, let permissions):
+            return "permissions \(Self.octal(permissions)) for the folder '\(path)' are too open; run: chmod 700 \(path)"
+        }
+    }
+
+    private func oauth(_ failure: OAuthFailure) -> String {
+        var text = "the provider refused the request: \(failure.error.visible)"
+        if let description = failure.description, !description.isEmpty { text += " (\(Redaction.text(description).visible))" }
+        if let code = failure.providerCode { text += " [\(code.visible)]" }
+        let provider = failure.provider
+        switch failure.meaning {
+        case .wrongClientSecret?:
+            text += "; set the client secret (KAUTH_CLIENT_SECRET or `kauth config set provider.\(provider).client_secret S`) to the one in the provider's console"
+        case .redirectURINotRegistered?:
+            let registration = ProviderType.named(provider)?.help.redirectRegistration.map { " (\($0))" } ?? ""
+            text += "; register the exact redirect URI with the provider\(registration)"
+            if hasFlag("redirect-uri") { text += ", or pass the registered one with --redirect-uri" }
+        case .wrongClientID?:
+            text += "; check the client id (KAUTH_CLIENT_ID\(hasFlag("client-id") ? ", --client-id" : ""), or `kauth config set provider.\(provider).client_id ID`)"
+        case nil:
+            break
+        }
+        return text
+    }
+
+    private func discovery(url: String, _ problem: DiscoveryProblem) -> String {
+        switch problem {
+        case .notFound(let status):
+            return "no OpenID Connect discovery document at \(url) (HTTP \(status)); check the issuer (--issuer or provider.NAME.issuer)"
+        case .incomplete:
+            return "the discovery document at \(url) lacks required members (issuer, authorization_endpoint, token_endpoint)"
+        case .wrongIssuer(let named, let expected):
+            return "the discovery document at \(url) names the issuer '\(named.visible)', not '\(expected)'; refusing it (OIDC Discovery §4.3): check the issuer for a typo or a trailing slash"
+        }
+    }
+
+    /// `0644`-style text, as `ls`, `chmod` and ssh show modes.
+    static func octal(_ permissions: UInt16) -> String {
+        let digits = String(permissions, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,146 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import KAuthCore
+
+/// Shows a login's events on stderr: the URL, what to paste, warnings, and — on a terminal — a
+/// countdown that shows the wait is alive. Piped, it prints each line once and nothing more.
+final class LoginProgress: @unchecked Sendable {
+    private let terminal: Terminal
+    private let clock: Clock
+    private let messages: ErrorMessages
+    private let verbose: Bool
+    private let lock = Lock()
+    // Guarded by `lock`.
+    private var countdown: Task<Void, Never>?
+    private var countdownShown = false
+    private var urlShown = false
+
+    init(context: CommandContext) {
+        terminal = context.terminal
+        clock = context.world.clock
+        messages = context.messages
+        verbose = context.command.has("verbose")
+    }
+
+    /// The closure a `LoginFlow` reports to.
+    var events: @Sendable (LoginEvent) -> Void {
+        { [self] event in show(event) }
+    }
+
+    func show(_ event: LoginEvent) {
+        switch event {
+        case .openingBrowser(let url):
+            lock.withLock { urlShown = true }
+            write("Opening the browser to log in. If it does not open, visit:\n\n  \(url)\n\n")
+        case .browserFailed(let error):
+            write("No browser could be opened: \(Self.describe(error, verbose: verbose)).\n")
+        case .pasteExpected(let url, let redirectURI):
+            let shown = lock.withLock { urlShown }
+            if shown {
+                write("Open the URL above in a browser on any machine and log in.")
+            } else {
+                write("Open this URL in a browser on any machine and log in:\n\n  \(url)\n\n")
+            }
+            write(" Then paste here the address the browser ends up on — it starts with \(redirectURI); the page itself may fail to load, that is fine — and press Enter:\n")
+        case .waiting(let timeout):
+            startCountdown(timeout)
+        case .stillWaiting(let hint):
+            write("Still waiting. " + ErrorMessages.noRedirect(hint, hasFlag: messages.hasFlag) + "\n")
+        case .ignoredRequest(.wrongState):
+            write("warning: ignored a request to the redirect listener with a missing or wrong state (not from this login)\n")
+        case .ignoredRequest(.incomplete):
+            write("warning: the provider's redirect had neither a code nor an error; still waiting\n")
+        case .pastedURLRejected(.wrongState):
+            write("That URL is not from this login (its state does not match); paste the URL from this login's browser tab.\n")
+        case .pastedURLRejected(.notTheRedirect(let path)):
+            write("That is not the redirect URL (expected a URL with the path \(path) and a code); try again.\n")
+        case .deviceCode(let userCode, let uri, let complete):
+            var text = "To log in, visit \(uri?.visible ?? "the provider's device page") and enter the code:\n\n  \(userCode.visible)\n\n"
+            if let complete { text += "Or open: \(complete.visible)\n" }
+            write(text)
+        case .noIDToken(let setup):
+            write("warning: openid was asked for but the provider returned no ID token\(setup.map { " (\($0))" } ?? "")\n")
+        case .profileUnavailable(let error):
+            write("warning: logged in, but the profile could not be fetched (\(messages.message(for: error))); `kauth me` fetches it later\n")
+        }
+    }
+
+    /// Clears the countdown; call when the login is over.
+    func finish() {
+        let task = lock.withLock { () -> Task<Void, Never>? in
+            defer { countdown = nil }
+            return countdown
+        }
+        task?.cancel()
+        clearCountdown()
+    }
+
+    // MARK: - Countdown
+
+    private func startCountdown(_ timeout: Duration) {
+        let seconds = Int(timeout.components.seconds)
+        guard terminal.stderrIsTerminal else {
+            write("Waiting up to \(seconds) s for the login to finish…\n")
+            return
+        }
+        let clock = self.clock
+        let start = clock.now()
+        let task = Task { [self] in
+            while !Task.isCancelled {
+                let left = max(0, seconds - Int(clock.now().timeIntervalSince(start)))
+                lock.withLock {
+                    countdownShown = true
+                    terminal.writeErr("\r\u{1B}[2KWaiting for the login… \(left / 60):\(String(format2: left % 60)) left (Ctrl-C to cancel)")
+                }
+                try? await clock.sleep(.seconds(1))
+            }
+        }
+        lock.withLock { countdown = task }
+    }
+
+    private func clearCountdown() {
+        lock.withLock {
+            if countdownShown {
+                terminal.writeErr("\r\u{1B}[2K")
+                countdownShown = false
+            }
+        }
+    }
+
+    /// Writes a line, taking the countdown line away first so the two do not mix.
+    private func write(_ text: String) {
+        lock.withLock {
+            if countdownShown {
+                terminal.writeErr("\r\u{1B}[2K")
+                countdownShown = false
+            }
+            terminal.writeErr(text)
+        }
+    }
+
+    /// One line, with no internal type names; the opener's own output only with `--verbose`.
+    static func describe(_ error: BrowserError, verbose: Bool) -> String {
+        switch error {
+        case .noDisplay:
+            return "there is no display (an SSH or headless session?) and BROWSER is not set"
+        case .noBrowser:
+            return "BROWSER names no command"
+        case .cannotRun(let command, let reason):
+            return "\(command.visible) cannot be run (\(reason))"
+        case .failed(let command, let status, let output):
+            var text = "\(command.visible) exited with status \(status)"
+            if verbose, !output.isEmpty { text += "; it said:\n" + output.split(separator: "\n").map { "  " + $0.visible }.joined(separator: "\n") }
+            return text
+        }
+    }
+}
+
+extension String {
+    /// Two digits, zero-padded.
+    init(format2 value: Int) {
+        self = value < 10 ? "0\(value)" : "\(value)"
+    }
+}

@@ -1,0 +1,30 @@
+/// The listener's answers to the browser: a page of the catalogue for each situation, in the
+/// language the browser asks for.
+enum CallbackPages {
+    static func response(_ page: BrowserPage, status: Int, for request: HTTPServerRequest) -> HTTPServerResponse {
+        // Pages answer in the browser's language; nothing else is read from the headers.
+        let language = PageLanguage.preferred(acceptLanguage: request.headers.value(for: "Accept-Language"))
+        return .html(status, BrowserPages.html(page, language: language))
+    }
+
+    /// The page for an outcome that ends the wait without a code.
+    static func page(for outcome: CallbackOutcome, provider: String) -> (BrowserPage, Int) {
+        switch outcome {
+        case .providerError(let error, let description):
+            return (.loginFailed(provider: provider, error: error, description: description), 200)
+        case .takeover:
+            return (.takeoverSuspected, 409)
+        case .code, .timedOut, .interrupted:
+            return (.timedOut, 408)
+        }
+    }
+
+    /// The page for the browser that delivered the code, once the login concluded (nil: it did
+    /// not in time, and the terminal says how it ended).
+    static func page(for conclusion: LoginConclusion?, provider: String) -> BrowserPage {
+        switch conclusion {
+        case .loggedIn?: return .loggedIn(provider: provider)
+        case .failed?, nil: return .exchangeFailed(provider: provider)
+        }
+    }
+}

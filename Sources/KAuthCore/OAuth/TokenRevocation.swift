@@ -1,0 +1,55 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// RFC 7009 token revocation: `token` and `token_type_hint` with the client's authentication at
+/// the revocation endpoint (its own advertised methods).
+///
+/// A public client has no secret to authenticate with, and some servers then refuse it (401).
+/// Such servers may take the grant's access token as a bearer credential instead, so that is tried
+/// once when the access token is still valid.
+package struct TokenRevocation: Sendable {
+    package var http: HTTPClient
+    package var provider: Provider
+
+    package init(http: HTTPClient, provider: Provider) {
+        self.http = http
+        self.provider = provider
+    }
+
+    /// What became of the refresh token (or access token) at the provider.
+    package enum Outcome: Sendable, Equatable {
+        case revoked
+        /// Nothing was revoked: the provider advertises no revocation endpoint.
+        case noEndpoint
+        /// The provider refused every way kauth has of asking (status, OAuth error if any).
+        case refused(status: Int, error: String?)
+    }
+
+    /// Revokes `token` (§2.1). `bearer` is a still-valid access token of the same grant.
+    package func revoke(token: String, hint: String, bearer: String?) async throws -> Outcome {
+        guard let endpoint = try provider.requireEndpoints().revocation else { return .noEndpoint }
+        let credentials = try provider.revocationCredentials()
+        let (form, headers) = credentials.apply(to: [("token", token), ("token_type_hint", hint)])
+        var response = try await send(endpoint, form, headers)
+        if Self.refusesClient(response), credentials.method == .none, let bearer {
+            response = try await send(endpoint, form, [HTTPHeader("Authorization", "Bearer " + bearer)])
+        }
+        // §2.2: 200 for success and for tokens the server does not know alike.
+        if response.status == 200 { return .revoked }
+        if response.status >= 500 { throw KAuthError.unavailable("revocation at \(endpoint) answered HTTP \(response.status)") }
+        return .refused(status: response.status, error: OAuthErrorResponse.decode(response.body)?.error)
+    }
+
+    private func send(_ endpoint: String, _ form: [(String, String)], _ headers: [HTTPHeader]) async throws -> HTTPResponse {
+        try await http.perform(.form(endpoint, form, headers: headers + [HTTPHeader("Accept", "application/json")]))
+    }
+
+    /// 401, or 400 `invalid_client` (RFC 6749 §5.2 allows either for a client that did not
+    /// authenticate).
+    private static func refusesClient(_ response: HTTPResponse) -> Bool {
+        response.status == 401 || (response.status == 400 && OAuthErrorResponse.decode(response.body)?.error == "invalid_client")
+    }
+}

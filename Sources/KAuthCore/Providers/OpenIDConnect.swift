@@ -1,0 +1,87 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension ProviderType {
+    /// Any OpenID Connect provider, described by its discovery document: endpoints, PKCE, the
+    /// client authentication methods it takes, RFC 9207 `iss`. The standard forms throughout:
+    /// space-separated scopes and prompts, userinfo as the profile (OIDC Core §5.3), RFC 7009
+    /// revocation at logout. OpenID Connect defines no unlink.
+    package static let oidc = ProviderType(
+        id: "oidc",
+        displayName: "OpenID Connect",
+        // No base URLs of its own: the issuer leads to everything. An `api_url` may be configured
+        // for `kauth api` paths.
+        baseURLs: [.api: nil],
+        environmentPrefix: nil,
+        endpoints: .discovery,
+        // RFC 8252 §7.3: the provider must accept any port on a loopback redirect URI.
+        redirectPort: 0,
+        redirectPath: "/callback",
+        defaultScopes: ["openid", "profile", "email"],
+        prompts: nil,
+        authorizeParameters: { request in
+            var pairs = [("scope", request.scopes.joined(separator: " "))]
+            if !request.prompts.isEmpty { pairs.append(("prompt", request.prompts.joined(separator: " "))) }
+            if let hint = request.loginHint { pairs.append(("login_hint", hint)) }
+            return pairs
+        },
+        clientAuthentication: .advertised,
+        temporaryErrorCodes: [],
+        errorMeanings: [:],
+        apiError: GenericAPIError.map,
+        profile: ProfileAPI(
+            request: { provider, _ in
+                guard let userinfo = try provider.requireEndpoints().userinfo else {
+                    throw KAuthError.unsupported(provider: provider.name, .userinfo)
+                }
+                return APICall(method: "GET", url: userinfo)
+            },
+            check: { _ in },
+            cachedUser: { claims in
+                CachedUser(
+                    id: claims["sub"]?.stringValue,
+                    nickname: claims["nickname"]?.stringValue ?? claims["preferred_username"]?.stringValue,
+                    email: claims["email"]?.stringValue,
+                    phoneNumber: claims["phone_number"]?.stringValue,
+                    displayName: claims["name"]?.stringValue ?? claims["nickname"]?.stringValue ?? claims["preferred_username"]?.stringValue,
+                    country: nil
+                )
+            }
+        ),
+        logout: .revocation,
+        unlink: nil,
+        features: [.loginHint],
+        help: ProviderHelp(redirectRegistration: "the provider's client registration (its redirect URIs)")
+    )
+}
+
+/// API errors of providers without an error vocabulary of their own (RFC 6750 §3.1): 401 means
+/// the token was rejected, 403 with `insufficient_scope` means consent, 5xx means unavailable.
+package enum GenericAPIError {
+    static func map(response: HTTPResponse, path: String) -> any Error {
+        let challenge = response.headers.value(for: "WWW-Authenticate") ?? ""
+        let body = try? JSONDecoder().decode(JSONValue.self, from: response.body)
+        let message = body?["error_description"]?.stringValue ?? body?["error"]?.stringValue ?? body?["message"]?.stringValue
+            ?? String(decoding: response.body.prefix(200), as: UTF8.self)
+        switch response.status {
+        case 401:
+            return TokenRejected(message: message.isEmpty ? "HTTP 401" : message)
+        case 403 where challenge.contains("insufficient_scope") || body?["error"]?.stringValue == "insufficient_scope":
+            return KAuthError.consentRequired(scopes: Self.scopes(inChallenge: challenge), message: message)
+        case 500...:
+            return KAuthError.unavailable("\(path) answered HTTP \(response.status)")
+        default:
+            return KAuthError.api(status: response.status, code: nil, message: message)
+        }
+    }
+
+    /// `scope="a b"` of a Bearer challenge (RFC 6750 §3).
+    static func scopes(inChallenge challenge: String) -> [String] {
+        let parts = challenge.split(separator: "scope=\"", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return [] }
+        return ScopeList.parse(String(parts[1].prefix { $0 != "\"" }))
+    }
+}

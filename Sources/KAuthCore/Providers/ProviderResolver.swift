@@ -1,0 +1,168 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Provider settings given on the command line; they win over environment and config.
+package struct ProviderOverrides: Sendable, Equatable {
+    package var clientID: String?
+    package var clientSecret: String?
+    package var redirectURI: String?
+    package var port: UInt16?
+    /// An OpenID Connect issuer (`--issuer`).
+    package var issuer: String?
+
+    package init(clientID: String? = nil, clientSecret: String? = nil, redirectURI: String? = nil, port: UInt16? = nil, issuer: String? = nil) {
+        self.clientID = clientID
+        self.clientSecret = clientSecret
+        self.redirectURI = redirectURI
+        self.port = port
+        self.issuer = issuer
+    }
+}
+
+/// Finds a provider by name among the built-in ones and `provider.NAME.*` config entries, and
+/// resolves each setting: flag > environment > config > what the stored login used > the type's
+/// default.
+///
+/// The config file is read only when a provider is resolved, so a command that needs no provider
+/// (`kauth token` with a valid token) never opens it.
+package struct ProviderResolver: Sendable {
+    package var environment: Environment
+    package var loadConfig: @Sendable () throws -> ConfigFile
+    /// `--provider NAME`.
+    package var selected: String?
+    package var overrides: ProviderOverrides
+
+    package init(environment: Environment, loadConfig: @escaping @Sendable () throws -> ConfigFile, selected: String? = nil, overrides: ProviderOverrides = ProviderOverrides()) {
+        self.environment = environment
+        self.loadConfig = loadConfig
+        self.selected = selected
+        self.overrides = overrides
+    }
+
+    /// The environment variable that sets the redirect port (0: any free port).
+    package static let redirectPortVariable = "KAUTH_REDIRECT_PORT"
+
+    /// The provider for a new login: `--provider`, else `kakao`.
+    package func providerForNewLogin() throws -> Provider {
+        try resolve(name: selected ?? ProviderType.kakao.id, stored: nil)
+    }
+
+    /// The provider of a stored login (or of a new one when `session` is nil): `--provider`, else
+    /// the session's, else `kakao`. The session's client id always wins: its tokens belong to the
+    /// client that obtained them.
+    package func provider(for session: StoredSession?) throws -> Provider {
+        try resolve(name: selected ?? session?.provider ?? ProviderType.kakao.id, stored: session)
+    }
+
+    package func resolve(name: String, stored: StoredSession?) throws -> Provider {
+        let config = try loadConfig()
+        func setting(_ key: String) -> String? {
+            guard let value = config.value("provider.\(name).\(key)"), !value.isEmpty else { return nil }
+            return value
+        }
+        let type = try providerType(name: name, configured: setting("type"), stored: stored?.providerType, config: config)
+        let stored = stored?.provider == name ? stored : nil
+
+        var urls: [ProviderURLRole: String] = [:]
+        for (role, fallback) in type.baseURLs {
+            let fromEnvironment = type.environmentPrefix.flatMap { environment[$0 + role.environmentSuffix] }
+            if let url = fromEnvironment ?? setting(role.configKey) ?? stored?.baseURLs[role] ?? fallback {
+                urls[role] = Self.trimSlash(url)
+            }
+        }
+        let clientID = stored?.clientID ?? overrides.clientID ?? environment["KAUTH_CLIENT_ID"] ?? setting("client_id")
+        var issuer: String?
+        var endpoints: ProviderEndpoints?
+        if type.usesDiscovery {
+            issuer = overrides.issuer ?? setting("issuer") ?? stored?.issuer
+            // The stored endpoints were discovered for the stored issuer; another issuer means
+            // another provider, which discovery must describe afresh.
+            if let stored, stored.issuer == issuer { endpoints = stored.endpoints }
+        }
+        var forced: ClientAuthMethod?
+        if let text = setting("token_endpoint_auth_method") {
+            guard let method = ClientAuthMethod(rawValue: text) else {
+                throw KAuthError.invalidSetting(
+                    name: "provider.\(name).token_endpoint_auth_method", value: text,
+                    expected: ClientAuthMethod.allCases.map(\.rawValue))
+            }
+            forced = method
+        }
+        // A port given with a redirect URI on the command line must agree with it; otherwise a
+        // port from a higher level replaces the URI's (flag > environment > config).
+        if let uri = overrides.redirectURI, let port = overrides.port, let uriPort = URLComponents(string: uri)?.port, uriPort != Int(port) {
+            throw KAuthError.redirectPortConflict(port: port, uri: uri)
+        }
+        var redirectPort = overrides.port
+        if redirectPort == nil, overrides.redirectURI == nil, let text = environment[Self.redirectPortVariable] {
+            guard let port = UInt16(text) else {
+                throw KAuthError.invalidSetting(name: Self.redirectPortVariable, value: text, expected: ["a port number from 0 to 65535"])
+            }
+            redirectPort = port
+        }
+        let provider = Provider(
+            name: name,
+            type: type,
+            clientID: clientID,
+            clientSecret: overrides.clientSecret ?? environment["KAUTH_CLIENT_SECRET"] ?? setting("client_secret") ?? stored?.clientSecret,
+            appKey: environment["KAUTH_APP_KEY"] ?? setting("app_key") ?? clientID,
+            urls: urls,
+            redirectURI: overrides.redirectURI ?? setting("redirect_uri"),
+            redirectPort: redirectPort,
+            scopes: setting("scopes").map(ScopeList.parse),
+            issuer: issuer,
+            endpoints: endpoints,
+            forcedClientAuth: forced,
+            revocationOverride: setting("revocation_endpoint")
+        )
+        try Self.checkSecure(provider)
+        return provider
+    }
+
+    /// The type of `name`: config's `type`, else the built-in provider of that name, else the one
+    /// the stored login recorded.
+    private func providerType(name: String, configured: String?, stored: String?, config: ConfigFile) throws -> ProviderType {
+        if let configured {
+            guard let type = ProviderType.named(configured) else {
+                throw KAuthError.invalidSetting(name: "provider.\(name).type", value: configured, expected: ProviderType.builtIn.map(\.id))
+            }
+            return type
+        }
+        if let type = ProviderType.named(name) ?? stored.flatMap(ProviderType.named) { return type }
+        throw KAuthError.unknownProvider(name: name, known: Self.knownNames(config: config))
+    }
+
+    /// Built-in providers first, then those configured.
+    package static func knownNames(config: ConfigFile) -> [String] {
+        let builtIn = ProviderType.builtIn.map(\.id)
+        let configured = Set(config.entries.compactMap { entry -> String? in
+            let parts = entry.key.split(separator: ".")
+            return parts.count == 3 && parts[0] == "provider" ? String(parts[1]) : nil
+        })
+        return builtIn + configured.subtracting(builtIn).sorted()
+    }
+
+    /// Tokens and codes travel to these URLs: plain http is allowed only to this machine (the
+    /// sandbox, tests), where nothing crosses a network.
+    static func checkSecure(_ provider: Provider) throws {
+        var checked: [(String, String)] = provider.urls.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.configKey, $0.value) }
+        if let issuer = provider.issuer { checked.append(("issuer", issuer)) }
+        if let revocation = provider.revocationOverride { checked.append(("revocation_endpoint", revocation)) }
+        for (label, url) in checked { try requireSecure(url, label: label) }
+    }
+
+    /// https, or http to a loopback address.
+    package static func requireSecure(_ url: String, label: String) throws {
+        let lowered = url.lowercased()
+        if lowered.hasPrefix("https://") { return }
+        if lowered.hasPrefix("http://") && LoopbackAddress.contains(url) { return }
+        throw KAuthError.insecureURL(label: label, url: url)
+    }
+
+    private static func trimSlash(_ url: String) -> String {
+        url.hasSuffix("/") ? String(url.dropLast()) : url
+    }
+}

@@ -1,0 +1,167 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Everything that differs between providers, as one value: where they are, what the login asks
+/// for, how a client authenticates, how their errors read, where the user's profile comes from, and
+/// which of kauth's commands they can serve.
+///
+/// Each provider is one file in this folder defining a `static let` of this type (`kakao`,
+/// `snapchat`, `oidc`); `builtIn` lists them. Code outside this folder asks a provider what it
+/// *can do* (`Provider.require(_:)`, `ProviderType.features`) and *how* (the closures below), never
+/// which provider it is.
+package struct ProviderType: Sendable {
+    /// The name in config (`provider.NAME.type`) and of the built-in provider of this type.
+    package var id: String
+    /// The provider's own name, for people (`Kakao`, `Snapchat`, `OpenID Connect`).
+    package var displayName: String
+
+    /// The base URLs this provider has, with their defaults, and the prefix of the environment
+    /// variables that override them (`KAUTH_KAKAO_` + `AUTH_URL`). Roles without a default are
+    /// unset until config names them.
+    package var baseURLs: [ProviderURLRole: String?]
+    package var environmentPrefix: String?
+
+    /// Where the OAuth endpoints come from: built from the base URLs, or OpenID Connect discovery
+    /// from the issuer.
+    package var endpoints: EndpointSource
+
+    /// The redirect URI a login uses when neither flag, environment nor config gives one. Kakao
+    /// and Snap match registered redirect URIs exactly, port included, so theirs is a fixed port
+    /// users register once; 0 asks the system for a free one (RFC 8252 §7.3).
+    package var redirectPort: UInt16
+    package var redirectPath: String
+
+    /// Scopes asked for at login when `--scopes` and config give none.
+    package var defaultScopes: [String]
+    /// `prompt` values the provider documents; nil when any value is passed on (OIDC Core §3.1.2.1).
+    package var prompts: [String]?
+    /// The request parameters that differ between providers: how `scope` is written, how
+    /// `prompt` values are joined, and the provider's own additions (`service_terms`).
+    package var authorizeParameters: @Sendable (AuthorizationRequest) -> [(String, String)]
+
+    /// How the client authenticates at the token, device and revocation endpoints.
+    package var clientAuthentication: ClientAuthenticationPolicy
+    /// Provider error codes (`error_code`) that mean "try again later", not "refused".
+    package var temporaryErrorCodes: Set<String>
+    /// What provider error codes mean, so messages can say what to fix.
+    package var errorMeanings: [String: OAuthErrorMeaning]
+    /// Turns a non-2xx answer of the provider's APIs into the error a user can act on.
+    package var apiError: @Sendable (_ response: HTTPResponse, _ path: String) -> any Error
+
+    /// The user's profile: the request, a check of the answer, and what the keystore caches of it.
+    package var profile: ProfileAPI
+    /// How `kauth logout` ends the session at the provider.
+    package var logout: LogoutMethod
+    /// How `kauth unlink` disconnects the user from the app; nil when the provider has no such thing.
+    package var unlink: (@Sendable (Provider) throws -> APICall)?
+
+    /// What the provider can do beyond logging in, refreshing and showing the profile.
+    package var features: Set<ProviderFeature>
+    /// Console steps and names that help a user fix their app's settings: provider facts, not
+    /// kauth's words.
+    package var help: ProviderHelp
+
+    /// Whether the endpoints come from an issuer's discovery document (and so the provider takes
+    /// an issuer setting).
+    package var usesDiscovery: Bool {
+        if case .discovery = endpoints { return true }
+        return false
+    }
+
+    /// The built-in provider types. A new provider is a new file in this folder plus its line here.
+    package static let builtIn: [ProviderType] = [.kakao, .snapchat, .oidc]
+
+    /// The built-in type called `id`.
+    package static func named(_ id: String) -> ProviderType? {
+        builtIn.first { $0.id == id }
+    }
+}
+
+/// The base URLs a provider may have.
+package enum ProviderURLRole: String, Sendable, CaseIterable {
+    /// The authorization server (Kakao: kauth.kakao.com).
+    case auth
+    /// The resource APIs that take the user's token (Kakao: kapi.kakao.com).
+    case api
+    /// Kakao's web sharer.
+    case sharer
+    /// Kakao's account pages (the shipping-address picker).
+    case apps
+
+    /// `auth_url`, `api_url`, … in config.
+    package var configKey: String { rawValue + "_url" }
+    /// `AUTH_URL`, … after the provider's environment prefix.
+    package var environmentSuffix: String { rawValue.uppercased() + "_URL" }
+}
+
+/// Where a provider's OAuth endpoints come from.
+package enum EndpointSource: Sendable {
+    /// Fixed paths under the provider's base URLs.
+    case fixed(@Sendable (_ urls: [ProviderURLRole: String]) -> ProviderEndpoints)
+    /// OpenID Connect Discovery 1.0 from the configured issuer.
+    case discovery
+}
+
+/// Capabilities some providers have; commands that need one refuse the others with exit 2.
+package enum ProviderFeature: String, Sendable, CaseIterable {
+    /// Consent details and revocation (`kauth scopes`).
+    case consent
+    /// Kakao Sync service terms (`kauth terms`, `login --service-terms`).
+    case serviceTerms
+    /// App-defined user properties and manual signup (`kauth properties`, `kauth signup`, `me --property-keys`).
+    case userProperties
+    /// Shipping addresses and their picker (`kauth shipping`).
+    case shippingAddresses
+    /// The provider's view of an access token (`kauth token info`).
+    case tokenInfo
+    /// Share messages through a web sharer (`kauth link`).
+    case share
+    /// Messages as the user (`kauth talk`).
+    case talk
+    /// `login_hint` at login.
+    case loginHint
+}
+
+/// How the keystore's cached user and `kauth me` come from a provider's profile API.
+package struct ProfileAPI: Sendable {
+    /// The profile request; `propertyKeys` only for providers with `.userProperties`.
+    package var request: @Sendable (_ provider: Provider, _ propertyKeys: [String]) throws -> any APIRequest<JSONValue>
+    /// Refuses an answer that is an error in disguise (a GraphQL `errors` member with status 200).
+    package var check: @Sendable (_ profile: JSONValue) throws -> Void
+    /// What the keystore keeps of the profile.
+    package var cachedUser: @Sendable (_ profile: JSONValue) -> CachedUser
+}
+
+/// How a provider ends a session at logout.
+package enum LogoutMethod: Sendable {
+    /// An API call with the user's token (Kakao's `/v1/user/logout`).
+    case call(@Sendable (Provider) throws -> APICall)
+    /// RFC 7009 revocation of the refresh token (else the access token).
+    case revocation
+}
+
+/// Provider facts that messages quote when a user has to change their app's settings.
+package struct ProviderHelp: Sendable {
+    /// What the provider calls the client id (Kakao: "REST API key").
+    package var clientIDName: String
+    /// Where redirect URIs are registered, and the error the provider shows when one is not.
+    package var redirectRegistration: String?
+    /// What to enable for ID tokens, when the provider needs a setting for it.
+    package var idTokenSetup: String?
+
+    package init(clientIDName: String = "client id", redirectRegistration: String? = nil, idTokenSetup: String? = nil) {
+        self.clientIDName = clientIDName
+        self.redirectRegistration = redirectRegistration
+        self.idTokenSetup = idTokenSetup
+    }
+}
+
+/// What an OAuth error from the provider means for the user's settings.
+package enum OAuthErrorMeaning: String, Sendable, Equatable {
+    case wrongClientID
+    case wrongClientSecret
+    case redirectURINotRegistered
+}

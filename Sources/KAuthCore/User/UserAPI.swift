@@ -1,0 +1,81 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The user calls every provider answers in its own way — the profile, OpenID Connect userinfo,
+/// logout and unlink — through the provider value's description of them.
+package struct UserAPI: Sendable {
+    package var client: APIClient
+
+    package init(client: APIClient) {
+        self.client = client
+    }
+
+    package var provider: Provider { client.provider }
+
+    /// The profile as the provider sent it. `propertyKeys` only for providers with `.userProperties`.
+    package func profile(propertyKeys: [String] = []) async throws -> APIResult<JSONValue> {
+        if !propertyKeys.isEmpty { try provider.require(.userProperties) }
+        let result = try await client.send(try provider.type.profile.request(provider, propertyKeys))
+        try provider.type.profile.check(result.value)
+        return result
+    }
+
+    /// What the keystore keeps of a profile object.
+    package func cachedUser(from profile: JSONValue) -> CachedUser {
+        provider.type.profile.cachedUser(profile)
+    }
+
+    /// OIDC Core §5.3 userinfo.
+    package func userinfo() async throws -> APIResult<JSONValue> {
+        guard let endpoint = try provider.requireEndpoints().userinfo else {
+            throw KAuthError.unsupported(provider: provider.name, .userinfo)
+        }
+        return try await client.send(APICall(method: "GET", url: endpoint))
+    }
+
+    /// How a logout went at the provider.
+    package enum LogoutOutcome: Sendable, Equatable {
+        /// The provider's logout call succeeded.
+        case loggedOut
+        /// The refresh token (or, without one, the access token) was revoked.
+        case revoked
+        /// Nothing could be revoked: the refresh token stays valid at the provider until it expires.
+        case notRevoked(NotRevoked)
+    }
+
+    package enum NotRevoked: Sendable, Equatable {
+        case noEndpoint
+        case refused(status: Int, error: String?)
+        case noToken
+    }
+
+    /// Ends the session at the provider: its logout call, or RFC 7009 revocation of the refresh
+    /// token (which should end its access tokens too).
+    ///
+    /// - Parameter validAccessToken: the access token when it is still valid, for servers that
+    ///   take it as the credential of a public client's revocation request.
+    package func logout(refreshToken: String?, validAccessToken: String?) async throws -> LogoutOutcome {
+        switch provider.type.logout {
+        case .call(let call):
+            _ = try await client.send(try call(provider))
+            return .loggedOut
+        case .revocation:
+            guard let token = refreshToken ?? validAccessToken else { return .notRevoked(.noToken) }
+            let revocation = TokenRevocation(http: client.http, provider: provider)
+            switch try await revocation.revoke(token: token, hint: refreshToken != nil ? "refresh_token" : "access_token", bearer: validAccessToken) {
+            case .revoked: return .revoked
+            case .noEndpoint: return .notRevoked(.noEndpoint)
+            case .refused(let status, let error): return .notRevoked(.refused(status: status, error: error))
+            }
+        }
+    }
+
+    /// Disconnects the user from the app, where the provider has such a thing.
+    package func unlink() async throws {
+        guard let unlink = provider.type.unlink else { throw KAuthError.unsupported(provider: provider.name, .unlink) }
+        _ = try await client.send(try unlink(provider))
+    }
+}

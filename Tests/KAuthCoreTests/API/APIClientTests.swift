@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import KAuthCore
+import KAuthTestSupport
+
+@Suite struct APIClientTests {
+    func client(_ http: FakeHTTP, clock: TestClock, recover: @escaping @Sendable (String, String) async throws -> String) -> APIClient {
+        let provider = Provider(name: "kakao", type: .kakao, clientID: "app", urls: [.auth: "http://auth.test", .api: "http://api.test", .sharer: "http://sharer.test"])
+        return APIClient(
+            http: http.client, clock: clock.clock, provider: provider,
+            credentials: BearerCredentials(profile: "default", current: { "at-1" }, recover: recover)
+        )
+    }
+
+    struct AppKeyRequest: APIRequest {
+        typealias Response = JSONValue
+        var method: String { "POST" }
+        var path: String { "/v2/api/talk/message/image/scrap" }
+        var authorization: APIAuthorization { .appKey }
+        var parameters: [(String, String)] { [("image_url", "https://example.com/a.png")] }
+    }
+
+    @Test func appKeyRequestsUseKakaoAKAndNeverTheUserToken() async throws {
+        let http = FakeHTTP { _ in FakeHTTP.json(200, "{}") }
+        let provider = Provider(name: "kakao", type: .kakao, clientID: "app", appKey: "app-key", urls: [.auth: "http://auth.test", .api: "http://api.test", .sharer: "http://sharer.test"])
+        let client = APIClient(
+            http: http.client, clock: TestClock().clock, provider: provider,
+            credentials: BearerCredentials(profile: "default", current: { Issue.record("no user token expected"); return "x" }, recover: { _, _ in "x" })
+        )
+        _ = try await client.send(AppKeyRequest())
+        #expect(http.requests[0].headers.value(for: "Authorization") == "KakaoAK app-key")
+        #expect(http.requests[0].form.first(named: "image_url") == "https://example.com/a.png")
+    }
+
+    @Test func sendsTheBearerTokenAndQueryParameters() async throws {
+        let http = FakeHTTP { _ in FakeHTTP.json(200, #"{"id":1}"#) }
+        let result = try await client(http, clock: TestClock(), recover: { _, _ in "unused" }).send(UserMeRequest(propertyKeys: ["kakao_account.email"]))
+        #expect(result.value["id"] == .number(1))
+        let request = http.requests[0]
+        #expect(request.url == "http://api.test/v2/user/me?secure_resource=true&property_keys=%5B%22kakao_account.email%22%5D")
+        #expect(request.headers.value(for: "authorization") == "Bearer at-1")
+    }
+
+    @Test func aRejectedTokenIsRefreshedOnceAndTheCallRetried() async throws {
+        let http = FakeHTTP { request in
+            request.headers.value(for: "Authorization") == "Bearer at-2"
+                ? FakeHTTP.json(200, #"{"id":7,"expires_in":100,"app_id":3}"#)
+                : FakeHTTP.json(401, #"{"msg":"this access token does not exist","code":-401}"#)
+        }
+        let result = try await client(http, clock: TestClock(), recover: { rejected, _ in
+            #expect(rejected == "at-1")
+            return "at-2"
+        }).send(AccessTokenInfoRequest())
+        #expect(result.value.id == 7)
+        #expect(http.requests.count == 2)
+    }
+
+    @Test func aSecondRejectionEndsTheSession() async throws {
+        let http = FakeHTTP { _ in FakeHTTP.json(401, #"{"msg":"this access token does not exist","code":-401}"#) }
+        await #expect {
+            try await client(http, clock: TestClock(), recover: { _, _ in "at-2" }).send(AccessTokenInfoRequest())
+        } throws: { error in
+            (error as? KAuthError)?.exitCode == 3
+        }
+        #expect(http.requests.count == 2)
+    }
+
+    @Test func transientFailuresOfIdempotentCallsAreRetriedWithBackoff() async throws {
+        let clock = TestClock()
+        let http = FakeHTTP { _ in FakeHTTP.json(503, #"{"msg":"system maintenance","code":-9798}"#) }
+        await #expect {
+            try await client(http, clock: clock, recover: { _, _ in "x" }).send(AccessTokenInfoRequest())
+        } throws: { error in
+            (error as? KAuthError)?.exitCode == 5
+        }
+        #expect(http.requests.count == 3)
+        #expect(clock.sleeps == [.milliseconds(500), .milliseconds(1000)])
+    }
+
+    @Test func nonIdempotentCallsAreNotRetried() async throws {
+        let http = FakeHTTP { _ in FakeHTTP.json(500, #"{"msg":"internal error","code":-1}"#) }
+        await #expect(throws: KAuthError.self) {
+            try await client(http, clock: TestClock(), recover: { _, _ in "x" }).send(UnlinkRequest())
+        }
+        #expect(http.requests.count == 1)
+        #expect(http.requests[0].method == "POST")
+    }
+
+    @Test func insufficientScopeCarriesTheRequiredScopes() async throws {
+        let http = FakeHTTP { _ in FakeHTTP.json(403, #"{"msg":"insufficient scopes.","code":-402,"api_type":"KAPI","required_scopes":["account_email"]}"#) }
+        await #expect(throws: KAuthError.consentRequired(scopes: ["account_email"], message: "insufficient scopes.")) {
+            try await client(http, clock: TestClock(), recover: { _, _ in "x" }).send(UserMeRequest())
+        }
+    }
+
+    @Test func otherErrorsKeepKakaosCodeAndMessage() async throws {
+        let http = FakeHTTP { _ in FakeHTTP.json(400, #"{"msg":"NotRegisteredUserException","code":-101}"#) }
+        await #expect(throws: KAuthError.api(status: 400, code: -101, message: "NotRegisteredUserException")) {
+            try await client(http, clock: TestClock(), recover: { _, _ in "x" }).send(UserMeRequest())
+        }
+    }
+
+    @Test func connectionFailuresAreUnavailable() async throws {
+        let http = FakeHTTP { request in throw HTTPTransportError.connectionFailed(url: request.url, detail: "Connection refused") }
+        await #expect {
+            try await client(http, clock: TestClock(), recover: { _, _ in "x" }).send(AccessTokenInfoRequest())
+        } throws: { error in
+            guard case KAuthError.unavailable(let text) = error else { return false }
+            return text.contains("Connection refused")
+        }
+        #expect(http.requests.count == 3)
+    }
+}

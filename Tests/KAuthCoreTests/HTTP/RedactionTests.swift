@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+@testable import KAuthCore
+
+@Suite struct RedactionTests {
+    @Test func masksSecretFormAndQueryValues() {
+        #expect(Redaction.form("grant_type=refresh_token&refresh_token=RT&client_secret=S&client_id=id")
+            == "grant_type=refresh_token&refresh_token=[redacted]&client_secret=[redacted]&client_id=id")
+        #expect(Redaction.url("http://h/cb?code=C&state=s") == "http://h/cb?code=[redacted]&state=s")
+    }
+
+    @Test func masksSecretsInProviderMessages() {
+        #expect(Redaction.text("authorization code not found for code=abc123") == "authorization code not found for code=[redacted]")
+        #expect(Redaction.text("bad refresh_token=xyz, try again") == "bad refresh_token=[redacted], try again")
+        #expect(Redaction.text("a=1 b=2") == "a=1 b=2")
+    }
+
+    @Test func masksCredentialsInHeaders() {
+        #expect(Redaction.header(HTTPHeader("Authorization", "Bearer AT")) == "Authorization: Bearer [redacted]")
+        #expect(Redaction.header(HTTPHeader("Accept", "application/json")) == "Accept: application/json")
+    }
+
+    @Test func masksSecretsAtAnyDepthOfJSON() {
+        let body = Data(#"{"access_token":"AT","nested":{"refresh_token":"RT","keep":"ok"},"list":[{"id_token":"X"}]}"#.utf8)
+        let text = Redaction.body(body, contentType: "application/json")
+        #expect(!text.contains("AT\"") && !text.contains("RT") && !text.contains("\"X\""))
+        #expect(text.contains("\"keep\":\"ok\""))
+    }
+}

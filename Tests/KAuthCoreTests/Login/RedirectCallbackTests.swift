@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import KAuthCore
+
+@Suite struct RedirectCallbackTests {
+    func verdict(_ target: String, method: String = "GET") -> RedirectCallback.Verdict {
+        let request = HTTPServerRequest(method: method, target: target)
+        return RedirectCallback.evaluate(method: method, path: request.path, query: request.query, expectedPath: "/callback", expectedState: "good-state")
+    }
+
+    @Test func aMatchingCodeEndsTheWait() {
+        #expect(verdict("/callback?code=abc&state=good-state") == .outcome(.code("abc")))
+    }
+
+    @Test func providerErrorsEndTheWaitWithTheirDescription() {
+        #expect(verdict("/callback?error=access_denied&error_description=User%20denied%20access&state=good-state")
+            == .outcome(.providerError(error: "access_denied", description: "User denied access")))
+    }
+
+    @Test(arguments: [
+        ("/callback?code=abc&state=bad-state", RedirectCallback.Verdict.stateMismatch),
+        ("/callback?code=abc", .stateMismatch),
+        ("/callback?error=access_denied", .stateMismatch),
+        ("/callback?state=good-state", .incomplete),
+        ("/callback?code=&state=good-state", .incomplete),
+        ("/favicon.ico", .notFound),
+        ("/callback/extra?code=abc&state=good-state", .notFound),
+        ("/", .notFound),
+    ])
+    func requestsThatDoNotEndTheWait(target: String, expected: RedirectCallback.Verdict) {
+        #expect(verdict(target) == expected)
+    }
+
+    @Test func onlyGETIsAccepted() {
+        #expect(verdict("/callback?code=abc&state=good-state", method: "POST") == .methodNotAllowed)
+    }
+
+    @Test func answersEachSituationWithAPage() {
+        let request = HTTPServerRequest(method: "GET", target: "/callback")
+        #expect(CallbackPages.response(.notThisLogin, status: 400, for: request).status == 400)
+        let success = CallbackPages.response(CallbackPages.page(for: .loggedIn, provider: "Kakao"), status: 200, for: request)
+        #expect(success.status == 200)
+        #expect(String(decoding: success.body, as: UTF8.self).contains("You are logged in to Kakao"))
+        let (page, status) = CallbackPages.page(for: .providerError(error: "access_denied", description: "<script>"), provider: "Kakao")
+        #expect(status == 200)
+        let text = String(decoding: CallbackPages.response(page, status: status, for: request).body, as: UTF8.self)
+        #expect(text.contains("access_denied"))
+        #expect(!text.contains("<script>"))
+        #expect(text.contains("&lt;script&gt;"))
+        #expect(CallbackPages.page(for: nil, provider: "Kakao") == .exchangeFailed(provider: "Kakao"), "a login that never concludes sends the user to the terminal")
+    }
+
+    @Test func pastedURLsAreJudgedByPathAndQueryOnly() {
+        #expect(RedirectCallback.evaluate(pastedURL: "http://127.0.0.1:52884/callback?code=c1&state=good-state", expectedPath: "/callback", expectedState: "good-state") == .outcome(.code("c1")))
+        #expect(RedirectCallback.evaluate(pastedURL: "  http://localhost:1/callback?code=c1&state=other ", expectedPath: "/callback", expectedState: "good-state") == .stateMismatch)
+        #expect(RedirectCallback.evaluate(pastedURL: "not a url", expectedPath: "/callback", expectedState: "good-state") == .notFound)
+    }
+}
