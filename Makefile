@@ -7,7 +7,7 @@ BUILD_DIR    ?= .build
 RELEASE_DIR  ?= .build-release
 SWIFT_FLAGS  ?=
 
-.PHONY: all build test demo install uninstall release bench deps clean
+.PHONY: all build test demo screenshots install uninstall release bench deps clean
 
 all: build
 
@@ -26,6 +26,13 @@ test: deps
 ## demo: start `kauth sandbox` and walk through login, status, token, me and logout against it
 demo: build
 	@Tests/Scripts/demo.sh $(CURDIR)/$(BUILD_DIR)/debug/kauth
+
+## screenshots: every browser page in English and Korean, light and dark, as PNGs from headless
+## Chromium (installed with apt-get when missing), plus an in-browser contrast and accessibility
+## audit. SCREENSHOTS_DIR picks the folder; by default a new temporary one.
+screenshots: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	@SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" Tests/Scripts/screenshots.sh $(SCREENSHOTS_DIR)
 
 ## release: optimised, with the Swift runtime, FoundationEssentials and libcrypto linked statically
 release: deps

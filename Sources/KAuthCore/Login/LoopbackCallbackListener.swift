@@ -31,7 +31,7 @@ extension Listener {
                     notice("ignored a request to the redirect listener with a missing or wrong state")
                 case .outcome(let outcome):
                     guard box.claim() else {
-                        send(.html(409, LoginPages.error(title: "This login has already finished", detail: "Return to the terminal.")))
+                        send(.html(409, BrowserPages.html(.alreadyFinished, language: .english)))
                         return
                     }
                     // The page goes out before the login ends, so the browser is never left

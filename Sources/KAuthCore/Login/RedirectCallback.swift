@@ -55,32 +55,23 @@ package enum RedirectCallback {
         return evaluate(path: path, query: query, expectedPath: expectedPath, expectedState: expectedState, expectedIssuer: expectedIssuer)
     }
 
-    /// The HTTP answer for a verdict.
-    package static func response(for verdict: Verdict, provider: String) -> HTTPServerResponse {
+    /// The HTTP answer for a verdict, its page in `language`.
+    package static func response(for verdict: Verdict, provider: String, language: PageLanguage = .english) -> HTTPServerResponse {
         switch verdict {
         case .notFound:
             return .text(404, "Not found\n")
         case .methodNotAllowed:
             return .text(405, "Method not allowed\n")
         case .stateMismatch:
-            return .html(400, LoginPages.error(
-                title: "This login link is not valid",
-                detail: "The request did not carry this login's state, so kauth ignored it. Return to the terminal; the login is still waiting."
-            ))
+            return .html(400, BrowserPages.html(.notThisLogin, language: language))
         case .incomplete:
-            return .html(400, LoginPages.error(
-                title: "The provider's answer is incomplete",
-                detail: "The redirect had neither a code nor an error. Return to the terminal; the login is still waiting."
-            ))
+            return .html(400, BrowserPages.html(.incomplete, language: language))
         case .outcome(.code):
-            return .html(200, LoginPages.success(provider: provider))
+            return .html(200, BrowserPages.html(.loggedIn(provider: provider), language: language))
         case .outcome(.providerError(let error, let description)):
-            return .html(200, LoginPages.error(
-                title: "Login was not completed",
-                detail: "\(provider) answered \(error)\(description.map { ": \($0)" } ?? ""). Return to the terminal for what to do next."
-            ))
+            return .html(200, BrowserPages.html(.loginFailed(provider: provider, error: error, description: description), language: language))
         case .outcome(.timedOut), .outcome(.interrupted):
-            return .html(408, LoginPages.error(title: "This login timed out", detail: "Run kauth login again."))
+            return .html(408, BrowserPages.html(.timedOut, language: language))
         }
     }
 
