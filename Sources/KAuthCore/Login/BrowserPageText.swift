@@ -57,7 +57,7 @@ enum BrowserPageText {
                     .paragraph([.text("\(name) sent you back to kauth, but kauth could not finish the login with it. Look at the terminal for what went wrong and what to do next.")]),
                 ])
                 : PageText(title: "로그인 실패", heading: "\(name) 로그인에 실패했습니다", blocks: [
-                    .paragraph([.text("\(name)에서 돌아왔지만 로그인을 마무리하지 못했습니다. 무엇이 잘못되었는지와 다음에 할 일은 터미널에서 확인하세요.")]),
+                    .paragraph([.text("\(name)에서 돌아왔지만 로그인을 마무리하지 못했습니다. 원인과 해결 방법은 터미널에서 확인하세요.")]),
                 ])
 
         case .notThisLogin:
@@ -68,7 +68,7 @@ enum BrowserPageText {
                 ])
                 : PageText(title: "요청 무시됨", heading: "진행 중인 로그인의 요청이 아닙니다", blocks: [
                     .paragraph([.text("이 요청에는 지금 진행 중인 로그인의 확인 값(state)이 없어서 무시했습니다.")]),
-                    .paragraph([.text("로그인은 아직 기다리는 중입니다. 터미널로 돌아가세요.")]),
+                    .paragraph([.text("로그인은 계속 진행 중입니다. 터미널로 돌아가세요.")]),
                 ])
 
         case .incomplete:
@@ -77,9 +77,9 @@ enum BrowserPageText {
                     .paragraph([.text("The redirect reached kauth with neither an authorization code nor an error, so there is nothing to act on.")]),
                     .paragraph([.text("The login is still waiting. Return to the terminal.")]),
                 ])
-                : PageText(title: "응답 불완전", heading: "응답에 필요한 내용이 없습니다", blocks: [
+                : PageText(title: "불완전한 응답", heading: "응답에 필요한 내용이 없습니다", blocks: [
                     .paragraph([.text("돌아온 요청에 인증 코드도 오류도 없어서 처리할 수 없었습니다.")]),
-                    .paragraph([.text("로그인은 아직 기다리는 중입니다. 터미널로 돌아가세요.")]),
+                    .paragraph([.text("로그인은 계속 진행 중입니다. 터미널로 돌아가세요.")]),
                 ])
 
         case .alreadyFinished:

@@ -92,7 +92,7 @@ func element(_ tag: String, in html: String) -> String? {
         (.loginFailed(provider: "Kakao", error: "e", description: nil), "Login failed — kauth", "로그인 실패 — kauth"),
         (.exchangeFailed(provider: "Kakao"), "Login failed — kauth", "로그인 실패 — kauth"),
         (.notThisLogin, "Request ignored — kauth", "요청 무시됨 — kauth"),
-        (.incomplete, "Incomplete answer — kauth", "응답 불완전 — kauth"),
+        (.incomplete, "Incomplete answer — kauth", "불완전한 응답 — kauth"),
         (.alreadyFinished, "Login already finished — kauth", "이미 끝난 로그인 — kauth"),
         (.timedOut, "Login timed out — kauth", "로그인 시간 초과 — kauth"),
         (.takeoverSuspected, "Login stopped — kauth", "로그인 중단됨 — kauth"),
@@ -119,7 +119,7 @@ func element(_ tag: String, in html: String) -> String? {
         let html = BrowserPages.html(.notThisLogin, language: .english)
         #expect(try #require(element("title", in: html)) == "Request ignored — kauth")
         #expect(html.contains("The login is still waiting"))
-        #expect(BrowserPages.html(.notThisLogin, language: .korean).contains("로그인은 아직 기다리는 중입니다"))
+        #expect(BrowserPages.html(.notThisLogin, language: .korean).contains("로그인은 계속 진행 중입니다"))
     }
 
     @Test(arguments: everyBrowserPage)
