@@ -117,7 +117,7 @@ package struct LoginFlow: Sendable {
         let listener: RunningCallbackListener
         do {
             listener = try world.listener.start(
-                CallbackListenerConfig(port: plan.port, path: plan.path, expectedState: state, providerName: provider.name, expectedIssuer: expectedIssuer),
+                CallbackListenerConfig(port: plan.port, path: plan.path, expectedState: state, providerName: provider.displayName, expectedIssuer: expectedIssuer),
                 { notice in terminal.writeErr("warning: \(notice)\n") }
             )
         } catch LoopbackServerError.addressInUse(_, let port) {

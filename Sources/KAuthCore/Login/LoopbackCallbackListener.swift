@@ -22,6 +22,8 @@ extension Listener {
                 port: config.port,
                 limits: LoopbackServerLimits(maxHeaderBytes: 8 * 1024, maxBodyBytes: 16 * 1024, readTimeout: .seconds(10))
             ) { request, send in
+                // Pages answer in the browser's language; nothing else is read from the headers.
+                let language = PageLanguage.preferred(acceptLanguage: request.headers.value(for: "Accept-Language"))
                 let verdict = RedirectCallback.evaluate(
                     method: request.method, path: request.path, query: request.query,
                     expectedPath: config.path, expectedState: config.expectedState, expectedIssuer: config.expectedIssuer
@@ -31,18 +33,18 @@ extension Listener {
                     notice("ignored a request to the redirect listener with a missing or wrong state")
                 case .outcome(let outcome):
                     guard box.claim() else {
-                        send(.html(409, BrowserPages.html(.alreadyFinished, language: .english)))
+                        send(.html(409, BrowserPages.html(.alreadyFinished, language: language)))
                         return
                     }
                     // The page goes out before the login ends, so the browser is never left
                     // with a reset connection by a kauth that has already exited.
-                    send(RedirectCallback.response(for: verdict, provider: config.providerName))
+                    send(RedirectCallback.response(for: verdict, provider: config.providerName, language: language))
                     box.deliver(outcome, claimed: true)
                     return
                 default:
                     break
                 }
-                send(RedirectCallback.response(for: verdict, provider: config.providerName))
+                send(RedirectCallback.response(for: verdict, provider: config.providerName, language: language))
             }
         }
         server.start()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KAuthCore
+import KAuthTestSupport
 
 /// One of each page, with a provider error that is harmless, for the tests that walk all pages.
 let everyBrowserPage: [BrowserPage] = [
@@ -312,5 +313,32 @@ func element(_ tag: String, in html: String) -> String? {
     @Test func coloursAreWrittenAsSixDigitHex() {
         #expect(PageColour(0x0A0B0C).css == "#0a0b0c")
         #expect(PageColour(0xFFFFFF).css == "#ffffff")
+    }
+}
+
+@Suite struct BrowserPagesInTheListenerTests {
+    @Test func theListenerAnswersInTheBrowsersLanguage() async throws {
+        let listener = try Listener.live.start(CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s1", providerName: "Kakao"), { _ in })
+        defer { listener.close() }
+        let ignored = RawSocketClient.exchange(port: listener.port, "GET /callback?code=x&state=wrong HTTP/1.1\r\nAccept-Language: ko-KR,ko;q=0.9,en;q=0.8\r\n\r\n")
+        #expect(ignored.hasPrefix("HTTP/1.1 400 "))
+        #expect(ignored.contains("<html lang=\"ko\">") && ignored.contains("<title>요청 무시됨 — kauth</title>"))
+        let done = RawSocketClient.exchange(port: listener.port, "GET /callback?code=good&state=s1 HTTP/1.1\r\naccept-language: en-US,en;q=0.9,ko;q=0.8\r\n\r\n")
+        #expect(done.hasPrefix("HTTP/1.1 200 "))
+        #expect(done.contains("<html lang=\"en\">") && done.contains("You are logged in to Kakao"))
+        #expect(await listener.wait(.seconds(5)) == .code("good"))
+        let again = RawSocketClient.exchange(port: listener.port, "GET /callback?code=again&state=s1 HTTP/1.1\r\nAccept-Language: ko\r\n\r\n")
+        #expect(again.hasPrefix("HTTP/1.1 409 "))
+        #expect(again.contains("이 로그인은 이미 끝났습니다"))
+    }
+
+    @Test func providersAreNamedByTheirBrand() {
+        func provider(_ name: String, _ kind: ProviderKind) -> ResolvedProvider {
+            ResolvedProvider(name: name, kind: kind, clientID: "id", clientSecret: nil, appKey: nil, authBaseURL: "https://a.example", apiBaseURL: "https://b.example", sharerBaseURL: Kakao.sharerURL, redirectURI: nil, port: nil, scopes: [])
+        }
+        #expect(provider("kakao", .kakao).displayName == "Kakao")
+        #expect(provider("work-kakao", .kakao).displayName == "Kakao")
+        #expect(provider("snapchat", .snapchat).displayName == "Snapchat")
+        #expect(provider("my-keycloak", .oidc).displayName == "my-keycloak")
     }
 }
