@@ -5,8 +5,8 @@ import Foundation
 #endif
 import KAuthCore
 
-/// `kauth status`: what the keystore holds for the profile, without the network (the Kii seed's
-/// "log in from stored credentials").
+/// `kauth status`: what the keystore holds for the profile, without the network (what mobile SDKs
+/// call restoring a login from stored credentials).
 enum StatusCommand {
     static let spec = CommandSpec(
         name: "status",

@@ -13,14 +13,14 @@ package enum PKCE {
 
     /// The `code_verifier` for `octets` (RFC 7636 §4.1): their base64url encoding, no padding.
     ///
-    /// The octets must come from a CSPRNG; 32 to 96 of them give the 43 to 128 characters §4.1
+    /// The octets must come from a CSPRNG; 32 to 96 of them give the 43 to 128 characters RFC 7636 §4.1
     /// allows, and base64url only produces characters from the `unreserved` set it requires.
     package static func codeVerifier(from octets: [UInt8]) -> String {
         precondition((32...96).contains(octets.count), "a PKCE verifier needs 32 to 96 random octets (43 to 128 characters)")
         return Base64URL.encode(octets)
     }
 
-    /// The `S256` `code_challenge` for `verifier`: BASE64URL(SHA256(ASCII(code_verifier))), §4.2.
+    /// The `S256` `code_challenge` for `verifier`: BASE64URL(SHA256(ASCII(code_verifier))), RFC 7636 §4.2.
     package static func codeChallenge(for verifier: String) -> String {
         Base64URL.encode(SHA256.hash(Array(verifier.utf8)))
     }

@@ -4,10 +4,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
-// The share (Kakao Link) and "send to me" endpoints (`spec/kakao-rest.md` §8): validation and
+// The share (Kakao Link) and "send to me" endpoints of Kakao's Talk share and message REST APIs: validation and
 // images with the app key (`Authorization: KakaoAK …`, no user), memos with the user's token.
 
-/// `POST /v2/api/kakaolink/talk/template/{default,validate,scrap}` (§8.1): Kakao checks the
+/// `POST /v2/api/kakaolink/talk/template/{default,validate,scrap}` : Kakao checks the
 /// message and answers it as `template_msg`. Sending it twice changes nothing.
 package struct ShareValidationRequest: APIRequest {
     package typealias Response = ShareValidationResult
@@ -58,7 +58,7 @@ package enum ShareParameters {
     }
 }
 
-/// ValidationResult (§8.1): `template_id` and `template_msg` always; the rest when Kakao has
+/// ValidationResult: `template_id` and `template_msg` always; the rest when Kakao has
 /// something to say. Maps are kept as sent (values are strings in practice).
 package struct ShareValidationResult: Decodable, Sendable, Equatable {
     package var templateID: Int64
@@ -89,7 +89,7 @@ package struct ShareValidationResult: Decodable, Sendable, Equatable {
     }
 }
 
-/// `POST /v2/api/talk/message/image/upload` (§8.4): one image as the multipart part `file`.
+/// `POST /v2/api/talk/message/image/upload` : one image as the multipart part `file`.
 package struct ImageUploadRequest: APIRequest {
     package typealias Response = ImageUploadResult
     package var form: MultipartForm
@@ -108,7 +108,7 @@ package struct ImageUploadRequest: APIRequest {
     package var rawBody: (contentType: String, data: Data)? { (form.contentType, form.encoded()) }
 }
 
-/// `POST /v2/api/talk/message/image/scrap` (§8.4): Kakao fetches the image at `image_url`.
+/// `POST /v2/api/talk/message/image/scrap` : Kakao fetches the image at `image_url`.
 package struct ImageScrapRequest: APIRequest {
     package typealias Response = ImageUploadResult
     package var imageURL: String

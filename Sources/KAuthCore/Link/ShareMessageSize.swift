@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The Kakao SDK's 10 KB limit on a share message (`spec/kakao-rest.md` §8.2), applied to the
+/// The Kakao SDK's 10 KB limit on a share message , applied to the
 /// `template_msg` the validation API answered.
 ///
 /// The iOS SDK serialises `{ak, av, lv, ti, p, c, ta?, extras?}` — app key, app version, link

@@ -13,7 +13,7 @@ package enum ShareAction: String, Sendable, CaseIterable {
 
 /// What a share carries, for the validation API and the sharer URL.
 package enum ShareMessage: Sendable, Equatable {
-    /// A default template (§8.5).
+    /// A default template.
     case `default`(DefaultTemplate)
     /// A template made in the console's message template builder, with its `${…}` arguments.
     case custom(templateID: Int64, args: [String: String])
@@ -28,7 +28,7 @@ package enum ShareMessage: Sendable, Equatable {
         }
     }
 
-    /// The sharer's `validation_params` (§8.3): the template as an object, not a string.
+    /// The sharer's `validation_params`: the template as an object, not a string.
     package var validationParams: JSONValue {
         var members: [String: JSONValue] = ["link_ver": .string(ShareLinkVersion.current)]
         switch self {
@@ -46,7 +46,7 @@ package enum ShareMessage: Sendable, Equatable {
     }
 }
 
-/// The web sharer URL (`spec/kakao-rest.md` §8.3): where a desktop shares, as the SDK does when
+/// The web sharer URL: where a desktop shares, as the SDK does when
 /// Kakao Talk is not installed. Kakao's page logs the user in, shows the friend or chat picker
 /// and sends the message.
 package enum SharerURL {
@@ -70,7 +70,7 @@ package enum SharerURL {
     }
 }
 
-/// The `KA` value the SDK sends with share calls and URLs (§9.2), in kauth's terms:
+/// The `KA` value the SDK sends with share calls and URLs, in kauth's terms:
 /// `sdk/0.1.0 sdk_type/kauth os/linux origin/kauth app_ver/0.1.0`.
 package enum KakaoAgent {
     package static func value(version: String) -> String {

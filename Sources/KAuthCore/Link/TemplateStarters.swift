@@ -1,5 +1,5 @@
 /// The starter templates of `kauth link template new TYPE`: the examples of Kakao's iOS share
-/// guide (seed 002), with comments that say what each member does and its limits. Every comment
+/// guide, with comments that say what each member does and its limits. Every comment
 /// has a line of its own, so dropping the lines that start with `//` leaves plain JSON, and
 /// kauth reads them with the comments left in.
 package enum TemplateStarters {

@@ -139,7 +139,7 @@ package enum TemplateValidator {
         .optional("currency_unit_position", .integer(0...1)),
     ], name: "a commerce", extra: [])
 
-    /// Buttons of one's own per type (§8.5): two, or one where Kakao adds its own (location's
+    /// Buttons of one's own per type: two, or one where Kakao adds its own (location's
     /// map button, calendar's add-to-calendar button).
     package static func maximumButtons(for type: TemplateType) -> Int {
         switch type {

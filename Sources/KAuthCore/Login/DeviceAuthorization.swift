@@ -16,7 +16,7 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
     package var verificationURI: String
     package var verificationURIComplete: String?
     package var expiresIn: Int
-    /// Seconds between polls (default 5, §3.2).
+    /// Seconds between polls (default 5, RFC 8628 §3.2).
     package var interval: Int?
 
     /// The interval kauth keeps to, whatever the provider says.
@@ -62,7 +62,7 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
         (try? ProviderResolver.requireSecure(uri, label: "verification_uri")) != nil && URLComponents(string: uri)?.host != nil ? uri : nil
     }
 
-    /// §3.1–3.2: `client_id` and `scope` to the device authorization endpoint.
+    /// RFC 8628 §3.1–3.2: `client_id` and `scope` to the device authorization endpoint.
     package static func start(endpoint: String, provider: Provider, scopes: [String], http: HTTPClient) async throws -> DeviceAuthorization {
         var pairs: [(String, String)] = []
         if !scopes.isEmpty { pairs.append(("scope", scopes.joined(separator: " "))) }
@@ -81,7 +81,7 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
         return authorization
     }
 
-    /// §3.4–3.5: poll until tokens, a denial or expiry; `slow_down` adds 5 s to the interval for
+    /// RFC 8628 §3.4–3.5: poll until tokens, a denial or expiry; `slow_down` adds 5 s to the interval for
     /// good.
     package static func poll(
         _ authorization: DeviceAuthorization, provider: Provider, http: HTTPClient, clock: Clock, lifetime: Duration

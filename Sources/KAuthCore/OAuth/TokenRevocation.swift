@@ -28,7 +28,7 @@ package struct TokenRevocation: Sendable {
         case refused(status: Int, error: String?)
     }
 
-    /// Revokes `token` (§2.1). `bearer` is a still-valid access token of the same grant.
+    /// Revokes `token` (RFC 7009 §2.1). `bearer` is a still-valid access token of the same grant.
     package func revoke(token: String, hint: String, bearer: String?) async throws -> Outcome {
         guard let endpoint = try provider.requireEndpoints().revocation else { return .noEndpoint }
         let credentials = try provider.revocationCredentials()
@@ -37,7 +37,7 @@ package struct TokenRevocation: Sendable {
         if Self.refusesClient(response), credentials.method == .none, let bearer {
             response = try await send(endpoint, form, [HTTPHeader("Authorization", "Bearer " + bearer)])
         }
-        // §2.2: 200 for success and for tokens the server does not know alike.
+        // RFC 7009 §2.2: 200 for success and for tokens the server does not know alike.
         if response.status == 200 { return .revoked }
         if response.status >= 500 { throw KAuthError.unavailable("revocation at \(endpoint) answered HTTP \(response.status)") }
         return .refused(status: response.status, error: OAuthErrorResponse.decode(response.body)?.error)

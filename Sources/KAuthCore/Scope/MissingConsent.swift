@@ -1,4 +1,4 @@
-/// Which scope IDs a `/v2/user/me` object says still need the user's agreement (spec §5.1–§5.2).
+/// Which scope IDs a `/v2/user/me` object says still need the user's agreement, as Kakao's additional-consent guide maps them.
 package enum MissingConsent {
     /// `*_needs_agreement` member of `kakao_account` → the scope ID to ask for. Members whose
     /// scope ID Kakao does not document (legal_*, is_korean) are left out.

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `GET /v2/user/scopes` (spec §5.3): the app's consent items and the user's answers.
+/// `GET /v2/user/scopes`: the app's consent items and the user's answers.
 package struct ScopesRequest: APIRequest {
     package typealias Response = ScopeInfo
     /// Only these scope IDs (`scopes` = JSON array string); all when empty.
@@ -73,7 +73,7 @@ package struct Scope: Decodable, Sendable, Equatable {
     }
 }
 
-/// `GET /v2/user/service_terms` (spec §5.4): Kakao Sync service terms.
+/// `GET /v2/user/service_terms`: Kakao Sync service terms.
 package struct ServiceTermsRequest: APIRequest {
     package typealias Response = UserServiceTerms
     /// `app_service_terms` (every term of the app) instead of `agreed_service_terms`.

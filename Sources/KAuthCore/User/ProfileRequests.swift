@@ -1,4 +1,4 @@
-/// `POST /v1/user/update_profile` (spec §5): sets user properties; keys must be registered in the
+/// `POST /v1/user/update_profile`: sets user properties; keys must be registered in the
 /// app (else -201). `properties` is a JSON object string.
 package struct UpdateProfileRequest: APIRequest {
     package typealias Response = UserIDResponse
@@ -33,7 +33,7 @@ package struct SignupRequest: APIRequest {
     }
 }
 
-/// `GET /v1/user/shipping_address` (spec §5.5): one address by id, or a page from `from_updated_at`.
+/// `GET /v1/user/shipping_address`: one address by id, or a page from `from_updated_at`.
 package struct ShippingAddressesRequest: APIRequest {
     package typealias Response = UserShippingAddresses
     package var addressID: Int64?

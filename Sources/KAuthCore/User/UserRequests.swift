@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `GET /v1/user/access_token_info` (spec §5): the server's view of the access token.
+/// `GET /v1/user/access_token_info`: the server's view of the access token.
 package struct AccessTokenInfoRequest: APIRequest {
     package typealias Response = AccessTokenInfo
     package var method: String { "GET" }
@@ -25,7 +25,7 @@ package struct AccessTokenInfo: Decodable, Sendable, Equatable {
     }
 }
 
-/// `GET /v2/user/me` (spec §5.1). `property_keys` is a JSON array string on the wire.
+/// `GET /v2/user/me`. `property_keys` is a JSON array string on the wire.
 package struct UserMeRequest: APIRequest {
     package typealias Response = JSONValue
     package var propertyKeys: [String]

@@ -1,0 +1,66 @@
+import Foundation
+import KAuthCore
+
+/// A redirect listener without sockets: it records what the login flow configured and armed,
+/// answers `wait` with a scripted outcome (or whatever was delivered first, as a pasted URL),
+/// and records how the flow concluded.
+package final class FakeListener: @unchecked Sendable {
+    private let lock = NSLock()
+    private let outcome: @Sendable (_ config: CallbackListenerConfig, _ authorizationURL: String?) -> CallbackOutcome?
+    private var delivered: CallbackOutcome?
+    private var configs: [CallbackListenerConfig] = []
+    private var armed: [String] = []
+    private var conclusions: [LoginConclusion] = []
+    private var closed = 0
+    package let port: UInt16
+
+    /// - Parameter outcome: what `wait` returns, from the config and the armed authorization URL
+    ///   (nil: wait for a delivered outcome, then time out).
+    package init(port: UInt16 = 53100, outcome: @escaping @Sendable (CallbackListenerConfig, String?) -> CallbackOutcome?) {
+        self.port = port
+        self.outcome = outcome
+    }
+
+    package var config: CallbackListenerConfig? { lock.withLock { configs.last } }
+    package var authorizationURLs: [String] { lock.withLock { armed } }
+    package var concluded: [LoginConclusion] { lock.withLock { conclusions } }
+    package var closeCount: Int { lock.withLock { closed } }
+
+    package var listener: Listener {
+        Listener { config, _ in
+            self.lock.withLock { self.configs.append(config) }
+            return RunningCallbackListener(
+                port: config.port == 0 ? self.port : config.port,
+                arm: { url in self.lock.withLock { self.armed.append(url) } },
+                wait: { timeout in
+                    let armed = self.lock.withLock { self.armed.last }
+                    if let scripted = self.outcome(config, armed) { return scripted }
+                    // Give a paste reader on another thread time to deliver.
+                    let deadline = ContinuousClock.now + min(timeout, .seconds(5))
+                    while ContinuousClock.now < deadline {
+                        if let delivered = self.lock.withLock({ self.delivered }) { return delivered }
+                        try? await Task.sleep(for: .milliseconds(5))
+                    }
+                    return .timedOut
+                },
+                deliver: { outcome in self.lock.withLock { if self.delivered == nil { self.delivered = outcome } } },
+                conclude: { conclusion in self.lock.withLock { self.conclusions.append(conclusion) } },
+                close: { self.lock.withLock { self.closed += 1 } }
+            )
+        }
+    }
+}
+
+/// Collects what a login flow reports.
+package final class EventRecorder<Event: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [Event] = []
+
+    package init() {}
+
+    package var events: [Event] { lock.withLock { list } }
+
+    package var record: @Sendable (Event) -> Void {
+        { event in self.lock.withLock { self.list.append(event) } }
+    }
+}
