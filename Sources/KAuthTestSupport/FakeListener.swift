@@ -12,6 +12,7 @@ package final class FakeListener: @unchecked Sendable {
     private var armed: [String] = []
     private var conclusions: [LoginConclusion] = []
     private var closed = 0
+    private var visits: [String] = []
     package let port: UInt16
 
     /// - Parameter outcome: what `wait` returns, from the config and the armed authorization URL
@@ -25,6 +26,17 @@ package final class FakeListener: @unchecked Sendable {
     package var authorizationURLs: [String] { lock.withLock { armed } }
     package var concluded: [LoginConclusion] { lock.withLock { conclusions } }
     package var closeCount: Int { lock.withLock { closed } }
+    /// Start links a browser visited.
+    package var visited: [String] { lock.withLock { visits } }
+
+    /// A browser that visits the start link (as the real one would); `fails` makes it one that
+    /// cannot be opened.
+    package func browser(fails: Bool = false) -> Browser {
+        Browser { url in
+            if fails { throw BrowserError.noDisplay }
+            self.lock.withLock { self.visits.append(url) }
+        }
+    }
 
     package var listener: Listener {
         Listener { config, _ in
@@ -33,10 +45,17 @@ package final class FakeListener: @unchecked Sendable {
                 port: config.port == 0 ? self.port : config.port,
                 arm: { url in self.lock.withLock { self.armed.append(url) } },
                 wait: { timeout in
+                    // A redirect comes back only after the browser went to the provider: with a
+                    // start link, through that link.
+                    let deadline = ContinuousClock.now + min(timeout, .seconds(5))
+                    if config.startPath != nil {
+                        while self.lock.withLock({ self.visits.isEmpty && self.delivered == nil }), ContinuousClock.now < deadline {
+                            try? await Task.sleep(for: .milliseconds(2))
+                        }
+                    }
                     let armed = self.lock.withLock { self.armed.last }
                     if let scripted = self.outcome(config, armed) { return scripted }
                     // Give a paste reader on another thread time to deliver.
-                    let deadline = ContinuousClock.now + min(timeout, .seconds(5))
                     while ContinuousClock.now < deadline {
                         if let delivered = self.lock.withLock({ self.delivered }) { return delivered }
                         try? await Task.sleep(for: .milliseconds(5))

@@ -37,15 +37,10 @@ import KAuthTestSupport
         let home = TemporaryDirectory()
         let world: World
         let keystore: FileKeystore
-        let opened = EventRecorder<String>()
         let events = EventRecorder<LoginEvent>()
 
         init(http: FakeHTTP, listener: FakeListener, browserFails: Bool = false, input: (@Sendable () -> String?)? = nil) {
-            let opened = self.opened
-            let browser = Browser { url in
-                if browserFails { throw BrowserError.noDisplay }
-                opened.record(url)
-            }
+            let browser = listener.browser(fails: browserFails)
             var terminal = TerminalRecorder().terminal
             if let input { terminal.readLine = input }
             world = World.test(http: http.client, clock: TestClock().clock, browser: browser, terminal: terminal, listener: listener.listener)
@@ -67,7 +62,7 @@ import KAuthTestSupport
         let config = try #require(listener.config)
         #expect(config.port == 52884 && config.path == "/callback", "Kakao's fixed redirect URI")
         let startPath = try #require(config.startPath)
-        #expect(setup.opened.events == ["http://127.0.0.1:52884\(startPath)"], "the browser gets the start link only")
+        #expect(listener.visited == ["http://127.0.0.1:52884\(startPath)"], "the browser gets the start link only")
         let authorize = try #require(listener.authorizationURLs.first)
         let query = FormURLEncoding.decode(String(authorize.split(separator: "?", maxSplits: 1)[1]))
         #expect(authorize.hasPrefix("https://auth.test/oauth/authorize?"))
