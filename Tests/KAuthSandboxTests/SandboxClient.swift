@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import KAuthSandbox
+import KAuthTestSupport
 import Testing
 
 /// A sandbox provider on a test clock with seeded randomness, and helpers that speak to it as a

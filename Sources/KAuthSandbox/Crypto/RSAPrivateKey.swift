@@ -6,102 +6,14 @@ import CCrypto
 import Foundation
 import Security
 #endif
-
-/// An RSA public key for RSASSA-PKCS1-v1_5 with SHA-256 (RFC 8017 §8.2): `RS256` in JWS
-/// (RFC 7518 §3.3), the algorithm every OpenID provider must offer for ID tokens (OIDC Core §15.1).
-///
-/// The key is kept as its two big-endian integers, as a JWK carries them (RFC 7518 §6.3.1), and
-/// handed to the platform library for each verification; nothing about RSA is computed here.
-package struct RSAPublicKey: Sendable, Hashable {
-    /// RFC 7518 §3.3: "A key of size 2048 bits or larger MUST be used with these algorithms."
-    package static let minimumModulusBits = 2048
-    /// OpenSSL's own limit (`OPENSSL_RSA_MAX_MODULUS_BITS`); larger keys only cost time.
-    package static let maximumModulusBits = 16384
-
-    /// `n`, big-endian, without leading zero octets.
-    package let modulus: [UInt8]
-    /// `e`, big-endian, without leading zero octets.
-    package let exponent: [UInt8]
-
-    /// The key, or `CryptoError.invalidParameter` when it is not one kauth will verify with: a
-    /// modulus under 2048 bits (or over 16384) or even, or an exponent that is even, 1, or longer
-    /// than 64 bits (OpenSSL refuses those for large moduli anyway).
-    package init(modulus: [UInt8], exponent: [UInt8]) throws {
-        let modulus = Array(modulus.drop { $0 == 0 })
-        let exponent = Array(exponent.drop { $0 == 0 })
-        let bits = Self.bitLength(modulus)
-        guard bits >= Self.minimumModulusBits else {
-            throw CryptoError.invalidParameter(
-                "the RSA modulus is \(bits) bits; at least \(Self.minimumModulusBits) are required")
-        }
-        guard bits <= Self.maximumModulusBits else {
-            throw CryptoError.invalidParameter(
-                "the RSA modulus is \(bits) bits; at most \(Self.maximumModulusBits) are supported")
-        }
-        guard modulus[modulus.count - 1] & 1 == 1 else {
-            throw CryptoError.invalidParameter("the RSA modulus is even")
-        }
-        guard !exponent.isEmpty, exponent.count <= 8, exponent[exponent.count - 1] & 1 == 1, exponent != [1] else {
-            throw CryptoError.invalidParameter("the RSA public exponent must be odd, greater than 1 and at most 64 bits")
-        }
-        self.modulus = modulus
-        self.exponent = exponent
-    }
-
-    /// The size of the modulus in bits (2048 for an `RS256` key of the usual size).
-    package var modulusBits: Int { Self.bitLength(modulus) }
-
-    /// The length of a signature under this key: the modulus length in octets (`k` in RFC 8017).
-    package var signatureLength: Int { (modulusBits + 7) / 8 }
-
-    /// Whether `signature` is a valid RSASSA-PKCS1-v1_5 SHA-256 signature of `message`.
-    ///
-    /// False for any failure, including a signature of the wrong length (RFC 8017 §8.2.2 step 1)
-    /// and a library error: a caller can only act on "verified" or "not verified".
-    package func verifyPKCS1SHA256(signature: [UInt8], message: [UInt8]) -> Bool {
-        guard signature.count == signatureLength else { return false }
-        #if canImport(CCrypto)
-        guard let key = try? OpenSSLKey.fromData(
-            [("n", modulus), ("e", exponent)], selection: kauth_evp_pkey_public_key_selection())
-        else { return false }
-        guard let context = EVP_MD_CTX_new() else { return false }
-        defer { EVP_MD_CTX_free(context) }
-        var keyContext: OpaquePointer?
-        guard EVP_DigestVerifyInit(context, &keyContext, EVP_sha256(), nil, key.pointer) == 1,
-              EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PADDING) == 1
-        else {
-            ERR_clear_error()
-            return false
-        }
-        let verified = EVP_DigestVerify(context, signature, signature.count, message, message.count)
-        // 0 is "does not verify", a negative value a malformed signature: both leave errors queued.
-        ERR_clear_error()
-        return verified == 1
-        #else
-        let attributes: [CFString: Any] = [
-            kSecAttrKeyType: kSecAttrKeyTypeRSA,
-            kSecAttrKeyClass: kSecAttrKeyClassPublic,
-        ]
-        let der = RSAKeyDER.encode(integers: [modulus, exponent])
-        guard let key = SecKeyCreateWithData(Data(der) as CFData, attributes as CFDictionary, nil) else {
-            return false
-        }
-        return SecKeyVerifySignature(
-            key, .rsaSignatureMessagePKCS1v15SHA256, Data(message) as CFData, Data(signature) as CFData, nil)
-        #endif
-    }
-
-    static func bitLength(_ bigEndian: [UInt8]) -> Int {
-        guard let first = bigEndian.first(where: { $0 != 0 }) else { return 0 }
-        let leadingZeroOctets = bigEndian.firstIndex(of: first)!
-        return (bigEndian.count - leadingZeroOctets - 1) * 8 + (8 - first.leadingZeroBitCount)
-    }
-}
+import KAuthCore
 
 /// An RSA private key that signs with RSASSA-PKCS1-v1_5 and SHA-256.
 ///
-/// kauth itself never signs: this is the sandbox provider's ID-token key and the tests'. PKCS#1
-/// v1.5 signatures are deterministic, so a known key gives byte-for-byte reproducible tokens.
+/// kauth itself never signs, so this lives with the sandbox: it is the sandbox provider's ID-token
+/// key and the tests'. PKCS#1 v1.5 signatures are deterministic, so a known key gives
+/// byte-for-byte reproducible tokens. The key material goes through the same platform plumbing
+/// as the client's `RSAPublicKey` (`OpenSSLKey`, `RSAKeyDER`).
 package struct RSAPrivateKey: Sendable {
     #if canImport(CCrypto)
     private let key: OpenSSLKey
@@ -282,62 +194,7 @@ package struct RSAPrivateKey: Sendable {
 }
 
 #if canImport(CCrypto)
-/// Owns one `EVP_PKEY`. An `EVP_PKEY` is not changed by signing or verifying (each operation has
-/// its own `EVP_MD_CTX`), so one may be used from several threads at once.
-final class OpenSSLKey: @unchecked Sendable {
-    let pointer: OpaquePointer
-
-    init(_ pointer: OpaquePointer) {
-        self.pointer = pointer
-    }
-
-    deinit {
-        EVP_PKEY_free(pointer)
-    }
-
-    /// An RSA key from named big-endian integers (`n`, `e`, `d`, `rsa-factor1`, …) through
-    /// `OSSL_PARAM_BLD` and `EVP_PKEY_fromdata`.
-    ///
-    /// The names are `StaticString`s because `OSSL_PARAM_BLD_push_BN` keeps the name pointer, not a
-    /// copy, in the parameters it builds: a bridged Swift string would be gone by then.
-    static func fromData(_ members: [(StaticString, [UInt8])], selection: Int32) throws -> OpenSSLKey {
-        guard let builder = OSSL_PARAM_BLD_new() else {
-            throw CryptoError.library("OSSL_PARAM_BLD_new failed: \(openSSLErrorText())")
-        }
-        defer { OSSL_PARAM_BLD_free(builder) }
-        // The builder refers to the BIGNUMs until OSSL_PARAM_BLD_to_param copies them.
-        var numbers: [OpaquePointer] = []
-        defer { numbers.forEach { BN_clear_free($0) } }
-        for (name, bytes) in members {
-            guard let number = BN_bin2bn(bytes, Int32(bytes.count), nil) else {
-                throw CryptoError.library("BN_bin2bn failed: \(openSSLErrorText())")
-            }
-            numbers.append(number)
-            let pushed = name.withUTF8Buffer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { OSSL_PARAM_BLD_push_BN(builder, $0.baseAddress, number) }
-            }
-            guard pushed == 1 else {
-                throw CryptoError.library("OSSL_PARAM_BLD_push_BN(\(name)) failed: \(openSSLErrorText())")
-            }
-        }
-        guard let parameters = OSSL_PARAM_BLD_to_param(builder) else {
-            throw CryptoError.library("OSSL_PARAM_BLD_to_param failed: \(openSSLErrorText())")
-        }
-        defer { OSSL_PARAM_free(parameters) }
-        guard let context = EVP_PKEY_CTX_new_from_name(nil, "RSA", nil) else {
-            throw CryptoError.library("EVP_PKEY_CTX_new_from_name(RSA) failed: \(openSSLErrorText())")
-        }
-        defer { EVP_PKEY_CTX_free(context) }
-        var key: OpaquePointer?
-        guard EVP_PKEY_fromdata_init(context) == 1,
-              EVP_PKEY_fromdata(context, &key, selection, parameters) == 1,
-              let key
-        else {
-            throw CryptoError.invalidParameter("the RSA key parts were refused: \(openSSLErrorText())")
-        }
-        return OpenSSLKey(key)
-    }
-
+extension OpenSSLKey {
     /// One of the key's integers, big-endian, by its OpenSSL parameter name.
     func integer(_ name: String) throws -> [UInt8] {
         var number: OpaquePointer?
@@ -373,69 +230,3 @@ final class SecKeyBox: @unchecked Sendable {
     }
 }
 #endif
-
-/// The DER of PKCS#1's key structures (RFC 8017 Appendix A.1): a SEQUENCE of INTEGERs, which is
-/// all Security's `SecKeyCreateWithData` and `SecKeyCopyExternalRepresentation` take and give for
-/// RSA keys. Plain serialization, no arithmetic; OpenSSL builds keys from the integers directly.
-enum RSAKeyDER {
-    /// SEQUENCE { INTEGER … } of non-negative big-endian integers.
-    static func encode(integers: [[UInt8]]) -> [UInt8] {
-        var content: [UInt8] = []
-        for integer in integers {
-            var value = Array(integer.drop { $0 == 0 })
-            // DER INTEGERs are two's complement: a set top bit needs a zero octet in front, and
-            // zero itself is one zero octet.
-            if value.isEmpty || value[0] & 0x80 != 0 { value.insert(0, at: 0) }
-            content += [0x02] + length(value.count) + value
-        }
-        return [0x30] + length(content.count) + content
-    }
-
-    /// The integers of a SEQUENCE of non-negative INTEGERs (leading zero octets removed, zero as
-    /// `[0]`), or nil when `der` is anything else.
-    static func decodeIntegers(_ der: [UInt8]) -> [[UInt8]]? {
-        var index = 0
-        guard let (tag, sequenceLength) = header(der, &index), tag == 0x30, index + sequenceLength == der.count else {
-            return nil
-        }
-        var integers: [[UInt8]] = []
-        while index < der.count {
-            guard let (tag, count) = header(der, &index), tag == 0x02, count >= 1, index + count <= der.count else {
-                return nil
-            }
-            let value = der[index..<index + count]
-            guard value.first! & 0x80 == 0 else { return nil }
-            let trimmed = Array(value.drop { $0 == 0 })
-            integers.append(trimmed.isEmpty ? [0] : trimmed)
-            index += count
-        }
-        return integers
-    }
-
-    private static func length(_ count: Int) -> [UInt8] {
-        if count < 0x80 { return [UInt8(count)] }
-        var octets: [UInt8] = []
-        var rest = count
-        while rest > 0 {
-            octets.insert(UInt8(rest & 0xFF), at: 0)
-            rest >>= 8
-        }
-        return [0x80 | UInt8(octets.count)] + octets
-    }
-
-    private static func header(_ der: [UInt8], _ index: inout Int) -> (tag: UInt8, length: Int)? {
-        guard index + 2 <= der.count else { return nil }
-        let tag = der[index]
-        let first = der[index + 1]
-        index += 2
-        if first < 0x80 { return (tag, Int(first)) }
-        let octetCount = Int(first & 0x7F)
-        guard (1...3).contains(octetCount), index + octetCount <= der.count else { return nil }
-        var length = 0
-        for octet in der[index..<index + octetCount] {
-            length = length << 8 | Int(octet)
-        }
-        index += octetCount
-        return (tag, length)
-    }
-}

@@ -3,9 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthCore
 
 /// Signs ID tokens with RS256: the sandbox provider's side of what `IDTokenValidator` checks, and
-/// the tests' source of tokens with chosen claims.
+/// (through `KAuthTestSupport`'s `TestIDTokenSigner`) the tests' source of tokens with chosen
+/// claims. The client never signs, so this is not in `KAuthCore`.
 package struct IDTokenSigner: Sendable {
     package let key: RSAPrivateKey
     /// The `kid` written into each header and into `jwks`.
