@@ -9,28 +9,6 @@ import KAuthCore
 /// document (its clients log out with `/v1/user/logout`), listed in the discovery document as
 /// `revocation_endpoint` so that a generic OAuth client can be tested against it.
 extension SandboxEngine {
-    /// Client authentication as at the token endpoint (RFC 7009 §2.1 and RFC 8628 §3.1 reuse it),
-    /// after refusing a parameter sent twice (RFC 6749 §3.2): `client_id`, checked against the
-    /// configured app key, and `client_secret` when one is configured. The client id, or the
-    /// KOE001 / KOE101 / KOE010 answer.
-    func authenticateClient(_ form: [(String, String)], _ entry: inout SandboxLogEntry) -> Result<String, Unauthorized> {
-        if let name = Self.repeatedName(form) {
-            return .failure(Unauthorized(response: Self.oauthError(400, "invalid_request", "\(name) is sent more than once", "KOE001", &entry)))
-        }
-        guard let clientID = form.first(named: "client_id"), !clientID.isEmpty else {
-            return .failure(Unauthorized(response: Self.oauthError(401, "invalid_client", "client_id is required", "KOE101", &entry)))
-        }
-        if let expected = configuration.clientID, clientID != expected {
-            return .failure(Unauthorized(response: Self.oauthError(401, "invalid_client", "wrong app key", "KOE101", &entry)))
-        }
-        if let secret = configuration.clientSecret {
-            guard let presented = form.first(named: "client_secret"), SandboxSecrets.equal(presented, secret) else {
-                return .failure(Unauthorized(response: Self.oauthError(401, "invalid_client", "client_secret is missing or wrong", "KOE010", &entry)))
-            }
-        }
-        return .success(clientID)
-    }
-
     /// Form `token` (required) and `token_type_hint` (optional, `access_token` or
     /// `refresh_token`). Once the client is authenticated the answer is 200 with an empty body,
     /// whether or not the token was known (RFC 7009 §2.2), so that nothing about tokens leaks.

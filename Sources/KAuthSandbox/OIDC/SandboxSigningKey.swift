@@ -66,18 +66,3 @@ struct SigningKeyRecord: Codable, Equatable, Sendable {
     var kid: String
     var jwk: [String: String]
 }
-
-extension OrderedJSON {
-    /// The same document as `KAuthCore`'s `JSONValue` (object member order is not kept).
-    var jsonValue: JSONValue {
-        switch self {
-        case .string(let value): return .string(value)
-        case .int(let value): return .number(Double(value))
-        case .bool(let value): return .bool(value)
-        case .null: return .null
-        case .array(let items): return .array(items.map(\.jsonValue))
-        case .object(let members):
-            return .object(Dictionary(members.map { ($0.0, $0.1.jsonValue) }, uniquingKeysWith: { first, _ in first }))
-        }
-    }
-}
