@@ -60,6 +60,29 @@ package struct SandboxConfiguration: Sendable, Equatable {
     /// Seconds a device client must wait between polls of the token endpoint (RFC 8628 §3.2
     /// `interval`, default 5). Each `slow_down` adds 5 to that device code's interval.
     package var deviceInterval: Int
+    /// How clients may authenticate at the token, device authorization and revocation endpoints
+    /// (RFC 6749 §2.3.1), as discovery's `token_endpoint_auth_methods_supported` and
+    /// `revocation_endpoint_auth_methods_supported` list them. Default: `client_secret_post`
+    /// only, as Kakao (credentials in the form); `[.clientSecretBasic]` plays a server such as
+    /// Glewlwyd whose confidential clients must use HTTP Basic. A public client (no
+    /// `clientSecret`) is always identified by `client_id` alone (`none`).
+    package var clientAuthMethods: [SandboxClientAuthMethod]
+    /// A refused refresh (unknown, expired, revoked or replayed refresh token) is a bare
+    /// `HTTP 400` with no body, as Glewlwyd answers, instead of the JSON `invalid_grant` (KOE322).
+    package var bareRefreshErrors: Bool
+    /// Every refresh answers a new refresh token and ends the presented one (one-use refresh
+    /// tokens), whatever is left of its life; otherwise Kakao's `rotationThreshold` rule.
+    package var oneUseRefreshTokens: Bool
+    /// A public client must prove it holds the grant to revoke a token of it: the revocation
+    /// endpoint answers 401 unless the request carries `Authorization: Bearer` with a live access
+    /// token of the same grant (Glewlwyd's rule). Confidential clients authenticate as usual.
+    package var revocationRequiresBearer: Bool
+    /// Whether and how authorization responses carry `iss` (RFC 9207). See
+    /// `SandboxIssParameter`.
+    package var authorizationResponseIss: SandboxIssParameter
+    /// An authorize request whose scope names `openid` must carry a `nonce` (Glewlwyd's "nonce
+    /// required"): without one it is refused with `invalid_request`.
+    package var requireNonce: Bool
 
     /// The issuer of a provider that is not served on a socket: a reserved name (RFC 6761) that
     /// no client can reach by mistake.
@@ -85,7 +108,13 @@ package struct SandboxConfiguration: Sendable, Equatable {
         mode: SandboxMode = .kakao,
         oidc: Bool = false,
         issuer: String? = nil,
-        deviceInterval: Int = 5
+        deviceInterval: Int = 5,
+        clientAuthMethods: [SandboxClientAuthMethod] = [.clientSecretPost],
+        bareRefreshErrors: Bool = false,
+        oneUseRefreshTokens: Bool = false,
+        revocationRequiresBearer: Bool = false,
+        authorizationResponseIss: SandboxIssParameter = .standard,
+        requireNonce: Bool = false
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -107,10 +136,51 @@ package struct SandboxConfiguration: Sendable, Equatable {
         self.oidc = oidc
         self.issuer = issuer
         self.deviceInterval = deviceInterval
+        self.clientAuthMethods = clientAuthMethods
+        self.bareRefreshErrors = bareRefreshErrors
+        self.oneUseRefreshTokens = oneUseRefreshTokens
+        self.revocationRequiresBearer = revocationRequiresBearer
+        self.authorizationResponseIss = authorizationResponseIss
+        self.requireNonce = requireNonce
     }
 
     /// `issuer`, or the placeholder when none is set.
     var effectiveIssuer: String { issuer ?? Self.placeholderIssuer }
+
+    /// The `iss` that authorization responses (codes and errors) carry, if any.
+    var authorizationResponseIssValue: String? {
+        switch authorizationResponseIss {
+        case .standard: return oidc ? effectiveIssuer : nil
+        case .unadvertised: return effectiveIssuer
+        case .wrong: return effectiveIssuer + "/wrong"
+        }
+    }
+
+    /// Discovery's `authorization_response_iss_parameter_supported`.
+    var advertisesIssParameter: Bool {
+        authorizationResponseIss == .unadvertised ? false : oidc
+    }
+}
+
+/// A way for an OAuth client to send its credentials (RFC 8414 §2 names).
+package enum SandboxClientAuthMethod: String, Sendable, Equatable, CaseIterable {
+    /// `Authorization: Basic base64(urlencode(client_id):urlencode(client_secret))`.
+    case clientSecretBasic = "client_secret_basic"
+    /// `client_id` and `client_secret` in the form body.
+    case clientSecretPost = "client_secret_post"
+}
+
+/// `iss` in authorization responses (RFC 9207), for testing how a client checks it.
+package enum SandboxIssParameter: String, Sendable, Equatable, CaseIterable {
+    /// Sent, and advertised in discovery, exactly when OpenID Connect is on.
+    case standard
+    /// Always sent (the right value), while discovery says
+    /// `authorization_response_iss_parameter_supported: false`: a client must still check an
+    /// `iss` that is present.
+    case unadvertised
+    /// Always sent, with a value that is not the issuer (the issuer with `/wrong` appended, so
+    /// that a prefix comparison does not pass it either): a mix-up the client must refuse.
+    case wrong
 }
 
 /// The provider a sandbox plays.

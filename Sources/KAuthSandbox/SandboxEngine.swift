@@ -24,6 +24,8 @@ struct SandboxEngine {
     var state: SandboxState
     var log: [SandboxLogEntry] = []
     var failures: [String: InjectedFailure] = [:]
+    /// Answers `POST /_sandbox/respond` set, by endpoint.
+    var rawResponses: [SandboxRawEndpoint: SandboxRawResponse] = [:]
     /// Sharer visits, memos and images, for tests to read back (`SandboxShare.swift`).
     var share = SandboxShareRecords()
     /// The parsed form of `state.signingKey`, so that the key is not rebuilt for every token.
@@ -56,7 +58,7 @@ struct SandboxEngine {
             return (control(request), nil)
         }
         var entry = SandboxLogEntry(time: now, method: request.method, path: path, status: 0)
-        let response = injectedFailure(for: path, &entry) ?? route(request, &entry)
+        let response = rawResponse(for: path, &entry) ?? injectedFailure(for: path, &entry) ?? route(request, &entry)
         entry.status = response.status
         return (response, entry)
     }

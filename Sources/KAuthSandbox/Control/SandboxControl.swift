@@ -37,8 +37,6 @@ extension SandboxEngine {
             return .json(200, Data(JSONValue.array(share.sharerVisits).jsonText().utf8))
         case ("GET", "/_sandbox/memos"):
             return .json(200, Data(JSONValue.array(share.memos).jsonText().utf8))
-        case (_, "/_sandbox/sharer-visits"), (_, "/_sandbox/memos"):
-            return Self.controlError(405, "method \(request.method) not allowed on \(request.path)")
         case ("POST", "/_sandbox/rotate-key"):
             // A new ID-token signing key, so that tests can reach a client's "unknown kid:
             // fetch the JWK set again" path (OIDC Core §10.1.1).
@@ -52,91 +50,22 @@ extension SandboxEngine {
             ]).data)
         case ("POST", "/_sandbox/device/deny"):
             return denyDevice(request.form)
-        case (_, "/_sandbox/log"), (_, "/_sandbox/reset-log"), (_, "/_sandbox/config"),
-             (_, "/_sandbox/expire-access-tokens"), (_, "/_sandbox/fail"), (_, "/_sandbox/rotate-key"),
-             (_, "/_sandbox/device/deny"):
-            return Self.controlError(405, "method \(request.method) not allowed on \(request.path)")
+        case ("POST", "/_sandbox/respond"):
+            return setRawResponse(request.form)
         default:
+            if Self.controlPaths.contains(request.path) {
+                return Self.controlError(405, "method \(request.method) not allowed on \(request.path)")
+            }
             return Self.controlError(404, "no sandbox control endpoint \(request.path)")
         }
     }
 
-    /// The configuration, without the client secret (only whether one is required).
-    private var configurationJSON: OrderedJSON {
-        .object([
-            ("client_id", configuration.clientID.map(OrderedJSON.string) ?? .null),
-            ("client_secret_required", .bool(configuration.clientSecret != nil)),
-            ("access_token_lifetime", .int(configuration.accessTokenLifetime)),
-            ("refresh_token_lifetime", .int(configuration.refreshTokenLifetime)),
-            ("rotation_threshold", .int(configuration.rotationThreshold)),
-            ("code_lifetime", .int(configuration.codeLifetime)),
-            ("deny", .bool(configuration.deny)),
-            ("default_scopes", .array(configuration.defaultScopes.map(OrderedJSON.string))),
-            ("auto_link", .bool(configuration.autoLink)),
-            ("custom_property_keys", .array(configuration.customPropertyKeys.map(OrderedJSON.string))),
-            ("service_terms", .array(configuration.serviceTerms.map { term in
-                .object([("tag", .string(term.tag)), ("required", .bool(term.required)), ("revocable", .bool(term.revocable))])
-            })),
-            ("shipping_address_count", .int(configuration.shippingAddressCount)),
-            ("mode", .string(configuration.mode.rawValue)),
-            ("oidc", .bool(configuration.oidc)),
-            ("issuer", .string(configuration.effectiveIssuer)),
-            ("device_interval", .int(configuration.deviceInterval)),
-        ])
-    }
-
-    /// `POST /_sandbox/config`: form fields `access_token_lifetime`, `refresh_token_lifetime`,
-    /// `rotation_threshold`, `code_lifetime` (seconds), `deny`, `auto_link` and `oidc`
-    /// (`true`/`false`), `mode` (`kakao`/`snapchat`) and `device_interval` (seconds, 1 to 3600,
-    /// for device codes issued from then on). All are checked before any is applied, so a bad
-    /// request changes nothing. `auto_link` applies to users' next first login; users already
-    /// linked stay linked.
-    private mutating func updateConfiguration(_ form: [(String, String)]) -> HTTPServerResponse {
-        var updated = configuration
-        for (name, value) in form {
-            switch name {
-            case "access_token_lifetime", "refresh_token_lifetime", "rotation_threshold", "code_lifetime":
-                guard let seconds = Int(value), seconds >= 0 else {
-                    return Self.controlError(400, "\(name) must be a number of seconds, not \(value)")
-                }
-                switch name {
-                case "access_token_lifetime": updated.accessTokenLifetime = seconds
-                case "refresh_token_lifetime": updated.refreshTokenLifetime = seconds
-                case "rotation_threshold": updated.rotationThreshold = seconds
-                default: updated.codeLifetime = seconds
-                }
-            case "deny":
-                guard let flag = Self.flag(value) else {
-                    return Self.controlError(400, "deny must be true or false, not \(value)")
-                }
-                updated.deny = flag
-            case "auto_link":
-                guard let flag = Self.flag(value) else {
-                    return Self.controlError(400, "auto_link must be true or false, not \(value)")
-                }
-                updated.autoLink = flag
-            case "oidc":
-                guard let flag = Self.flag(value) else {
-                    return Self.controlError(400, "oidc must be true or false, not \(value)")
-                }
-                updated.oidc = flag
-            case "mode":
-                guard let mode = SandboxMode(rawValue: value.lowercased()) else {
-                    return Self.controlError(400, "mode must be kakao or snapchat, not \(value)")
-                }
-                updated.mode = mode
-            case "device_interval":
-                guard let seconds = Int(value), (1...3600).contains(seconds) else {
-                    return Self.controlError(400, "device_interval must be a number of seconds from 1 to 3600, not \(value)")
-                }
-                updated.deviceInterval = seconds
-            default:
-                return Self.controlError(400, "unknown setting \(name)")
-            }
-        }
-        configuration = updated
-        return .json(200, configurationJSON.data)
-    }
+    /// Every control endpoint, for telling a wrong method (405) from a wrong path (404).
+    static let controlPaths: Set<String> = [
+        "/_sandbox/log", "/_sandbox/reset-log", "/_sandbox/config", "/_sandbox/expire-access-tokens",
+        "/_sandbox/fail", "/_sandbox/sharer-visits", "/_sandbox/memos", "/_sandbox/rotate-key",
+        "/_sandbox/device/deny", "/_sandbox/respond",
+    ]
 
     /// `POST /_sandbox/fail`: form `path` (e.g. `/v2/user/me`), `count` (default 1; 0 clears),
     /// `status` (400–599, default 500) and optional `code`: a kapi code such as `-1` or `-9798`
@@ -170,7 +99,7 @@ extension SandboxEngine {
         ]).data)
     }
 
-    private static func flag(_ value: String) -> Bool? {
+    static func flag(_ value: String) -> Bool? {
         switch value.lowercased() {
         case "true", "1", "yes", "on": return true
         case "false", "0", "no", "off": return false
@@ -178,7 +107,7 @@ extension SandboxEngine {
         }
     }
 
-    private static func controlError(_ status: Int, _ message: String) -> HTTPServerResponse {
+    static func controlError(_ status: Int, _ message: String) -> HTTPServerResponse {
         .json(status, OrderedJSON.object([("error", .string(message))]).data)
     }
 }

@@ -61,7 +61,7 @@ extension SandboxEngine {
             var pairs = [("error", error), ("error_description", description)]
             if let clientState { pairs.append(("state", clientState)) }
             // RFC 9207 §2: every authorization response, errors included.
-            if configuration.oidc { pairs.append(("iss", configuration.effectiveIssuer)) }
+            if let iss = configuration.authorizationResponseIssValue { pairs.append(("iss", iss)) }
             return .redirect(redirectURI + "?" + FormURLEncoding.encode(pairs))
         }
 
@@ -92,6 +92,9 @@ extension SandboxEngine {
             return fail("invalid_scope", "unknown scope: \(unknown)")
         }
         let requested = SandboxScopes.normalize(asked)
+        if configuration.requireNonce, asked.contains("openid"), nonce?.isEmpty ?? true {
+            return fail("invalid_request", "nonce required")
+        }
 
         // Kakao Sync: the terms to show on the consent page, each agreed by the simulated user.
         var terms: [String] = []
@@ -140,7 +143,7 @@ extension SandboxEngine {
         )
         var pairs = [("code", code)]
         if let clientState { pairs.append(("state", clientState)) }
-        if configuration.oidc { pairs.append(("iss", configuration.effectiveIssuer)) }
+        if let iss = configuration.authorizationResponseIssValue { pairs.append(("iss", iss)) }
         return .redirect(redirectURI + "?" + FormURLEncoding.encode(pairs))
     }
 

@@ -28,7 +28,7 @@ extension SandboxEngine {
         entry.clientID = form.first(named: "client_id")
         entry.scope = form.first(named: "scope")
         let clientID: String
-        switch authenticateClient(form, &entry) {
+        switch authenticateClient(request, form, &entry) {
         case .success(let value): clientID = value
         case .failure(let refusal): return refusal.response
         }

@@ -21,20 +21,47 @@ extension SandboxEngine {
     ///
     /// The hint only chooses where to look first (§2.1: the search extends to every type), so an
     /// unknown hint value is ignored rather than refused.
+    ///
+    /// With `revocationRequiresBearer` a public client must also send `Authorization: Bearer`
+    /// with a live access token of the grant it revokes (401 `invalid_token` otherwise); an
+    /// unknown token still answers 200.
     mutating func revokeToken(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         let form = request.form
         entry.clientID = form.first(named: "client_id")
         entry.tokenTypeHint = form.first(named: "token_type_hint")
         let clientID: String
-        switch authenticateClient(form, &entry) {
+        switch authenticateClient(request, form, &entry) {
         case .success(let value): clientID = value
         case .failure(let refusal): return refusal.response
+        }
+        let holder = configuration.revocationRequiresBearer && configuration.clientSecret == nil ? bearerToken(request) : nil
+        if configuration.revocationRequiresBearer && configuration.clientSecret == nil {
+            guard let holder, holder.clientId == clientID else {
+                return Self.bearerRequired("a public client must send Authorization: Bearer with a live access token of the grant it revokes", &entry)
+            }
         }
         guard let token = form.first(named: "token"), !token.isEmpty else {
             return Self.oauthError(400, "invalid_request", "token is required", "KOE001", &entry)
         }
+        if let holder, let grant = grant(of: token, clientID: clientID), grant != holder.grantId {
+            return Self.bearerRequired("the bearer access token is not of the grant of the token to revoke", &entry)
+        }
         entry.revoked = revoke(token: token, clientID: clientID)
         return Self.revocationAnswer
+    }
+
+    /// The grant of `token`, a live refresh or access token of `clientID`.
+    private func grant(of token: String, clientID: String) -> String? {
+        if let record = state.refreshTokens[token], record.clientId == clientID { return record.grantId }
+        if let record = state.accessTokens[token], record.clientId == clientID { return record.grantId }
+        return nil
+    }
+
+    /// 401 with RFC 6750's challenge: the request lacked a usable bearer token.
+    private static func bearerRequired(_ description: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+        var response = standardError(401, "invalid_token", description, &entry)
+        response.headers.append(HTTPHeader("WWW-Authenticate", "Bearer error=\"invalid_token\""))
+        return response
     }
 
     /// Ends `token` if it is a live refresh or access token of `clientID`; whether it was.

@@ -17,7 +17,7 @@ extension SandboxEngine {
         // The client is authenticated before anything about the grant is looked at
         // (RFC 6749 §3.2.1), so a wrong key learns nothing about codes or tokens.
         let clientID: String
-        switch authenticateClient(form, &entry) {
+        switch authenticateClient(request, form, &entry) {
         case .success(let value): clientID = value
         case .failure(let refusal): return refusal.response
         }
@@ -125,13 +125,19 @@ extension SandboxEngine {
     }
 
     /// `grant_type=refresh_token`, with Kakao's rotation rule (DT-322): a new refresh token only
-    /// when the presented one has less than `rotationThreshold` seconds left, the old one then
-    /// dead; otherwise no `refresh_token` field at all, and the client keeps the one it has.
+    /// when the presented one has less than `rotationThreshold` seconds left (or always, with
+    /// `oneUseRefreshTokens`), the old one then dead; otherwise no `refresh_token` field at all,
+    /// and the client keeps the one it has.
     private mutating func refresh(_ form: [(String, String)], clientID: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         guard let presented = form.first(named: "refresh_token"), !presented.isEmpty else {
             return Self.oauthError(400, "invalid_grant", "refresh_token is required", "KOE319", &entry)
         }
         guard let record = state.refreshTokens[presented], record.expiresAt > now, record.clientId == clientID else {
+            if configuration.bareRefreshErrors {
+                // Glewlwyd's answer to a revoked, expired or replayed refresh token.
+                entry.error = "invalid_grant"
+                return HTTPServerResponse(status: 400)
+            }
             return Self.oauthError(400, "invalid_grant", "expired_or_invalid_refresh_token", "KOE322", &entry)
         }
         let scopes = state.consents.first { $0.userId == record.userId && $0.clientId == clientID }?.scopes ?? []
@@ -150,7 +156,7 @@ extension SandboxEngine {
         }
         body.append(("expires_in", .int(configuration.accessTokenLifetime)))
         let remaining = record.expiresAt.timeIntervalSince(now)
-        let rotate = remaining < TimeInterval(configuration.rotationThreshold)
+        let rotate = configuration.oneUseRefreshTokens || remaining < TimeInterval(configuration.rotationThreshold)
         entry.rotated = rotate
         if rotate {
             let next = SandboxSecrets.make(random)

@@ -15,10 +15,11 @@ extension SandboxEngine {
     /// Served whether or not OIDC is on, as Kakao serves it for every app; what the switch
     /// changes is `authorization_response_iss_parameter_supported`, which says whether redirects
     /// carry `iss`, so that a client holding the document never rejects a redirect for lacking
-    /// one.
+    /// one (unless `authorizationResponseIss` says to mislead it). The client authentication
+    /// methods are the configured ones, plus `none` for a public client.
     func discovery(_ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         let issuer = configuration.effectiveIssuer
-        let authMethods: [String] = configuration.clientSecret == nil ? ["client_secret_post", "none"] : ["client_secret_post"]
+        let authMethods = configuration.advertisedClientAuthMethods
         let strings: ([String]) -> OrderedJSON = { .array($0.map(OrderedJSON.string)) }
         let document = OrderedJSON.object([
             ("issuer", .string(issuer)),
@@ -36,7 +37,7 @@ extension SandboxEngine {
             ("grant_types_supported", strings(["authorization_code", "refresh_token", Self.deviceGrantType])),
             ("token_endpoint_auth_methods_supported", strings(authMethods)),
             ("revocation_endpoint_auth_methods_supported", strings(authMethods)),
-            ("authorization_response_iss_parameter_supported", .bool(configuration.oidc)),
+            ("authorization_response_iss_parameter_supported", .bool(configuration.advertisesIssParameter)),
             ("request_uri_parameter_supported", .bool(false)),
             ("scopes_supported", strings(["openid"] + SandboxScopes.catalogue.map(\.id))),
             ("claims_supported", strings(Self.claimsSupported)),

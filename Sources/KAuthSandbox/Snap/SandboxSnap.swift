@@ -131,16 +131,6 @@ extension SandboxEngine {
         return .redirect(redirectURI + "?" + FormURLEncoding.encode(pairs))
     }
 
-    /// The live access token of the request's `Authorization: Bearer` header.
-    func snapBearer(_ request: HTTPServerRequest) -> AccessTokenRecord? {
-        let header = request.headers.value(for: "Authorization") ?? ""
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer",
-              let record = state.accessTokens[parts[1].trimmingWhitespace()], record.expiresAt > now
-        else { return nil }
-        return record
-    }
-
     /// The page Snap shows for a request it will not redirect: "Something went wrong – Invalid
     /// redirect_uri" (§A.2).
     static func snapErrorPage(_ error: String, _ description: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {

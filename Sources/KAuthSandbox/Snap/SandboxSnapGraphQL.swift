@@ -10,7 +10,7 @@ import KAuthCore
 /// `{"data":{"me":{…}}}` with only the fields the token's scopes cover.
 extension SandboxEngine {
     mutating func snapMe(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
-        guard let token = snapBearer(request) else {
+        guard let token = bearerToken(request) else {
             return Self.graphQLError(401, "The access token is missing, expired or revoked", code: "UNAUTHORIZED_USER", &entry)
         }
         entry.clientID = token.clientId

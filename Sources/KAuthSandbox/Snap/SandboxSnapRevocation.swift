@@ -39,7 +39,7 @@ extension SandboxEngine {
     /// (§A.1, §A.7). The sandbox ends every token and outstanding code of the user with the
     /// token's app and answers 200 `{}`; a bad token gets 401 `{"error":"invalid_token"}`.
     mutating func snapRevokeClient(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
-        guard let token = snapBearer(request) else {
+        guard let token = bearerToken(request) else {
             return Self.standardError(401, "invalid_token", "the access token is missing, expired or revoked", &entry)
         }
         entry.clientID = token.clientId

@@ -11,13 +11,7 @@ extension SandboxEngine {
     /// answers for a missing, unknown, expired or ended one: the answer that makes clients
     /// refresh and retry (§9.3).
     func authenticate(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> Result<AccessTokenRecord, Unauthorized> {
-        let header = request.headers.value(for: "Authorization") ?? ""
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        if parts.count == 2, parts[0].lowercased() == "bearer",
-           let record = state.accessTokens[parts[1].trimmingWhitespace()],
-           record.expiresAt > now {
-            return .success(record)
-        }
+        if let record = bearerToken(request) { return .success(record) }
         return .failure(Unauthorized(response: Self.apiError(401, -401, "this access token does not exist", &entry)))
     }
 
