@@ -83,6 +83,15 @@ package struct SandboxConfiguration: Sendable, Equatable {
     /// An authorize request whose scope names `openid` must carry a `nonce` (Glewlwyd's "nonce
     /// required"): without one it is refused with `invalid_request`.
     package var requireNonce: Bool
+    /// How many Kakao Talk friends every user has (`/v1/api/talk/friends`, default 25: three pages
+    /// of the default `limit` 10). Every fourth is a favorite; the second, and every seventh after
+    /// it, does not accept messages from the app (`allowed_msg: false`).
+    package var friendCount: Int
+    /// The app has Kakao Talk Social permission with the `friends` consent item enabled (default).
+    /// Off, the friends API answers -3 ("App disabled [friends] scopes for [FRIENDS] API").
+    package var friendsAPIEnabled: Bool
+    /// What the user does on the shipping-address picker pages of the apps host.
+    package var pickerOutcome: SandboxPickerOutcome
 
     /// The issuer of a provider that is not served on a socket: a reserved name (RFC 6761) that
     /// no client can reach by mistake.
@@ -114,7 +123,10 @@ package struct SandboxConfiguration: Sendable, Equatable {
         oneUseRefreshTokens: Bool = false,
         revocationRequiresBearer: Bool = false,
         authorizationResponseIss: SandboxIssParameter = .standard,
-        requireNonce: Bool = false
+        requireNonce: Bool = false,
+        friendCount: Int = 25,
+        friendsAPIEnabled: Bool = true,
+        pickerOutcome: SandboxPickerOutcome = .choose(addressID: nil, detailAddress: nil)
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -142,6 +154,9 @@ package struct SandboxConfiguration: Sendable, Equatable {
         self.revocationRequiresBearer = revocationRequiresBearer
         self.authorizationResponseIss = authorizationResponseIss
         self.requireNonce = requireNonce
+        self.friendCount = friendCount
+        self.friendsAPIEnabled = friendsAPIEnabled
+        self.pickerOutcome = pickerOutcome
     }
 
     /// `issuer`, or the placeholder when none is set.
@@ -181,6 +196,20 @@ package enum SandboxIssParameter: String, Sendable, Equatable, CaseIterable {
     /// Always sent, with a value that is not the issuer (the issuer with `/wrong` appended, so
     /// that a prefix comparison does not pass it either): a mix-up the client must refuse.
     case wrong
+}
+
+/// What the simulated user does on a shipping-address picker page (`/user/address`,
+/// `/user/address/create`, `/user/address/edit`). Every outcome but `close` ends in a plain 302
+/// to the client's `return_url`, so a "browser" that only follows redirects completes it.
+package enum SandboxPickerOutcome: Sendable, Equatable {
+    /// The user completes the page: on the select page chooses `addressID` (nil: the default
+    /// address); on the create page adds an address; on the edit page changes the address being
+    /// edited. Create and edit write `detailAddress` (nil: a text of the sandbox's own).
+    case choose(addressID: Int64?, detailAddress: String?)
+    /// The user closes the window: the page is shown and nothing is ever redirected.
+    case close
+    /// The page fails with a KAE `code` and `message`, redirected to `return_url`.
+    case fail(code: String, message: String)
 }
 
 /// The provider a sandbox plays.

@@ -28,6 +28,11 @@ struct SandboxEngine {
     var rawResponses: [SandboxRawEndpoint: SandboxRawResponse] = [:]
     /// Sharer visits, memos and images, for tests to read back (`SandboxShare.swift`).
     var share = SandboxShareRecords()
+    /// AGTs, kpidt sessions and picker visits (`Apps/`), in memory only.
+    var apps = SandboxAppsRecords()
+    /// Where the sandbox is served (`SandboxServer` sets it): the base of the URLs it hands out.
+    /// A provider not on a socket uses the placeholder issuer.
+    var baseURL = SandboxConfiguration.placeholderIssuer
     /// The parsed form of `state.signingKey`, so that the key is not rebuilt for every token.
     var signingKeyCache: SandboxSigningKey?
     let clock: Clock
@@ -53,6 +58,7 @@ struct SandboxEngine {
     mutating func handle(_ request: HTTPServerRequest) -> (HTTPServerResponse, SandboxLogEntry?) {
         now = clock.now()
         state.purge(now: now)
+        apps.purge(now: now)
         let path = request.path
         if path == "/_sandbox" || path.hasPrefix("/_sandbox/") {
             return (control(request), nil)
@@ -134,6 +140,18 @@ struct SandboxEngine {
             return imageScrap(request, &entry)
         case _ where Self.memoPaths[request.path] != nil:
             return talkMemo(request, &entry)
+        case "/v1/api/talk/friends":
+            return talkFriends(request, &entry)
+        case _ where Self.friendMessagePaths[request.path] != nil:
+            return talkFriendsMessage(request, &entry)
+        case "/api/agt":
+            guard method == "POST" else { return Self.oauthError(405, "invalid_request", "use POST for /api/agt", "KOE001", &entry) }
+            return agt(request, &entry)
+        case "/auth/kpidt":
+            guard method == "GET" else { return .text(405, "use GET for /auth/kpidt\n") }
+            return kpidt(request, &entry)
+        case _ where PickerPage(path: request.path) != nil:
+            return addressPicker(request, &entry)
         default:
             let path = request.path
             if path.hasPrefix("/v1/") || path.hasPrefix("/v2/") {

@@ -7,13 +7,15 @@ import KAuthCore
 
 /// A Kakao-compatible OAuth provider and user API, as a pure function from request to response.
 ///
-/// One instance serves both hosts' paths: `kauth.kakao.com`'s `/oauth/*` and `kapi.kakao.com`'s
-/// `/v1/*` and `/v2/*`, plus control endpoints under `/_sandbox/` for tests. It answers with the
-/// statuses, bodies and KOE codes of `spec/kakao-rest.md`, so that a client tested here behaves
-/// the same against Kakao. Kakao's OpenID Connect (`SandboxOIDC.swift`) is a configuration
-/// switch; RFC 7009 revocation and the RFC 8628 device grant are sandbox additions. In Snap mode
-/// it serves Snap Login Kit's paths instead (`SandboxSnap.swift`). Time comes from the injected `Clock` and every code and token from the
-/// injected `RandomSource`, so tests can move time and get repeatable runs.
+/// One instance serves every host's paths: `kauth.kakao.com`'s `/oauth/*` and `/api/agt`,
+/// `kapi.kakao.com`'s `/v1/*` and `/v2/*`, the sharer's page and the apps host's
+/// (`/auth/kpidt`, `/user/address…`), plus control endpoints under `/_sandbox/` for tests. It
+/// answers with the statuses, bodies and KOE codes of `spec/kakao-rest.md`, so that a client
+/// tested here behaves the same against Kakao. Kakao's OpenID Connect (`SandboxOIDC.swift`) is a
+/// configuration switch; RFC 7009 revocation and the RFC 8628 device grant are sandbox
+/// additions. In Snap mode it serves Snap Login Kit's paths instead (`SandboxSnap.swift`). Time
+/// comes from the injected `Clock` and every code and token from the injected `RandomSource`, so
+/// tests can move time and get repeatable runs.
 ///
 /// Thread-safe: `LoopbackServer` calls `handle` from one thread per connection, and one lock
 /// around each request makes every request see and leave a consistent state.
@@ -64,13 +66,15 @@ package final class SandboxProvider: @unchecked Sendable {
         return engine.configuration
     }
 
-    /// Sets the issuer when the configuration names none: `SandboxServer` passes its own base
-    /// URL once the port is bound, so that ID tokens, discovery and `iss` name the address the
+    /// The address the sandbox is served at, once `SandboxServer` has bound its port: the base of
+    /// the URLs it hands out (friends pages, the apps host), and the issuer when the
+    /// configuration names none, so that ID tokens, discovery and `iss` name the address the
     /// sandbox is reached at.
-    func adoptIssuer(_ issuer: String) {
+    func adopt(baseURL: String) {
         lock.lock()
         defer { lock.unlock() }
-        if engine.configuration.issuer == nil { engine.configuration.issuer = issuer }
+        engine.baseURL = baseURL
+        if engine.configuration.issuer == nil { engine.configuration.issuer = baseURL }
     }
 
     /// Answers one request and returns its log entry (nil for control requests), for

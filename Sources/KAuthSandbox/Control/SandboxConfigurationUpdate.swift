@@ -18,6 +18,7 @@ extension SandboxEngine {
             ("one_use_refresh_tokens", \.oneUseRefreshTokens),
             ("revocation_requires_bearer", \.revocationRequiresBearer),
             ("require_nonce", \.requireNonce),
+        ("friends_api_enabled", \.friendsAPIEnabled),
         ]
     }
 
@@ -58,6 +59,9 @@ extension SandboxEngine {
             ("revocation_requires_bearer", .bool(configuration.revocationRequiresBearer)),
             ("authorization_response_iss", .string(configuration.authorizationResponseIss.rawValue)),
             ("require_nonce", .bool(configuration.requireNonce)),
+            ("friend_count", .int(configuration.friendCount)),
+            ("friends_api_enabled", .bool(configuration.friendsAPIEnabled)),
+            ("picker", configuration.pickerOutcome.json),
         ])
     }
 
@@ -66,7 +70,9 @@ extension SandboxEngine {
     /// - `access_token_lifetime`, `refresh_token_lifetime`, `rotation_threshold`,
     ///   `code_lifetime`: seconds, 0 or more (lifetimes under a minute work);
     /// - the switches `deny`, `auto_link`, `oidc`, `bare_refresh_errors`,
-    ///   `one_use_refresh_tokens`, `revocation_requires_bearer`, `require_nonce`: `true`/`false`;
+    ///   `one_use_refresh_tokens`, `revocation_requires_bearer`, `require_nonce`,
+    ///   `friends_api_enabled`: `true`/`false`;
+    /// - `friend_count`: 0 to 10000;
     /// - `mode`: `kakao` or `snapchat`;
     /// - `device_interval`: seconds, 1 to 3600, for device codes issued from then on;
     /// - `client_id`, `client_secret`: the app key and secret to require (empty: any key, no
@@ -116,6 +122,11 @@ extension SandboxEngine {
                     return Self.controlError(400, "client_auth_methods must name client_secret_basic, client_secret_post or both, not \(value)")
                 }
                 updated.clientAuthMethods = methods
+            case "friend_count":
+                guard let count = Int(value), (0...10_000).contains(count) else {
+                    return Self.controlError(400, "friend_count must be a number from 0 to 10000, not \(value)")
+                }
+                updated.friendCount = count
             case "authorization_response_iss":
                 guard let behaviour = SandboxIssParameter(rawValue: value) else {
                     return Self.controlError(400, "authorization_response_iss must be standard, unadvertised or wrong, not \(value)")

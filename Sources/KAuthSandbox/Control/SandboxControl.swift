@@ -37,6 +37,14 @@ extension SandboxEngine {
             return .json(200, Data(JSONValue.array(share.sharerVisits).jsonText().utf8))
         case ("GET", "/_sandbox/memos"):
             return .json(200, Data(JSONValue.array(share.memos).jsonText().utf8))
+        case ("GET", "/_sandbox/friend-messages"):
+            return .json(200, Data(JSONValue.array(share.friendMessages).jsonText().utf8))
+        case ("GET", "/_sandbox/picker"):
+            return .json(200, configuration.pickerOutcome.json.data)
+        case ("POST", "/_sandbox/picker"):
+            return setPickerOutcome(request.form)
+        case ("GET", "/_sandbox/picker-visits"):
+            return .json(200, Data(JSONValue.array(apps.visits).jsonText().utf8))
         case ("POST", "/_sandbox/rotate-key"):
             // A new ID-token signing key, so that tests can reach a client's "unknown kid:
             // fetch the JWK set again" path (OIDC Core §10.1.1).
@@ -64,7 +72,8 @@ extension SandboxEngine {
     static let controlPaths: Set<String> = [
         "/_sandbox/log", "/_sandbox/reset-log", "/_sandbox/config", "/_sandbox/expire-access-tokens",
         "/_sandbox/fail", "/_sandbox/sharer-visits", "/_sandbox/memos", "/_sandbox/rotate-key",
-        "/_sandbox/device/deny", "/_sandbox/respond",
+        "/_sandbox/device/deny", "/_sandbox/respond", "/_sandbox/friend-messages", "/_sandbox/picker",
+        "/_sandbox/picker-visits",
     ]
 
     /// `POST /_sandbox/fail`: form `path` (e.g. `/v2/user/me`), `count` (default 1; 0 clears),

@@ -79,4 +79,20 @@ extension SandboxEngine {
         }
         return .success(args)
     }
+
+    /// The message as the records tests read back show it: `template_object`, or `template_id`
+    /// and `template_args`, or `request_url` with those.
+    static func describe(_ message: ShareMessage, into record: inout [String: JSONValue]) {
+        switch message {
+        case .default(let template):
+            record["template_object"] = template.json
+        case .custom(let id, let args):
+            record["template_id"] = .number(Double(id))
+            if !args.isEmpty { record["template_args"] = .object(args.mapValues(JSONValue.string)) }
+        case .scrap(let url, let id, let args):
+            record["request_url"] = .string(url)
+            if let id { record["template_id"] = .number(Double(id)) }
+            if !args.isEmpty { record["template_args"] = .object(args.mapValues(JSONValue.string)) }
+        }
+    }
 }

@@ -6,11 +6,13 @@ import Foundation
 import KAuthCore
 
 /// What the share and talk endpoints remember for tests to read back through `/_sandbox/`:
-/// visits to the sharer page, "send to me" messages, and uploaded images. Kept in memory only
-/// (not in the state file), newest last, at most `capacity` of each.
+/// visits to the sharer page, "send to me" messages, messages to friends, and uploaded images.
+/// Kept in memory only (not in the state file), newest last, at most `capacity` of each.
 struct SandboxShareRecords: Sendable {
     var sharerVisits: [JSONValue] = []
     var memos: [JSONValue] = []
+    /// Messages sent to friends (`/v1/api/talk/friends/message/…`).
+    var friendMessages: [JSONValue] = []
     /// Uploaded images by the URL the upload answered, so that scraping that URL answers the
     /// same image.
     var images: [String: SandboxImage] = [:]
@@ -26,6 +28,11 @@ struct SandboxShareRecords: Sendable {
     mutating func addMemo(_ memo: JSONValue) {
         memos.append(memo)
         if memos.count > Self.capacity { memos.removeFirst() }
+    }
+
+    mutating func addFriendMessage(_ message: JSONValue) {
+        friendMessages.append(message)
+        if friendMessages.count > Self.capacity { friendMessages.removeFirst() }
     }
 
     mutating func addImage(_ image: SandboxImage) {

@@ -49,17 +49,7 @@ extension SandboxEngine {
             "user_id": .number(Double(token.userId)),
             "action": .string(action.rawValue),
         ]
-        switch message {
-        case .default(let template):
-            memo["template_object"] = template.json
-        case .custom(let id, let args):
-            memo["template_id"] = .number(Double(id))
-            if !args.isEmpty { memo["template_args"] = .object(args.mapValues(JSONValue.string)) }
-        case .scrap(let url, let id, let args):
-            memo["request_url"] = .string(url)
-            if let id { memo["template_id"] = .number(Double(id)) }
-            if !args.isEmpty { memo["template_args"] = .object(args.mapValues(JSONValue.string)) }
-        }
+        Self.describe(message, into: &memo)
         share.addMemo(.object(memo))
         return .json(200, OrderedJSON.object([("result_code", .int(0))]).data)
     }

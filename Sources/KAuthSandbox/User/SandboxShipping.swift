@@ -78,6 +78,24 @@ enum SandboxShipping {
         }
     }
 
+    /// An address the user adds on the picker's create page.
+    static func created(id: Int64, receiver: String, detail: String, isDefault: Bool, updatedAt: Int64) -> SandboxShippingAddress {
+        SandboxShippingAddress(
+            id: id,
+            name: "New address",
+            isDefault: isDefault,
+            updatedAt: updatedAt,
+            type: "NEW",
+            baseAddress: "Gyeonggi Seongnam-si Bundang-gu Pangyoyeok-ro 235",
+            detailAddress: detail,
+            receiverName: receiver,
+            receiverPhoneNumber1: "010-1234-5678",
+            receiverPhoneNumber2: nil,
+            zoneNumber: "13494",
+            zipCode: nil
+        )
+    }
+
     /// `value` as exactly `width` decimal digits (zero-padded, or its last `width` digits).
     private static func digits(_ value: Int, _ width: Int) -> String {
         let text = String(value)
