@@ -38,9 +38,21 @@ let package = Package(
             path: "Sources/KAuthCore",
             linkerSettings: cryptoLinking
         ),
-        .target(name: "KAuthSandbox", dependencies: ["KAuthCore"], path: "Sources/KAuthSandbox"),
+        // The sandbox signs ID tokens and reads multipart bodies, which the client never does: that
+        // code (and its direct use of libcrypto) lives here, not in KAuthCore.
+        .target(
+            name: "KAuthSandbox",
+            dependencies: [
+                "KAuthCore",
+                .target(name: "CCrypto", condition: .when(platforms: [.linux])),
+            ],
+            path: "Sources/KAuthSandbox",
+            linkerSettings: cryptoLinking
+        ),
         .target(name: "KAuthCLI", dependencies: ["KAuthCore", "KAuthSandbox"], path: "Sources/KAuthCLI"),
         .executableTarget(name: "kauth", dependencies: ["KAuthCLI"], path: "Sources/kauth"),
+        // Depends on KAuthSandbox only for `TestIDTokenSigner`: the client's tests need signed ID
+        // tokens with chosen claims, and signing is the sandbox's.
         .target(
             name: "KAuthTestSupport",
             dependencies: ["KAuthCore", "KAuthSandbox"],
@@ -48,12 +60,17 @@ let package = Package(
         ),
         .testTarget(
             name: "KAuthCoreTests",
-            dependencies: ["KAuthCore", "KAuthTestSupport", "KAuthSandbox"],
+            dependencies: ["KAuthCore", "KAuthTestSupport"],
             path: "Tests/KAuthCoreTests"
         ),
         .testTarget(
+            name: "KAuthSandboxTests",
+            dependencies: ["KAuthSandbox", "KAuthCore", "KAuthTestSupport"],
+            path: "Tests/KAuthSandboxTests"
+        ),
+        .testTarget(
             name: "KAuthCLITests",
-            dependencies: ["KAuthCLI", "KAuthTestSupport"],
+            dependencies: ["KAuthCLI", "KAuthSandbox", "KAuthTestSupport"],
             path: "Tests/KAuthCLITests",
             exclude: ["Snapshots"]
         ),

@@ -60,6 +60,38 @@ package struct SandboxConfiguration: Sendable, Equatable {
     /// Seconds a device client must wait between polls of the token endpoint (RFC 8628 §3.2
     /// `interval`, default 5). Each `slow_down` adds 5 to that device code's interval.
     package var deviceInterval: Int
+    /// How clients may authenticate at the token, device authorization and revocation endpoints
+    /// (RFC 6749 §2.3.1), as discovery's `token_endpoint_auth_methods_supported` and
+    /// `revocation_endpoint_auth_methods_supported` list them. Default: `client_secret_post`
+    /// only, as Kakao (credentials in the form); `[.clientSecretBasic]` plays a server such as
+    /// Glewlwyd whose confidential clients must use HTTP Basic. A public client (no
+    /// `clientSecret`) is always identified by `client_id` alone (`none`).
+    package var clientAuthMethods: [SandboxClientAuthMethod]
+    /// A refused refresh (unknown, expired, revoked or replayed refresh token) is a bare
+    /// `HTTP 400` with no body, as Glewlwyd answers, instead of the JSON `invalid_grant` (KOE322).
+    package var bareRefreshErrors: Bool
+    /// Every refresh answers a new refresh token and ends the presented one (one-use refresh
+    /// tokens), whatever is left of its life; otherwise Kakao's `rotationThreshold` rule.
+    package var oneUseRefreshTokens: Bool
+    /// A public client must prove it holds the grant to revoke a token of it: the revocation
+    /// endpoint answers 401 unless the request carries `Authorization: Bearer` with a live access
+    /// token of the same grant (Glewlwyd's rule). Confidential clients authenticate as usual.
+    package var revocationRequiresBearer: Bool
+    /// Whether and how authorization responses carry `iss` (RFC 9207). See
+    /// `SandboxIssParameter`.
+    package var authorizationResponseIss: SandboxIssParameter
+    /// An authorize request whose scope names `openid` must carry a `nonce` (Glewlwyd's "nonce
+    /// required"): without one it is refused with `invalid_request`.
+    package var requireNonce: Bool
+    /// How many Kakao Talk friends every user has (`/v1/api/talk/friends`, default 25: three pages
+    /// of the default `limit` 10). Every fourth is a favorite; the second, and every seventh after
+    /// it, does not accept messages from the app (`allowed_msg: false`).
+    package var friendCount: Int
+    /// The app has Kakao Talk Social permission with the `friends` consent item enabled (default).
+    /// Off, the friends API answers -3 ("App disabled [friends] scopes for [FRIENDS] API").
+    package var friendsAPIEnabled: Bool
+    /// What the user does on the shipping-address picker pages of the apps host.
+    package var pickerOutcome: SandboxPickerOutcome
 
     /// The issuer of a provider that is not served on a socket: a reserved name (RFC 6761) that
     /// no client can reach by mistake.
@@ -85,7 +117,16 @@ package struct SandboxConfiguration: Sendable, Equatable {
         mode: SandboxMode = .kakao,
         oidc: Bool = false,
         issuer: String? = nil,
-        deviceInterval: Int = 5
+        deviceInterval: Int = 5,
+        clientAuthMethods: [SandboxClientAuthMethod] = [.clientSecretPost],
+        bareRefreshErrors: Bool = false,
+        oneUseRefreshTokens: Bool = false,
+        revocationRequiresBearer: Bool = false,
+        authorizationResponseIss: SandboxIssParameter = .standard,
+        requireNonce: Bool = false,
+        friendCount: Int = 25,
+        friendsAPIEnabled: Bool = true,
+        pickerOutcome: SandboxPickerOutcome = .choose(addressID: nil, detailAddress: nil)
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
@@ -107,10 +148,68 @@ package struct SandboxConfiguration: Sendable, Equatable {
         self.oidc = oidc
         self.issuer = issuer
         self.deviceInterval = deviceInterval
+        self.clientAuthMethods = clientAuthMethods
+        self.bareRefreshErrors = bareRefreshErrors
+        self.oneUseRefreshTokens = oneUseRefreshTokens
+        self.revocationRequiresBearer = revocationRequiresBearer
+        self.authorizationResponseIss = authorizationResponseIss
+        self.requireNonce = requireNonce
+        self.friendCount = friendCount
+        self.friendsAPIEnabled = friendsAPIEnabled
+        self.pickerOutcome = pickerOutcome
     }
 
     /// `issuer`, or the placeholder when none is set.
     var effectiveIssuer: String { issuer ?? Self.placeholderIssuer }
+
+    /// The `iss` that authorization responses (codes and errors) carry, if any.
+    var authorizationResponseIssValue: String? {
+        switch authorizationResponseIss {
+        case .standard: return oidc ? effectiveIssuer : nil
+        case .unadvertised: return effectiveIssuer
+        case .wrong: return effectiveIssuer + "/wrong"
+        }
+    }
+
+    /// Discovery's `authorization_response_iss_parameter_supported`.
+    var advertisesIssParameter: Bool {
+        authorizationResponseIss == .unadvertised ? false : oidc
+    }
+}
+
+/// A way for an OAuth client to send its credentials (RFC 8414 §2 names).
+package enum SandboxClientAuthMethod: String, Sendable, Equatable, CaseIterable {
+    /// `Authorization: Basic base64(urlencode(client_id):urlencode(client_secret))`.
+    case clientSecretBasic = "client_secret_basic"
+    /// `client_id` and `client_secret` in the form body.
+    case clientSecretPost = "client_secret_post"
+}
+
+/// `iss` in authorization responses (RFC 9207), for testing how a client checks it.
+package enum SandboxIssParameter: String, Sendable, Equatable, CaseIterable {
+    /// Sent, and advertised in discovery, exactly when OpenID Connect is on.
+    case standard
+    /// Always sent (the right value), while discovery says
+    /// `authorization_response_iss_parameter_supported: false`: a client must still check an
+    /// `iss` that is present.
+    case unadvertised
+    /// Always sent, with a value that is not the issuer (the issuer with `/wrong` appended, so
+    /// that a prefix comparison does not pass it either): a mix-up the client must refuse.
+    case wrong
+}
+
+/// What the simulated user does on a shipping-address picker page (`/user/address`,
+/// `/user/address/create`, `/user/address/edit`). Every outcome but `close` ends in a plain 302
+/// to the client's `return_url`, so a "browser" that only follows redirects completes it.
+package enum SandboxPickerOutcome: Sendable, Equatable {
+    /// The user completes the page: on the select page chooses `addressID` (nil: the default
+    /// address); on the create page adds an address; on the edit page changes the address being
+    /// edited. Create and edit write `detailAddress` (nil: a text of the sandbox's own).
+    case choose(addressID: Int64?, detailAddress: String?)
+    /// The user closes the window: the page is shown and nothing is ever redirected.
+    case close
+    /// The page fails with a KAE `code` and `message`, redirected to `return_url`.
+    case fail(code: String, message: String)
 }
 
 /// The provider a sandbox plays.

@@ -6,9 +6,10 @@ import Foundation
 import KAuthCore
 
 /// A `SandboxProvider` served on 127.0.0.1 by the same `LoopbackServer` the login flow listens
-/// with. Point both `KAUTH_KAKAO_AUTH_URL` and `KAUTH_KAKAO_API_URL` at `baseURL`: one port serves
-/// both hosts' paths. Unless the configuration names an issuer, `baseURL` is the issuer of its ID
-/// tokens and discovery document.
+/// with. Point `KAUTH_KAKAO_AUTH_URL`, `KAUTH_KAKAO_API_URL` (and `KAUTH_KAKAO_SHARER_URL`,
+/// `KAUTH_KAKAO_APPS_URL`) at `baseURL`: one port serves every host's paths. Unless the
+/// configuration names an issuer, `baseURL` is the issuer of its ID tokens and discovery
+/// document.
 package final class SandboxServer: Sendable {
     package let provider: SandboxProvider
     private let server: LoopbackServer
@@ -33,7 +34,7 @@ package final class SandboxServer: Sendable {
             if let entry, let onRequest { onRequest(entry) }
             return response
         }
-        provider.adoptIssuer(server.baseURL)
+        provider.adopt(baseURL: server.baseURL)
     }
 
     /// The bound port.

@@ -1,5 +1,6 @@
 import Foundation
 import KAuthCore
+import KAuthSandbox
 import KAuthTestSupport
 import Testing
 @testable import KAuthCLI

@@ -138,11 +138,3 @@ import KAuthTestSupport
         second.stop()
     }
 }
-
-/// A thread-safe counter for handler calls.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
-}

@@ -1,32 +1,7 @@
 import Foundation
 import KAuthCore
+import KAuthTestSupport
 import Testing
-
-/// Test images: just enough header for a format and its size.
-enum TestImages {
-    static func png(width: UInt32, height: UInt32, padding: Int = 0) -> Data {
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            withUnsafeBytes(of: UInt32(data.count).bigEndian, Array.init) + Array(type.utf8) + data + [0, 0, 0, 0]
-        }
-        let ihdr = withUnsafeBytes(of: width.bigEndian, Array.init) + withUnsafeBytes(of: height.bigEndian, Array.init) + [8, 2, 0, 0, 0]
-        let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IEND", [])
-        return Data(bytes + [UInt8](repeating: 0, count: padding))
-    }
-
-    static func gif(width: UInt16, height: UInt16) -> Data {
-        Data(Array("GIF89a".utf8) + withUnsafeBytes(of: width.littleEndian, Array.init) + withUnsafeBytes(of: height.littleEndian, Array.init) + [0, 0, 0, 0x3B])
-    }
-
-    /// SOI, an APP0 (JFIF) segment, a DQT stub, then SOF2 (progressive) with height and width.
-    static func jpeg(width: UInt16, height: UInt16) -> Data {
-        var bytes: [UInt8] = [0xFF, 0xD8]
-        bytes += [0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
-        bytes += [0xFF, 0xDB, 0x00, 0x04, 0x00, 0x00]
-        bytes += [0xFF, 0xC2, 0x00, 0x11, 0x08] + withUnsafeBytes(of: height.bigEndian, Array.init) + withUnsafeBytes(of: width.bigEndian, Array.init)
-        bytes += [0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xFF, 0xD9]
-        return Data(bytes)
-    }
-}
 
 @Suite struct ShareMessageSizeTests {
     let message: JSONValue = .object(["P": .object(["TP": .string("text")]), "C": .object(["T": .string("a/b")])])
@@ -136,40 +111,6 @@ enum TestImages {
     @Test func quotesInNamesAreEscaped() {
         let form = MultipartForm(boundary: "b", parts: [MultipartForm.Part(name: "a\"b", filename: "x\ny", data: Data())])
         #expect(String(decoding: form.encoded(), as: UTF8.self).contains("name=\"a%22b\"; filename=\"x%0Ay\""))
-    }
-
-    @Test func whatIsEncodedParsesBackByteForByte() throws {
-        // Bytes that look like line ends and boundary dashes inside the file must survive.
-        let image = TestImages.png(width: 3, height: 4) + Data(Array("\r\n--kauth-\r\n--".utf8)) + Data((0...255).map { UInt8($0) })
-        let form = MultipartForm(boundary: MultipartForm.randomBoundary(.live), parts: [
-            MultipartForm.Part(name: "file", filename: "image.png", contentType: "image/png", data: image),
-            .field("secure_resource", "false"),
-        ])
-        let parsed = try MultipartForm.parse(form.encoded(), contentType: form.contentType)
-        #expect(parsed == form)
-        #expect(parsed.part(named: "file")?.data == image)
-    }
-
-    @Test func boundariesAreReadFromTheContentType() {
-        #expect(MultipartForm.boundary(fromContentType: "multipart/form-data; boundary=abc") == "abc")
-        #expect(MultipartForm.boundary(fromContentType: "Multipart/Form-Data; charset=utf-8; Boundary=\"a b\"") == "a b")
-        #expect(MultipartForm.boundary(fromContentType: "application/x-www-form-urlencoded") == nil)
-        #expect(MultipartForm.boundary(fromContentType: "multipart/form-data") == nil)
-    }
-
-    @Test(arguments: [
-        ("--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nvalue", "the body does not end with the closing boundary"),
-        ("hello", "the body does not start with the boundary"),
-        ("--b\r\nContent-Type: text/plain\r\n\r\nx\r\n--b--", "a part has no Content-Disposition name"),
-        ("--b\r\nContent-Disposition: form-data; name=\"a\"\r\nvalue\r\n--b--", "a part has no blank line after its headers"),
-    ])
-    func malformedBodiesAreRefused(body: String, reason: String) {
-        do {
-            _ = try MultipartForm.parse(Data(body.utf8), contentType: "multipart/form-data; boundary=b")
-            Issue.record("parsed")
-        } catch {
-            #expect(error.reason == reason)
-        }
     }
 }
 

@@ -151,7 +151,7 @@ private final class CipherContext {
 
 /// The oldest queued OpenSSL error as text, and the queue emptied so it cannot leak into the next
 /// failure report.
-func openSSLErrorText() -> String {
+package func openSSLErrorText() -> String {
     let code = ERR_get_error()
     defer { ERR_clear_error() }
     guard code != 0 else { return "no OpenSSL error queued" }

@@ -1,5 +1,6 @@
 import Foundation
 import KAuthCore
+import KAuthTestSupport
 import Testing
 
 @Suite struct TemplateValidatorTests {

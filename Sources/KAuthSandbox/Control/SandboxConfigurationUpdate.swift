@@ -1,0 +1,142 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import KAuthCore
+
+/// `GET` and `POST /_sandbox/config`: the configuration in force, and changing it at run time.
+extension SandboxEngine {
+    /// The switches `POST /_sandbox/config` takes as `true`/`false` (also `1`/`0`, `yes`/`no`,
+    /// `on`/`off`), by form name.
+    private static var flags: [(String, WritableKeyPath<SandboxConfiguration, Bool>)] {
+        [
+            ("deny", \.deny),
+            ("auto_link", \.autoLink),
+            ("oidc", \.oidc),
+            ("bare_refresh_errors", \.bareRefreshErrors),
+            ("one_use_refresh_tokens", \.oneUseRefreshTokens),
+            ("revocation_requires_bearer", \.revocationRequiresBearer),
+            ("require_nonce", \.requireNonce),
+        ("friends_api_enabled", \.friendsAPIEnabled),
+        ]
+    }
+
+    /// Lifetimes `POST /_sandbox/config` takes in seconds (0 or more), by form name.
+    private static var durations: [(String, WritableKeyPath<SandboxConfiguration, Int>)] {
+        [
+            ("access_token_lifetime", \.accessTokenLifetime),
+            ("refresh_token_lifetime", \.refreshTokenLifetime),
+            ("rotation_threshold", \.rotationThreshold),
+            ("code_lifetime", \.codeLifetime),
+        ]
+    }
+
+    /// The configuration, without the client secret (only whether one is required).
+    var configurationJSON: OrderedJSON {
+        .object([
+            ("client_id", configuration.clientID.map(OrderedJSON.string) ?? .null),
+            ("client_secret_required", .bool(configuration.clientSecret != nil)),
+            ("access_token_lifetime", .int(configuration.accessTokenLifetime)),
+            ("refresh_token_lifetime", .int(configuration.refreshTokenLifetime)),
+            ("rotation_threshold", .int(configuration.rotationThreshold)),
+            ("code_lifetime", .int(configuration.codeLifetime)),
+            ("deny", .bool(configuration.deny)),
+            ("default_scopes", .array(configuration.defaultScopes.map(OrderedJSON.string))),
+            ("auto_link", .bool(configuration.autoLink)),
+            ("custom_property_keys", .array(configuration.customPropertyKeys.map(OrderedJSON.string))),
+            ("service_terms", .array(configuration.serviceTerms.map { term in
+                .object([("tag", .string(term.tag)), ("required", .bool(term.required)), ("revocable", .bool(term.revocable))])
+            })),
+            ("shipping_address_count", .int(configuration.shippingAddressCount)),
+            ("mode", .string(configuration.mode.rawValue)),
+            ("oidc", .bool(configuration.oidc)),
+            ("issuer", .string(configuration.effectiveIssuer)),
+            ("device_interval", .int(configuration.deviceInterval)),
+            ("client_auth_methods", .array(configuration.clientAuthMethods.map { .string($0.rawValue) })),
+            ("bare_refresh_errors", .bool(configuration.bareRefreshErrors)),
+            ("one_use_refresh_tokens", .bool(configuration.oneUseRefreshTokens)),
+            ("revocation_requires_bearer", .bool(configuration.revocationRequiresBearer)),
+            ("authorization_response_iss", .string(configuration.authorizationResponseIss.rawValue)),
+            ("require_nonce", .bool(configuration.requireNonce)),
+            ("friend_count", .int(configuration.friendCount)),
+            ("friends_api_enabled", .bool(configuration.friendsAPIEnabled)),
+            ("picker", configuration.pickerOutcome.json),
+        ])
+    }
+
+    /// `POST /_sandbox/config`, any of these form fields:
+    ///
+    /// - `access_token_lifetime`, `refresh_token_lifetime`, `rotation_threshold`,
+    ///   `code_lifetime`: seconds, 0 or more (lifetimes under a minute work);
+    /// - the switches `deny`, `auto_link`, `oidc`, `bare_refresh_errors`,
+    ///   `one_use_refresh_tokens`, `revocation_requires_bearer`, `require_nonce`,
+    ///   `friends_api_enabled`: `true`/`false`;
+    /// - `friend_count`: 0 to 10000;
+    /// - `mode`: `kakao` or `snapchat`;
+    /// - `device_interval`: seconds, 1 to 3600, for device codes issued from then on;
+    /// - `client_id`, `client_secret`: the app key and secret to require (empty: any key, no
+    ///   secret);
+    /// - `client_auth_methods`: `client_secret_basic` and/or `client_secret_post`, separated by
+    ///   commas or spaces;
+    /// - `authorization_response_iss`: `standard`, `unadvertised` or `wrong`.
+    ///
+    /// All are checked before any is applied, so a bad request changes nothing. `auto_link`
+    /// applies to users' next first login; users already linked stay linked.
+    mutating func updateConfiguration(_ form: [(String, String)]) -> HTTPServerResponse {
+        var updated = configuration
+        for (name, value) in form {
+            if let path = Self.flags.first(where: { $0.0 == name })?.1 {
+                guard let flag = Self.flag(value) else {
+                    return Self.controlError(400, "\(name) must be true or false, not \(value)")
+                }
+                updated[keyPath: path] = flag
+                continue
+            }
+            if let path = Self.durations.first(where: { $0.0 == name })?.1 {
+                guard let seconds = Int(value), seconds >= 0 else {
+                    return Self.controlError(400, "\(name) must be a number of seconds, not \(value)")
+                }
+                updated[keyPath: path] = seconds
+                continue
+            }
+            switch name {
+            case "mode":
+                guard let mode = SandboxMode(rawValue: value.lowercased()) else {
+                    return Self.controlError(400, "mode must be kakao or snapchat, not \(value)")
+                }
+                updated.mode = mode
+            case "device_interval":
+                guard let seconds = Int(value), (1...3600).contains(seconds) else {
+                    return Self.controlError(400, "device_interval must be a number of seconds from 1 to 3600, not \(value)")
+                }
+                updated.deviceInterval = seconds
+            case "client_id":
+                updated.clientID = value.isEmpty ? nil : value
+            case "client_secret":
+                updated.clientSecret = value.isEmpty ? nil : value
+            case "client_auth_methods":
+                let names = SandboxScopes.parse(value)
+                let methods = names.compactMap(SandboxClientAuthMethod.init(rawValue:))
+                guard !methods.isEmpty, methods.count == names.count else {
+                    return Self.controlError(400, "client_auth_methods must name client_secret_basic, client_secret_post or both, not \(value)")
+                }
+                updated.clientAuthMethods = methods
+            case "friend_count":
+                guard let count = Int(value), (0...10_000).contains(count) else {
+                    return Self.controlError(400, "friend_count must be a number from 0 to 10000, not \(value)")
+                }
+                updated.friendCount = count
+            case "authorization_response_iss":
+                guard let behaviour = SandboxIssParameter(rawValue: value) else {
+                    return Self.controlError(400, "authorization_response_iss must be standard, unadvertised or wrong, not \(value)")
+                }
+                updated.authorizationResponseIss = behaviour
+            default:
+                return Self.controlError(400, "unknown setting \(name)")
+            }
+        }
+        configuration = updated
+        return .json(200, configurationJSON.data)
+    }
+}
