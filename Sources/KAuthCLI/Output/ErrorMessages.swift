@@ -261,6 +261,10 @@ struct ErrorMessages {
             return "cannot decrypt the keystore '\(path)': KAUTH_PASSPHRASE is wrong or the file was altered; set the right passphrase, or move the file away and run `kauth login`"
         case .folderTooOpen(let path, let permissions):
             return "permissions \(Self.octal(permissions)) for the folder '\(path)' are too open; run: chmod 700 \(path)"
+        case .folderNotOwned(let path):
+            return "the folder '\(path)' belongs to another user, who could replace anything in it; kauth will not use it: set KAUTH_HOME to a folder of your own"
+        case .unsafeFile(let path, let reason):
+            return "'\(path)' cannot be trusted (\(reason)); kauth will not use it: remove it, or set KAUTH_HOME to a folder of your own"
         }
     }
 
