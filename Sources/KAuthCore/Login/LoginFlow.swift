@@ -210,7 +210,8 @@ package struct LoginFlow: Sendable {
     /// cancelled) and hands the first pasted redirect URL with the right state to the listener.
     private func acceptPastedRedirects(into listener: RunningCallbackListener, path: String, state: String, issuer: String?) {
         let terminal = world.terminal
-        startThread {
+        // Without a thread (a process limit) no pasted URL is read; the listener still works.
+        try? startThread {
             while let line = terminal.readLine() {
                 let text = line.trimmingWhitespace()
                 if text.isEmpty { continue }

@@ -45,7 +45,7 @@ extension Listener {
                 send(RedirectCallback.response(for: verdict, provider: config.providerName))
             }
         }
-        server.start()
+        try server.startServing()
         // Ctrl-C while waiting cancels the login (exit 6) instead of killing kauth mid-flow.
         signal(SIGINT, SIG_IGN)
         let interrupt = SignalSource(DispatchSource.makeSignalSource(signal: SIGINT, queue: .global()))

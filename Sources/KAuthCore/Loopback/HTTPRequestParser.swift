@@ -9,13 +9,22 @@ package struct LoopbackServerLimits: Sendable, Equatable {
     /// Request line plus headers.
     package var maxHeaderBytes: Int
     package var maxBodyBytes: Int
-    /// Time a connection may take to deliver its whole request.
+    /// Time a connection may take to deliver its whole request (and, later, to take the answer).
     package var readTimeout: Duration
+    /// Connections open at once; each has a thread while it is open. When all are taken, the
+    /// oldest one that has not delivered a request is closed to make room for a new one.
+    package var maxConnections: Int
 
-    package init(maxHeaderBytes: Int = 8 * 1024, maxBodyBytes: Int = 4 * 1024 * 1024, readTimeout: Duration = .seconds(10)) {
+    package init(
+        maxHeaderBytes: Int = 8 * 1024,
+        maxBodyBytes: Int = 4 * 1024 * 1024,
+        readTimeout: Duration = .seconds(10),
+        maxConnections: Int = 64
+    ) {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
         self.readTimeout = readTimeout
+        self.maxConnections = max(1, maxConnections)
     }
 }
 
