@@ -37,29 +37,41 @@ package final class RawConnection: @unchecked Sendable {
         return connection
     }
 
-    /// Opens `count` connections to 127.0.0.1:`port` as fast as the system allows (non-blocking
-    /// connects, then one wait for all of them) and returns those that connected within
+    /// Opens `count` connections to 127.0.0.1:`port` and returns those that connected within
     /// `timeout`. They send nothing: idle connections, as a flood from another user would be.
-    package static func flood(port: UInt16, count: Int, timeout: Duration = .seconds(20)) -> [RawConnection] {
-        var pending: [RawConnection] = []
+    ///
+    /// They are opened `batch` at a time (non-blocking connects, then one wait for the batch),
+    /// with `pause` between batches: a patient attacker paces a flood so that the server takes
+    /// every connection in, rather than leaving most of it in the kernel's backlog.
+    package static func flood(
+        port: UInt16,
+        count: Int,
+        batch: Int = 32,
+        pause: Duration = .milliseconds(10),
+        timeout: Duration = .seconds(20)
+    ) -> [RawConnection] {
         var connected: [RawConnection] = []
         let deadline = ContinuousClock.now + timeout
-        for _ in 0..<count {
-            if let connection = begin(port: port) { pending.append(connection) }
-        }
-        while !pending.isEmpty && ContinuousClock.now < deadline {
-            var descriptors = pending.map { pollfd(fd: $0.descriptor, events: Int16(POLLOUT), revents: 0) }
-            _ = poll(&descriptors, nfds_t(descriptors.count), 100)
-            var still: [RawConnection] = []
-            for (index, connection) in pending.enumerated() {
-                let events = descriptors[index].revents
-                if events == 0 {
-                    still.append(connection)
-                } else if connection.connectError() == 0 {
-                    connected.append(connection)
+        var opened = 0
+        while opened < count && ContinuousClock.now < deadline {
+            let size = min(batch, count - opened)
+            opened += size
+            var pending = (0..<size).compactMap { _ in begin(port: port) }
+            while !pending.isEmpty && ContinuousClock.now < deadline {
+                var descriptors = pending.map { pollfd(fd: $0.descriptor, events: Int16(POLLOUT), revents: 0) }
+                _ = poll(&descriptors, nfds_t(descriptors.count), 100)
+                var still: [RawConnection] = []
+                for (index, connection) in pending.enumerated() {
+                    let events = descriptors[index].revents
+                    if events == 0 {
+                        still.append(connection)
+                    } else if connection.connectError() == 0 {
+                        connected.append(connection)
+                    }
                 }
+                pending = still
             }
-            pending = still
+            if pause > .zero { usleep(UInt32(pause.components.attoseconds / 1_000_000_000_000)) }
         }
         return connected
     }
