@@ -7,7 +7,7 @@ BUILD_DIR    ?= .build
 RELEASE_DIR  ?= .build-release
 SWIFT_FLAGS  ?=
 
-.PHONY: all build test demo screenshots install uninstall release bench deps clean
+.PHONY: all build test fuzz demo screenshots install uninstall release bench deps clean
 
 all: build
 
@@ -22,6 +22,14 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	KAUTH_BIN=$(CURDIR)/$(BUILD_DIR)/debug/kauth $(SWIFT) test --skip-build --parallel --num-workers 2 $(SWIFT_FLAGS)
+
+## fuzz: FUZZ_REQUESTS (default 100,000) malformed requests at the loopback listener, in process
+## (LoopbackFuzzTests) and at a real `kauth login` whose login must then still succeed
+FUZZ_REQUESTS ?= 100000
+fuzz: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	KAUTH_FUZZ_REQUESTS=$(FUZZ_REQUESTS) $(SWIFT) test --skip-build --filter LoopbackFuzzTests $(SWIFT_FLAGS)
+	python3 Tests/Scripts/fuzz-listener.py --kauth $(CURDIR)/$(BUILD_DIR)/debug/kauth --requests $(FUZZ_REQUESTS)
 
 ## demo: start `kauth sandbox` and walk through login, status, token, me and logout against it
 demo: build

@@ -209,6 +209,10 @@ package struct LoginFlow: Sendable {
         let outcome = await listener.wait(options.timeout)
         silence.cancel()
         opening?.cancel()
+        // Stop listening before the exchange: under a descriptor limit, the connections a flood
+        // left behind are freed for the token request. The browser that brought the code keeps its
+        // connection until `conclude`.
+        listener.close()
 
         let code: String
         switch outcome {
@@ -343,7 +347,8 @@ private final class PasteReader: Sendable {
         }
         guard first else { return }
         let terminal = world.terminal
-        _ = startThread { [self] in
+        // Without a thread (a process limit) no pasted URL is read; the listener still works.
+        try? startThread { [self] in
             while let line = terminal.readLine() {
                 let text = line.trimmingWhitespace()
                 if text.isEmpty { continue }
