@@ -204,6 +204,12 @@ struct ErrorMessages {
             return "the API still rejects the refreshed token (\(message.visible))"
         case .bootstrapRejected(let detail):
             return "the provider rejected KAUTH_REFRESH_TOKEN (\(detail.visible)); store a fresh refresh token in the secret (`kauth token --refresh-token` prints one)"
+        case .givenTokenRejected(let detail):
+            return "the provider rejected the refresh token given on standard input (\(detail.visible)); nothing was stored"
+        case .idTokenNotRenewed:
+            return "the stored ID token has expired and the provider sends no new one when the session is refreshed"
+        case .noIDToken:
+            return "this login has no ID token (log in with --openid; for Kakao, OpenID Connect must be enabled in the console)"
         }
     }
 

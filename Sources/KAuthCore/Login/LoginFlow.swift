@@ -293,24 +293,10 @@ package struct LoginFlow: Sendable {
 
     /// One profile call to cache who logged in; a failure only costs the cache.
     private func fetchProfile(provider: Provider, accessToken: String, events: @Sendable (LoginEvent) -> Void) async -> CachedUser? {
-        let client = APIClient(
-            http: world.http, clock: world.clock, provider: provider,
-            credentials: BearerCredentials(
-                profile: profile,
-                current: { accessToken },
-                recover: { _, message in throw KAuthError.sessionExpired(profile: profile, reason: .rejectedAfterRefresh(message: message)) }
-            )
-        )
-        let api = UserAPI(client: client)
         do {
-            return api.cachedUser(from: try await api.profile().value)
-        } catch KAuthError.unsupported(_, .userinfo) {
-            return nil
-        } catch let error as KAuthError {
-            events(.profileUnavailable(error))
-            return nil
+            return try await ProfileLookup.cachedUser(world: world, provider: provider, accessToken: accessToken, profile: profile)
         } catch {
-            events(.profileUnavailable(.failure("\(error)")))
+            events(.profileUnavailable(error))
             return nil
         }
     }
