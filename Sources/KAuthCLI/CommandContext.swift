@@ -77,14 +77,14 @@ struct CommandContext: Sendable {
     /// the API rejects its token.
     func apiClient() throws -> APIClient {
         if let token = environmentToken {
-            return APIClient(
+            return showingRetries(APIClient(
                 http: world.http, clock: world.clock, provider: try providers().provider(for: nil),
                 credentials: BearerCredentials(
                     profile: try profileName(),
                     current: { token },
                     recover: { _, message in throw KAuthError.environmentTokenRejected(reason: message) }
                 )
-            )
+            ))
         }
         return try client(for: tokenService(storedLogin()))
     }
@@ -99,14 +99,24 @@ struct CommandContext: Sendable {
 
     /// An API client on the stored login of `tokens`.
     func client(for tokens: TokenService) throws -> APIClient {
-        APIClient(
+        showingRetries(APIClient(
             http: world.http, clock: world.clock, provider: try tokens.providers.provider(for: tokens.login.session),
             credentials: BearerCredentials(
                 profile: tokens.profile,
                 current: { try await tokens.validToken().session.accessToken },
                 recover: { rejected, _ in try await tokens.recover(rejected: rejected).accessToken }
             )
-        )
+        ))
+    }
+
+    /// On a terminal, a client whose retries say so ("provider busy, retrying (2/3)…"); piped
+    /// output stays as it is.
+    func showingRetries(_ client: APIClient) -> APIClient {
+        guard terminal.stderrIsTerminal else { return client }
+        var client = client
+        let terminal = self.terminal
+        client.onRetry = { attempt, attempts, _ in terminal.writeErr("provider busy, retrying (\(attempt)/\(attempts))…\n") }
+        return client
     }
 
     /// Profile, userinfo, logout and unlink calls for whichever provider the profile uses.
