@@ -112,6 +112,30 @@ import Testing
         #expect(login.err.contains("no login arrived within 1 s"))
     }
 
+    @Test func theBrowserIsGivenASingleUseStartLinkAndASecondUseEndsTheLogin() async throws {
+        let sandbox = try await SandboxProcess()
+        defer { sandbox.stop() }
+        var env = TestEnvironment(sandbox: sandbox)
+        defer { env.remove() }
+        let record = env.useRecordingBrowser()
+        let login = try env.spawn(["login"])
+        let start = try await firstLine(of: record)
+        // What another user can read in the browser's command line: no state, no challenge.
+        #expect(start.hasPrefix("http://127.0.0.1:"))
+        #expect(!start.contains("state") && !start.contains("code_challenge"), "\(start)")
+        // The first visit is sent on to the provider; the second (someone racing the browser,
+        // or replaying it) ends the login with nothing stored.
+        let first = try await HTTPClient.live.send(HTTPRequest(method: "GET", url: start))
+        #expect((300..<400).contains(first.status))
+        #expect(first.headers.value(for: "Location")?.contains("/oauth/authorize?") == true)
+        let second = try await HTTPClient.live.send(HTTPRequest(method: "GET", url: start))
+        #expect(!(300..<400).contains(second.status), "a second use is never sent to the provider")
+        let result = await login.wait()
+        #expect(result.code == 6, "\(result.err)")
+        #expect(result.err.contains("take it over"), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: env.credentialsPath))
+    }
+
     @Test func noBrowserPrintsTheURLAndAcceptsThePastedRedirect() async throws {
         let sandbox = try await SandboxProcess()
         defer { sandbox.stop() }
