@@ -8,6 +8,9 @@ package struct SandboxConfiguration: Sendable, Equatable {
     package var clientSecret: String?
     /// Seconds an access token lives (Kakao REST keys: 6 h minus one second).
     package var accessTokenLifetime: Int
+    /// Seconds an ID token is valid (`exp` − `iat`, default one hour). Shorter than the access
+    /// token plays a provider whose ID tokens must be renewed by a refresh (Kubernetes' use).
+    package var idTokenLifetime: Int
     /// Seconds a refresh token lives (Kakao: about 60 days).
     package var refreshTokenLifetime: Int
     /// A refresh answers with a new refresh token only when the old one has less than this many
@@ -101,6 +104,7 @@ package struct SandboxConfiguration: Sendable, Equatable {
         clientID: String? = nil,
         clientSecret: String? = nil,
         accessTokenLifetime: Int = 21599,
+        idTokenLifetime: Int = 3600,
         refreshTokenLifetime: Int = 5_183_999,
         rotationThreshold: Int = 2_592_000,
         codeLifetime: Int = 600,
@@ -131,6 +135,7 @@ package struct SandboxConfiguration: Sendable, Equatable {
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.accessTokenLifetime = accessTokenLifetime
+        self.idTokenLifetime = idTokenLifetime
         self.refreshTokenLifetime = refreshTokenLifetime
         self.rotationThreshold = rotationThreshold
         self.codeLifetime = codeLifetime

@@ -13,6 +13,7 @@ enum SandboxCommand {
             .option("client-id", "ID", "accept only this client id (default: any)"),
             .option("client-secret", "SECRET", "require this client secret on token calls"),
             .option("access-token-ttl", "SECONDS", "access token lifetime (default 21599)"),
+            .option("id-token-ttl", "SECONDS", "ID token lifetime with --oidc (default 3600)"),
             .option("refresh-token-ttl", "SECONDS", "refresh token lifetime (default 5183999)"),
             .option("rotation-threshold", "SECONDS", "rotate the refresh token when less than this remains (default 2592000)"),
             .option("scopes", "LIST", "scopes agreed at first login (default profile_nickname,profile_image,account_email)", repeatable: true),
@@ -46,6 +47,7 @@ enum SandboxCommand {
         configuration.oidc = context.command.has("oidc")
         if context.command.has("snapchat") { configuration.mode = .snapchat }
         if let value = try FlagValues.integer(context, "access-token-ttl", range: 1...31_536_000) { configuration.accessTokenLifetime = value }
+        if let value = try FlagValues.integer(context, "id-token-ttl", range: 1...31_536_000) { configuration.idTokenLifetime = value }
         if let value = try FlagValues.integer(context, "refresh-token-ttl", range: 1...315_360_000) { configuration.refreshTokenLifetime = value }
         if let value = try FlagValues.integer(context, "rotation-threshold", range: 0...315_360_000) { configuration.rotationThreshold = value }
         if context.command.has("scopes") { configuration.defaultScopes = ScopeList.parse(context.command.all("scopes")) }

@@ -26,6 +26,7 @@ extension SandboxEngine {
     private static var durations: [(String, WritableKeyPath<SandboxConfiguration, Int>)] {
         [
             ("access_token_lifetime", \.accessTokenLifetime),
+            ("id_token_lifetime", \.idTokenLifetime),
             ("refresh_token_lifetime", \.refreshTokenLifetime),
             ("rotation_threshold", \.rotationThreshold),
             ("code_lifetime", \.codeLifetime),
@@ -38,6 +39,7 @@ extension SandboxEngine {
             ("client_id", configuration.clientID.map(OrderedJSON.string) ?? .null),
             ("client_secret_required", .bool(configuration.clientSecret != nil)),
             ("access_token_lifetime", .int(configuration.accessTokenLifetime)),
+            ("id_token_lifetime", .int(configuration.idTokenLifetime)),
             ("refresh_token_lifetime", .int(configuration.refreshTokenLifetime)),
             ("rotation_threshold", .int(configuration.rotationThreshold)),
             ("code_lifetime", .int(configuration.codeLifetime)),
@@ -67,7 +69,7 @@ extension SandboxEngine {
 
     /// `POST /_sandbox/config`, any of these form fields:
     ///
-    /// - `access_token_lifetime`, `refresh_token_lifetime`, `rotation_threshold`,
+    /// - `access_token_lifetime`, `id_token_lifetime`, `refresh_token_lifetime`, `rotation_threshold`,
     ///   `code_lifetime`: seconds, 0 or more (lifetimes under a minute work);
     /// - the switches `deny`, `auto_link`, `oidc`, `bare_refresh_errors`,
     ///   `one_use_refresh_tokens`, `revocation_requires_bearer`, `require_nonce`,

@@ -7,9 +7,6 @@ import KAuthCore
 
 /// ID tokens (OIDC Core §2) and the key they are signed with.
 extension SandboxEngine {
-    /// Seconds an ID token is valid.
-    static let idTokenLifetime = 3600
-
     /// An RS256 ID token for `userID` and the app `clientID`: `iss`, `aud`, `sub`, `iat`, `exp`,
     /// `auth_time`, `nonce` when given, and the profile claims the user agreed to (`nickname`,
     /// `picture`, `email`), as Kakao's carry them (`spec/kakao-rest.md` §7). The header names the
@@ -21,7 +18,7 @@ extension SandboxEngine {
             ("aud", .string(clientID)),
             ("sub", .string(String(userID))),
             ("iat", .int(issuedAt)),
-            ("exp", .int(issuedAt + Self.idTokenLifetime)),
+            ("exp", .int(issuedAt + configuration.idTokenLifetime)),
             ("auth_time", .int(Int(authTime.timeIntervalSince1970))),
         ]
         if let nonce { claims.append(("nonce", .string(nonce))) }

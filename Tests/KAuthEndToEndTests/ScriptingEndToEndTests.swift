@@ -1,0 +1,150 @@
+import Foundation
+import KAuthCore
+import Testing
+
+/// What scripts, CI jobs and kubectl rely on: status exit codes, the CI hand-off of a refresh
+/// token, the kubectl credential, and hints that are checked before anything is sent.
+@Suite(.serialized) struct ScriptingEndToEndTests {
+    func json(_ text: String) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    }
+
+    @Test func statusSaysWhetherATokenCanBeHadWithoutANewLogin() async throws {
+        let sandbox = try await SandboxProcess(["--access-token-ttl", "3", "--refresh-token-ttl", "6", "--rotation-threshold", "0"])
+        defer { sandbox.stop() }
+        let nobody = TestEnvironment(sandbox: sandbox)
+        defer { nobody.remove() }
+        let none = try await nobody.run(["status", "--json"])
+        #expect(none.code == 3)
+        let noneJSON = try json(none.out)
+        #expect(noneJSON["logged_in"] == .bool(false))
+        #expect(noneJSON["session"] == .string("expired"))
+
+        let env = try await loggedIn(sandbox)
+        defer { env.remove() }
+        let fresh = try await env.run(["status", "--json"])
+        #expect(fresh.code == 0)
+        let freshJSON = try json(fresh.out)
+        #expect(freshJSON["session"] == .string("valid"))
+        // The same keys, logged in or not.
+        if case .object(let loggedInKeys) = freshJSON, case .object(let loggedOutKeys) = noneJSON {
+            #expect(Set(loggedInKeys.keys) == Set(loggedOutKeys.keys))
+        }
+        // Past half its three-second life, the access token is due for a refresh.
+        try await Task.sleep(for: .milliseconds(1600))
+        let refreshable = try await env.run(["status", "--json"])
+        #expect(refreshable.code == 0)
+        #expect(try json(refreshable.out)["session"] == .string("refreshable"))
+        try await Task.sleep(for: .milliseconds(4600))
+        let expired = try await env.run(["status"])
+        #expect(expired.code == 3, "both tokens are past their lifetime: \(expired.out)")
+        #expect(expired.err.contains("kauth login") || expired.out.contains("kauth login"))
+        #expect(try await sandbox.tokenCalls("refresh_token") == 0, "status never goes to the network")
+
+        // In CI with only a refresh token, status says the session will start from it.
+        let ci = TestEnvironment(sandbox: sandbox)
+        defer { ci.remove() }
+        let bootstrap = try await ci.run(["status", "--json"], extra: ["KAUTH_REFRESH_TOKEN": "from-a-secret-store"])
+        #expect(bootstrap.code == 0)
+        #expect(try json(bootstrap.out)["session"] == .string("refreshable"))
+    }
+
+    @Test func aRefreshTokenIsHandedToCIAndBackWithoutReadingKauthsFiles() async throws {
+        let sandbox = try await SandboxProcess()
+        defer { sandbox.stop() }
+        var env = try await loggedIn(sandbox)
+        defer { env.remove() }
+        env.variables["KAUTH_PASSPHRASE"] = "encrypted at rest"
+        #expect(try await env.run(["login"]).code == 0)
+        let printed = try await env.run(["token", "--refresh-token"])
+        #expect(printed.code == 0, "\(printed.err)")
+        let refreshToken = printed.out.trimmingCharacters(in: .newlines)
+        #expect(printed.out == refreshToken + "\n", "the token and a newline, nothing else")
+        #expect(!refreshToken.isEmpty)
+
+        // The CI machine: a fresh home, the token on standard input.
+        let ci = TestEnvironment(sandbox: sandbox)
+        defer { ci.remove() }
+        let login = try ci.spawn(["login", "--with-token", "--profile", "ci"])
+        login.write(refreshToken + "\n")
+        login.closeInput()
+        let result = await login.wait()
+        #expect(result.code == 0, "\(result.err)")
+        #expect(try await sandbox.tokenCalls("refresh_token") == 1, "checked with exactly one refresh")
+        #expect(try await ci.run(["token", "--profile", "ci"]).code == 0)
+        #expect(try await ci.run(["me", "--field", "id", "--profile", "ci"]).out == "4242424242\n")
+
+        // A dead token on stdin stores nothing and says to log in.
+        let bad = TestEnvironment(sandbox: sandbox)
+        defer { bad.remove() }
+        let refused = try bad.spawn(["login", "--with-token"])
+        refused.write("not-a-refresh-token\n")
+        refused.closeInput()
+        let refusedResult = await refused.wait()
+        #expect(refusedResult.code == 3, "\(refusedResult.err)")
+        #expect(!FileManager.default.fileExists(atPath: bad.credentialsPath))
+        // Nothing on stdin is a usage error, not a wait.
+        let empty = try bad.spawn(["login", "--with-token"])
+        empty.closeInput()
+        #expect(await empty.wait().code == 2)
+    }
+
+    @Test func kubectlGetsAnExecCredentialWithTheIDToken() async throws {
+        let sandbox = try await SandboxProcess(["--oidc", "--id-token-ttl", "3", "--one-use-refresh-tokens"])
+        defer { sandbox.stop() }
+        var env = TestEnvironment(sandbox: sandbox)
+        defer { env.remove() }
+        env.useFollowingBrowser()
+        let login = try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "kubernetes"])
+        #expect(login.code == 0, "\(login.err)")
+
+        let access = try await env.run(["token", "--exec-credential"])
+        #expect(access.code == 0, "\(access.err)")
+        let credential = try json(access.out)
+        #expect(credential["apiVersion"] == .string("client.authentication.k8s.io/v1"))
+        #expect(credential["kind"] == .string("ExecCredential"))
+        #expect(credential.value(at: "status.token")?.stringValue == (try storedSession(env)?["access_token"]?.stringValue))
+        let expiry = try #require(credential.value(at: "status.expirationTimestamp")?.stringValue)
+        #expect(RFC3339.date(from: expiry) != nil)
+
+        let first = try json(try await env.run(["token", "--exec-credential", "--id-token"]).out)
+        let firstIDToken = try #require(first.value(at: "status.token")?.stringValue)
+        #expect(JWTClaims.unverifiedClaims(of: firstIDToken)?["aud"] == .string("kubernetes"))
+        // Within a minute of the ID token's expiry (it lives three seconds here), kubectl's next call
+        // renews it with a refresh; the new ID token is verified before it is handed out.
+        try await Task.sleep(for: .seconds(1))
+        let renewed = try await env.run(["token", "--exec-credential", "--id-token"])
+        #expect(renewed.code == 0, "\(renewed.err)")
+        let second = try #require(try json(renewed.out).value(at: "status.token")?.stringValue)
+        #expect(second != firstIDToken)
+        #expect(try await sandbox.tokenCalls("refresh_token") >= 1)
+    }
+
+    @Test func hintsAreCheckedBeforeAnythingIsSent() async throws {
+        let sandbox = try await SandboxProcess()
+        defer { sandbox.stop() }
+        var env = try await loggedIn(sandbox, arguments: ["--profile", "work"])
+        defer { env.remove() }
+        let opened = env.useRecordingBrowser()
+
+        let unknownScope = try await env.run(["scopes", "request", "not_a_scope", "--profile", "work"])
+        #expect(unknownScope.code == 2, "\(unknownScope.err)")
+        #expect(unknownScope.err.contains("not_a_scope"))
+        #expect(!FileManager.default.fileExists(atPath: opened), "no browser for a scope that does not exist")
+
+        let unagreedTerm = try await env.run(["terms", "revoke", "no_such_term", "--profile", "work"])
+        #expect(unagreedTerm.code == 2, "\(unagreedTerm.err)")
+        #expect(try await sandbox.log().filter { $0["path"]?.stringValue == "/v2/user/revoke/service_terms" }.isEmpty)
+
+        let typo = try await env.run(["login", "--provider", "kako"])
+        #expect(typo.code == 2)
+        #expect(typo.err.lowercased().contains("did you mean") && typo.err.contains("kakao"), "\(typo.err)")
+
+        // `switch` with no name lists the profiles, the current one marked.
+        let list = try await env.run(["switch"])
+        #expect(list.code == 0, "\(list.err)")
+        #expect(list.out.contains("work"))
+        let listJSON = try json(try await env.run(["switch", "--json"]).out)
+        #expect(listJSON != .null)
+    }
+}
