@@ -6,10 +6,10 @@ enum SandboxCommand {
     static let spec = CommandSpec(
         name: "sandbox",
         summary: "serve a local Kakao-compatible provider for offline use and tests",
-        discussion: "Serves Kakao's OAuth, user, consent, share and Talk memo APIs on 127.0.0.1 with an auto-consent authorize page and one sandbox user; with --oidc also ID tokens, discovery, JWKS, userinfo, RFC 7009 revocation and the RFC 8628 device grant; with --snapchat Snap Login Kit's endpoints instead. It prints the environment that points kauth at it on stdout, and one line per request on stderr. Stop it with Ctrl-C. Control endpoints for tests live under /_sandbox/ (log, config, fail, expire-access-tokens, rotate-key, memos, sharer-visits).",
+        discussion: "Serves Kakao's OAuth, user, consent, share and Talk memo APIs on 127.0.0.1 with an auto-consent authorize page and one sandbox user; with --oidc also ID tokens, discovery, JWKS, userinfo, RFC 7009 revocation and the RFC 8628 device grant; with --snapchat Snap Login Kit's endpoints instead. It prints the environment that points kauth at it on stdout (see `kauth help environment`), and one line per request on stderr. Stop it with Ctrl-C. Control endpoints for tests live under /_sandbox/ (log, config, fail, expire-access-tokens, rotate-key, memos, sharer-visits).",
         flags: [
             .option("port", "N", "port to listen on (default: any free port)"),
-            .option("state-file", "FILE", "keep users, tokens and consents in FILE across restarts"),
+            .option("state-file", "FILE", "keep users, tokens and consents in FILE across restarts", values: .file),
             .option("client-id", "ID", "accept only this client id (default: any)"),
             .option("client-secret", "SECRET", "require this client secret on token calls"),
             .option("access-token-ttl", "SECONDS", "access token lifetime (default 21599)"),
@@ -21,6 +21,7 @@ enum SandboxCommand {
             .toggle("snapchat", "serve Snap Login Kit's endpoints instead of Kakao's"),
             .toggle("quiet", "do not log requests"),
         ],
+        globals: [.noColor],
         examples: [
             ("kauth sandbox --port 8900", "serve on a fixed port; it prints the environment to use"),
             ("kauth sandbox --port 8900 > sandbox.env & sleep 1; . ./sandbox.env; kauth login", "point kauth at it from the same shell"),

@@ -13,6 +13,8 @@ enum StatusCommand {
         summary: "show the stored login, offline",
         discussion: "Reads only the keystore: which provider and user the profile is logged in as, the granted scopes, and when the tokens expire. Exits 3 when not logged in.",
         flags: [.json],
+        globals: [.profile, .provider, .noColor],
+        environment: EnvironmentVariables.status,
         examples: [("kauth status", ""), ("kauth status --json | jq .access_token_expires_at", "")],
         run: run
     )

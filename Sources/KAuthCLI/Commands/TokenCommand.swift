@@ -16,6 +16,7 @@ enum TokenCommand {
             .option("min-valid", "SECONDS", "refresh unless the token stays valid this long (default: 60, or half the token's lifetime)"),
             .toggle("id-token", "print the stored OpenID Connect ID token instead"),
         ],
+        environment: EnvironmentVariables.session,
         examples: [
             ("curl -H \"Authorization: Bearer $(kauth token)\" https://kapi.kakao.com/v2/user/me", ""),
             ("kauth token --min-valid 3600", "a token that lasts for an hour-long job"),
@@ -28,6 +29,7 @@ enum TokenCommand {
         name: "info",
         summary: "ask the provider about the access token",
         flags: [.json],
+        environment: EnvironmentVariables.session,
         examples: [("kauth token info --json", "")],
         run: info
     )
@@ -37,6 +39,7 @@ enum TokenCommand {
         summary: "refresh the access token now",
         discussion: "Refreshes whatever the expiry. Kakao rotates the refresh token only when less than a month of it remains; kauth keeps the old one otherwise.",
         flags: [.json],
+        environment: EnvironmentVariables.session,
         examples: [("kauth token refresh", "")],
         run: refresh
     )
