@@ -15,7 +15,7 @@ FISHCOMPDIR  ?= $(PREFIX)/share/fish/vendor_completions.d
 # The kauth that install-files installs, and asks for its man page and completion scripts.
 KAUTH        ?= $(RELEASE_DIR)/release/kauth
 
-.PHONY: all build test demo screenshots install install-files uninstall release bench deps clean
+.PHONY: all build test fuzz demo screenshots install install-files uninstall release bench deps clean
 
 all: build
 
@@ -30,6 +30,14 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	KAUTH_BIN=$(CURDIR)/$(BUILD_DIR)/debug/kauth $(SWIFT) test --skip-build --parallel --num-workers 2 $(SWIFT_FLAGS)
+
+## fuzz: FUZZ_REQUESTS (default 100,000) malformed requests at the loopback listener, in process
+## (LoopbackFuzzTests) and at a real `kauth login` whose login must then still succeed
+FUZZ_REQUESTS ?= 100000
+fuzz: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	KAUTH_FUZZ_REQUESTS=$(FUZZ_REQUESTS) $(SWIFT) test --skip-build --filter LoopbackFuzzTests $(SWIFT_FLAGS)
+	python3 Tests/Scripts/fuzz-listener.py --kauth $(CURDIR)/$(BUILD_DIR)/debug/kauth --requests $(FUZZ_REQUESTS)
 
 ## demo: start `kauth sandbox` and walk through login, status, token, me and logout against it
 demo: build

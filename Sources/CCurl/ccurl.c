@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
 #include <time.h>
 
 // ---------------------------------------------------------------------------------------------
@@ -47,6 +49,7 @@ enum {
     CURLOPT_CUSTOMREQUEST = 10036,
     CURLOPT_WRITEFUNCTION = 20011,
     CURLOPT_HEADERFUNCTION = 20079,
+    CURLOPT_OPENSOCKETFUNCTION = 20163,
     CURLOPT_POSTFIELDSIZE_LARGE = 30120,
     CURLOPT_NOBODY = 44,
     CURLOPT_FOLLOWLOCATION = 52,
@@ -82,6 +85,18 @@ enum {
 };
 
 typedef size_t (*curl_write_callback)(char *data, size_t size, size_t count, void *context);
+
+// CURLOPT_OPENSOCKETFUNCTION's types. `addr` is as long as `addrlen` says.
+typedef int curl_socket_t; // POSIX: a descriptor; CURL_SOCKET_BAD is -1
+typedef int curlsocktype;  // enum curlsocktype: CURLSOCKTYPE_IPCXN 0, CURLSOCKTYPE_ACCEPT 1
+struct curl_sockaddr {
+    int family;
+    int socktype;
+    int protocol;
+    unsigned int addrlen;
+    struct sockaddr addr;
+};
+typedef curl_socket_t (*curl_opensocket_callback)(void *context, curlsocktype purpose, struct curl_sockaddr *address);
 
 // ---------------------------------------------------------------------------------------------
 // Loading
@@ -181,6 +196,32 @@ static CURLcode set_function(CURL *handle, CURLoption option, curl_write_callbac
 
 static CURLcode set_offset(CURL *handle, CURLoption option, curl_off_t value) {
     return curl.easy_setopt(handle, option, value);
+}
+
+static CURLcode set_opensocket(CURL *handle, CURLoption option, curl_opensocket_callback value) {
+    return curl.easy_setopt(handle, option, value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Close-on-exec sockets
+// ---------------------------------------------------------------------------------------------
+
+// libcurl 7.x creates its connection sockets without FD_CLOEXEC (7.88.1 calls plain socket()), so
+// a program kauth starts while a transfer runs would inherit the connection. libcurl lets the
+// caller open the socket instead; this opens the same one, close-on-exec from its creation.
+// (The socket pair a 7.x multi handle makes for curl_multi_wakeup has no such hook; it lives only
+// during curl_easy_perform, and the browser launcher closes every descriptor above 2 anyway.)
+static curl_socket_t open_cloexec_socket(void *context, curlsocktype purpose, struct curl_sockaddr *address) {
+    (void)context;
+    (void)purpose;
+#if defined(SOCK_CLOEXEC)
+    int fd = socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+    // EINVAL: a kernel older than the flag (Linux < 2.6.27); set it the old way below.
+    if (fd >= 0 || errno != EINVAL) return fd;
+#endif
+    int plain = socket(address->family, address->socktype, address->protocol);
+    if (plain >= 0) fcntl(plain, F_SETFD, FD_CLOEXEC);
+    return plain;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -428,6 +469,7 @@ int kauth_http_perform(const char *method,
     SET(set_pointer(handle, CURLOPT_WRITEDATA, &collected));
     SET(set_function(handle, CURLOPT_HEADERFUNCTION, on_header));
     SET(set_pointer(handle, CURLOPT_HEADERDATA, &collected));
+    SET(set_opensocket(handle, CURLOPT_OPENSOCKETFUNCTION, open_cloexec_socket));
     if (timeout_ms > 0) SET(set_long(handle, CURLOPT_TIMEOUT_MS, timeout_ms));
     if (sends_body) {
         // POSTFIELDS with an explicit size: the body may contain NUL bytes, and an empty body

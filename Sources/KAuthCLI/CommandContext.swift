@@ -77,14 +77,14 @@ struct CommandContext: Sendable {
     /// the API rejects its token.
     func apiClient() throws -> APIClient {
         if let token = environmentToken {
-            return APIClient(
+            return showingRetries(APIClient(
                 http: world.http, clock: world.clock, provider: try providers().provider(for: nil),
                 credentials: BearerCredentials(
                     profile: try profileName(),
                     current: { token },
                     recover: { _, message in throw KAuthError.environmentTokenRejected(reason: message) }
                 )
-            )
+            ))
         }
         return try client(for: tokenService(storedLogin()))
     }
@@ -99,14 +99,24 @@ struct CommandContext: Sendable {
 
     /// An API client on the stored login of `tokens`.
     func client(for tokens: TokenService) throws -> APIClient {
-        APIClient(
+        showingRetries(APIClient(
             http: world.http, clock: world.clock, provider: try tokens.providers.provider(for: tokens.login.session),
             credentials: BearerCredentials(
                 profile: tokens.profile,
                 current: { try await tokens.validToken().session.accessToken },
                 recover: { rejected, _ in try await tokens.recover(rejected: rejected).accessToken }
             )
-        )
+        ))
+    }
+
+    /// On a terminal, a client whose retries say so ("provider busy, retrying (2/3)…"); piped
+    /// output stays as it is.
+    func showingRetries(_ client: APIClient) -> APIClient {
+        guard terminal.stderrIsTerminal else { return client }
+        var client = client
+        let terminal = self.terminal
+        client.onRetry = { attempt, attempts, _ in terminal.writeErr("provider busy, retrying (\(attempt)/\(attempts))…\n") }
+        return client
     }
 
     /// Profile, userinfo, logout and unlink calls for whichever provider the profile uses.
@@ -124,9 +134,31 @@ struct CommandContext: Sendable {
         out(String(decoding: body, as: UTF8.self).visibleKeepingLayout + "\n")
     }
 
-    /// Prints one JSON document on stdout.
+    /// Prints one JSON document on stdout. Characters JSON leaves as they are but a terminal may
+    /// act on (DEL, C1 controls, bidirectional overrides) are written as `\\u` escapes: the same
+    /// document, and nothing a provider put in it can drive the terminal.
     func printJSON(_ value: JSONValue) {
-        out(value.jsonText(pretty: true) + "\n")
+        var text = ""
+        for scalar in value.jsonText(pretty: true).unicodeScalars {
+            switch scalar.value {
+            case 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        out(text + "\n")
+    }
+
+    /// A provider's answer as `--json` prints it: under `response`, exactly as sent, beside the
+    /// profile and provider it came through and the command's own keys.
+    func printResponse(_ body: Data, from client: APIClient, _ extra: [String: JSONValue] = [:]) {
+        var object = extra
+        object["profile"] = .string(client.credentials.profile)
+        object["provider"] = .string(client.provider.name)
+        object["response"] = JSONValue.decoding(body)
+        printJSON(.object(object))
     }
 
     /// Messages for errors, knowing this command's flags.

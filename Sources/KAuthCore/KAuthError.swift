@@ -215,6 +215,12 @@ package enum SessionEnd: Sendable, Equatable {
     case rejectedAfterRefresh(message: String)
     /// `KAUTH_REFRESH_TOKEN` was refused.
     case bootstrapRejected(detail: String)
+    /// The refresh token given to `kauth login --with-token` was refused.
+    case givenTokenRejected(detail: String)
+    /// The stored ID token expired and refreshing brought no new one.
+    case idTokenNotRenewed
+    /// The login never had an ID token.
+    case noIDToken
 }
 
 /// How a login ended without tokens.

@@ -173,7 +173,7 @@ package struct SandboxConfiguration: Sendable, Equatable {
 
     /// Discovery's `authorization_response_iss_parameter_supported`.
     var advertisesIssParameter: Bool {
-        authorizationResponseIss == .unadvertised ? false : oidc
+        authorizationResponseIss == .standard ? oidc : false
     }
 }
 
@@ -194,7 +194,8 @@ package enum SandboxIssParameter: String, Sendable, Equatable, CaseIterable {
     /// `iss` that is present.
     case unadvertised
     /// Always sent, with a value that is not the issuer (the issuer with `/wrong` appended, so
-    /// that a prefix comparison does not pass it either): a mix-up the client must refuse.
+    /// that a prefix comparison does not pass it either), and not advertised: a mix-up the client
+    /// must refuse even from a provider that never said it sends `iss`.
     case wrong
 }
 

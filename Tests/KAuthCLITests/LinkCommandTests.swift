@@ -134,7 +134,7 @@ import Testing
         #expect(result.opened == [try #require(json["sharer_url"]?.stringValue)])
         #expect(json["opened"] == .bool(true))
         #expect(json["action"] == .string("custom"))
-        #expect(json.value(at: "validation.template_id") == .number(104))
+        #expect(json.value(at: "response.template_id") == .number(104))
         #expect(json["message_limit"] == .number(10240))
         let query = FormURLEncoding.decode(String(result.opened[0].split(separator: "?", maxSplits: 1)[1]))
         #expect(query.first(named: "lcba") == #"{"order":"42"}"#)

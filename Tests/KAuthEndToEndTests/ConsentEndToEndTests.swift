@@ -8,8 +8,15 @@ import Testing
         try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
     }
 
+    /// The provider's answer in a `--json` document: under `response`, as sent.
+    func response(_ text: String) throws -> JSONValue {
+        let document = try json(text)
+        #expect(document["profile"] != nil && document["provider"] != nil, "kauth's keys beside the provider's answer")
+        return document["response"] ?? .null
+    }
+
     func scope(_ id: String, in output: String) throws -> JSONValue? {
-        guard case .array(let scopes)? = try json(output)["scopes"] else { return nil }
+        guard case .array(let scopes)? = try response(output)["scopes"] else { return nil }
         return scopes.first { $0["id"] == .string(id) }
     }
 
@@ -49,7 +56,7 @@ import Testing
         #expect(revoke.code == 0, "\(revoke.err)")
         #expect(try await sandbox.log().filter { $0["path"]?.stringValue == "/v2/user/revoke/scopes" }.count == 1)
         let me = try await env.run(["me", "--json"])
-        #expect(try json(me.out).value(at: "kakao_account.email_needs_agreement") == .bool(true))
+        #expect(try response(me.out).value(at: "kakao_account.email_needs_agreement") == .bool(true))
         let status = try await env.run(["status", "--json"])
         guard case .array(let stored)? = try json(status.out)["scopes"] else { Issue.record("no scopes"); return }
         #expect(!stored.contains(.string("account_email")))
@@ -92,7 +99,7 @@ import Testing
         #expect(asked.contains("phone_number"))
         #expect(!asked.contains("account_email"))
         let me = try await env.run(["me", "--json"])
-        #expect(try json(me.out).value(at: "kakao_account.phone_number_needs_agreement") != .bool(true))
+        #expect(try response(me.out).value(at: "kakao_account.phone_number_needs_agreement") != .bool(true))
         let again = try await env.run(["scopes", "request", "--missing"])
         #expect(again.code == 0)
         #expect(again.err.contains("Nothing to request"))
@@ -105,7 +112,7 @@ import Testing
         defer { env.remove() }
         let all = try await env.run(["shipping", "--all", "--json", "--page-size", "10"])
         #expect(all.code == 0, "\(all.err)")
-        guard case .array(let addresses)? = try json(all.out)["shipping_addresses"] else { Issue.record("no addresses"); return }
+        guard case .array(let addresses)? = try response(all.out)["shipping_addresses"] else { Issue.record("no addresses"); return }
         let ids = addresses.compactMap { $0["id"]?.stringValue }
         #expect(ids.count >= 25)
         #expect(Set(ids).count == ids.count)
@@ -114,7 +121,7 @@ import Testing
         #expect(pages.count >= 3)
         let one = try await env.run(["shipping", "--id", ids[3], "--json"])
         #expect(one.code == 0)
-        guard case .array(let single)? = try json(one.out)["shipping_addresses"] else { Issue.record("no address"); return }
+        guard case .array(let single)? = try response(one.out)["shipping_addresses"] else { Issue.record("no address"); return }
         #expect(single.map { $0["id"]?.stringValue } == [ids[3]])
         #expect(try await env.run(["shipping", "--id", "1", "--all"]).code == 2)
     }
@@ -126,7 +133,7 @@ import Testing
         defer { env.remove() }
         let agreed = try await env.run(["terms", "--json"])
         #expect(agreed.code == 0, "\(agreed.err)")
-        guard case .array(let terms)? = try json(agreed.out)["service_terms"] else { Issue.record("no terms"); return }
+        guard case .array(let terms)? = try response(agreed.out)["service_terms"] else { Issue.record("no terms"); return }
         #expect(terms.contains { $0["tag"] == .string("marketing_2023") })
         let app = try await env.run(["terms", "--app"])
         #expect(app.code == 0)
@@ -134,7 +141,7 @@ import Testing
         let revoke = try await env.run(["terms", "revoke", "marketing_2023"])
         #expect(revoke.code == 0, "\(revoke.err)")
         let after = try await env.run(["terms", "--json", "--tags", "marketing_2023"])
-        guard case .array(let remaining)? = try json(after.out)["service_terms"] else { Issue.record("no terms"); return }
+        guard case .array(let remaining)? = try response(after.out)["service_terms"] else { Issue.record("no terms"); return }
         #expect(!remaining.contains { $0["tag"] == .string("marketing_2023") && $0["agreed"] == .bool(true) })
         let required = try await env.run(["terms", "revoke", "service_20230101"])
         #expect(required.code != 0)

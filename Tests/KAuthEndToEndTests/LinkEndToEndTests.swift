@@ -93,8 +93,8 @@ private func parseJSON(_ text: String) throws -> JSONValue {
         #expect(custom.code == 0, "\(custom.err)")
         let json = try parseJSON(custom.out)
         #expect(json["action"] == .string("custom"))
-        #expect(json.value(at: "validation.template_id") == .number(12345))
-        #expect(json.value(at: "validation.argument_msg.colour") != nil)
+        #expect(json.value(at: "response.template_id") == .number(12345))
+        #expect(json.value(at: "response.argument_msg.colour") != nil)
         #expect(custom.err.contains("warning: template_args.colour: template 12345 has no ${colour}"))
         let sharer = try #require(json["sharer_url"]?.stringValue)
         let params = try parseJSON(try #require(queryItems(sharer).first(named: "validation_params")))
@@ -223,7 +223,10 @@ private func parseJSON(_ text: String) throws -> JSONValue {
         #expect(sent.err.contains("Sent the message to your Kakao Talk chat"))
         let custom = try await env.run(["talk", "memo", "--template-id", "12345", "--arg", "title=Build 421", "--json"])
         #expect(custom.code == 0)
-        #expect(try parseJSON(custom.out) == .object(["sent": .bool(true), "action": .string("custom"), "result_code": .number(0)]))
+        #expect(try parseJSON(custom.out) == .object([
+            "sent": .bool(true), "action": .string("custom"), "profile": .string("default"), "provider": .string("kakao"),
+            "response": .object(["result_code": .number(0)]),
+        ]))
         #expect(try await env.run(["talk", "memo", "--scrap", "https://developers.kakao.com"]).code == 0)
 
         let memos = try await sandbox.records("/_sandbox/memos")

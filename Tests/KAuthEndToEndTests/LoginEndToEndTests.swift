@@ -43,11 +43,11 @@ import Testing
         let me = try await env.run(["me", "--field", "kakao_account.email"])
         #expect(me.out == "sandbox.user@example.com\n")
         let meJSON = try await env.run(["me", "--json"])
-        #expect(try JSONDecoder().decode(JSONValue.self, from: Data(meJSON.out.utf8))["id"] == .number(4_242_424_242))
+        #expect(try JSONDecoder().decode(JSONValue.self, from: Data(meJSON.out.utf8)).value(at: "response.id") == .number(4_242_424_242))
 
         let info = try await env.run(["token", "info", "--json"])
         #expect(info.code == 0)
-        #expect(try JSONDecoder().decode(JSONValue.self, from: Data(info.out.utf8))["id"] == .number(4_242_424_242))
+        #expect(try JSONDecoder().decode(JSONValue.self, from: Data(info.out.utf8)).value(at: "response.id") == .number(4_242_424_242))
 
         // The sandbox saw PKCE S256 and a state, and one code exchange.
         let log = try await sandbox.log()

@@ -23,7 +23,7 @@ import Testing
         #expect(claims["nonce"] != nil)
         let userinfo = try await env.run(["me", "--oidc", "--json"])
         #expect(userinfo.code == 0, "\(userinfo.err)")
-        #expect(try json(userinfo.out)["sub"] == claims["sub"])
+        #expect(try json(userinfo.out).value(at: "response.sub") == claims["sub"])
         let readable = try await env.run(["me", "--oidc"])
         #expect(readable.out.contains("sub") && readable.out.contains("4242424242"))
         #expect(FileManager.default.fileExists(atPath: env.home + "/jwks"))
@@ -49,7 +49,7 @@ import Testing
         #expect(status["has_id_token"] == .bool(true))
         let me = try await env.run(["me", "--json"])
         #expect(me.code == 0, "\(me.err)")
-        #expect(try json(me.out)["sub"] != nil)
+        #expect(try json(me.out).value(at: "response.sub") != nil)
         #expect(try await env.run(["scopes"]).code == 2, "Kakao's consent API is not an OIDC provider's")
 
         // Refresh without discovery: the endpoints were stored with the login.
@@ -137,7 +137,7 @@ import Testing
         #expect(authorize?["scope"]?.stringValue?.contains("https://auth.snapchat.com/oauth2/api/user.display_name") == true)
         let me = try await env.run(["me", "--json"])
         #expect(me.code == 0, "\(me.err)")
-        let externalID = try #require(try json(me.out).value(at: "data.me.externalId")?.stringValue)
+        let externalID = try #require(try json(me.out).value(at: "response.data.me.externalId")?.stringValue)
         #expect(externalID.contains(where: { "+/=".contains($0) }), "the sandbox's externalId is standard Base64")
         let files = try FileManager.default.subpathsOfDirectory(atPath: env.home)
         #expect(!files.contains { $0.contains(externalID) })

@@ -11,6 +11,7 @@ enum ApiCommand {
             .option("method", short: "X", "METHOD", "HTTP method (default GET, or POST when fields are given)", values: .choices(["GET", "POST", "PUT", "PATCH", "DELETE"])),
             .option("raw-field", short: "f", "KEY=VALUE", "a parameter, sent as a string (repeatable)", repeatable: true),
             .option("host", "auth|api", "which host PATH is on (default api)", values: .choices(["auth", "api"])),
+            .toggle("json", "print the body under `response`, with the method and URL"),
         ],
         arguments: [ArgumentSpec(name: "PATH|URL", help: "e.g. /v2/user/me, or https://id.example.com/userinfo", minimum: 1, maximum: 1)],
         examples: [
@@ -54,7 +55,11 @@ enum ApiCommand {
             call = APICall(method: method, url: target, parameters: fields)
         }
         let result = try await client.send(call)
-        context.outBody(result.body)
+        if context.json {
+            context.printResponse(result.body, from: client, ["method": .string(method), "url": .string(call.isAbsolute ? call.path : (try provider.url(call.host)) + call.path)])
+        } else {
+            context.outBody(result.body)
+        }
         return 0
     }
 }

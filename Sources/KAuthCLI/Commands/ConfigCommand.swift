@@ -13,7 +13,7 @@ enum ConfigCommand {
             ("kauth config list", ""),
         ],
         subcommands: [
-            CommandSpec(name: "get", summary: "print a setting", globals: [.noColor], arguments: [ArgumentSpec(name: "KEY", help: "e.g. provider.kakao.client_id", minimum: 1, maximum: 1, values: .dynamic(.configKeys))], run: get),
+            CommandSpec(name: "get", summary: "print a setting", flags: [.json], globals: [.noColor], arguments: [ArgumentSpec(name: "KEY", help: "e.g. provider.kakao.client_id", minimum: 1, maximum: 1, values: .dynamic(.configKeys))], run: get),
             CommandSpec(name: "set", summary: "change a setting", globals: [.noColor], arguments: [
                 ArgumentSpec(name: "KEY", help: "e.g. provider.kakao.client_id", minimum: 1, maximum: 1, values: .dynamic(.configKeys)),
                 ArgumentSpec(name: "VALUE", help: "the new value", minimum: 1, maximum: 1),
@@ -29,7 +29,11 @@ enum ConfigCommand {
         guard let value = try context.configStore.load().value(key) else {
             throw KAuthError.failure("'\(key)' is not set; set it with `kauth config set \(key) VALUE`")
         }
-        context.out(value.visible + "\n")
+        if context.json {
+            context.printJSON(.object(["key": .string(key), "value": .string(value)]))
+        } else {
+            context.out(value.visible + "\n")
+        }
         return 0
     }
 
@@ -43,7 +47,19 @@ enum ConfigCommand {
         var file = try store.load()
         file.set(key, value)
         try store.save(file)
+        warnAboutAnUntypedProvider(key: key, file: file, context: context)
         return 0
+    }
+
+    /// `provider.kako.client_id` makes a provider `kako` that no command can use without a
+    /// `type`: say so, and what was probably meant.
+    static func warnAboutAnUntypedProvider(key: String, file: ConfigFile, context: CommandContext) {
+        let name = key.split(separator: ".")[1]
+        guard ProviderType.named(String(name)) == nil, file.value("provider.\(name).type") == nil else { return }
+        let suggestions = Suggestions.closest(to: String(name), in: ProviderType.builtIn.map(\.id))
+        var text = "warning: provider '\(name)' has no type yet, so no command can use it; set one with `kauth config set provider.\(name).type TYPE` (\(ProviderType.builtIn.map(\.id).joined(separator: ", ")))"
+        if let suggestion = suggestions.first { text += ", or did you mean provider.\(suggestion).\(key.split(separator: ".")[2])?" }
+        context.err(text + "\n")
     }
 
     static func unset(_ context: CommandContext) async throws -> Int32 {

@@ -120,7 +120,7 @@ enum LinkCommand {
                 "sharer_url": .string(prepared.sharerURL),
                 "message_bytes": .number(Double(prepared.messageBytes)),
                 "message_limit": .number(Double(prepared.messageLimit)),
-                "validation": (try? JSONDecoder().decode(JSONValue.self, from: prepared.validation)) ?? .null,
+                "response": JSONValue.decoding(prepared.validation),
             ]
             if let opened { object["opened"] = .bool(opened) }
             context.printJSON(.object(object))

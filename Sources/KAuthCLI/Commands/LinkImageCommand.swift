@@ -46,7 +46,7 @@ enum LinkImageCommand {
         let path = context.command.arguments[0]
         let data: Data
         do {
-            guard let contents = try context.world.fileSystem.readFile(path) else {
+            guard let contents = try context.world.fileSystem.readUserFile(path) else {
                 throw KAuthError.usage("cannot read '\(path)': no such file")
             }
             data = contents

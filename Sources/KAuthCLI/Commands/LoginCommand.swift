@@ -22,6 +22,8 @@ enum LoginCommand {
             .option("issuer", "URL", "issuer of an OpenID Connect provider (--provider oidc)"),
             .toggle("device", "use the device authorization grant (providers that offer it)"),
             .toggle("allow-no-pkce", "log in to a provider that does not list PKCE S256 (not recommended)"),
+            .toggle("with-token", "read a refresh token on standard input, check it with one refresh, and store it (no browser)"),
+            .json,
         ],
         environment: EnvironmentVariables.login,
         examples: [
@@ -29,6 +31,7 @@ enum LoginCommand {
             ("kauth login --scopes account_email,phone_number --prompt login", "ask for more scopes and force the login screen"),
             ("kauth login --no-browser", "over SSH: open the printed URL elsewhere, paste the redirect URL back"),
             ("kauth login --profile work --redirect-uri http://127.0.0.1:8080/kakao", "a second login with its own registered redirect URI"),
+            ("echo \"$KAUTH_REFRESH_TOKEN\" | kauth login --with-token --profile ci", "in CI: store a login from a refresh token kept in a secret"),
         ],
         run: run
     )
@@ -48,6 +51,9 @@ enum LoginCommand {
         )
         let login = try context.storedLogin()
         let provider = try context.providers(overrides).providerForNewLogin()
+        if command.has("with-token") {
+            return try await withToken(context, login: login, provider: provider)
+        }
         if command.has("issuer") && !provider.takesIssuer {
             throw KAuthError.usage("--issuer is for OpenID Connect providers (--provider oidc); \(provider.name)'s endpoints are built in")
         }
@@ -72,10 +78,40 @@ enum LoginCommand {
             world: context.world, keystore: context.keystore, provider: provider, profile: login.profile, snapshot: login.snapshot
         ).run(options, events: progress.events)
         progress.finish()
-        context.err("Logged in to \(result.provider.displayName) as \(StatusCommand.describe(result.session)), profile '\(login.profile)'.\n")
-        if !result.session.scopes.isEmpty {
-            context.err("Scopes: \(result.session.scopes.map(\.visible).joined(separator: " "))\n")
-        }
+        report(result.session, provider: result.provider, profile: login.profile, context: context)
         return 0
+    }
+
+    /// `--with-token`: the refresh token on standard input (never on the command line, where
+    /// every user of the machine can read it) becomes the profile's login after one refresh.
+    static func withToken(_ context: CommandContext, login: StoredLogin, provider: Provider) async throws -> Int32 {
+        let browserFlags = ["scopes", "prompt", "login-hint", "service-terms", "openid", "nonce", "no-browser", "port", "redirect-uri", "timeout", "device", "allow-no-pkce"]
+        if let flag = browserFlags.first(where: context.command.has) {
+            throw KAuthError.usage("--with-token logs in without a browser; --\(flag) does not apply")
+        }
+        var lines: [String] = []
+        while let line = context.terminal.readLine() { lines.append(line) }
+        let token = lines.joined().trimmingWhitespace()
+        guard !token.isEmpty else {
+            throw KAuthError.usage("--with-token reads a refresh token on standard input, and none came; e.g. `kauth token --refresh-token | kauth login --with-token`")
+        }
+        guard !token.contains(" ") else {
+            throw KAuthError.usage("--with-token reads one refresh token on standard input, not text with spaces")
+        }
+        let session = try await context.tokenService(login).adopt(refreshToken: token, provider: provider)
+        report(session, provider: provider, profile: login.profile, context: context)
+        return 0
+    }
+
+    /// `Logged in to … as …` on stderr, or the session as `kauth status --json` shows it.
+    static func report(_ session: StoredSession, provider: Provider, profile: String, context: CommandContext) {
+        if context.json {
+            context.printJSON(.object(SessionJSON.object(session, profile: profile, source: .keystore, keystore: context.keystore.path, now: context.world.clock.now())))
+            return
+        }
+        context.err("Logged in to \(provider.displayName.visible) as \(StatusCommand.describe(session)), profile '\(profile)'.\n")
+        if !session.scopes.isEmpty {
+            context.err("Scopes: \(session.scopes.map(\.visible).joined(separator: " "))\n")
+        }
     }
 }

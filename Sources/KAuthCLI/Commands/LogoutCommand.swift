@@ -13,6 +13,7 @@ enum LogoutCommand {
         name: "logout",
         summary: "log out at the provider and delete the stored tokens",
         discussion: "Ends the session at the provider (Kakao: /v1/user/logout; OpenID Connect and Snapchat: RFC 7009 revocation of the refresh token) and then deletes the profile's tokens from the keystore, whether that succeeded or not. When the provider could not revoke the refresh token, kauth says so: it stays valid there until it expires. Other profiles are left alone. With KAUTH_ACCESS_TOKEN set, that token's session is ended and the keystore is not touched.",
+        flags: [.json],
         environment: EnvironmentVariables.session,
         examples: [("kauth logout", ""), ("kauth logout --profile work", "")],
         run: run
@@ -26,7 +27,11 @@ enum LogoutCommand {
             if case .notRevoked(let reason) = outcome {
                 throw KAuthError.failure("the provider did not end the session of the token in KAUTH_ACCESS_TOKEN (\(describe(reason))); it stays valid until it expires")
             }
-            context.err("Logged out the session of the token in KAUTH_ACCESS_TOKEN (the keystore was not touched).\n")
+            if context.json {
+                context.printJSON(.object(["profile": .string(try context.profileName()), "source": .string("environment"), "logged_out": .bool(true), "revoked": .bool(true), "warning": .null]))
+            } else {
+                context.err("Logged out the session of the token in KAUTH_ACCESS_TOKEN (the keystore was not touched).\n")
+            }
             return 0
         }
         let login = try context.storedLogin()
@@ -34,23 +39,33 @@ enum LogoutCommand {
         let provider = Provider.displayName(of: session)
         let now = context.world.clock.now()
         let stillValid = "the refresh token stays valid at \(provider) until it expires" + (session.refreshTokenExpiresAt.map { " (\(RFC3339.string(from: $0)))" } ?? "")
+        var warning: String?
+        var revoked = false
         do {
             let api = UserAPI(client: try context.client(for: context.tokenService(login)))
             let access = session.accessTokenValid(for: 0, at: now) ? session.accessToken : nil
             switch try await api.logout(refreshToken: session.refreshToken, validAccessToken: access) {
             case .loggedOut, .revoked:
-                break
+                revoked = true
             case .notRevoked(.noToken):
-                context.err("note: no token was left to revoke at \(provider)\n")
+                warning = "no token was left to revoke at \(provider)"
             case .notRevoked(let reason):
-                context.err("warning: \(provider) could not revoke this login (\(describe(reason))); \(stillValid). The local tokens are deleted anyway.\n")
+                warning = "\(provider) could not revoke this login (\(describe(reason))); \(stillValid). The local tokens are deleted anyway."
             }
         } catch {
             let message = (error as? KAuthError).map(context.messages.message(for:)) ?? "\(error)".visible
-            context.err("warning: the logout at \(provider) failed (\(message)); \(session.refreshToken == nil ? "the access token stays valid until it expires" : stillValid). The local tokens are deleted anyway.\n")
+            warning = "the logout at \(provider) failed (\(message)); \(session.refreshToken == nil ? "the access token stays valid until it expires" : stillValid). The local tokens are deleted anyway."
         }
         try await context.profileStore.delete(profile: login.profile)
-        context.err("Logged out of \(provider) (profile '\(login.profile)').\n")
+        if context.json {
+            context.printJSON(.object([
+                "profile": .string(login.profile), "provider": .string(session.provider), "source": .string("keystore"),
+                "logged_out": .bool(true), "revoked": .bool(revoked), "warning": warning.map(JSONValue.string) ?? .null,
+            ]))
+        } else {
+            if let warning { context.err("warning: \(warning)\n") }
+            context.err("Logged out of \(provider) (profile '\(login.profile)').\n")
+        }
         return 0
     }
 

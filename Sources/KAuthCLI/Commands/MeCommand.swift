@@ -31,6 +31,7 @@ enum MeCommand {
         // The stored login, read once; nil with KAUTH_ACCESS_TOKEN, which is all there is then.
         let login = context.environmentToken == nil ? try context.storedLogin() : nil
         let api = try login.map { UserAPI(client: try context.client(for: context.tokenService($0))) } ?? context.userAPI()
+        let path = context.command.value("field")
         let result: APIResult<JSONValue>
         if context.command.has("oidc") {
             result = try await api.userinfo()
@@ -39,13 +40,20 @@ enum MeCommand {
             result = try await api.profile(propertyKeys: propertyKeys)
             if let login { try await context.profileStore.updateCachedUser(api.cachedUser(from: result.value), profile: login.profile) }
         }
-        if let path = context.command.value("field") {
+        if let path {
             guard let value = result.value.value(at: path) else {
                 throw KAuthError.failure("the profile has no field '\(path)' (it may need consent: see `kauth me` for items that need agreement)")
             }
-            context.out((value.stringValue ?? value.jsonText()).visible + "\n")
+            if context.json {
+                context.printJSON(.object([
+                    "profile": .string(api.client.credentials.profile), "provider": .string(api.provider.name),
+                    "field": .string(path), "value": value,
+                ]))
+            } else {
+                context.out((value.stringValue ?? value.jsonText()).visible + "\n")
+            }
         } else if context.json {
-            context.outBody(result.body)
+            context.printResponse(result.body, from: api.client)
         } else {
             context.out(readable(result.value))
         }

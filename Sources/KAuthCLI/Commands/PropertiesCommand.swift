@@ -11,6 +11,7 @@ enum PropertiesCommand {
             CommandSpec(
                 name: "set",
                 summary: "store properties for the user",
+                flags: [.json],
                 arguments: [ArgumentSpec(name: "KEY=VALUE", help: "properties to set", minimum: 1, maximum: nil)],
                 examples: [("kauth properties set nickname=Kim level=3", "")],
                 run: set
@@ -20,12 +21,18 @@ enum PropertiesCommand {
 
     static func set(_ context: CommandContext) async throws -> Int32 {
         let properties = try KeyValueArguments.parse(context.command.arguments, what: "each property")
+        let client = try context.apiClient(requiring: .userProperties)
+        let result: APIResult<UserIDResponse>
         do {
-            _ = try await context.apiClient(requiring: .userProperties).send(UpdateProfileRequest(properties: properties))
+            result = try await client.send(UpdateProfileRequest(properties: properties))
         } catch KAuthError.api(_, -201, let message) {
-            throw KAuthError.failure("a key is not a registered user property of the app (\(message)); register it in the Kakao console under User properties, or check its spelling")
+            throw KAuthError.failure("a key is not a registered user property of the app (\(message.visible)); register it in the Kakao console under User properties, or check its spelling")
         }
-        context.err("Set \(properties.map(\.0).joined(separator: ", ")).\n")
+        if context.json {
+            context.printResponse(result.body, from: client, ["set": .array(properties.map { .string($0.0) })])
+        } else {
+            context.err("Set \(properties.map(\.0.visible).joined(separator: ", ")).\n")
+        }
         return 0
     }
 }

@@ -6,7 +6,7 @@ enum SandboxCommand {
     static let spec = CommandSpec(
         name: "sandbox",
         summary: "serve a local Kakao-compatible provider for offline use and tests",
-        discussion: "Serves Kakao's OAuth, user, consent, share and Talk memo APIs on 127.0.0.1 with an auto-consent authorize page and one sandbox user; with --oidc also ID tokens, discovery, JWKS, userinfo, RFC 7009 revocation and the RFC 8628 device grant; with --snapchat Snap Login Kit's endpoints instead. It prints the environment that points kauth at it on stdout (see `kauth help environment`), and one line per request on stderr. Stop it with Ctrl-C. Control endpoints for tests live under /_sandbox/ (log, config, fail, expire-access-tokens, rotate-key, memos, sharer-visits).",
+        discussion: "Serves Kakao's OAuth, user, consent, share and Talk memo APIs on 127.0.0.1 with an auto-consent authorize page and one sandbox user; with --oidc also ID tokens, discovery, JWKS, userinfo, RFC 7009 revocation and the RFC 8628 device grant; with --snapchat Snap Login Kit's endpoints instead. It prints the environment that points kauth at it on stdout (see `kauth help environment`), and one line per request on stderr. Stop it with Ctrl-C. Control endpoints for tests live under /_sandbox/ (log, config, respond, fail, expire-access-tokens, rotate-key, memos, sharer-visits, picker, friend-messages); the flags below set the same switches from the start.",
         flags: [
             .option("port", "N", "port to listen on (default: any free port)"),
             .option("state-file", "FILE", "keep users, tokens and consents in FILE across restarts", values: .file),
@@ -19,12 +19,21 @@ enum SandboxCommand {
             .toggle("deny", "answer every authorization with access_denied"),
             .toggle("oidc", "OpenID Connect: ID tokens, discovery, JWKS, userinfo, RFC 9207 iss"),
             .toggle("snapchat", "serve Snap Login Kit's endpoints instead of Kakao's"),
+            .option("client-auth-methods", "LIST", "how confidential clients authenticate: client_secret_post, client_secret_basic or both (default client_secret_post)"),
+            .toggle("bare-refresh-errors", "refuse a bad refresh token with a bare HTTP 400 and no body"),
+            .toggle("one-use-refresh-tokens", "every refresh returns a new refresh token and ends the old one"),
+            .toggle("revocation-requires-bearer", "a public client must send the grant's access token to revoke (401 otherwise)"),
+            .option("authorization-response-iss", "MODE", "iss on authorization responses: standard, unadvertised (sent, not advertised) or wrong", values: .choices(SandboxIssParameter.allCases.map(\.rawValue))),
+            .toggle("require-nonce", "refuse an OpenID Connect authorize request without a nonce"),
+            .option("friends", "N", "Kakao Talk friends every user has (default 25)"),
+            .toggle("no-friends-api", "the app lacks the Talk friends permission: the friends API answers -3"),
             .toggle("quiet", "do not log requests"),
         ],
         globals: [.noColor],
         examples: [
             ("kauth sandbox --port 8900", "serve on a fixed port; it prints the environment to use"),
             ("kauth sandbox --port 8900 > sandbox.env & sleep 1; . ./sandbox.env; kauth login", "point kauth at it from the same shell"),
+            ("kauth sandbox --oidc --client-secret s3cret --client-auth-methods client_secret_basic --bare-refresh-errors --one-use-refresh-tokens", "play a strict OpenID Connect server"),
         ],
         run: run
     )
@@ -41,6 +50,7 @@ enum SandboxCommand {
         if let value = try FlagValues.integer(context, "refresh-token-ttl", range: 1...315_360_000) { configuration.refreshTokenLifetime = value }
         if let value = try FlagValues.integer(context, "rotation-threshold", range: 0...315_360_000) { configuration.rotationThreshold = value }
         if context.command.has("scopes") { configuration.defaultScopes = ScopeList.parse(context.command.all("scopes")) }
+        try applyProviderBehaviour(context, to: &configuration)
         let terminal = context.terminal
         let quiet = context.command.has("quiet")
         var log: (@Sendable (SandboxLogEntry) -> Void)?
@@ -69,6 +79,38 @@ enum SandboxCommand {
         while true {
             try await context.world.clock.sleep(.seconds(3600))
         }
+    }
+
+    /// The switches that make the sandbox behave like a stricter or odder provider than Kakao,
+    /// so that a user can try kauth against one (and tests ask for it the way a user would).
+    static func applyProviderBehaviour(_ context: CommandContext, to configuration: inout SandboxConfiguration) throws {
+        if let list = context.command.value("client-auth-methods") {
+            var methods: [SandboxClientAuthMethod] = []
+            for name in ScopeList.parse([list]) {
+                guard let method = SandboxClientAuthMethod(rawValue: name) else {
+                    let known = SandboxClientAuthMethod.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw KAuthError.usage("--client-auth-methods: unknown method '\(name)'; use one or more of \(known), separated by commas")
+                }
+                if !methods.contains(method) { methods.append(method) }
+            }
+            guard !methods.isEmpty else {
+                throw KAuthError.usage("--client-auth-methods needs at least one method, such as client_secret_basic")
+            }
+            configuration.clientAuthMethods = methods
+        }
+        if let mode = context.command.value("authorization-response-iss") {
+            guard let value = SandboxIssParameter(rawValue: mode) else {
+                let known = SandboxIssParameter.allCases.map(\.rawValue).joined(separator: ", ")
+                throw KAuthError.usage("--authorization-response-iss: unknown mode '\(mode)'; use one of \(known)")
+            }
+            configuration.authorizationResponseIss = value
+        }
+        if let count = try FlagValues.integer(context, "friends", range: 0...10_000) { configuration.friendCount = count }
+        configuration.bareRefreshErrors = context.command.has("bare-refresh-errors")
+        configuration.oneUseRefreshTokens = context.command.has("one-use-refresh-tokens")
+        configuration.revocationRequiresBearer = context.command.has("revocation-requires-bearer")
+        configuration.requireNonce = context.command.has("require-nonce")
+        configuration.friendsAPIEnabled = !context.command.has("no-friends-api")
     }
 
     /// The environment that points kauth at this sandbox, and only what its mode needs: the

@@ -33,6 +33,7 @@ enum ScopesCommand {
                     .option("port", "N", "listen on this port: redirect URI http://127.0.0.1:N/callback"),
                     .option("redirect-uri", "URI", "the registered redirect URI (http://127.0.0.1:PORT/PATH)"),
                     .option("timeout", "SECONDS", "how long to wait for the consent (default 300)"),
+                    .json,
                 ],
                 arguments: [ArgumentSpec(name: "ID", help: "scope IDs to request", minimum: 0, maximum: nil)],
                 examples: [("kauth scopes request phone_number", ""), ("kauth scopes request --missing", "")],
@@ -49,10 +50,11 @@ enum ScopesCommand {
 
     static func list(_ context: CommandContext) async throws -> Int32 {
         let only = ScopeList.parse(context.command.all("only"))
-        let result = try await context.apiClient(requiring: .consent).send(ScopesRequest(scopes: only))
+        let client = try context.apiClient(requiring: .consent)
+        let result = try await client.send(ScopesRequest(scopes: only))
         if only.isEmpty { try await remember(result.value, context: context) }
         if context.json {
-            context.outBody(result.body)
+            context.printResponse(result.body, from: client)
         } else {
             context.out(table(result.value.scopes))
         }
@@ -98,9 +100,9 @@ enum ScopesCommand {
         let result = try await client.send(RevokeScopesRequest(scopes: ids))
         try await remember(result.value, context: context)
         if context.json {
-            context.outBody(result.body)
+            context.printResponse(result.body, from: client, ["revoked": .array(ids.map(JSONValue.string))])
         } else {
-            context.err("Revoked: \(ids.joined(separator: " "))\n")
+            context.err("Revoked: \(ids.map(\.visible).joined(separator: " "))\n")
             context.out(table(result.value.scopes))
         }
         return 0
@@ -116,15 +118,25 @@ enum ScopesCommand {
             throw KAuthError.notLoggedIn(profile: login.profile)
         }
         var ids = ScopeList.parse(command.arguments)
+        let client = try context.client(for: context.tokenService(login))
+        try client.provider.require(.consent)
         if command.has("missing") {
             if !ids.isEmpty { throw KAuthError.usage("give scope IDs or --missing, not both") }
-            ids = MissingConsent.scopes(in: try await context.apiClient(requiring: .consent).send(UserMeRequest()).value)
+            ids = MissingConsent.scopes(in: try await client.send(UserMeRequest()).value)
             if ids.isEmpty {
                 context.err("Nothing to request: /v2/user/me reports no item that needs agreement.\n")
                 return 0
             }
         } else if ids.isEmpty {
             throw KAuthError.usage("name the scope IDs to request, or pass --missing")
+        } else {
+            // Checked against the app's consent items first, as `kauth scopes revoke` does: a
+            // typo opens no browser.
+            let catalogue = try await client.send(ScopesRequest()).value.scopes.map(\.id)
+            if let unknown = ids.first(where: { !catalogue.contains($0) && $0 != "openid" }) {
+                let suggestions = Suggestions.closest(to: unknown, in: catalogue)
+                throw KAuthError.usage("'\(unknown.visible)' is not a consent item of this app\(suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"); see `kauth scopes`")
+            }
         }
         let overrides = ProviderOverrides(redirectURI: command.value("redirect-uri"), port: try FlagValues.port(context))
         let provider = try context.providers(overrides).provider(for: session)
@@ -140,10 +152,18 @@ enum ScopesCommand {
         progress.finish()
         let granted = ids.filter { updated.scopes.contains($0) }
         let declined = ids.filter { !updated.scopes.contains($0) && $0 != "openid" }
-        if !granted.isEmpty { context.err("Granted: \(granted.joined(separator: " "))\n") }
-        if !declined.isEmpty { context.err("Not granted: \(declined.joined(separator: " ")) (declined, or not a consent item of the app)\n") }
+        if context.json {
+            func list(_ items: [String]) -> JSONValue { .array(items.map(JSONValue.string)) }
+            context.printJSON(.object([
+                "profile": .string(login.profile), "provider": .string(updated.provider),
+                "requested": list(ids), "granted": list(granted), "declined": list(declined), "scopes": list(updated.scopes),
+            ]))
+            return declined.isEmpty ? 0 : 4
+        }
+        if !granted.isEmpty { context.err("Granted: \(granted.map(\.visible).joined(separator: " "))\n") }
+        if !declined.isEmpty { context.err("Not granted: \(declined.map(\.visible).joined(separator: " ")) (declined, or not a consent item of the app)\n") }
         let gained = updated.scopes.filter { !session.scopes.contains($0) }
-        context.err("Now agreed: \(updated.scopes.joined(separator: " "))\(gained.isEmpty ? "" : " (new: \(gained.joined(separator: " ")))")\n")
+        context.err("Now agreed: \(updated.scopes.map(\.visible).joined(separator: " "))\(gained.isEmpty ? "" : " (new: \(gained.map(\.visible).joined(separator: " ")))")\n")
         return declined.isEmpty ? 0 : 4
     }
 }

@@ -20,7 +20,7 @@ enum ShareInput {
             name = "'\(source)'"
             let data: Data?
             do {
-                data = try context.world.fileSystem.readFile(source)
+                data = try context.world.fileSystem.readUserFile(source)
             } catch {
                 throw KAuthError.usage("cannot read the template \(name): \(error)")
             }

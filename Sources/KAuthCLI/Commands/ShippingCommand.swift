@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import KAuthCore
 
 /// `kauth shipping [list]`: the user's shipping addresses, one page or all of them.
@@ -32,13 +37,14 @@ enum ShippingCommand {
         }
         let client = try context.apiClient(requiring: .shippingAddresses)
         if command.has("all") {
-            let all = try await ShippingAddressPages.all(pageSize: pageSize ?? 10) { try await client.send($0).value }
+            let all = try await ShippingAddressPages.all(pageSize: pageSize ?? 10) { try await client.send($0) }
             if context.json {
-                let encoded = try JSONValue(encoding: all.addresses)
-                context.printJSON(.object([
+                // Every page joined into the shape of one: the provider's address objects as sent.
+                let joined = JSONValue.object([
                     "user_id": all.userID.map { .number(Double($0)) } ?? .null,
-                    "shipping_addresses": encoded,
-                ]))
+                    "shipping_addresses": .array(all.objects),
+                ])
+                context.printResponse(Data(joined.jsonText().utf8), from: client)
             } else {
                 context.out(table(all.addresses))
             }
@@ -46,7 +52,7 @@ enum ShippingCommand {
         }
         let result = try await client.send(ShippingAddressesRequest(addressID: addressID, pageSize: pageSize))
         if context.json {
-            context.outBody(result.body)
+            context.printResponse(result.body, from: client)
             return 0
         }
         let addresses = result.value.addresses ?? []

@@ -6,6 +6,7 @@ enum SignupCommand {
         name: "signup",
         summary: "link the user to the app (apps with automatic linking off)",
         discussion: "Completes the link for apps that do not link users automatically (Kakao: /v1/user/signup), optionally storing user properties. `kauth me` shows whether the user has signed up.",
+        flags: [.json],
         arguments: [ArgumentSpec(name: "KEY=VALUE", help: "user properties to store", minimum: 0, maximum: nil)],
         examples: [("kauth signup", ""), ("kauth signup level=1", "")],
         run: run
@@ -13,15 +14,26 @@ enum SignupCommand {
 
     static func run(_ context: CommandContext) async throws -> Int32 {
         let properties = try KeyValueArguments.parse(context.command.arguments, what: "each property")
+        let client = try context.apiClient(requiring: .userProperties)
         do {
-            _ = try await context.apiClient(requiring: .userProperties).send(SignupRequest(properties: properties))
+            let result = try await client.send(SignupRequest(properties: properties))
+            if context.json {
+                context.printResponse(result.body, from: client, ["signed_up": .bool(true), "already": .bool(false)])
+            } else {
+                context.err("Signed up: the user is now linked to the app.\n")
+            }
         } catch KAuthError.api(_, -102, _) {
-            context.err("Already linked: the user is signed up to the app (nothing to do).\n")
-            return 0
+            if context.json {
+                context.printJSON(.object([
+                    "profile": .string(client.credentials.profile), "provider": .string(client.provider.name),
+                    "signed_up": .bool(true), "already": .bool(true), "response": .null,
+                ]))
+            } else {
+                context.err("Already linked: the user is signed up to the app (nothing to do).\n")
+            }
         } catch KAuthError.api(_, -201, let message) {
-            throw KAuthError.failure("a key is not a registered user property of the app (\(message)); register it in the Kakao console under User properties")
+            throw KAuthError.failure("a key is not a registered user property of the app (\(message.visible)); register it in the Kakao console under User properties")
         }
-        context.err("Signed up: the user is now linked to the app.\n")
         return 0
     }
 }

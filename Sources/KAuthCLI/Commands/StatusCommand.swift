@@ -11,11 +11,11 @@ enum StatusCommand {
     static let spec = CommandSpec(
         name: "status",
         summary: "show the stored login, offline",
-        discussion: "Reads only the keystore: which provider and user the profile is logged in as, the granted scopes, and when the tokens expire. Exits 3 when not logged in.",
+        discussion: "Reads only the keystore: which provider and user the profile is logged in as, the granted scopes, when the tokens expire, and whether the login can still give a token: valid, refreshable (the next command refreshes it), or expired. Exits 0 when it can and 3 when it cannot (expired, or nothing stored), so `kauth status || kauth login` works in scripts. With only KAUTH_REFRESH_TOKEN set, the session starts from it on the first command that needs a token.",
         flags: [.json],
         globals: [.profile, .provider, .noColor],
         environment: EnvironmentVariables.status,
-        examples: [("kauth status", ""), ("kauth status --json | jq .access_token_expires_at", "")],
+        examples: [("kauth status", ""), ("kauth status --json | jq -r .session", "valid, refreshable or expired"), ("kauth status || kauth login", "log in only when needed")],
         run: run
     )
 
@@ -24,17 +24,9 @@ enum StatusCommand {
         if context.environmentToken != nil {
             let profile = try context.profileName()
             if context.json {
-                context.printJSON(.object([
-                    "logged_in": .bool(true),
-                    "source": .string("environment"),
-                    "profile": .string(profile),
-                    "provider": .string(context.command.value("provider") ?? ProviderType.kakao.id),
-                    "user_id": .null,
-                    "scopes": .array([]),
-                    "access_token_expires_at": .null,
-                    "refresh_token_expires_at": .null,
-                    "has_id_token": .bool(false),
-                ]))
+                var object = SessionJSON.object(nil, profile: profile, source: .environment, keystore: context.keystore.path, now: now)
+                object["provider"] = .string(context.command.value("provider") ?? ProviderType.kakao.id)
+                context.printJSON(.object(object))
             } else {
                 context.out("Using the access token in KAUTH_ACCESS_TOKEN (the keystore is not read).\n")
             }
@@ -44,9 +36,10 @@ enum StatusCommand {
         let profile = login.profile
         let contents = login.contents
         let session = login.session
-        let others = contents.profiles.keys.sorted().filter { $0 != profile }
+        let bootstrap = session == nil && context.environment[TokenService.bootstrapVariable] != nil
+        let state = session?.state(at: now) ?? (bootstrap ? .refreshable : .expired)
         if context.json {
-            guard case .object(var object) = json(session, profile: profile, keystore: context.keystore.path, now: now) else { return 3 }
+            var object = SessionJSON.object(session, profile: profile, source: bootstrap ? .bootstrap : .keystore, keystore: context.keystore.path, now: now)
             object["default_profile"] = .string(contents.defaultProfile ?? "default")
             object["profiles"] = .array(contents.profiles.keys.sorted().map { name in
                 summaryJSON(contents.profiles[name]!, profile: name, now: now)
@@ -55,18 +48,24 @@ enum StatusCommand {
         } else {
             if let session {
                 context.out(text(session, profile: profile, keystore: context.keystore.path, now: now))
+                if state == .expired {
+                    context.err("The stored login has expired and cannot be refreshed; run \(context.messages.login(profile)) again.\n")
+                }
+            } else if bootstrap {
+                context.out("No login is stored for profile '\(profile)' yet: the session starts from KAUTH_REFRESH_TOKEN on the first command that needs a token.\n")
             } else {
-                context.err("Not logged in (profile '\(profile)'). Run `kauth login\(profile == "default" ? "" : " --profile \(profile)")`.\n")
+                context.err("Not logged in (profile '\(profile)'). Run \(context.messages.login(profile)).\n")
             }
+            let others = contents.profiles.keys.sorted().filter { $0 != profile }
             if !others.isEmpty {
                 context.out("Other profiles:\n" + others.map { name in
                     let other = contents.profiles[name]!
                     let marker = name == contents.defaultProfile ? " (default)" : ""
-                    return "  \(name)\(marker): \(Provider.displayName(of: other)), \(describe(other)), access token \(expiry(other.accessTokenExpiresAt, now: now))\n"
+                    return "  \(name)\(marker): \(Provider.displayName(of: other).visible), \(describe(other)), \(other.state(at: now).rawValue)\n"
                 }.joined())
             }
         }
-        return session == nil ? 3 : 0
+        return state == .expired ? 3 : 0
     }
 
     /// One line of `profiles` in `status --json`.
@@ -75,41 +74,9 @@ enum StatusCommand {
             "profile": .string(profile),
             "provider": .string(session.provider),
             "user_id": session.userID.map(JSONValue.string) ?? .null,
+            "session": .string(session.state(at: now).rawValue),
             "access_token_expires_at": .string(RFC3339.string(from: session.accessTokenExpiresAt)),
-            "access_token_valid": .bool(session.accessTokenValid(for: 0, at: now)),
-        ])
-    }
-
-    static func json(_ session: StoredSession?, profile: String, keystore: String, now: Date) -> JSONValue {
-        guard let session else {
-            return .object([
-                "logged_in": .bool(false), "profile": .string(profile), "provider": .null, "user_id": .null,
-                "scopes": .array([]), "access_token_expires_at": .null, "refresh_token_expires_at": .null,
-                "has_id_token": .bool(false), "keystore": .string(keystore),
-            ])
-        }
-        var user: [String: JSONValue] = [:]
-        if let cached = session.user {
-            for (key, value) in [("id", cached.id), ("nickname", cached.nickname), ("email", cached.email),
-                                 ("phone_number", cached.phoneNumber), ("display_name", cached.displayName), ("country", cached.country)] {
-                if let value { user[key] = .string(value) }
-            }
-        }
-        return .object([
-            "logged_in": .bool(true),
-            "source": .string("keystore"),
-            "profile": .string(profile),
-            "provider": .string(session.provider),
-            "client_id": .string(session.clientID),
-            "user_id": session.userID.map(JSONValue.string) ?? .null,
-            "user": .object(user),
-            "scopes": .array(session.scopes.map(JSONValue.string)),
-            "access_token_expires_at": .string(RFC3339.string(from: session.accessTokenExpiresAt)),
-            "access_token_valid": .bool(session.accessTokenValid(for: 0, at: now)),
-            "refresh_token_expires_at": session.refreshTokenExpiresAt.map { .string(RFC3339.string(from: $0)) } ?? .null,
-            "has_refresh_token": .bool(session.refreshToken != nil),
-            "has_id_token": .bool(session.idToken != nil),
-            "keystore": .string(keystore),
+            "access_token_valid": .bool(session.accessTokenValid(for: 1, at: now)),
         ])
     }
 
@@ -117,13 +84,24 @@ enum StatusCommand {
         let who = session.user == nil && session.userID == nil ? "an unknown user (run `kauth me` to fetch the profile)" : describe(session)
         var rows: [(String, String)] = [
             ("profile", profile),
+            ("session", sessionText(session.state(at: now))),
             ("scopes", session.scopes.isEmpty ? "(none reported)" : session.scopes.map(\.visible).joined(separator: " ")),
             ("access token", expiry(session.accessTokenExpiresAt, now: now)),
             ("refresh token", session.refreshToken == nil ? "none" : session.refreshTokenExpiresAt.map { expiry($0, now: now) } ?? "stored (no expiry given)"),
         ]
         if session.idToken != nil { rows.append(("ID token", "stored")) }
         rows.append(("keystore", keystore))
-        return "Logged in to \(Provider.displayName(of: session)) as \(who)\n" + rows.map { "  \($0.0.padding(15))\($0.1)\n" }.joined()
+        let heading = session.state(at: now) == .expired ? "The login to" : "Logged in to"
+        let tail = session.state(at: now) == .expired ? " has expired" : ""
+        return "\(heading) \(Provider.displayName(of: session).visible) as \(who)\(tail)\n" + rows.map { "  \($0.0.padding(15))\($0.1)\n" }.joined()
+    }
+
+    static func sessionText(_ state: SessionState) -> String {
+        switch state {
+        case .valid: return "valid"
+        case .refreshable: return "refreshable (the access token expired; the next command refreshes it)"
+        case .expired: return "expired (log in again)"
+        }
     }
 
     /// Who a login is: `Nickname <email> (id N)` with what is known; the bare id (an OpenID

@@ -43,11 +43,7 @@ enum TalkCommand {
             throw KAuthError.failure("Kakao answered result_code \(code) instead of 0; the message may not have been sent")
         }
         if context.json {
-            context.printJSON(.object([
-                "sent": .bool(true),
-                "action": .string(message.action.rawValue),
-                "result_code": .number(Double(result.value.resultCode ?? 0)),
-            ]))
+            context.printResponse(result.body, from: client, ["sent": .bool(true), "action": .string(message.action.rawValue)])
         } else {
             context.err("Sent the message to your Kakao Talk chat (profile '\(client.credentials.profile)').\n")
         }

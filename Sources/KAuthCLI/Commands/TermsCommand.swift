@@ -30,9 +30,10 @@ enum TermsCommand {
 
     static func list(_ context: CommandContext) async throws -> Int32 {
         let request = ServiceTermsRequest(allOfTheApp: context.command.has("app"), tags: ScopeList.parse(context.command.all("tags")))
-        let result = try await context.apiClient(requiring: .serviceTerms).send(request)
+        let client = try context.apiClient(requiring: .serviceTerms)
+        let result = try await client.send(request)
         if context.json {
-            context.outBody(result.body)
+            context.printResponse(result.body, from: client)
             return 0
         }
         let terms = result.value.serviceTerms ?? []
@@ -54,9 +55,23 @@ enum TermsCommand {
 
     static func revoke(_ context: CommandContext) async throws -> Int32 {
         let tags = ScopeList.parse(context.command.arguments)
-        let result = try await context.apiClient(requiring: .serviceTerms).send(RevokeServiceTermsRequest(tags: tags))
+        let client = try context.apiClient(requiring: .serviceTerms)
+        // Checked here, before any change is asked for, as `kauth scopes revoke` does.
+        let terms = try await client.send(ServiceTermsRequest(allOfTheApp: true)).value.serviceTerms ?? []
+        for tag in tags {
+            guard let term = terms.first(where: { $0.tag == tag }) else {
+                throw KAuthError.usage("'\(tag.visible)' is not a service term of this app; see `kauth terms --app`")
+            }
+            guard term.agreed != false else {
+                throw KAuthError.usage("'\(tag.visible)' is not agreed, so there is nothing to revoke")
+            }
+            guard term.revocable == true else {
+                throw KAuthError.usage("'\(tag.visible)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)")
+            }
+        }
+        let result = try await client.send(RevokeServiceTermsRequest(tags: tags))
         if context.json {
-            context.outBody(result.body)
+            context.printResponse(result.body, from: client, ["revoked": .array(tags.map(JSONValue.string))])
         } else {
             let revoked = (result.value.revokedServiceTerms ?? []).map(\.tag)
             context.err("Revoked: \((revoked.isEmpty ? tags : revoked).map(\.visible).joined(separator: " "))\n")

@@ -6,6 +6,7 @@ enum UnlinkCommand {
         name: "unlink",
         summary: "unlink the account from the app and delete the stored tokens",
         discussion: "Calls the provider's unlink (Kakao: /v1/user/unlink), which revokes every token and the user's consent. The local tokens are deleted only when it succeeds, so a failed unlink can be retried. With KAUTH_ACCESS_TOKEN set, the token's user is unlinked and the keystore is not touched.",
+        flags: [.json],
         environment: EnvironmentVariables.session,
         examples: [("kauth unlink", "")],
         run: run
@@ -14,14 +15,22 @@ enum UnlinkCommand {
     static func run(_ context: CommandContext) async throws -> Int32 {
         if context.environmentToken != nil {
             try await context.userAPI().unlink()
-            context.err("Unlinked the user of the token in KAUTH_ACCESS_TOKEN from the app (the keystore was not touched).\n")
+            if context.json {
+                context.printJSON(.object(["profile": .string(try context.profileName()), "source": .string("environment"), "unlinked": .bool(true)]))
+            } else {
+                context.err("Unlinked the user of the token in KAUTH_ACCESS_TOKEN from the app (the keystore was not touched).\n")
+            }
             return 0
         }
         let login = try context.storedLogin()
         guard let session = login.session else { throw KAuthError.notLoggedIn(profile: login.profile) }
         try await UserAPI(client: try context.client(for: context.tokenService(login))).unlink()
         try await context.profileStore.delete(profile: login.profile)
-        context.err("Unlinked the account from the app at \(Provider.displayName(of: session)) and deleted the local tokens (profile '\(login.profile)').\n")
+        if context.json {
+            context.printJSON(.object(["profile": .string(login.profile), "provider": .string(session.provider), "source": .string("keystore"), "unlinked": .bool(true)]))
+        } else {
+            context.err("Unlinked the account from the app at \(Provider.displayName(of: session).visible) and deleted the local tokens (profile '\(login.profile)').\n")
+        }
         return 0
     }
 }

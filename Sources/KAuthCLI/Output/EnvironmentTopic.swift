@@ -93,6 +93,6 @@ enum EnvironmentVariables {
     static let login = keystore + ["KAUTH_CLIENT_ID", "KAUTH_CLIENT_SECRET", ProviderResolver.redirectPortVariable, "BROWSER"] + providerURLs
     /// Commands that use the stored token, refreshing it when needed.
     static let session = keystore + ["KAUTH_ACCESS_TOKEN", TokenService.bootstrapVariable, "KAUTH_CLIENT_ID", "KAUTH_CLIENT_SECRET"] + providerURLs
-    /// `kauth status`: the keystore only.
-    static let status = keystore + ["KAUTH_ACCESS_TOKEN"]
+    /// `kauth status`: the keystore, and what stands in for it.
+    static let status = keystore + ["KAUTH_ACCESS_TOKEN", TokenService.bootstrapVariable]
 }

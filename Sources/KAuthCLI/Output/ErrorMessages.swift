@@ -204,6 +204,12 @@ struct ErrorMessages {
             return "the API still rejects the refreshed token (\(message.visible))"
         case .bootstrapRejected(let detail):
             return "the provider rejected KAUTH_REFRESH_TOKEN (\(detail.visible)); store a fresh refresh token in the secret (`kauth token --refresh-token` prints one)"
+        case .givenTokenRejected(let detail):
+            return "the provider rejected the refresh token given on standard input (\(detail.visible)); nothing was stored"
+        case .idTokenNotRenewed:
+            return "the stored ID token has expired and the provider sends no new one when the session is refreshed"
+        case .noIDToken:
+            return "this login has no ID token (log in with --openid; for Kakao, OpenID Connect must be enabled in the console)"
         }
     }
 
@@ -261,6 +267,10 @@ struct ErrorMessages {
             return "cannot decrypt the keystore '\(path)': KAUTH_PASSPHRASE is wrong or the file was altered; set the right passphrase, or move the file away and run `kauth login`"
         case .folderTooOpen(let path, let permissions):
             return "permissions \(Self.octal(permissions)) for the folder '\(path)' are too open; run: chmod 700 \(path)"
+        case .folderNotOwned(let path):
+            return "the folder '\(path)' belongs to another user, who could replace anything in it; kauth will not use it: set KAUTH_HOME to a folder of your own"
+        case .unsafeFile(let path, let reason):
+            return "'\(path)' cannot be trusted (\(reason)); kauth will not use it: remove it, or set KAUTH_HOME to a folder of your own"
         }
     }
 

@@ -17,6 +17,10 @@ final class LoginProgress: @unchecked Sendable {
     private var countdown: Task<Void, Never>?
     private var countdownShown = false
     private var urlShown = false
+    private var ignored = 0
+
+    /// How many ignored requests are reported.
+    static let ignoredShown = 3
 
     init(context: CommandContext) {
         terminal = context.terminal
@@ -49,10 +53,19 @@ final class LoginProgress: @unchecked Sendable {
             startCountdown(timeout)
         case .stillWaiting(let hint):
             write("Still waiting. " + ErrorMessages.noRedirect(hint, hasFlag: messages.hasFlag) + "\n")
-        case .ignoredRequest(.wrongState):
-            write("warning: ignored a request to the redirect listener with a missing or wrong state (not from this login)\n")
-        case .ignoredRequest(.incomplete):
-            write("warning: the provider's redirect had neither a code nor an error; still waiting\n")
+        case .ignoredRequest(let notice):
+            // Anyone on this machine can send requests to the listener: a few are worth saying,
+            // a flood must not fill the terminal.
+            let count = lock.withLock { () -> Int in
+                ignored += 1
+                return ignored
+            }
+            guard count <= Self.ignoredShown else { return }
+            switch notice {
+            case .wrongState: write("warning: ignored a request to the redirect listener with a missing or wrong state (not from this login)\n")
+            case .incomplete: write("warning: the provider's redirect had neither a code nor an error; still waiting\n")
+            }
+            if count == Self.ignoredShown { write("(further ignored requests are not shown)\n") }
         case .pastedURLRejected(.wrongState):
             write("That URL is not from this login (its state does not match); paste the URL from this login's browser tab.\n")
         case .pastedURLRejected(.notTheRedirect(let path)):

@@ -37,6 +37,9 @@ package struct APIClient: Sendable {
     package var attempts = 3
     /// Delay before the second attempt; doubled for each one after.
     package var backoff: Duration = .milliseconds(500)
+    /// Hears of each retry (the attempt about to be made, of how many, and why), for a command
+    /// line that wants to show the wait is alive.
+    package var onRetry: (@Sendable (_ attempt: Int, _ of: Int, _ reason: KAuthError) -> Void)?
 
     package init(http: HTTPClient, clock: Clock, provider: Provider, credentials: BearerCredentials) {
         self.http = http
@@ -78,6 +81,7 @@ package struct APIClient: Sendable {
                 guard case .unavailable = error, request.isIdempotent, attempt < attempts else { throw error }
                 try await clock.sleep(backoff * (1 << (attempt - 1)))
                 attempt += 1
+                onRetry?(attempt, attempts, error)
             }
         }
     }

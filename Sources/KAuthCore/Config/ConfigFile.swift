@@ -108,15 +108,30 @@ package struct ConfigStore: Sendable {
         self.fileSystem = fileSystem
     }
 
+    /// The config file; none is an empty config.
+    ///
+    /// The folder and the file must be this user's and writable by no one else (exit 7
+    /// otherwise): a config planted by another user could send tokens to their server.
     package func load() throws -> ConfigFile {
+        try KeystoreErrors.mapping { try checkSafe() }
         let data: Data?
         do {
             data = try fileSystem.readFile(path)
+        } catch FileSystemError.unsafe(let path, let reason) {
+            throw KAuthError.keystore(.unsafeFile(path: path, reason: reason))
         } catch {
             throw KAuthError.config(.unreadable(path: path, reason: "\(error)"))
         }
         guard let data else { return ConfigFile() }
         return try ConfigFile(parsing: String(decoding: data, as: UTF8.self), path: path)
+    }
+
+    private func checkSafe() throws {
+        try HomeFolder.check(home, fileSystem: fileSystem)
+        guard let info = try? fileSystem.fileInfo(path) else { return }
+        guard !info.isDirectory else { throw KeystoreError.unsafeFile(path: path, reason: "it is a folder") }
+        guard info.ownerID == fileSystem.currentUserID() else { throw KeystoreError.unsafeFile(path: path, reason: "it belongs to another user") }
+        guard info.permissions & 0o022 == 0 else { throw KeystoreError.unsafeFile(path: path, reason: "others can write it") }
     }
 
     package func save(_ file: ConfigFile) throws {

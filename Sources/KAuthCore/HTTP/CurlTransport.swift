@@ -33,8 +33,12 @@ enum CurlTransport {
             // curl_easy_perform blocks for up to the request's timeout. Blocking a thread of
             // Swift's cooperative pool (one per core: two here) would stall every other task,
             // so each request gets a thread of its own; kauth sends a handful at most.
-            startThread {
-                continuation.resume(with: Result { try perform(request, headerLines: lines) })
+            do throws(ThreadStartError) {
+                try startThread {
+                    continuation.resume(with: Result { try perform(request, headerLines: lines) })
+                }
+            } catch {
+                continuation.resume(throwing: HTTPTransportError.connectionFailed(url: request.url, detail: "no thread for the request: \(error.reason)"))
             }
         }
     }

@@ -47,6 +47,14 @@ package enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
+    /// A response body as JSON; a body that is not JSON is kept as one string, so nothing the
+    /// provider said is lost when it is passed through.
+    package static func decoding(_ body: Data) -> JSONValue {
+        if body.isEmpty { return .null }
+        if let value = try? JSONDecoder().decode(JSONValue.self, from: body) { return value }
+        return .string(String(decoding: body, as: UTF8.self))
+    }
+
     /// Any encodable value as JSON (through JSONEncoder, so its coding keys are kept).
     package init(encoding value: some Encodable) throws {
         self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))

@@ -58,19 +58,56 @@ package enum Redaction {
         return "\(header.name): \(header.value)"
     }
 
-    /// A JSON body with secret members masked at any depth; non-JSON bodies are summarised.
+    /// A body with its secrets masked by field name, whatever its content type claims: JSON
+    /// members at any depth, form fields, `name=value` in text. A text that still has a secret
+    /// field followed by a value after that (`"access_token": "…"` in a format of its own) is not
+    /// shown at all; bodies that are not text are summarised.
     package static func body(_ data: Data, contentType: String?) -> String {
         if data.isEmpty { return "" }
         if let value = try? JSONDecoder().decode(JSONValue.self, from: data) {
             return redact(value).jsonText()
         }
-        if contentType?.contains("x-www-form-urlencoded") == true {
-            return form(String(decoding: data, as: UTF8.self))
+        guard let text = String(validating: data, as: UTF8.self) else { return "(\(data.count) bytes)" }
+        if looksLikeForm(text) { return form(text.trimmingWhitespace()) }
+        let masked = Self.text(text)
+        if namesASecretValue(masked) {
+            return "(\(data.count) bytes, not shown: it names secret fields in a form kauth cannot mask)"
         }
-        if let text = String(data: data, encoding: .utf8), contentType?.hasPrefix("text/") == true {
-            return text.count > 2000 ? String(text.prefix(2000)) + "…" : text
+        return masked.count > 2000 ? String(masked.prefix(2000)) + "…" : masked
+    }
+
+    /// `a=1&b=2` with nothing but form characters: a form, whatever the content type says.
+    private static func looksLikeForm(_ text: String) -> Bool {
+        let trimmed = text.trimmingWhitespace()
+        guard trimmed.contains("="), !trimmed.contains(" "), !trimmed.contains("\n") else { return false }
+        return trimmed.split(separator: "&").allSatisfy { $0.contains("=") }
+    }
+
+    /// Whether a secret field's name is followed by `:` or `=` and something that is not the mask.
+    private static func namesASecretValue(_ text: String) -> Bool {
+        let bytes = Array(text.lowercased().utf8)
+        let maskBytes = Array(mask.utf8)
+        for name in secretNames {
+            let needle = Array(name.utf8)
+            guard bytes.count >= needle.count else { continue }
+            for start in 0...(bytes.count - needle.count) where bytes[start..<(start + needle.count)].elementsEqual(needle) {
+                // A whole name: not the tail of a longer word (`error_code`, `postcode`).
+                if start > 0, isNameByte(bytes[start - 1]) { continue }
+                var index = start + needle.count
+                if index < bytes.count, isNameByte(bytes[index]) { continue }
+                while index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") || bytes[index] == UInt8(ascii: " ") { index += 1 }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: "=") else { continue }
+                index += 1
+                while index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") || bytes[index] == UInt8(ascii: " ") { index += 1 }
+                let rest = bytes[index...]
+                if !rest.starts(with: maskBytes), let first = rest.first, isNameByte(first) || first == UInt8(ascii: "-") { return true }
+            }
         }
-        return "(\(data.count) bytes)"
+        return false
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
     }
 
     static func redact(_ value: JSONValue) -> JSONValue {

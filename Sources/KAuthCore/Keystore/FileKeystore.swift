@@ -100,6 +100,8 @@ package struct FileKeystore: Sendable {
             lock = try await fileSystem.lockExclusive(lockPath, lockTimeout)
         } catch FileSystemError.lockTimeout {
             throw KeystoreError.lockTimeout(path: lockPath)
+        } catch FileSystemError.unsafe(let path, let reason) {
+            throw KeystoreError.unsafeFile(path: path, reason: reason)
         } catch let error as FileSystemError {
             throw KeystoreError.unwritable(path: lockPath, reason: Self.describe(error))
         }
@@ -126,8 +128,10 @@ package struct FileKeystore: Sendable {
 
     // MARK: - File
 
-    /// The file's bytes after the ownership and permission checks; nil when there is no file.
+    /// The file's bytes after the folder's and the file's ownership and permission checks; nil
+    /// when there is no file.
     private func readBytes() throws -> Data? {
+        try HomeFolder.check(directory, fileSystem: fileSystem)
         let info: FileInfo?
         do {
             info = try fileSystem.fileInfo(path)
@@ -148,16 +152,15 @@ package struct FileKeystore: Sendable {
         }
     }
 
-    /// `directory/.` is checked rather than `directory` so that a keystore folder which is a
-    /// symbolic link (dotfiles managers do this) is judged by the folder it points to.
+    /// Creates the folder `0700` when missing; an existing one must pass `HomeFolder.check`.
     private func prepareFolder() throws {
-        let info: FileInfo?
+        let exists: Bool
         do {
-            info = try fileSystem.fileInfo(directory + "/.")
+            exists = try fileSystem.fileInfo(directory + "/.") != nil
         } catch {
             throw KeystoreError.unwritable(path: directory, reason: Self.describe(error))
         }
-        guard let info else {
+        guard exists else {
             do {
                 try fileSystem.createDirectory(directory, 0o700)
             } catch {
@@ -165,13 +168,7 @@ package struct FileKeystore: Sendable {
             }
             return
         }
-        guard info.isDirectory else {
-            throw KeystoreError.unwritable(path: directory, reason: "it is not a folder")
-        }
-        // Whoever can write the folder can replace credentials.json with their own file.
-        guard info.permissions & 0o022 == 0 else {
-            throw KeystoreError.folderTooOpen(path: directory, permissions: info.permissions)
-        }
+        try HomeFolder.check(directory, fileSystem: fileSystem)
     }
 
     // MARK: - Encoding
@@ -236,6 +233,8 @@ package struct FileKeystore: Sendable {
             return "\(operation): \(reason)"
         case FileSystemError.lockTimeout(let path):
             return "lock '\(path)' timed out"
+        case FileSystemError.unsafe(_, let reason):
+            return reason
         case CryptoError.invalidParameter(let text), CryptoError.library(let text):
             return text
         default:

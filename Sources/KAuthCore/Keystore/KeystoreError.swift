@@ -21,6 +21,11 @@ package enum KeystoreError: Error, Sendable, Equatable {
     case wrongPassphrase(path: String)
     /// The keystore folder is writable by group or others, who could swap the file underneath.
     case folderTooOpen(path: String, permissions: UInt16)
+    /// The keystore folder belongs to another user, who could swap any file in it.
+    case folderNotOwned(path: String)
+    /// A file kauth keeps beside the keystore (config, lock) is not safe to use: another user owns
+    /// it, others can write it, or it is a symbolic link.
+    case unsafeFile(path: String, reason: String)
 }
 
 /// Turns keystore failures into `KAuthError.keystore` (exit 7): the one place a `KeystoreError`

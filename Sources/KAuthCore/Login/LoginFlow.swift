@@ -209,6 +209,10 @@ package struct LoginFlow: Sendable {
         let outcome = await listener.wait(options.timeout)
         silence.cancel()
         opening?.cancel()
+        // Stop listening before the exchange: under a descriptor limit, the connections a flood
+        // left behind are freed for the token request. The browser that brought the code keeps its
+        // connection until `conclude`.
+        listener.close()
 
         let code: String
         switch outcome {
@@ -289,24 +293,10 @@ package struct LoginFlow: Sendable {
 
     /// One profile call to cache who logged in; a failure only costs the cache.
     private func fetchProfile(provider: Provider, accessToken: String, events: @Sendable (LoginEvent) -> Void) async -> CachedUser? {
-        let client = APIClient(
-            http: world.http, clock: world.clock, provider: provider,
-            credentials: BearerCredentials(
-                profile: profile,
-                current: { accessToken },
-                recover: { _, message in throw KAuthError.sessionExpired(profile: profile, reason: .rejectedAfterRefresh(message: message)) }
-            )
-        )
-        let api = UserAPI(client: client)
         do {
-            return api.cachedUser(from: try await api.profile().value)
-        } catch KAuthError.unsupported(_, .userinfo) {
-            return nil
-        } catch let error as KAuthError {
-            events(.profileUnavailable(error))
-            return nil
+            return try await ProfileLookup.cachedUser(world: world, provider: provider, accessToken: accessToken, profile: profile)
         } catch {
-            events(.profileUnavailable(.failure("\(error)")))
+            events(.profileUnavailable(error))
             return nil
         }
     }
@@ -343,7 +333,8 @@ private final class PasteReader: Sendable {
         }
         guard first else { return }
         let terminal = world.terminal
-        _ = startThread { [self] in
+        // Without a thread (a process limit) no pasted URL is read; the listener still works.
+        try? startThread { [self] in
             while let line = terminal.readLine() {
                 let text = line.trimmingWhitespace()
                 if text.isEmpty { continue }

@@ -72,7 +72,7 @@ extension Listener {
                 }
             }
         }
-        server.start()
+        try server.startServing()
         // Ctrl-C while waiting cancels the login (exit 6) instead of killing kauth mid-flow.
         signal(SIGINT, SIG_IGN)
         let interrupt = SignalSource(DispatchSource.makeSignalSource(signal: SIGINT, queue: .global()))

@@ -9,18 +9,34 @@ package struct LoopbackServerLimits: Sendable, Equatable {
     /// Request line plus headers.
     package var maxHeaderBytes: Int
     package var maxBodyBytes: Int
-    /// Time a connection may take to deliver its whole request.
+    /// Time a connection may take to deliver its whole request (and, later, to take the answer).
     package var readTimeout: Duration
+    /// Connections open at once; each has a thread while it is open. When all are taken, the
+    /// oldest one that has not delivered a request is closed to make room for a new one.
+    package var maxConnections: Int
 
-    package init(maxHeaderBytes: Int = 8 * 1024, maxBodyBytes: Int = 4 * 1024 * 1024, readTimeout: Duration = .seconds(10)) {
+    package init(
+        maxHeaderBytes: Int = 8 * 1024,
+        maxBodyBytes: Int = 4 * 1024 * 1024,
+        readTimeout: Duration = .seconds(10),
+        maxConnections: Int = 64
+    ) {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
         self.readTimeout = readTimeout
+        self.maxConnections = max(1, maxConnections)
     }
 }
 
 /// Parses one HTTP/1.1 request from the bytes read so far. Pure, so malformed and oversized
 /// input is tested without sockets.
+///
+/// Strict on purpose (RFC 9112): whatever a browser sends parses, and anything ambiguous is
+/// refused with 400 rather than guessed at, since the listener's clients include whoever else is
+/// on the machine. Control bytes in the request line or a header, bare CR or LF, a header name
+/// that is not a token, and a Content-Length that is not exactly one run of digits (or that
+/// disagrees with another Content-Length) are all refused; so is a path with an invalid
+/// percent-escape or one that decodes to NUL or `/`.
 package enum HTTPRequestParser {
     package enum Result: Sendable {
         /// A whole request.
@@ -51,26 +67,39 @@ package enum HTTPRequestParser {
               !requestLine[0].isEmpty,
               requestLine[0].allSatisfy({ $0.isASCII && $0.isUppercase }),
               requestLine[1].hasPrefix("/"),
+              !requestLine[1].unicodeScalars.contains(where: { isControl($0) || $0 == "\t" }),
               requestLine[2] == "HTTP/1.1" || requestLine[2] == "HTTP/1.0"
         else {
             return .invalid(status: 400, reason: "malformed request line")
         }
+        let target = String(requestLine[1])
+        guard HTTPRequestTarget.decodedPath(of: target) != nil else {
+            return .invalid(status: 400, reason: "malformed path: an invalid percent-escape, or an encoded NUL or slash")
+        }
         var headers: [HTTPHeader] = []
         for line in lines {
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
-                  !line[..<colon].contains(where: { $0 == " " || $0 == "\t" })
+                  line[..<colon].unicodeScalars.allSatisfy(isTokenCharacter)
             else {
                 return .invalid(status: 400, reason: "malformed header line")
             }
-            let value = line[line.index(after: colon)...].trimmingWhitespace()
-            headers.append(HTTPHeader(String(line[..<colon]), value))
+            let value = line[line.index(after: colon)...]
+            // HTAB is the only control byte a field value may hold; NUL, a bare CR or LF, or
+            // DEL in one is an attempt to make two parsers disagree.
+            if value.unicodeScalars.contains(where: isControl) {
+                return .invalid(status: 400, reason: "control character in a header value")
+            }
+            headers.append(HTTPHeader(String(line[..<colon]), value.trimmingWhitespace()))
         }
         if headers.value(for: "Transfer-Encoding") != nil {
             return .invalid(status: 501, reason: "chunked request bodies are not supported")
         }
         var length = 0
-        if let text = headers.value(for: "Content-Length") {
-            guard let value = Int(text), value >= 0 else {
+        let lengths = headers.filter { $0.name.lowercased() == "content-length" }.map(\.value)
+        if let first = lengths.first {
+            // Repeated with the same value is harmless (RFC 9112 §6.3); anything else means two
+            // parsers could read two different bodies.
+            guard lengths.allSatisfy({ $0 == first }), let value = decimal(first) else {
                 return .invalid(status: 400, reason: "invalid Content-Length")
             }
             length = value
@@ -82,10 +111,43 @@ package enum HTTPRequestParser {
         guard bytes.count - bodyStart >= length else { return .incomplete }
         return .complete(HTTPServerRequest(
             method: String(requestLine[0]),
-            target: String(requestLine[1]),
+            target: target,
             headers: headers,
             body: Data(bytes[bodyStart..<(bodyStart + length)])
         ))
+    }
+
+    /// `1*DIGIT` (RFC 9110 §8.6) as an Int; nil for a sign, a space, any other character, or a
+    /// value that does not fit.
+    static func decimal(_ text: String) -> Int? {
+        guard !text.isEmpty else { return nil }
+        var value = 0
+        for byte in text.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            if overflow1 || overflow2 { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    /// C0 controls and DEL, except HTAB (which header values may contain).
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
+    }
+
+    /// `tchar` (RFC 9110 §5.6.2): what a header name is made of.
+    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return false }
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9":
+            return true
+        case "!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~":
+            return true
+        default:
+            return false
+        }
     }
 
     private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {

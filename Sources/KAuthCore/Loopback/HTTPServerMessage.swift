@@ -7,7 +7,7 @@ import Foundation
 /// A request received by `LoopbackServer`.
 package struct HTTPServerRequest: Sendable {
     package var method: String
-    /// The request target as sent: path plus optional `?query`.
+    /// The request target exactly as sent: path plus optional `?query`.
     package var target: String
     package var headers: [HTTPHeader]
     package var body: Data
@@ -19,9 +19,16 @@ package struct HTTPServerRequest: Sendable {
         self.body = body
     }
 
-    /// The target's path, percent-decoding left to the handler (paths kauth serves are ASCII).
+    /// The target's path, percent-decoded once (`/caf%C3%A9` is `/café`). The parser refuses a
+    /// request whose path cannot be decoded (see `HTTPRequestTarget.decodedPath`); for a value
+    /// built by hand with such a path, this is the raw path.
     package var path: String {
-        String(target.prefix { $0 != "?" })
+        HTTPRequestTarget.decodedPath(of: target) ?? rawPath
+    }
+
+    /// The target's path exactly as sent, escapes and all.
+    package var rawPath: String {
+        String(HTTPRequestTarget.rawPath(of: target))
     }
 
     /// The decoded query parameters, in order.

@@ -21,14 +21,37 @@ package enum LoopbackServerError: Error, Sendable, Equatable {
 /// A small HTTP/1.1 server on POSIX sockets, bound to a loopback address only. Used by the
 /// login flow's redirect listener and by `kauth sandbox`.
 ///
-/// One thread accepts; each connection is read on its own thread with a deadline and size
-/// limits, answered once, and closed (`Connection: close`), which keeps the server small and a
-/// slow or hostile client from holding the others up.
+/// Any local user can connect to a loopback port, so the server is built to stay available to
+/// the one client that matters (the browser) whatever the others do:
+/// - At most `limits.maxConnections` connections are open at once, each read on its own thread
+///   with a deadline and size limits, answered once and closed (`Connection: close`). So threads
+///   and descriptors are bounded too (one accepting thread besides).
+/// - When every slot is taken, the oldest connection that has not delivered a whole request is
+///   closed to make room ("shed"). A browser sends its request as soon as it connects, so it is
+///   never the oldest idle one for long; connections that hold a slot without sending are the
+///   ones that go.
+/// - `accept` failing for lack of resources (EMFILE, ENFILE, ENOBUFS, ENOMEM, ...) pauses the
+///   loop briefly and it carries on; with descriptors exhausted an idle connection is shed as
+///   well. Only `stop()` ends the loop. A thread that cannot be started costs that one
+///   connection, which is closed unanswered.
+/// - Every descriptor is close-on-exec, so a program kauth starts (the browser) never holds the
+///   port or a connection.
 package final class LoopbackServer: @unchecked Sendable {
     package typealias Handler = @Sendable (HTTPServerRequest) -> HTTPServerResponse
     /// A handler that sends its response itself and may act after it is on the wire (the
     /// redirect listener ends the login only once the browser has its page).
     package typealias Responder = @Sendable (HTTPServerRequest, _ send: (HTTPServerResponse) -> Void) -> Void
+    /// Runs `body` on a new thread or throws. Injectable so that a test can refuse threads.
+    package typealias ThreadStarter = @Sendable (_ body: @escaping @Sendable () -> Void) throws -> Void
+
+    /// Stack size of the accepting and connection threads: parsing a request and answering it
+    /// needs little, and up to `maxConnections` of them may exist at once.
+    package static let threadStackSize = 1 << 20
+
+    /// `startThread` with `threadStackSize`.
+    package static let systemThreads: ThreadStarter = { body in
+        try startThread(stackSize: threadStackSize, body)
+    }
 
     /// The bound port (the real one when 0 was asked for).
     package let port: UInt16
@@ -36,17 +59,35 @@ package final class LoopbackServer: @unchecked Sendable {
     private let descriptor: Int32
     private let limits: LoopbackServerLimits
     private let responder: Responder
-    private let state = Lock()
+    private let threads: ThreadStarter
+
+    // Everything below is guarded by `state`.
+    private let state = Condition()
+    private var started = false
     private var stopped = false
+    private var acceptLoopRunning = false
+    private var listenerOpen = true
+    private var connections: [UInt64: Connection] = [:]
+    private var nextConnection: UInt64 = 0
+    private var tally = LoopbackServerCounters()
+
+    private struct Connection {
+        let descriptor: Int32
+        /// Still reading its request: it may be shed.
+        var reading = true
+        /// Shut down by the server (shed, or stopped); its thread closes it and says nothing.
+        var closing = false
+    }
 
     /// Binds and listens; call `start()` to begin serving.
     package convenience init(
         host: String = "127.0.0.1",
         port: UInt16 = 0,
         limits: LoopbackServerLimits = LoopbackServerLimits(),
+        threads: @escaping ThreadStarter = LoopbackServer.systemThreads,
         handler: @escaping Handler
     ) throws {
-        try self.init(host: host, port: port, limits: limits, responder: { request, send in send(handler(request)) })
+        try self.init(host: host, port: port, limits: limits, threads: threads, responder: { request, send in send(handler(request)) })
     }
 
     /// Binds and listens with a handler that sends its own response.
@@ -54,16 +95,14 @@ package final class LoopbackServer: @unchecked Sendable {
         host: String = "127.0.0.1",
         port: UInt16 = 0,
         limits: LoopbackServerLimits = LoopbackServerLimits(),
+        threads: @escaping ThreadStarter = LoopbackServer.systemThreads,
         responder: @escaping Responder
     ) throws {
         self.host = host
         self.limits = limits
         self.responder = responder
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        self.threads = threads
+        let fd = SocketCalls.listeningSocket()
         guard fd >= 0 else { throw LoopbackServerError.socket(operation: "socket", reason: Self.lastError()) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -85,7 +124,10 @@ package final class LoopbackServer: @unchecked Sendable {
             if code == EADDRINUSE { throw LoopbackServerError.addressInUse(host: host, port: port) }
             throw LoopbackServerError.socket(operation: "bind", reason: String(cString: strerror(code)))
         }
-        guard listen(fd, 64) == 0 else {
+        // The longest backlog the system allows: a burst of connections from elsewhere waits in
+        // it for the accept loop (which sheds idle ones) instead of having the browser's SYN
+        // dropped and retried a second later.
+        guard listen(fd, SOMAXCONN) == 0 else {
             let reason = Self.lastError()
             close(fd)
             throw LoopbackServerError.socket(operation: "listen", reason: reason)
@@ -106,45 +148,204 @@ package final class LoopbackServer: @unchecked Sendable {
     /// `http://host:port`.
     package var baseURL: String { "http://\(host):\(port)" }
 
-    /// Starts accepting connections on a background thread.
-    package func start() {
-        startThread { [self] in acceptLoop() }
+    /// What the server has done so far.
+    package var counters: LoopbackServerCounters {
+        state.withLock {
+            var now = tally
+            now.open = connections.count
+            return now
+        }
     }
 
-    /// Stops accepting and frees the port. Requests already being handled finish.
+    /// Starts accepting connections on a background thread. If no thread can be started, the
+    /// server stops (connections are refused rather than left waiting); `startServing()` says so.
+    package func start() {
+        try? startServing()
+    }
+
+    /// Starts accepting connections on a background thread, or throws (and stops) when the
+    /// system refuses the thread.
+    package func startServing() throws(LoopbackServerError) {
+        state.lock()
+        guard !started, !stopped else {
+            state.unlock()
+            return
+        }
+        started = true
+        acceptLoopRunning = true
+        state.unlock()
+        do {
+            try threads { [self] in acceptLoop() }
+        } catch {
+            state.withLock { acceptLoopRunning = false }
+            stop()
+            let reason = (error as? ThreadStartError)?.reason ?? "\(error)"
+            throw LoopbackServerError.socket(operation: "thread", reason: reason)
+        }
+    }
+
+    /// Stops accepting, frees the port and closes connections that have not delivered a request.
+    /// Requests already being handled finish.
     package func stop() {
         state.lock()
         defer { state.unlock() }
         guard !stopped else { return }
         stopped = true
+        // Wakes the accept loop's poll; the loop closes the socket itself, so that its number
+        // cannot be reused by another socket while the loop might still use it.
         shutdown(descriptor, Int32(SHUT_RDWR))
-        close(descriptor)
-    }
-
-    private var isStopped: Bool {
-        state.lock()
-        defer { state.unlock() }
-        return stopped
-    }
-
-    private func acceptLoop() {
-        while !isStopped {
-            let client = accept(descriptor, nil, nil)
-            if client < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                return
-            }
-            #if canImport(Darwin)
-            var yes: Int32 = 1
-            setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
-            #endif
-            startThread { [self] in serve(client) }
+        for (id, connection) in connections where connection.reading && !connection.closing {
+            shutdown(connection.descriptor, Int32(SHUT_RDWR))
+            connections[id]?.closing = true
+        }
+        state.broadcast()
+        while acceptLoopRunning { state.wait() }
+        if listenerOpen {
+            close(descriptor)
+            listenerOpen = false
         }
     }
 
-    private func serve(_ client: Int32) {
-        defer { close(client) }
-        switch readRequest(client) {
+    // MARK: Accepting
+
+    /// Shortest and longest pause after `accept` failed for lack of resources.
+    private static let firstPause: Duration = .milliseconds(5)
+    private static let longestPause: Duration = .milliseconds(200)
+    /// How long the loop sleeps between checks when `stop()` cannot wake it by shutting the
+    /// socket down (systems where that does not end a poll).
+    private static let pollInterval: Int32 = 1000
+
+    private func acceptLoop() {
+        var pause = Self.firstPause
+        while true {
+            var listening = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&listening, 1, Self.pollInterval)
+            guard makeRoom() else { break }
+            let client = SocketCalls.accept(descriptor)
+            if client < 0 {
+                let code = errno
+                if isStopped { break }
+                switch code {
+                case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED, EPROTO:
+                    // Nothing was waiting after all (woken by a timeout, or the client reset the
+                    // connection before it was accepted): nothing to back off from.
+                    continue
+                default:
+                    // EMFILE, ENFILE, ENOBUFS, ENOMEM, or anything unexpected: resources are short
+                    // for now. Out of descriptors, one held by an idle connection is given up.
+                    state.withLock {
+                        tally.acceptFailures += 1
+                        if code == EMFILE || code == ENFILE { shedOldestIdle() }
+                        if !stopped { state.wait(timeout: pause) }
+                    }
+                    pause = min(pause * 2, Self.longestPause)
+                    continue
+                }
+            }
+            pause = Self.firstPause
+            configure(client)
+            guard let id = register(client) else {
+                close(client)
+                break
+            }
+            do {
+                try threads { [self] in serve(id, client) }
+            } catch {
+                // No thread for this connection (a process or memory limit): it is closed
+                // unanswered and the server carries on; a slot may free up a thread.
+                state.withLock {
+                    tally.unserved += 1
+                    unregister(id)
+                    if !stopped { state.wait(timeout: pause) }
+                }
+                pause = min(pause * 2, Self.longestPause)
+            }
+        }
+        state.withLock {
+            if listenerOpen {
+                close(descriptor)
+                listenerOpen = false
+            }
+            acceptLoopRunning = false
+            state.broadcast()
+        }
+    }
+
+    private var isStopped: Bool {
+        state.withLock { stopped }
+    }
+
+    /// Waits until one more connection fits, shedding the oldest idle one when all slots are
+    /// taken. False once the server is stopped.
+    private func makeRoom() -> Bool {
+        state.withLock {
+            while !stopped && connections.count >= limits.maxConnections {
+                // One at a time: a connection already shut down frees its slot in a moment.
+                if !connections.values.contains(where: \.closing) { shedOldestIdle() }
+                state.wait()
+            }
+            return !stopped
+        }
+    }
+
+    /// Shuts down the connection that has waited longest without delivering a request; its
+    /// thread wakes, closes it and frees the slot. Called with `state` held.
+    private func shedOldestIdle() {
+        guard let (id, victim) = connections.filter({ $0.value.reading && !$0.value.closing }).min(by: { $0.key < $1.key }) else {
+            return
+        }
+        shutdown(victim.descriptor, Int32(SHUT_RDWR))
+        connections[id]?.closing = true
+        tally.shed += 1
+    }
+
+    private func register(_ client: Int32) -> UInt64? {
+        state.withLock {
+            guard !stopped else { return nil }
+            nextConnection += 1
+            connections[nextConnection] = Connection(descriptor: client)
+            tally.accepted += 1
+            tally.peakOpen = max(tally.peakOpen, connections.count)
+            return nextConnection
+        }
+    }
+
+    /// Closes the connection and frees its slot. Called with `state` held: the descriptor is
+    /// closed under the lock so that `shedOldestIdle` never shuts down a reused number.
+    private func unregister(_ id: UInt64) {
+        guard let connection = connections.removeValue(forKey: id) else { return }
+        close(connection.descriptor)
+        state.broadcast()
+    }
+
+    private func configure(_ client: Int32) {
+        #if canImport(Darwin)
+        var yes: Int32 = 1
+        setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+        // Darwin's accepted sockets inherit the listener's O_NONBLOCK; reads and writes here block.
+        _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) & ~O_NONBLOCK)
+        #endif
+        // A client that stops reading cannot hold a connection's thread in `send` for longer
+        // than it may take to send its request.
+        let (seconds, attoseconds) = limits.readTimeout.components
+        var timeout = timeval()
+        timeout.tv_sec = .init(seconds)
+        timeout.tv_usec = .init(attoseconds / 1_000_000_000_000)
+        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    // MARK: One connection
+
+    private func serve(_ id: UInt64, _ client: Int32) {
+        defer { state.withLock { unregister(id) } }
+        let result = readRequest(client)
+        let shed = state.withLock {
+            connections[id]?.reading = false
+            return connections[id]?.closing ?? true
+        }
+        // Shed or stopped meanwhile: nobody is waiting for an answer.
+        if shed { return }
+        switch result {
         case .complete(let request):
             var sent = false
             responder(request) { response in
@@ -216,6 +417,24 @@ package final class LoopbackServer: @unchecked Sendable {
     private static func lastError() -> String {
         String(cString: strerror(errno))
     }
+}
+
+/// What a `LoopbackServer` has done so far: for tests, and to see a flood for what it is.
+package struct LoopbackServerCounters: Sendable, Equatable {
+    /// Connections accepted.
+    package var accepted = 0
+    /// Connections closed before they delivered a request, to make room for newer ones.
+    package var shed = 0
+    /// Connections closed unanswered because no thread could be started for them.
+    package var unserved = 0
+    /// Times `accept` failed for lack of resources and the server paused and carried on.
+    package var acceptFailures = 0
+    /// Connections open now.
+    package var open = 0
+    /// The most connections that were open at once.
+    package var peakOpen = 0
+
+    package init() {}
 }
 
 #if canImport(Glibc)

@@ -16,4 +16,10 @@ package enum JWTClaims {
     package static func unverifiedSubject(of token: String) -> String? {
         unverifiedClaims(of: token)?["sub"]?.stringValue
     }
+
+    /// The `exp` of a token kauth verified when it stored it.
+    package static func expiry(of token: String) -> Date? {
+        guard case .number(let seconds)? = unverifiedClaims(of: token)?["exp"], seconds.isFinite else { return nil }
+        return Date(timeIntervalSince1970: seconds)
+    }
 }

@@ -29,4 +29,14 @@ package struct IDTokenVerification: Sendable {
             throw KAuthError.idTokenRefused(provider: provider.displayName, reason: error.message)
         }
     }
+
+    /// An ID token from a refresh response (OIDC Core §12.2): checked as at login, without a
+    /// nonce (a refresh carries none), and it must name the same user as the one it replaces.
+    package func verifyRefreshed(_ token: String, replacing previous: String, provider: Provider, endpoints: ProviderEndpoints) async throws -> VerifiedIDToken {
+        let verified = try await verify(token, provider: provider, endpoints: endpoints, nonce: nil)
+        guard let subject = JWTClaims.unverifiedSubject(of: previous), subject == verified.subject else {
+            throw KAuthError.idTokenRefused(provider: provider.displayName, reason: "the refreshed ID token names another user than the one of the login")
+        }
+        return verified
+    }
 }

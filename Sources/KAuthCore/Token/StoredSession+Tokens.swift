@@ -35,8 +35,9 @@ extension StoredSession {
     /// The session after a refresh (RFC 6749 §6). A response with `refresh_token` rotated it: the
     /// old one is dead and is replaced; without one it is kept, with its expiry (Kakao sends a new
     /// one only when less than a month of the old remains). A response without `scope` keeps the
-    /// granted scopes. The ID token stays the one verified at login.
-    package func applying(_ response: TokenResponse, now: Date) -> StoredSession {
+    /// granted scopes. The ID token changes only to `verifiedIDToken`: one the caller checked as
+    /// OIDC Core §12.2 asks; the response's own is never taken unchecked.
+    package func applying(_ response: TokenResponse, now: Date, verifiedIDToken: String? = nil) -> StoredSession {
         let now = now.wholeSeconds
         var session = self
         session.accessToken = response.accessToken
@@ -48,8 +49,7 @@ extension StoredSession {
             session.refreshTokenExpiresAt = response.refreshTokenExpiresIn.map { now.addingTimeInterval(TimeInterval($0)) }
         }
         if let scopes = response.scopes { session.scopes = scopes }
-        // An ID token in a refresh response is not kept: the stored one is the one kauth verified
-        // at login (signature, nonce), and a refresh carries no nonce to bind a new one to.
+        if let verifiedIDToken { session.idToken = verifiedIDToken }
         session.updatedAt = now
         return session
     }
@@ -89,6 +89,27 @@ extension StoredSession {
     static let defaultLifetime = 3600
     /// How long a token must stay valid by default before it is handed out.
     package static let defaultWindow = 60
+}
+
+extension StoredSession {
+    /// Whether the login can give a token without a new login, as far as can be told offline.
+    package func state(at now: Date) -> SessionState {
+        if accessTokenValid(for: 1, at: now) { return .valid }
+        guard refreshToken != nil else { return .expired }
+        if let expiry = refreshTokenExpiresAt, expiry <= now { return .expired }
+        return .refreshable
+    }
+}
+
+/// A stored login's state, offline (`kauth status`).
+package enum SessionState: String, Sendable, Equatable {
+    /// The access token is still valid.
+    case valid
+    /// The access token expired, and a refresh token that has not is stored: the next command
+    /// refreshes it.
+    case refreshable
+    /// Neither token can be used (or nothing is stored): only a new login helps.
+    case expired
 }
 
 /// What `tokenDecision` decided.

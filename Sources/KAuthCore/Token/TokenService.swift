@@ -116,12 +116,65 @@ package struct TokenService: Sendable {
             throw KAuthError.sessionExpired(profile: profile, reason: .refreshTokenExpired(at: expiry))
         }
         do {
-            return session.applying(try await TokenEndpoint(http: world.http, provider: provider).refresh(refreshToken: refreshToken), now: now)
+            let response = try await TokenEndpoint(http: world.http, provider: provider).refresh(refreshToken: refreshToken)
+            return session.applying(response, now: now, verifiedIDToken: await renewedIDToken(response, session: session, provider: provider))
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
             throw KAuthError.sessionExpired(profile: profile, reason: .refreshRejected(failure))
         } catch let refused as RefreshRefused {
             throw KAuthError.sessionExpired(profile: profile, reason: .refreshRefused(status: refused.status))
         }
+    }
+
+    /// A new ID token from a refresh response, when it passes OIDC Core §12.2's checks; nil keeps
+    /// the stored one (a provider that sends none, or one that does not pass).
+    private func renewedIDToken(_ response: TokenResponse, session: StoredSession, provider: Provider) async -> String? {
+        guard let token = response.idToken, let previous = session.idToken, let endpoints = provider.endpoints else { return nil }
+        let verification = IDTokenVerification(world: world, keystoreDirectory: keystore.directory)
+        return (try? await verification.verifyRefreshed(token, replacing: previous, provider: provider, endpoints: endpoints)).map { _ in token }
+    }
+
+    /// The stored ID token, refreshed first when it expires within `minValid` seconds (nil: the
+    /// default window) and the provider renews ID tokens on refresh (kubectl's OIDC credentials).
+    package func validIDToken(minValid: Int? = nil) async throws -> (token: String, expiresAt: Date?) {
+        guard let session = login.session else { throw KAuthError.notLoggedIn(profile: profile) }
+        guard let token = session.idToken else { throw KAuthError.sessionExpired(profile: profile, reason: .noIDToken) }
+        let window = TimeInterval(minValid ?? StoredSession.defaultWindow)
+        if let expiry = JWTClaims.expiry(of: token), expiry.timeIntervalSince(world.clock.now()) >= window {
+            return (token, expiry)
+        }
+        let refreshed = try await refreshUnderLock(.always).session
+        guard let renewed = refreshed.idToken, renewed != token || JWTClaims.expiry(of: renewed).map({ $0.timeIntervalSince(world.clock.now()) > 0 }) == true else {
+            throw KAuthError.sessionExpired(profile: profile, reason: .idTokenNotRenewed)
+        }
+        return (renewed, JWTClaims.expiry(of: renewed))
+    }
+
+    /// Starts a session from a refresh token the user hands over (`kauth login --with-token`):
+    /// one refresh checks it, and the session replaces whatever the profile held.
+    package func adopt(refreshToken: String, provider: Provider) async throws -> StoredSession {
+        let provider = try await provider.discovered(http: world.http)
+        let now = world.clock.now()
+        let response: TokenResponse
+        do {
+            response = try await TokenEndpoint(http: world.http, provider: provider).refresh(refreshToken: refreshToken)
+        } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
+            throw KAuthError.sessionExpired(profile: profile, reason: .givenTokenRejected(detail: failure.description ?? failure.error))
+        } catch let refused as RefreshRefused {
+            throw KAuthError.sessionExpired(profile: profile, reason: .givenTokenRejected(detail: "HTTP \(refused.status)"))
+        }
+        var session = try StoredSession.from(response, provider: provider, openID: false, now: now)
+        if session.refreshToken == nil { session.refreshToken = refreshToken }
+        // The ID token of a refresh cannot be bound to a login's nonce: it is not kept.
+        session.idToken = nil
+        if let user = try? await ProfileLookup.cachedUser(world: world, provider: provider, accessToken: session.accessToken, profile: profile) {
+            session.user = user
+            session.userID = user.id
+        }
+        let stored = session
+        try await KeystoreErrors.mapping {
+            try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout) { $0.profiles[profile] = stored }
+        }
+        return stored
     }
 
     /// A session made from `KAUTH_REFRESH_TOKEN` alone (CI): refreshed once, then stored so that

@@ -99,6 +99,7 @@ enum BrowserProcess {
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
+        closeDescriptorsAboveStandardError(&actions)
         var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
         cArgs.append(nil)
         defer { cArgs.forEach { free($0) } }
@@ -149,4 +150,17 @@ enum BrowserProcess {
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
     }
+}
+
+/// Makes the spawned program start with no descriptor above 2. kauth's own descriptors are
+/// close-on-exec already; this also covers any a library opened without the flag (libcurl 7.x's
+/// wake-up socket pair during a transfer), so the browser, which may outlive kauth, never holds
+/// a socket of kauth's. glibc 2.34 added the call, which its Swift module does not declare
+/// (it is a GNU extension), so it is looked up by name; without it nothing more is done.
+private func closeDescriptorsAboveStandardError(_ actions: inout posix_spawn_file_actions_t) {
+    #if canImport(Glibc)
+    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+    _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+    #endif
 }

@@ -15,7 +15,8 @@ extension FileSystem {
     /// `FileManager` is avoided on purpose: it cannot create a file with `O_EXCL` and a mode in one
     /// step, fsync, or lock, and each of those matters for a file that holds refresh tokens.
     package static let live = FileSystem(
-        readFile: { path in try POSIXFile.contents(of: path) },
+        readFile: { path in try POSIXFile.contents(of: path, followLinks: false) },
+        readUserFile: { path in try POSIXFile.contents(of: path, followLinks: true) },
         writeFileAtomically: { path, data, permissions in
             try POSIXFile.writeAtomically(path, data, permissions: permissions)
         },
@@ -45,10 +46,11 @@ private enum POSIXFile {
         .io(path: path, operation: operation, reason: String(cString: strerror(code)))
     }
 
-    static func contents(of path: String) throws -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    static func contents(of path: String, followLinks: Bool) throws -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW))
         if descriptor < 0 {
             if errno == ENOENT { return nil }
+            if errno == ELOOP && !followLinks { throw FileSystemError.unsafe(path: path, reason: "it is a symbolic link") }
             throw failure(path, "open")
         }
         defer { close(descriptor) }
@@ -169,8 +171,21 @@ private enum POSIXFile {
         // The lock file is separate from the data file and never deleted: the data file is
         // replaced by rename on every write, so a lock on it would be a lock on a stale inode, and
         // deleting a lock file lets two processes lock two different files of the same name.
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, mode_t(0o600))
-        guard descriptor >= 0 else { throw failure(path, "open lock") }
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode_t(0o600))
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw FileSystemError.unsafe(path: path, reason: "it is a symbolic link") }
+            throw failure(path, "open lock")
+        }
+        // A lock file someone else planted could be held by them for ever, or swapped.
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            close(descriptor)
+            throw failure(path, "stat lock")
+        }
+        if status.st_uid != geteuid() || status.st_mode & 0o022 != 0 || (status.st_mode & S_IFMT) != S_IFREG {
+            close(descriptor)
+            throw FileSystemError.unsafe(path: path, reason: status.st_uid != geteuid() ? "it belongs to another user" : "it is not a private regular file")
+        }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {

@@ -24,6 +24,9 @@ package enum FileSystemError: Error, Sendable, Equatable {
     case io(path: String, operation: String, reason: String)
     /// Another process held the lock for longer than the timeout.
     case lockTimeout(path: String)
+    /// A file kauth keeps its secrets beside is not safe to use: someone else owns it, others can
+    /// write it, or it is a symbolic link.
+    case unsafe(path: String, reason: String)
 }
 
 /// A held exclusive lock; `release` is idempotent.
@@ -37,8 +40,12 @@ package struct FileLock: Sendable {
 
 /// The few file operations kauth needs: read, atomic write, remove, stat, mkdir, lock.
 package struct FileSystem: Sendable {
-    /// The file's bytes, or nil when it does not exist.
+    /// The bytes of one of kauth's own files (under `KAUTH_HOME`), or nil when it does not exist.
+    /// A symbolic link is not followed: it is an error.
     package var readFile: @Sendable (_ path: String) throws -> Data?
+    /// The bytes of a file the user named (a template, an image), links followed; nil when it
+    /// does not exist.
+    package var readUserFile: @Sendable (_ path: String) throws -> Data?
     /// Writes `data` to a temporary file beside `path` with `permissions`, fsyncs it, renames it
     /// over `path` and fsyncs the folder: readers see the old or the new file, never a mix.
     package var writeFileAtomically: @Sendable (_ path: String, _ data: Data, _ permissions: UInt16) throws -> Void
@@ -48,13 +55,15 @@ package struct FileSystem: Sendable {
     package var fileInfo: @Sendable (_ path: String) throws -> FileInfo?
     /// Creates the folder and missing parents; the last component gets `permissions`.
     package var createDirectory: @Sendable (_ path: String, _ permissions: UInt16) throws -> Void
-    /// Takes an exclusive `flock` on `path` (created 0600 if missing), waiting at most `timeout`.
+    /// Takes an exclusive `flock` on `path` (created 0600 if missing, never through a symbolic
+    /// link, refused when another user owns it or others can write it), waiting at most `timeout`.
     package var lockExclusive: @Sendable (_ path: String, _ timeout: Duration) async throws -> FileLock
     /// The effective user id of this process.
     package var currentUserID: @Sendable () -> UInt32
 
     package init(
         readFile: @escaping @Sendable (String) throws -> Data?,
+        readUserFile: (@Sendable (String) throws -> Data?)? = nil,
         writeFileAtomically: @escaping @Sendable (String, Data, UInt16) throws -> Void,
         removeFile: @escaping @Sendable (String) throws -> Void,
         fileInfo: @escaping @Sendable (String) throws -> FileInfo?,
@@ -63,6 +72,7 @@ package struct FileSystem: Sendable {
         currentUserID: @escaping @Sendable () -> UInt32
     ) {
         self.readFile = readFile
+        self.readUserFile = readUserFile ?? readFile
         self.writeFileAtomically = writeFileAtomically
         self.removeFile = removeFile
         self.fileInfo = fileInfo

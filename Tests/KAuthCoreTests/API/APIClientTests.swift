@@ -77,6 +77,15 @@ import KAuthTestSupport
         #expect(clock.sleeps == [.milliseconds(500), .milliseconds(1000)])
     }
 
+    @Test func eachRetryIsReportedForTheCommandLineToShow() async throws {
+        let http = FakeHTTP { _ in FakeHTTP.json(503, #"{"msg":"system maintenance","code":-9798}"#) }
+        let retries = EventRecorder<String>()
+        var client = client(http, clock: TestClock(), recover: { _, _ in "x" })
+        client.onRetry = { attempt, attempts, _ in retries.record("\(attempt)/\(attempts)") }
+        await #expect(throws: KAuthError.self) { try await client.send(AccessTokenInfoRequest()) }
+        #expect(retries.events == ["2/3", "3/3"])
+    }
+
     @Test func nonIdempotentCallsAreNotRetried() async throws {
         let http = FakeHTTP { _ in FakeHTTP.json(500, #"{"msg":"internal error","code":-1}"#) }
         await #expect(throws: KAuthError.self) {

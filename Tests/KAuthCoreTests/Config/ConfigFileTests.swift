@@ -1,6 +1,10 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import KAuthCore
+import KAuthTestSupport
 
 @Suite struct ConfigFileTests {
     @Test func keepsCommentsAndOrderWhenSettingAndUnsetting() throws {
@@ -53,5 +57,37 @@ import Testing
         #expect(throws: KAuthError.self) { try ConfigStore.validate(key: "provider.kakao.scopes", value: "a\u{1B}[2J") }
         #expect(throws: KAuthError.self) { try ConfigStore.validate(key: "provider.kak\u{0430}o.scopes", value: "a") }
         try ConfigStore.validate(key: "provider.kakao.scopes", value: "account_email profile_nickname")
+    }
+
+    /// A config another user can write (or one they own) could send tokens to their server: it is
+    /// refused before anything in it is used (exit 7).
+    @Test func aConfigOthersCanWriteOrOwnIsRefused() throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let store = ConfigStore(paths: KAuthPaths(home: home.path), fileSystem: .live)
+        #expect(chmod(home.path, 0o700) == 0)
+        try store.save(try ConfigFile(parsing: "provider.kakao.client_id = x\n", path: "c"))
+        #expect(try store.load().value("provider.kakao.client_id") == "x")
+        #expect(chmod(store.path, 0o664) == 0)
+        #expect(throws: KAuthError.keystore(.unsafeFile(path: store.path, reason: "others can write it"))) { try store.load() }
+        #expect(chmod(store.path, 0o600) == 0)
+        #expect(chmod(home.path, 0o777) == 0)
+        #expect(throws: KAuthError.keystore(.folderTooOpen(path: home.path, permissions: 0o777))) { try store.load() }
+        #expect(chmod(home.path, 0o700) == 0)
+        var foreign = FileSystem.live
+        foreign.currentUserID = { UInt32(geteuid()) &+ 1 }
+        #expect(throws: KAuthError.keystore(.folderNotOwned(path: home.path))) {
+            try ConfigStore(paths: KAuthPaths(home: home.path), fileSystem: foreign).load()
+        }
+    }
+
+    @Test func aConfigThatIsALinkIsNotFollowed() throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        #expect(chmod(home.path, 0o700) == 0)
+        try "provider.kakao.api_url = https://evil.example\n".write(toFile: home.path + "/elsewhere", atomically: true, encoding: .utf8)
+        #expect(symlink(home.path + "/elsewhere", home.path + "/config") == 0)
+        let store = ConfigStore(paths: KAuthPaths(home: home.path), fileSystem: .live)
+        #expect(throws: KAuthError.self) { try store.load() }
     }
 }

@@ -26,4 +26,23 @@ import Testing
         #expect(!text.contains("AT\"") && !text.contains("RT") && !text.contains("\"X\""))
         #expect(text.contains("\"keep\":\"ok\""))
     }
+
+    /// The content type is a claim: secrets are masked by field name whatever it says.
+    @Test(arguments: ["text/plain", "application/json", nil, "application/octet-stream"])
+    func aTokenResponseInAnotherFormatIsMaskedToo(contentType: String?) {
+        let text = Redaction.body(Data("access_token=AT-SECRET&token_type=bearer&refresh_token=RT-SECRET\n".utf8), contentType: contentType)
+        #expect(!text.contains("AT-SECRET") && !text.contains("RT-SECRET"))
+        #expect(text.contains("token_type=bearer"))
+    }
+
+    @Test func aBodyWithSecretsInAShapeThatCannotBeMaskedIsNotShown() {
+        let yaml = Redaction.body(Data("access_token: AT-SECRET\nexpires_in: 3600\n".utf8), contentType: "text/yaml")
+        #expect(!yaml.contains("AT-SECRET"))
+        let broken = Redaction.body(Data(#"{"access_token":"AT-SECRET","#.utf8), contentType: "application/json")
+        #expect(!broken.contains("AT-SECRET"))
+    }
+
+    @Test func ordinaryTextStillShows() {
+        #expect(Redaction.body(Data("<h1>Bad Gateway</h1> error_code 502".utf8), contentType: "text/html") == "<h1>Bad Gateway</h1> error_code 502")
+    }
 }

@@ -234,11 +234,48 @@ import Darwin
 
     @Test func aFileOfAnotherUserIsRefused() async throws {
         try await withTemporaryFolder { folder throws in
+            let other = UInt32(geteuid()) &+ 1
             var fileSystem = FileSystem.live
-            fileSystem.currentUserID = { UInt32(geteuid()) &+ 1 }
+            fileSystem.currentUserID = { other }
+            // The folder is the other user's own; only the file is not.
+            let info = fileSystem.fileInfo
+            fileSystem.fileInfo = { path in
+                guard path.hasSuffix("/."), var found = try info(path) else { return try info(path) }
+                found.ownerID = other
+                return found
+            }
             let store = keystore(folder, fileSystem: fileSystem)
             try await keystore(folder).update { $0.profiles["default"] = session() }
             #expect(throws: KeystoreError.notOwned(path: store.path)) { try store.load() }
+        }
+    }
+
+    /// Whoever owns the folder can replace anything in it: a KAUTH_HOME that another user made is
+    /// refused before any file in it is read.
+    @Test func aFolderOfAnotherUserIsRefused() async throws {
+        try await withTemporaryFolder { folder throws in
+            try await keystore(folder).update { $0.profiles["default"] = session() }
+            var fileSystem = FileSystem.live
+            fileSystem.currentUserID = { UInt32(geteuid()) &+ 1 }
+            let store = keystore(folder, fileSystem: fileSystem)
+            #expect(throws: KeystoreError.folderNotOwned(path: folder)) { try store.load() }
+            await #expect(throws: KeystoreError.folderNotOwned(path: folder)) { try await store.update { $0 = .empty } }
+        }
+    }
+
+    @Test func aLockFileThatIsALinkOrForeignIsRefused() async throws {
+        try await withTemporaryFolder { folder throws in
+            try createFolder(folder)
+            let store = keystore(folder)
+            #expect(symlink(folder + "/elsewhere", store.lockPath) == 0)
+            await #expect(throws: KeystoreError.unsafeFile(path: store.lockPath, reason: "it is a symbolic link")) {
+                try await store.update { $0.profiles["default"] = session() }
+            }
+            #expect(!FileManager.default.fileExists(atPath: folder + "/elsewhere"), "nothing was created through the link")
+            #expect(unlink(store.lockPath) == 0)
+            try writeRaw(store.lockPath, "", mode: 0o666)
+            #expect(chmod(store.lockPath, 0o666) == 0)
+            await #expect(throws: KeystoreError.self) { try await store.update { $0.profiles["default"] = session() } }
         }
     }
 

@@ -121,8 +121,8 @@ import KAuthTestSupport
         let hint = NoRedirectHint(
             provider: "Kakao", redirectURI: "http://127.0.0.1:52884/callback",
             registration: ProviderType.kakao.help.redirectRegistration, clientIDName: "REST API key")
-        await #expect(throws: KAuthError.loginCancelled(.timedOut(seconds: 1, hint: hint))) {
-            try await setup.flow(kakao).run(LoginOptions(timeout: .seconds(1)), events: setup.events.record)
+        await #expect(throws: KAuthError.loginCancelled(.timedOut(seconds: 3, hint: hint))) {
+            try await setup.flow(kakao).run(LoginOptions(timeout: .seconds(3)), events: setup.events.record)
         }
         #expect(setup.events.events.contains(.stillWaiting(hint)))
     }

@@ -34,7 +34,7 @@ private func iss(_ response: HTTPServerResponse) -> String? {
 
     @Test func aWrongIssIsSentWhereTheRightOneWouldBe() throws {
         let sandbox = try Sandbox(SandboxConfiguration(oidc: true, issuer: issuer, authorizationResponseIss: .wrong))
-        #expect(try advertised(sandbox) == true)
+        #expect(try advertised(sandbox) == false, "a mix-up attacker does not announce iss")
         let wrong = try #require(iss(sandbox.authorize()))
         #expect(wrong != issuer && wrong.hasPrefix(issuer))
         #expect(iss(sandbox.authorize([("prompt", "bogus")])) == wrong)

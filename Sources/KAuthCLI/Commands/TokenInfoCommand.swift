@@ -1,0 +1,40 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import KAuthCore
+
+/// `kauth token info`: the provider's view of the access token.
+enum TokenInfoCommand {
+    static let spec = CommandSpec(
+        name: "info",
+        summary: "ask the provider about the access token",
+        discussion: "Asks the provider about the current access token (Kakao: /v1/user/access_token_info). --json prints its answer under `response`.",
+        flags: [.json],
+        environment: EnvironmentVariables.session,
+        examples: [("kauth token info --json", "")],
+        run: run
+    )
+
+    static func run(_ context: CommandContext) async throws -> Int32 {
+        let client = try context.apiClient(requiring: .tokenInfo)
+        let result = try await client.send(AccessTokenInfoRequest())
+        if context.json {
+            context.printJSON(.object([
+                "profile": .string(client.credentials.profile),
+                "provider": .string(client.provider.name),
+                "response": JSONValue.decoding(result.body),
+            ]))
+            return 0
+        }
+        let info = result.value
+        let expiry = context.world.clock.now().addingTimeInterval(TimeInterval(info.expiresIn))
+        var rows: [(String, String)] = []
+        if let id = info.id { rows.append(("user id", String(id))) }
+        if let app = info.appID { rows.append(("app id", String(app))) }
+        rows.append(("expires in", "\(info.expiresIn) s (\(RFC3339.string(from: expiry)))"))
+        context.out(rows.map { "\($0.0.padding(12))\($0.1)\n" }.joined())
+        return 0
+    }
+}

@@ -1,0 +1,56 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import KAuthCore
+
+/// A stored login as JSON: the same keys whether or not one is stored (`null`, `false` and `[]`
+/// when not), so a script reads `kauth status --json` and `kauth login --json` one way.
+enum SessionJSON {
+    /// Where the session comes from.
+    enum Source: String {
+        /// The keystore.
+        case keystore
+        /// `KAUTH_ACCESS_TOKEN`: a token kauth does not store or refresh.
+        case environment
+        /// Nothing stored yet; `KAUTH_REFRESH_TOKEN` starts a session on the first command that
+        /// needs a token.
+        case bootstrap = "refresh_token_environment"
+    }
+
+    static func object(_ session: StoredSession?, profile: String, source: Source, keystore: String, now: Date) -> [String: JSONValue] {
+        func date(_ value: Date?) -> JSONValue { value.map { .string(RFC3339.string(from: $0)) } ?? .null }
+        func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        var state: SessionState = session?.state(at: now) ?? .expired
+        if session == nil && source != .keystore { state = source == .environment ? .valid : .refreshable }
+        var user: JSONValue = .null
+        if let cached = session?.user {
+            var members: [String: JSONValue] = [:]
+            for (key, value) in [("id", cached.id), ("nickname", cached.nickname), ("email", cached.email),
+                                 ("phone_number", cached.phoneNumber), ("display_name", cached.displayName), ("country", cached.country)] {
+                if let value { members[key] = .string(value) }
+            }
+            user = .object(members)
+        }
+        return [
+            "logged_in": .bool(session != nil || source == .environment),
+            "session": .string(state.rawValue),
+            "source": .string(source.rawValue),
+            "profile": .string(profile),
+            "provider": string(session?.provider),
+            "provider_name": string(session.map(Provider.displayName(of:))),
+            "issuer": string(session?.issuer),
+            "client_id": string(session?.clientID),
+            "user_id": string(session?.userID),
+            "user": user,
+            "scopes": .array((session?.scopes ?? []).map(JSONValue.string)),
+            "access_token_expires_at": date(session?.accessTokenExpiresAt),
+            "access_token_valid": .bool(session?.accessTokenValid(for: 1, at: now) ?? (source == .environment)),
+            "refresh_token_expires_at": date(session?.refreshTokenExpiresAt),
+            "has_refresh_token": .bool(session?.refreshToken != nil),
+            "has_id_token": .bool(session?.idToken != nil),
+            "keystore": .string(keystore),
+        ]
+    }
+}

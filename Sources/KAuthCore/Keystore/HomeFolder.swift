@@ -1,0 +1,22 @@
+/// The checks on `KAUTH_HOME` itself, as ssh checks `~/.ssh`: whoever owns or can write the folder
+/// can replace the keystore or plant a config that sends tokens to their own server, so such a
+/// folder is refused (exit 7) before any file in it is believed or any request is made.
+enum HomeFolder {
+    /// Throws when `directory` exists and is not a folder of this user's that only they can write.
+    /// A missing folder is fine: kauth creates it `0700` on the first write.
+    ///
+    /// `directory/.` is checked rather than `directory` so that a folder that is a symbolic link
+    /// (dotfiles managers do this) is judged by the folder it points to.
+    static func check(_ directory: String, fileSystem: FileSystem) throws {
+        let info: FileInfo?
+        do {
+            info = try fileSystem.fileInfo(directory + "/.")
+        } catch {
+            throw KeystoreError.unreadable(path: directory, reason: FileKeystore.describe(error))
+        }
+        guard let info else { return }
+        guard info.isDirectory else { throw KeystoreError.unwritable(path: directory, reason: "it is not a folder") }
+        guard info.ownerID == fileSystem.currentUserID() else { throw KeystoreError.folderNotOwned(path: directory) }
+        guard info.permissions & 0o022 == 0 else { throw KeystoreError.folderTooOpen(path: directory, permissions: info.permissions) }
+    }
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The socket calls whose descriptors must be close-on-exec from the moment they exist. kauth
+/// starts a browser while it listens; a descriptor without the flag is inherited by it, and a
+/// browser that outlives a killed kauth would keep the redirect port (the next login: "port in
+/// use") or a connection open. Setting the flag afterwards with `fcntl` leaves a window in which
+/// another thread's spawn copies it, so on Linux the flag is given at creation.
+enum SocketCalls {
+    /// A non-blocking, close-on-exec IPv4 stream socket. Non-blocking so that the accept loop,
+    /// woken by `poll`, never blocks in `accept` when the waiting client has gone meanwhile.
+    static func listeningSocket() -> Int32 {
+        #if canImport(Glibc)
+        return socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
+        #else
+        // Darwin has no SOCK_CLOEXEC: the flag is set right after.
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        if fd >= 0 {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+        return fd
+        #endif
+    }
+
+    /// Accepts one connection as a blocking, close-on-exec socket; -1 with `errno` as `accept`.
+    static func accept(_ listening: Int32) -> Int32 {
+        #if canImport(Glibc)
+        if let accept4 = accept4Function {
+            return accept4(listening, nil, nil, Int32(SOCK_CLOEXEC.rawValue))
+        }
+        #endif
+        let fd = acceptCall(listening)
+        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return fd
+    }
+
+    #if canImport(Glibc)
+    private typealias Accept4 = @convention(c) (Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32) -> Int32
+
+    /// `accept4(2)`. Glibc's Swift module leaves it out (glibc declares it only for
+    /// _GNU_SOURCE), so it is looked up by name once; glibc has had it since 2.10.
+    private static let accept4Function: Accept4? = {
+        guard let symbol = dlsym(nil, "accept4") else { return nil }
+        return unsafeBitCast(symbol, to: Accept4.self)
+    }()
+    #endif
+
+    private static func acceptCall(_ listening: Int32) -> Int32 {
+        #if canImport(Glibc)
+        return Glibc.accept(listening, nil, nil)
+        #else
+        return Darwin.accept(listening, nil, nil)
+        #endif
+    }
+}
