@@ -6,8 +6,16 @@ PREFIX       ?= /usr/local
 BUILD_DIR    ?= .build
 RELEASE_DIR  ?= .build-release
 SWIFT_FLAGS  ?=
+# Where `make install` puts things, under $(DESTDIR)$(PREFIX) (DESTDIR: a staging root for packages).
+BINDIR       ?= $(PREFIX)/bin
+MANDIR       ?= $(PREFIX)/share/man/man1
+BASHCOMPDIR  ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR   ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR  ?= $(PREFIX)/share/fish/vendor_completions.d
+# The kauth that install-files installs, and asks for its man page and completion scripts.
+KAUTH        ?= $(RELEASE_DIR)/release/kauth
 
-.PHONY: all build test fuzz demo screenshots install uninstall release bench deps clean
+.PHONY: all build test fuzz demo screenshots install install-files uninstall release bench deps clean
 
 all: build
 
@@ -48,13 +56,24 @@ release: deps
 	@echo "built $(RELEASE_DIR)/release/kauth"
 
 ## install: the release binary, stripped (`install -s`): about 20 MB instead of 34 MB. Only a
-## crash's backtrace reads the symbol tables; `make release` keeps them, for debugging.
+## crash's backtrace reads the symbol tables; `make release` keeps them, for debugging. Then the
+## man page and the bash, zsh and fish completions, which the binary writes from its command tree.
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -s -m 0755 $(RELEASE_DIR)/release/kauth $(DESTDIR)$(PREFIX)/bin/kauth
+	@$(MAKE) --no-print-directory install-files KAUTH=$(KAUTH)
+
+## install-files: what `install` does after building, for a kauth built already (KAUTH=path)
+install-files:
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -s -m 0755 $(KAUTH) $(DESTDIR)$(BINDIR)/kauth
+	$(KAUTH) __man > $(DESTDIR)$(MANDIR)/kauth.1.tmp && mv $(DESTDIR)$(MANDIR)/kauth.1.tmp $(DESTDIR)$(MANDIR)/kauth.1
+	$(KAUTH) completion bash > $(DESTDIR)$(BASHCOMPDIR)/kauth.tmp && mv $(DESTDIR)$(BASHCOMPDIR)/kauth.tmp $(DESTDIR)$(BASHCOMPDIR)/kauth
+	$(KAUTH) completion zsh > $(DESTDIR)$(ZSHCOMPDIR)/_kauth.tmp && mv $(DESTDIR)$(ZSHCOMPDIR)/_kauth.tmp $(DESTDIR)$(ZSHCOMPDIR)/_kauth
+	$(KAUTH) completion fish > $(DESTDIR)$(FISHCOMPDIR)/kauth.fish.tmp && mv $(DESTDIR)$(FISHCOMPDIR)/kauth.fish.tmp $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
+	chmod 0644 $(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth $(DESTDIR)$(ZSHCOMPDIR)/_kauth $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/kauth
+	rm -f $(DESTDIR)$(BINDIR)/kauth $(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth \
+		$(DESTDIR)$(ZSHCOMPDIR)/_kauth $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
 
 ## bench: median start-up of `kauth token` with a valid stored token, against a minimal program
 bench: release

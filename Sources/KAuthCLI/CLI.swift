@@ -9,10 +9,11 @@ import KAuthCore
 package enum CLI {
     package static let version = "0.1.0"
 
-    /// Flags every command accepts, before or after the command words.
+    /// Flags for many commands, before or after the command words; each command says which it
+    /// takes (`CommandSpec.globals`).
     static let globalFlags: [FlagSpec] = [
-        .option("profile", "NAME", "use the login stored under NAME (default: KAUTH_PROFILE, else the default profile)"),
-        .option("provider", "NAME", "provider to use: kakao (default), or one configured with `kauth config`"),
+        .option("profile", "NAME", "use the login stored under NAME (default: KAUTH_PROFILE, else the default profile)", values: .dynamic(.profiles)),
+        .option("provider", "NAME", "provider to use: kakao (default), or one configured with `kauth config`", values: .dynamic(.providers)),
         .toggle("verbose", "trace HTTP requests to stderr, secrets redacted"),
         .toggle("no-color", "no colour in output (also: NO_COLOR)"),
     ]
@@ -34,6 +35,9 @@ package enum CLI {
         case .help(let path):
             let spec = ArgumentParser.command(at: path, root: root)
             world.terminal.writeOut(HelpRenderer.render(spec, path: path, globalFlags: globalFlags, width: world.terminal.columns))
+            return 0
+        case .topic(let topic):
+            world.terminal.writeOut(HelpRenderer.render(topic, root: root.name, width: world.terminal.columns))
             return 0
         case .run(let parsed):
             var world = world

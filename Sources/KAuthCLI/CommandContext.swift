@@ -163,7 +163,7 @@ struct CommandContext: Sendable {
 
     /// Messages for errors, knowing this command's flags.
     var messages: ErrorMessages {
-        let flags = Set((command.spec.flags + CLI.globalFlags).map(\.name))
+        let flags = Set((command.spec.flags + command.spec.globalFlags(CLI.globalFlags)).map(\.name))
         return ErrorMessages(commandPath: command.path, hasFlag: { flags.contains($0) }, profileFlag: command.value("profile"))
     }
 }

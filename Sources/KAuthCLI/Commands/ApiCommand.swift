@@ -8,9 +8,9 @@ enum ApiCommand {
         summary: "make an authenticated API call and print its JSON",
         discussion: "Sends PATH to the provider's API host (Kakao: kapi; --host auth for kauth), or a full URL on one of the provider's own hosts, with the user's token and the same refresh, retry and error handling as every command: GET fields go in the query, others in a form body. Prints the response body. A token is only ever sent to the provider that issued it: for an OpenID Connect login, give a full URL on the issuer's host, or set provider.NAME.api_url to use paths.",
         flags: [
-            .option("method", short: "X", "METHOD", "HTTP method (default GET, or POST when fields are given)"),
+            .option("method", short: "X", "METHOD", "HTTP method (default GET, or POST when fields are given)", values: .choices(["GET", "POST", "PUT", "PATCH", "DELETE"])),
             .option("raw-field", short: "f", "KEY=VALUE", "a parameter, sent as a string (repeatable)", repeatable: true),
-            .option("host", "auth|api", "which host PATH is on (default api)"),
+            .option("host", "auth|api", "which host PATH is on (default api)", values: .choices(["auth", "api"])),
             .toggle("json", "print the body under `response`, with the method and URL"),
         ],
         arguments: [ArgumentSpec(name: "PATH|URL", help: "e.g. /v2/user/me, or https://id.example.com/userinfo", minimum: 1, maximum: 1)],

@@ -6,19 +6,20 @@ enum ConfigCommand {
         name: "config",
         summary: "read and change settings in $KAUTH_HOME/config",
         discussion: "Keys are provider.NAME.KEY, with KEY one of: \(ConfigStore.providerKeys.joined(separator: ", ")). Flags win over environment variables, which win over the config file. The file is kept 0600 since it may hold a client secret.",
+        globals: [.noColor],
         examples: [
             ("kauth config set provider.kakao.client_id YOUR_REST_API_KEY", ""),
             ("kauth config set provider.kakao.redirect_uri http://127.0.0.1:8080/callback", "the redirect URI you registered"),
             ("kauth config list", ""),
         ],
         subcommands: [
-            CommandSpec(name: "get", summary: "print a setting", flags: [.json], arguments: [ArgumentSpec(name: "KEY", help: "e.g. provider.kakao.client_id", minimum: 1, maximum: 1)], run: get),
-            CommandSpec(name: "set", summary: "change a setting", arguments: [
-                ArgumentSpec(name: "KEY", help: "e.g. provider.kakao.client_id", minimum: 1, maximum: 1),
+            CommandSpec(name: "get", summary: "print a setting", flags: [.json], globals: [.noColor], arguments: [ArgumentSpec(name: "KEY", help: "e.g. provider.kakao.client_id", minimum: 1, maximum: 1, values: .dynamic(.configKeys))], run: get),
+            CommandSpec(name: "set", summary: "change a setting", globals: [.noColor], arguments: [
+                ArgumentSpec(name: "KEY", help: "e.g. provider.kakao.client_id", minimum: 1, maximum: 1, values: .dynamic(.configKeys)),
                 ArgumentSpec(name: "VALUE", help: "the new value", minimum: 1, maximum: 1),
             ], run: set),
-            CommandSpec(name: "unset", summary: "remove a setting", arguments: [ArgumentSpec(name: "KEY", help: "the setting to remove", minimum: 1, maximum: 1)], run: unset),
-            CommandSpec(name: "list", summary: "print every setting (secrets masked)", flags: [.json], run: list),
+            CommandSpec(name: "unset", summary: "remove a setting", globals: [.noColor], arguments: [ArgumentSpec(name: "KEY", help: "the setting to remove", minimum: 1, maximum: 1, values: .dynamic(.configKeys))], run: unset),
+            CommandSpec(name: "list", summary: "print every setting (secrets masked)", flags: [.json], globals: [.noColor], run: list),
         ]
     )
 

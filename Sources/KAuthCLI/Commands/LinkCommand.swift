@@ -13,6 +13,7 @@ enum LinkCommand {
         name: "link",
         summary: "share messages to Kakao Talk through the web sharer",
         discussion: "Validates a message with Kakao's share API (Authorization: KakaoAK with the app key: KAUTH_APP_KEY, provider.NAME.app_key, else the client id; no login needed) and prints the sharer URL, where the user picks friends or chats and sends. Default templates are checked locally first: every problem is listed with its JSON path and nothing is sent (exit 2).",
+        globals: shareGlobals,
         examples: [
             ("kauth link template new feed > feed.json", "a commented starter to edit"),
             ("kauth link default --template feed.json --open", "validate, then open the sharer page"),
@@ -28,13 +29,17 @@ enum LinkCommand {
         .json,
     ]
 
+    /// Sharing needs no login, so no profile: the provider (for its app key and URLs) and tracing.
+    static let shareGlobals: Set<GlobalFlag> = [.provider, .verbose, .noColor]
+
     static let argFlag = FlagSpec.option("arg", "KEY=VALUE", "template argument for ${KEY} (template_args)", repeatable: true)
 
     static let defaultSpec = CommandSpec(
         name: "default",
         summary: "share a default template (feed, list, text, …) read from JSON",
         discussion: "Reads the template as JSON (comments and trailing commas allowed) from FILE, or standard input with '-'. It is checked locally, validated at /v2/api/kakaolink/talk/template/default, measured against the SDK's 10 KB limit, and the sharer URL is printed on stdout; Kakao's warnings go to stderr.",
-        flags: [.option("template", "FILE", "the template JSON; - reads standard input")] + shareFlags,
+        flags: [.option("template", "FILE", "the template JSON; - reads standard input", values: .fileOrStandardInput)] + shareFlags,
+        globals: shareGlobals,
         examples: [
             ("kauth link default --template feed.json", ""),
             ("kauth link template new text | kauth link default --template - --open", ""),
@@ -48,6 +53,7 @@ enum LinkCommand {
         summary: "share a template made in the console's message template builder",
         discussion: "Validates the template and its arguments at /v2/api/kakaolink/talk/template/validate and prints the sharer URL.",
         flags: [.option("template-id", "N", "the template's ID"), argFlag] + shareFlags,
+        globals: shareGlobals,
         examples: [
             ("kauth link custom --template-id 12345 --arg title=Hello --arg description=World", ""),
             ("kauth link custom --template-id 12345 --callback user=abcd --open", ""),
@@ -60,6 +66,7 @@ enum LinkCommand {
         summary: "share a web page that Kakao scrapes",
         discussion: "Kakao scrapes URL (its domain must be registered for the app) into a feed message, or into the template --template-id N. Validated at /v2/api/kakaolink/talk/template/scrap.",
         flags: [.option("url", "URL", "the page to share"), .option("template-id", "N", "a template to put the scraped page into"), argFlag] + shareFlags,
+        globals: shareGlobals,
         examples: [
             ("kauth link scrap --url https://developers.kakao.com", ""),
             ("kauth link scrap --url https://developers.kakao.com --template-id 12345 --open", ""),

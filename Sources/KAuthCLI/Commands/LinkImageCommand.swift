@@ -10,6 +10,7 @@ enum LinkImageCommand {
     static let spec = CommandSpec(
         name: "image",
         summary: "upload or scrap an image for templates",
+        globals: LinkCommand.shareGlobals,
         examples: [
             ("kauth link image upload cake.png", ""),
             ("kauth link image scrap https://example.com/cake.jpg --json", ""),
@@ -22,7 +23,8 @@ enum LinkImageCommand {
         summary: "upload an image and print its URL",
         discussion: "Uploads FILE to Kakao's image server (kept there for 20 days) and prints its URL. The file must be a PNG, JPEG or GIF, judged by its content, of at most 2 MB: anything else is refused before a request is made (exit 2).",
         flags: [.json],
-        arguments: [ArgumentSpec(name: "FILE", help: "a PNG, JPEG or GIF of at most 2 MB", minimum: 1, maximum: 1)],
+        globals: LinkCommand.shareGlobals,
+        arguments: [ArgumentSpec(name: "FILE", help: "a PNG, JPEG or GIF of at most 2 MB", minimum: 1, maximum: 1, values: .file)],
         examples: [
             ("kauth link image upload cake.png", "prints the https URL"),
             ("kauth link image upload cake.png --json", "url, content_type, length, width, height"),
@@ -34,6 +36,7 @@ enum LinkImageCommand {
         name: "scrap",
         summary: "have Kakao fetch an image from the web and print its URL",
         flags: [.json],
+        globals: LinkCommand.shareGlobals,
         arguments: [ArgumentSpec(name: "URL", help: "the image's http or https URL", minimum: 1, maximum: 1)],
         examples: [("kauth link image scrap https://example.com/cake.jpg", "")],
         run: runScrap

@@ -5,6 +5,7 @@ enum LinkTemplateCommand {
     static let spec = CommandSpec(
         name: "template",
         summary: "starter templates",
+        globals: [.noColor],
         examples: [("kauth link template new feed > feed.json", "")],
         subcommands: [newSpec]
     )
@@ -14,7 +15,8 @@ enum LinkTemplateCommand {
         summary: "print a commented starter template",
         discussion: "Prints a starter for TYPE (feed, list, location, commerce, text or calendar) from Kakao's examples, with comments on each member and its limits. kauth reads the comments as they are; --no-comments prints plain JSON for other tools.",
         flags: [.toggle("no-comments", "leave the comment lines out (plain JSON)")],
-        arguments: [ArgumentSpec(name: "TYPE", help: "feed, list, location, commerce, text or calendar", minimum: 1, maximum: 1)],
+        globals: [.noColor],
+        arguments: [ArgumentSpec(name: "TYPE", help: "feed, list, location, commerce, text or calendar", minimum: 1, maximum: 1, values: .choices(TemplateType.allCases.map(\.rawValue)))],
         examples: [
             ("kauth link template new feed > feed.json", ""),
             ("kauth link template new text --no-comments | jq .", ""),

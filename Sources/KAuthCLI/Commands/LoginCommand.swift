@@ -8,7 +8,7 @@ enum LoginCommand {
         discussion: "Opens the provider's login page in the browser (BROWSER, else xdg-open or open) and waits for the redirect on a listener at 127.0.0.1. The URL is always printed to stderr. When no browser can be opened, or with --no-browser, open the URL on any machine and paste back the address the browser was sent to, for SSH sessions. For Kakao, register \(Kakao.defaultRedirectURI) as a redirect URI of your app (or pass the one you registered with --redirect-uri).",
         flags: [
             .option("scopes", "LIST", "scope IDs to ask consent for (comma- or space-separated)", repeatable: true),
-            .option("prompt", "LIST", "login, create, select_account", repeatable: true),
+            .option("prompt", "LIST", "login, create, select_account", repeatable: true, values: .choices(ProviderType.knownPrompts)),
             .option("login-hint", "TEXT", "pre-fill the account field (email or phone number)"),
             .option("service-terms", "LIST", "Kakao Sync service-terms tags to show", repeatable: true),
             .toggle("openid", "ask for an OpenID Connect ID token (adds the openid scope; a nonce is always sent with it)"),
@@ -25,6 +25,7 @@ enum LoginCommand {
             .toggle("with-token", "read a refresh token on standard input, check it with one refresh, and store it (no browser)"),
             .json,
         ],
+        environment: EnvironmentVariables.login,
         examples: [
             ("kauth login", "log in to Kakao in the browser"),
             ("kauth login --scopes account_email,phone_number --prompt login", "ask for more scopes and force the login screen"),

@@ -17,6 +17,7 @@ enum MeCommand {
             .option("field", "PATH", "print one field, e.g. kakao_account.email"),
             .toggle("oidc", "the OpenID Connect userinfo instead (its sub must match the ID token's)"),
         ],
+        environment: EnvironmentVariables.session,
         examples: [
             ("kauth me", ""),
             ("kauth me --field kakao_account.email", "one value, for scripts"),

@@ -32,7 +32,10 @@ enum Commands {
             ConfigCommand.spec,
             SandboxCommand.spec,
             CompletionCommand.spec,
-        ]
+            CompleteCommand.spec,
+            ManCommand.spec,
+        ],
+        topics: HelpTopic.all
     )
 }
 

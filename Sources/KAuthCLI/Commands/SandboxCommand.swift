@@ -6,10 +6,10 @@ enum SandboxCommand {
     static let spec = CommandSpec(
         name: "sandbox",
         summary: "serve a local Kakao-compatible provider for offline use and tests",
-        discussion: "Serves Kakao's OAuth, user, consent, share and Talk memo APIs on 127.0.0.1 with an auto-consent authorize page and one sandbox user; with --oidc also ID tokens, discovery, JWKS, userinfo, RFC 7009 revocation and the RFC 8628 device grant; with --snapchat Snap Login Kit's endpoints instead. It prints the environment that points kauth at it on stdout, and one line per request on stderr. Stop it with Ctrl-C. Control endpoints for tests live under /_sandbox/ (log, config, respond, fail, expire-access-tokens, rotate-key, memos, sharer-visits, picker, friend-messages); the flags below set the same switches from the start.",
+        discussion: "Serves Kakao's OAuth, user, consent, share and Talk memo APIs on 127.0.0.1 with an auto-consent authorize page and one sandbox user; with --oidc also ID tokens, discovery, JWKS, userinfo, RFC 7009 revocation and the RFC 8628 device grant; with --snapchat Snap Login Kit's endpoints instead. It prints the environment that points kauth at it on stdout (see `kauth help environment`), and one line per request on stderr. Stop it with Ctrl-C. Control endpoints for tests live under /_sandbox/ (log, config, respond, fail, expire-access-tokens, rotate-key, memos, sharer-visits, picker, friend-messages); the flags below set the same switches from the start.",
         flags: [
             .option("port", "N", "port to listen on (default: any free port)"),
-            .option("state-file", "FILE", "keep users, tokens and consents in FILE across restarts"),
+            .option("state-file", "FILE", "keep users, tokens and consents in FILE across restarts", values: .file),
             .option("client-id", "ID", "accept only this client id (default: any)"),
             .option("client-secret", "SECRET", "require this client secret on token calls"),
             .option("access-token-ttl", "SECONDS", "access token lifetime (default 21599)"),
@@ -24,12 +24,13 @@ enum SandboxCommand {
             .toggle("bare-refresh-errors", "refuse a bad refresh token with a bare HTTP 400 and no body"),
             .toggle("one-use-refresh-tokens", "every refresh returns a new refresh token and ends the old one"),
             .toggle("revocation-requires-bearer", "a public client must send the grant's access token to revoke (401 otherwise)"),
-            .option("authorization-response-iss", "MODE", "iss on authorization responses: standard, unadvertised (sent, not advertised) or wrong"),
+            .option("authorization-response-iss", "MODE", "iss on authorization responses: standard, unadvertised (sent, not advertised) or wrong", values: .choices(SandboxIssParameter.allCases.map(\.rawValue))),
             .toggle("require-nonce", "refuse an OpenID Connect authorize request without a nonce"),
             .option("friends", "N", "Kakao Talk friends every user has (default 25)"),
             .toggle("no-friends-api", "the app lacks the Talk friends permission: the friends API answers -3"),
             .toggle("quiet", "do not log requests"),
         ],
+        globals: [.noColor],
         examples: [
             ("kauth sandbox --port 8900", "serve on a fixed port; it prints the environment to use"),
             ("kauth sandbox --port 8900 > sandbox.env & sleep 1; . ./sandbox.env; kauth login", "point kauth at it from the same shell"),

@@ -13,6 +13,8 @@ enum StatusCommand {
         summary: "show the stored login, offline",
         discussion: "Reads only the keystore: which provider and user the profile is logged in as, the granted scopes, when the tokens expire, and whether the login can still give a token: valid, refreshable (the next command refreshes it), or expired. Exits 0 when it can and 3 when it cannot (expired, or nothing stored), so `kauth status || kauth login` works in scripts. With only KAUTH_REFRESH_TOKEN set, the session starts from it on the first command that needs a token.",
         flags: [.json],
+        globals: [.profile, .provider, .noColor],
+        environment: EnvironmentVariables.status,
         examples: [("kauth status", ""), ("kauth status --json | jq -r .session", "valid, refreshable or expired"), ("kauth status || kauth login", "log in only when needed")],
         run: run
     )

@@ -7,7 +7,8 @@ enum SwitchCommand {
         summary: "make a stored profile the default",
         discussion: "Each profile holds one login (any provider). Commands use --profile, else KAUTH_PROFILE, else the profile chosen here, else 'default'. Without NAME, lists the stored profiles.",
         flags: [.json],
-        arguments: [ArgumentSpec(name: "NAME", help: "a profile with a stored login (see `kauth status`)", minimum: 0, maximum: 1)],
+        globals: [.noColor],
+        arguments: [ArgumentSpec(name: "NAME", help: "a profile with a stored login (see `kauth status`)", minimum: 0, maximum: 1, values: .dynamic(.profiles))],
         examples: [("kauth login --profile work", ""), ("kauth switch work", ""), ("kauth status", "now shows 'work'")],
         run: run
     )

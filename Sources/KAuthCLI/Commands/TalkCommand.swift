@@ -20,7 +20,7 @@ enum TalkCommand {
         summary: "send a message to your own Kakao Talk chat",
         discussion: "Sends a default template (--template FILE, or - for standard input; checked locally first), a template from the console's builder (--template-id N with --arg KEY=VALUE), or a scraped page (--scrap URL, optionally into --template-id N) to the logged-in user's own chat. Needs the user's consent to talk_message: without it kauth exits 4 and says to run `kauth scopes request talk_message`. In CI, KAUTH_REFRESH_TOKEN or KAUTH_ACCESS_TOKEN supplies the login.",
         flags: [
-            .option("template", "FILE", "a default template; - reads standard input"),
+            .option("template", "FILE", "a default template; - reads standard input", values: .fileOrStandardInput),
             .option("template-id", "N", "a template from the console's message template builder"),
             LinkCommand.argFlag,
             .option("scrap", "URL", "a web page for Kakao to scrape into the message"),

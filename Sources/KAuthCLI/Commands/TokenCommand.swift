@@ -19,6 +19,7 @@ enum TokenCommand {
             .toggle("refresh-token", "print the stored refresh token (for a CI secret) and nothing else"),
             .toggle("exec-credential", "print a Kubernetes ExecCredential (kubectl's exec credential plugin)"),
         ],
+        environment: EnvironmentVariables.session,
         examples: [
             ("curl -H \"Authorization: Bearer $(kauth token)\" https://kapi.kakao.com/v2/user/me", ""),
             ("kauth token --min-valid 3600", "a token that lasts for an hour-long job"),

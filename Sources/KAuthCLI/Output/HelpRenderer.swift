@@ -6,22 +6,25 @@ enum HelpRenderer {
             out += "\n" + wrap(command.discussion, width: width, indent: "") + "\n"
         }
         out += "\nUsage:\n"
-        var usage = command.usage.isEmpty ? [defaultUsage(command, path: path)] : command.usage.map { "\(path.joined(separator: " ")) \($0)" }
-        if command.usage.isEmpty && command.run != nil && !command.subcommands.isEmpty {
-            usage.append((path + ["COMMAND", "[flags]"]).joined(separator: " "))
-        }
-        for line in usage {
+        for line in usageLines(command, path: path) {
             out += "  \(line)\n"
         }
         let visible = command.subcommands.filter { !$0.hidden }
+        // Commands and topics share a column.
+        let nameColumn = ((visible.map(\.name) + command.topics.map(\.name)).map(\.count).max() ?? 0) + 4
         if !visible.isEmpty {
             out += "\nCommands:\n"
-            let column = (visible.map(\.name.count).max() ?? 0) + 4
             for sub in visible {
-                out += "  " + sub.name.padding(column) + sub.summary + "\n"
+                out += "  " + sub.name.padding(nameColumn) + sub.summary + "\n"
             }
         }
-        let globalRows = globalFlags.map(flagRow) + [("-h, --help", "show help for this command")]
+        if !command.topics.isEmpty {
+            out += "\nHelp topics:\n"
+            for topic in command.topics {
+                out += "  " + topic.name.padding(nameColumn) + topic.summary + "\n"
+            }
+        }
+        let globalRows = command.globalFlags(globalFlags).map(flagRow) + [("-h, --help", "show help for this command")]
         let flagRows = command.flags.map(flagRow)
         // One column for both flag tables, so the two line up.
         let column = min(((flagRows + globalRows).map(\.0.count).max() ?? 0) + 4, 34)
@@ -33,6 +36,12 @@ enum HelpRenderer {
             out += "\nFlags:\n" + table(flagRows, width: width, column: column)
         }
         out += "\nGlobal flags:\n" + table(globalRows, width: width, column: column)
+        if !command.environment.isEmpty {
+            let topic = HelpTopic.environment
+            let rows = command.environment.map { ($0, topic.entry($0)?.summary ?? "") }
+            out += "\nEnvironment:\n" + table(rows, width: width, column: min(max(column, (rows.map(\.0.count).max() ?? 0) + 4), 34))
+            out += "  See '\(path[0]) help \(topic.name)' for every variable and which setting wins.\n"
+        }
         if !command.examples.isEmpty {
             out += "\nExamples:\n"
             for example in command.examples {
@@ -43,9 +52,32 @@ enum HelpRenderer {
             }
         }
         if !visible.isEmpty {
-            out += "\nRun '\(path.joined(separator: " ")) COMMAND --help' for more about a command.\n"
+            out += "\nRun '\(path.joined(separator: " ")) COMMAND --help' for more about a command"
+            out += command.topics.isEmpty ? ".\n" : ",\n'\(path.joined(separator: " ")) help TOPIC' for a topic.\n"
         }
         return out
+    }
+
+    /// `kauth help TOPIC`: the introduction, then each group as a two-column table.
+    static func render(_ topic: HelpTopic, root: String, width: Int = 80) -> String {
+        var out = "\(root) help \(topic.name) — \(topic.summary)\n\n" + wrap(topic.introduction, width: width, indent: "") + "\n"
+        let column = min((topic.entries.map(\.term.count).max() ?? 0) + 4, 28)
+        for group in topic.groups {
+            out += "\n"
+            if !group.title.isEmpty { out += group.title + ":\n" }
+            if !group.note.isEmpty { out += wrap(group.note, width: width, indent: "  ") + "\n" }
+            out += table(group.entries.map { ($0.term, $0.text) }, width: width, column: column)
+        }
+        return out
+    }
+
+    /// The command's usage lines: its own, else one made from its arguments and flags.
+    static func usageLines(_ command: CommandSpec, path: [String]) -> [String] {
+        var usage = command.usage.isEmpty ? [defaultUsage(command, path: path)] : command.usage.map { "\(path.joined(separator: " ")) \($0)" }
+        if command.usage.isEmpty && command.run != nil && !command.subcommands.isEmpty {
+            usage.append((path + ["COMMAND", "[flags]"]).joined(separator: " "))
+        }
+        return usage
     }
 
     private static func defaultUsage(_ command: CommandSpec, path: [String]) -> String {

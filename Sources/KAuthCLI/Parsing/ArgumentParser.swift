@@ -11,6 +11,8 @@ struct UsageError: Error, Equatable {
 enum ParseOutcome {
     case run(ParsedCommand)
     case help([String])
+    /// `kauth help TOPIC`.
+    case topic(HelpTopic)
     case version
 }
 
@@ -28,7 +30,7 @@ struct ParsedCommand {
 }
 
 /// Parses `argv` against the command tree: subcommands, long and short flags, `--flag=value`,
-/// `-Xvalue`, `--`, and global flags anywhere on the line.
+/// `-Xvalue`, `--`, and global flags anywhere on the line — those the command takes.
 enum ArgumentParser {
     static func parse(_ argv: [String], root: CommandSpec, globalFlags: [FlagSpec]) throws(UsageError) -> ParseOutcome {
         var command = root
@@ -39,7 +41,10 @@ enum ArgumentParser {
         var onlyArguments = false
         var index = 0
 
+        // Every global flag is read wherever it stands, since it may come before the command
+        // words; whether the command takes it is judged once the command is known.
         func flags() -> [FlagSpec] { command.flags + globalFlags }
+        func offered() -> [FlagSpec] { command.flags + command.globalFlags(globalFlags) }
 
         func record(_ spec: FlagSpec, _ value: String) throws(UsageError) {
             if values[spec.name] != nil && !spec.repeatable {
@@ -79,7 +84,7 @@ enum ArgumentParser {
                     return .version
                 }
                 guard let spec = flags().first(where: { $0.name == name }) else {
-                    let candidates = flags().map { "--\($0.name)" } + ["--help"]
+                    let candidates = offered().map { "--\($0.name)" } + ["--help"]
                     throw UsageError(
                         message: "unknown flag '--\(name)' for '\(path.joined(separator: " "))'",
                         commandPath: path,
@@ -111,7 +116,7 @@ enum ArgumentParser {
                     throw UsageError(
                         message: "unknown flag '-\(letter)' for '\(path.joined(separator: " "))'",
                         commandPath: path,
-                        suggestions: flags().compactMap { $0.short.map { "-\($0)" } }
+                        suggestions: offered().compactMap { $0.short.map { "-\($0)" } }
                             .filter { $0.lowercased() == "-\(letter)".lowercased() }
                     )
                 }
@@ -128,7 +133,7 @@ enum ArgumentParser {
             }
             if arguments.isEmpty && !command.subcommands.isEmpty {
                 if word == "help" && path.count == 1 {
-                    return .help(try helpPath(Array(argv[index...]), root: root))
+                    return try help(Array(argv[index...]), root: root)
                 }
                 if let sub = command.subcommand(named: word) {
                     command = sub
@@ -136,11 +141,7 @@ enum ArgumentParser {
                     continue
                 }
                 if command.arguments.isEmpty || command.run == nil {
-                    throw UsageError(
-                        message: "unknown command '\(word)' for '\(path.joined(separator: " "))'",
-                        commandPath: path,
-                        suggestions: Suggestions.closest(to: word, in: command.subcommands.filter { !$0.hidden }.map(\.name))
-                    )
+                    throw unknownCommand(word, in: command, path: path, topicsAs: "help ")
                 }
             }
             arguments.append(word)
@@ -148,6 +149,14 @@ enum ArgumentParser {
 
         if helpRequested || command.run == nil {
             return .help(path)
+        }
+        for flag in globalFlags where values[flag.name] != nil && !command.takes(global: flag) {
+            let taken = command.globalFlags(globalFlags).map { "--\($0.name)" }
+            throw UsageError(
+                message: "flag --\(flag.name) does not apply to '\(path.joined(separator: " "))'"
+                    + (taken.isEmpty ? "" : "; its global flags are \(taken.joined(separator: ", "))"),
+                commandPath: path
+            )
         }
         let minimum = command.arguments.reduce(0) { $0 + $1.minimum }
         let maximum: Int? = command.arguments.contains { $0.maximum == nil } ? nil : command.arguments.reduce(0) { $0 + ($1.maximum ?? 0) }
@@ -161,22 +170,36 @@ enum ArgumentParser {
         return .run(ParsedCommand(path: path, spec: command, values: values, arguments: arguments))
     }
 
-    /// The command path named after `kauth help`.
-    private static func helpPath(_ words: [String], root: CommandSpec) throws(UsageError) -> [String] {
+    /// What `kauth help WORDS…` asks for: a topic, or the help of the command they name.
+    private static func help(_ words: [String], root: CommandSpec) throws(UsageError) -> ParseOutcome {
         var command = root
         var path = [root.name]
         for word in words where !word.hasPrefix("-") {
+            if path.count == 1, let topic = root.topic(named: word) {
+                return .topic(topic)
+            }
             guard let sub = command.subcommand(named: word) else {
-                throw UsageError(
-                    message: "unknown command '\(word)' for '\(path.joined(separator: " "))'",
-                    commandPath: path,
-                    suggestions: Suggestions.closest(to: word, in: command.subcommands.filter { !$0.hidden }.map(\.name))
-                )
+                var error = unknownCommand(word, in: command, path: path, topicsAs: "")
+                if path.count == 1 { error.message = "unknown command or help topic '\(word)' for '\(path[0]) help'" }
+                throw error
             }
             command = sub
             path.append(word)
         }
-        return path
+        return .help(path)
+    }
+
+    /// "unknown command", with the closest commands and, at the root, help topics (spelled
+    /// `topicsAs` + name: `help environment` after `kauth`, `environment` after `kauth help`).
+    private static func unknownCommand(_ word: String, in command: CommandSpec, path: [String], topicsAs prefix: String) -> UsageError {
+        let names = command.subcommands.filter { !$0.hidden }.map(\.name)
+        let topics = command.topics.map(\.name)
+        let suggestions = Suggestions.closest(to: word, in: names + topics).map { topics.contains($0) && !names.contains($0) ? prefix + $0 : $0 }
+        return UsageError(
+            message: "unknown command '\(word)' for '\(path.joined(separator: " "))'",
+            commandPath: path,
+            suggestions: suggestions
+        )
     }
 
     /// The spec at `path`.

@@ -1,3 +1,29 @@
+/// What the values of a flag or an argument are. Completions offer them, so the command tree is
+/// the one place that knows that `--template` takes a file and `--provider` a provider's name.
+enum ValueKind: Sendable, Equatable {
+    /// Free text (a URL, a number, a list of scope IDs): nothing to offer.
+    case text
+    /// One of these words.
+    case choices([String])
+    /// A path.
+    case file
+    /// A path, or `-` for standard input.
+    case fileOrStandardInput
+    /// Names only known at completion time, printed by `kauth __complete KIND`.
+    case dynamic(DynamicValues)
+}
+
+/// The lists `kauth __complete KIND` prints, one name a line, from local files only: never the
+/// network, never a secret, and nothing at all when a file cannot be read.
+enum DynamicValues: String, CaseIterable, Sendable {
+    /// Built-in providers and those configured (`provider.NAME.*`).
+    case providers
+    /// Profiles with a stored login; nothing when the keystore is encrypted.
+    case profiles
+    /// `provider.NAME.KEY` for every known NAME and KEY.
+    case configKeys = "config-keys"
+}
+
 /// One flag a command accepts.
 struct FlagSpec: Sendable {
     /// Long name without dashes, e.g. `scopes`.
@@ -9,11 +35,13 @@ struct FlagSpec: Sendable {
     var help: String
     /// Whether the flag may be given more than once (values accumulate).
     var repeatable: Bool = false
+    /// What its values are, for completions; meaningless for a switch.
+    var values: ValueKind = .text
 
     var takesValue: Bool { valueName != nil }
 
-    static func option(_ name: String, short: Character? = nil, _ valueName: String, _ help: String, repeatable: Bool = false) -> FlagSpec {
-        FlagSpec(name: name, short: short, valueName: valueName, help: help, repeatable: repeatable)
+    static func option(_ name: String, short: Character? = nil, _ valueName: String, _ help: String, repeatable: Bool = false, values: ValueKind = .text) -> FlagSpec {
+        FlagSpec(name: name, short: short, valueName: valueName, help: help, repeatable: repeatable, values: values)
     }
 
     static func toggle(_ name: String, short: Character? = nil, _ help: String) -> FlagSpec {
@@ -28,6 +56,17 @@ struct ArgumentSpec: Sendable {
     var minimum: Int
     /// nil: any number.
     var maximum: Int?
+    /// What its values are, for completions.
+    var values: ValueKind = .text
+}
+
+/// The flags of `CLI.globalFlags`, by name, so a command can say which of them mean something to
+/// it. The rest are refused on its command line and left out of its help and completions.
+enum GlobalFlag: String, CaseIterable, Sendable {
+    case profile, provider, verbose
+    case noColor = "no-color"
+
+    static let all = Set(allCases)
 }
 
 /// A command of the tree: its words, help text and what it accepts. `run` is nil for a group
@@ -38,14 +77,35 @@ struct CommandSpec: Sendable {
     var discussion: String = ""
     var usage: [String] = []
     var flags: [FlagSpec] = []
+    /// The global flags the command takes; by default all of them.
+    var globals: Set<GlobalFlag> = GlobalFlag.all
     var arguments: [ArgumentSpec] = []
+    /// Environment variables that change what the command does, listed in its help with their
+    /// short meaning from the `environment` help topic.
+    var environment: [String] = []
     var examples: [(command: String, comment: String)] = []
     var subcommands: [CommandSpec] = []
     var run: (@Sendable (CommandContext) async throws -> Int32)?
-    /// Hidden commands are runnable but left out of help listings.
+    /// Hidden commands are runnable but left out of help listings, completions and the man page.
     var hidden = false
+    /// Help pages that are not commands (`kauth help environment`); the root holds them.
+    var topics: [HelpTopic] = []
 
     func subcommand(named name: String) -> CommandSpec? {
         subcommands.first { $0.name == name }
+    }
+
+    /// Whether the command takes `flag`: its own flags, and the global ones it declares.
+    func takes(global flag: FlagSpec) -> Bool {
+        GlobalFlag(rawValue: flag.name).map(globals.contains) ?? true
+    }
+
+    /// The global flags of `all` that this command takes.
+    func globalFlags(_ all: [FlagSpec]) -> [FlagSpec] {
+        all.filter(takes(global:))
+    }
+
+    func topic(named name: String) -> HelpTopic? {
+        topics.first { $0.name == name }
     }
 }

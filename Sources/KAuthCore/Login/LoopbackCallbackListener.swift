@@ -29,9 +29,10 @@ extension Listener {
                     case .first(let url):
                         send(.redirect(url))
                     case .again:
-                        // Fail closed: whoever came first may not be the user's browser.
-                        box.deliver(.takeover)
+                        // Fail closed: whoever came first may not be the user's browser. The page
+                        // goes out before the login ends, since ending it closes this listener.
                         send(CallbackPages.response(.takeoverSuspected, status: 409, for: request))
+                        box.deliver(.takeover)
                     case .notArmed:
                         send(.text(404, "Not found\n"))
                     }

@@ -85,3 +85,15 @@ package enum GenericAPIError {
         return ScopeList.parse(String(parts[1].prefix { $0 != "\"" }))
     }
 }
+
+extension ProviderType {
+    /// The `prompt` values OpenID Connect Core §3.1.2.1 defines, which a provider that passes any
+    /// value on (`prompts == nil`) may understand.
+    package static let openIDConnectPrompts = ["none", "login", "consent", "select_account"]
+
+    /// Every prompt value a built-in provider type documents, each once, for shell completion.
+    package static var knownPrompts: [String] {
+        var seen = Set<String>()
+        return builtIn.flatMap { $0.prompts ?? openIDConnectPrompts }.filter { seen.insert($0).inserted }
+    }
+}

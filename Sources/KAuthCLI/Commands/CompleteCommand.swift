@@ -1,0 +1,53 @@
+import KAuthCore
+
+/// `kauth __complete KIND`: the names only kauth knows, for the completion scripts — providers,
+/// profiles, config keys — one a line.
+///
+/// Shells run it on a TAB, so it reads at most the config file and the keystore: never the
+/// network, never a secret (only names), and no passphrase: an encrypted keystore completes no
+/// profiles rather than costing a key derivation. A file that cannot be read prints nothing at
+/// all, since whatever it printed would end up on the user's command line.
+enum CompleteCommand {
+    static let spec = CommandSpec(
+        name: "__complete",
+        summary: "print names for shell completion, one a line",
+        globals: [],
+        arguments: [ArgumentSpec(
+            name: "KIND", help: DynamicValues.allCases.map(\.rawValue).joined(separator: ", "), minimum: 1, maximum: 1,
+            values: .choices(DynamicValues.allCases.map(\.rawValue))
+        )],
+        examples: [("kauth __complete profiles", "what `kauth switch <TAB>` offers")],
+        run: run,
+        hidden: true
+    )
+
+    static func run(_ context: CommandContext) async throws -> Int32 {
+        guard let kind = DynamicValues(rawValue: context.command.arguments[0]),
+              let names = try? names(kind, context: context)
+        else { return 1 }
+        context.out(names.map { $0 + "\n" }.joined())
+        return 0
+    }
+
+    static func names(_ kind: DynamicValues, context: CommandContext) throws -> [String] {
+        switch kind {
+        case .providers:
+            return try providerNames(context)
+        case .configKeys:
+            return try providerNames(context).flatMap { name in ConfigStore.providerKeys.map { "provider.\(name).\($0)" } }
+        case .profiles:
+            let keystore = FileKeystore(directory: context.paths.home, fileSystem: context.world.fileSystem, passphrase: nil, random: context.world.random)
+            return try keystore.load().profiles.keys.sorted().filter(isPlain)
+        }
+    }
+
+    private static func providerNames(_ context: CommandContext) throws -> [String] {
+        try ProviderResolver.knownNames(config: context.configStore.load()).filter(isPlain)
+    }
+
+    /// Letters, digits, `-`, `_` and `.`: what kauth itself accepts as a profile or provider name,
+    /// and nothing a shell would read as syntax (a hand-edited file may hold anything).
+    static func isPlain(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" || $0 == "." }
+    }
+}

@@ -1,0 +1,17 @@
+/// `kauth __man`: the kauth(1) man page in roff, made from the command tree; `make install`
+/// writes it to share/man/man1/kauth.1.
+enum ManCommand {
+    static let spec = CommandSpec(
+        name: "__man",
+        summary: "print the kauth(1) man page (roff)",
+        globals: [],
+        examples: [("kauth __man | man -l -", "read it without installing")],
+        run: run,
+        hidden: true
+    )
+
+    static func run(_ context: CommandContext) async throws -> Int32 {
+        context.out(ManPage.render(root: Commands.root, globalFlags: CLI.globalFlags, version: context.version))
+        return 0
+    }
+}

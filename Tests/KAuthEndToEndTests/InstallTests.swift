@@ -1,0 +1,43 @@
+import Foundation
+import KAuthTestSupport
+import Testing
+
+/// `make install-files` (the second half of `make install`) and `make uninstall`, into a staging
+/// folder (DESTDIR), with the built kauth: the binary, the man page and the three completion
+/// scripts land where their programs look, and all of them go again. Skipped without make.
+@Suite struct InstallTests {
+    static let files = [
+        "bin/kauth", "share/man/man1/kauth.1", "share/bash-completion/completions/kauth",
+        "share/zsh/site-functions/_kauth", "share/fish/vendor_completions.d/kauth.fish",
+    ]
+
+    func make(_ arguments: [String]) async throws -> RunResult {
+        try await Spawned(["-s", "-C", packageRoot] + arguments, environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"], executable: "/usr/bin/make").wait()
+    }
+
+    @Test func installsEverythingUnderThePrefixAndUninstallsIt() async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/make") else { return }
+        let stage = TemporaryDirectory()
+        defer { stage.remove() }
+        let settings = ["DESTDIR=\(stage.path)", "PREFIX=/opt/kauth"]
+        let install = try await make(["install-files", "KAUTH=\(kauthBinary)"] + settings)
+        #expect(install.code == 0, "\(install.err)")
+        let root = stage.path + "/opt/kauth/"
+        for file in Self.files {
+            #expect(FileManager.default.fileExists(atPath: root + file), "\(file) missing")
+        }
+        let installed = root + "bin/kauth"
+        #expect(try await Spawned(["--version"], environment: [:], executable: installed).wait().out.hasPrefix("kauth "))
+        for (file, arguments) in [("share/man/man1/kauth.1", ["__man"]), ("share/zsh/site-functions/_kauth", ["completion", "zsh"])] {
+            let expected = try await Spawned(arguments, environment: [:], executable: installed).wait().out
+            #expect(try String(contentsOfFile: root + file, encoding: .utf8) == expected, "\(file)")
+            let mode = try FileManager.default.attributesOfItem(atPath: root + file)[.posixPermissions] as? Int
+            #expect(mode == 0o644, "\(file)")
+        }
+        let uninstall = try await make(["uninstall"] + settings)
+        #expect(uninstall.code == 0, "\(uninstall.err)")
+        for file in Self.files {
+            #expect(!FileManager.default.fileExists(atPath: root + file), "\(file) left behind")
+        }
+    }
+}
