@@ -1,0 +1,57 @@
+import KAuthCore
+
+/// `kauth talk friends`: the user's Kakao Talk friends who use the app and agreed to be listed —
+/// the uuids `kauth talk send --to` takes.
+enum TalkFriendsCommand {
+    static let spec = CommandSpec(
+        name: "friends",
+        summary: "list your Kakao Talk friends who use the app",
+        discussion: "Lists only friends who use this app and agreed to the friends consent item themselves, never the whole friends list. Needs the user's consent to friends (exit 4 until given: `kauth scopes request friends`) and, for anyone but the app's team members, the app's Kakao Talk Social permission, which Kakao grants after a review in the Kakao Developers console. Shows the first page; --all follows every page.",
+        flags: [.toggle("all", "follow every page"), .json],
+        examples: [
+            ("kauth talk friends", ""),
+            ("kauth talk friends --all --json | jq -r '.friends[] | select(.allowed_msg) | .uuid'", "the uuids that accept messages"),
+        ],
+        run: run
+    )
+
+    static func run(_ context: CommandContext) async throws -> Int32 {
+        let client = try context.apiClient(requiring: .talk)
+        if context.command.has("all") {
+            let walk = try await TalkFriendPages.all { try await client.send($0).value }
+            show(context, total: walk.totalCount, favorites: walk.favoriteCount, friends: walk.friends)
+            if walk.stoppedEarly {
+                context.err("warning: stopped after \(walk.pages) pages although Kakao announced more (its next page did not move on, or the page limit was reached)\n")
+            }
+            return 0
+        }
+        let page = try await client.send(TalkFriendsRequest()).value
+        show(context, total: page.totalCount, favorites: page.favoriteCount, friends: page.elements ?? [])
+        if page.afterURL != nil {
+            context.err("More friends follow; --all lists every page.\n")
+        }
+        return 0
+    }
+
+    static func show(_ context: CommandContext, total: Int?, favorites: Int?, friends: [JSONValue]) {
+        if context.json {
+            context.printJSON(.object([
+                "total_count": total.map { .number(Double($0)) } ?? .null,
+                "favorite_count": favorites.map { .number(Double($0)) } ?? .null,
+                "friends": .array(friends),
+            ]))
+        } else {
+            context.out(table(friends.map(TalkFriend.init)))
+        }
+    }
+
+    static func table(_ friends: [TalkFriend]) -> String {
+        func yesNo(_ value: Bool?) -> String { value.map { $0 ? "yes" : "no" } ?? "" }
+        return TextTable.render(
+            ["UUID", "NICKNAME", "FAVORITE", "MESSAGES"],
+            friends.map { friend in
+                [(friend.uuid ?? "").visible, (friend.nickname ?? "").visible, friend.favorite == true ? "yes" : "", yesNo(friend.allowedMessages)]
+            }
+        )
+    }
+}
