@@ -296,7 +296,7 @@ struct ErrorMessages {
         let said = "Kakao answered \(code): \(message.visible)"
         switch permission {
         case .talkSocial?:
-            return "the app may not read the friends list or message friends yet (\(said)). This needs the Kakao Talk Social permission: in the Kakao Developers console, set up the consent item 'Friends List in Kakao Service' (friends) under Kakao Login → Consent items, then request the permission for the friends list (친구 목록) and, to send, Kakao Talk messages under App → Request additional features (추가 기능 신청), which Kakao reviews. Until it is granted, only the app's team members can be listed and messaged"
+            return "the app may not read the friends list or message friends yet (\(said)). This needs the Kakao Talk Social permission: in the Kakao Developers console, set up the consent item 'Friends List in Kakao Service' (friends) under Kakao Login → Consent items, then, under App → Request additional features (추가 기능 신청), request the friends-list permission (친구 목록) and, to send messages, the Kakao Talk message permission; Kakao reviews each request. Until they are granted, only the app's team members can be listed and messaged"
         case nil:
             return "the app may not use this API (\(said)); enable the feature or request the permission for it in the Kakao Developers console"
         }
