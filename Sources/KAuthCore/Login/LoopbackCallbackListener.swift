@@ -30,9 +30,12 @@ extension Listener {
                     case .first(let url):
                         send(.redirect(url))
                     case .again:
-                        // Fail closed: whoever came first may not be the user's browser.
-                        box.deliver(.takeover)
+                        // Fail closed: whoever came first may not be the user's browser. The wait
+                        // is claimed at once, so no answer arriving meanwhile can win; the page goes
+                        // out before the wait ends, so kauth exiting right after cannot cut it off.
+                        let claimed = box.claim()
                         send(CallbackPages.response(.takeoverSuspected, status: 409, for: request))
+                        if claimed { box.deliver(.takeover, claimed: true) }
                     case .notArmed:
                         send(.text(404, "Not found\n"))
                     }
