@@ -86,6 +86,12 @@ package enum CLI {
             if case .api(_, let code?, _) = error {
                 object["provider_code"] = .number(Double(code))
             }
+            if case .apiNotPermitted(let code, _, _) = error {
+                object["provider_code"] = .number(Double(code))
+            }
+            if case .addressPickerFailed(let failure) = error, !failure.code.isEmpty {
+                object["provider_code"] = .string(failure.code)
+            }
             if case .invalidTemplate(let violations) = error {
                 object["violations"] = .array(violations.map { .object(["path": .string($0.path), "message": .string($0.message)]) })
             }

@@ -154,10 +154,15 @@ struct CommandContext: Sendable {
     /// A provider's answer as `--json` prints it: under `response`, exactly as sent, beside the
     /// profile and provider it came through and the command's own keys.
     func printResponse(_ body: Data, from client: APIClient, _ extra: [String: JSONValue] = [:]) {
+        printResponse(JSONValue.decoding(body), from: client, extra)
+    }
+
+    /// The same, for an answer already decoded (or several pages joined into the shape of one).
+    func printResponse(_ response: JSONValue, from client: APIClient, _ extra: [String: JSONValue] = [:]) {
         var object = extra
         object["profile"] = .string(client.credentials.profile)
         object["provider"] = .string(client.provider.name)
-        object["response"] = JSONValue.decoding(body)
+        object["response"] = response
         printJSON(.object(object))
     }
 

@@ -56,6 +56,9 @@ package enum KAuthError: Error, Sendable, Equatable {
 
     /// The user denied or cancelled the login, or it timed out.
     case loginCancelled(LoginEnd)
+    /// The shipping-address picker ended without an answer: closed, timed out, interrupted or
+    /// stopped.
+    case addressPickerEnded(AddressPickerEnd)
 
     // MARK: exit 7
 
@@ -70,6 +73,11 @@ package enum KAuthError: Error, Sendable, Equatable {
     case oauth(OAuthFailure)
     /// An API error that has no more specific meaning.
     case api(status: Int, code: Int?, message: String)
+    /// The app may not call the API: a setting or a permission review in the provider's console
+    /// (Kakao -3 and -5), not something the user can agree to.
+    case apiNotPermitted(code: Int, message: String, permission: APIPermission?)
+    /// Kakao's shipping-address picker came back with an error (`KAE…`).
+    case addressPickerFailed(AddressPickerFailure)
     /// The app key was refused by an app-key API.
     case appKeyRejected(provider: String, message: String)
     /// A response kauth could not understand.
@@ -94,10 +102,10 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .notLoggedIn, .sessionExpired, .environmentTokenRejected: return 3
         case .consentRequired: return 4
         case .unavailable: return 5
-        case .loginCancelled: return 6
+        case .loginCancelled, .addressPickerEnded: return 6
         case .keystore: return 7
-        case .portInUse, .oauth, .api, .appKeyRejected, .invalidResponse, .discovery, .idTokenRefused, .endpointsUnknown,
-             .listenerFailed, .failure:
+        case .portInUse, .oauth, .api, .apiNotPermitted, .addressPickerFailed, .appKeyRejected, .invalidResponse, .discovery,
+             .idTokenRefused, .endpointsUnknown, .listenerFailed, .failure:
             return 1
         }
     }
@@ -115,10 +123,12 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .consentRequired: return "consent_required"
         case .unavailable: return "unavailable"
         case .loginCancelled: return "login_cancelled"
+        case .addressPickerEnded: return "picker_cancelled"
+        case .addressPickerFailed: return "picker_error"
         case .keystore: return "keystore"
         case .portInUse: return "port_in_use"
         case .oauth: return "oauth_error"
-        case .api, .appKeyRejected: return "api_error"
+        case .api, .apiNotPermitted, .appKeyRejected: return "api_error"
         case .invalidResponse, .discovery, .endpointsUnknown: return "invalid_response"
         case .idTokenRefused: return "id_token_refused"
         case .listenerFailed, .failure: return "failure"
@@ -138,6 +148,12 @@ package enum ProviderSetting: Sendable, Equatable {
     case issuer
     case appKey
     case url(ProviderURLRole)
+}
+
+/// A permission an app must be granted in the provider's console before it may call an API.
+package enum APIPermission: Sendable, Equatable {
+    /// Kakao Talk Social: the friends list and messages to friends, granted after a review.
+    case talkSocial
 }
 
 /// What a provider cannot do.

@@ -1,9 +1,9 @@
 import Foundation
 import KAuthCore
 
-/// A redirect listener without sockets: it records what the login flow configured and armed,
-/// answers `wait` with a scripted outcome (or whatever was delivered first, as a pasted URL),
-/// and records how the flow concluded.
+/// A redirect listener without sockets: it records what the flow (a login, or the
+/// shipping-address picker) configured and armed, answers `wait` with a scripted outcome (or
+/// whatever was delivered first, as a pasted URL), and records how the flow concluded.
 package final class FakeListener: @unchecked Sendable {
     private let lock = NSLock()
     private let outcome: @Sendable (_ config: CallbackListenerConfig, _ authorizationURL: String?) -> CallbackOutcome?
@@ -23,6 +23,7 @@ package final class FakeListener: @unchecked Sendable {
     }
 
     package var config: CallbackListenerConfig? { lock.withLock { configs.last } }
+    /// What the start link was armed with: a login's authorization URL, the picker's kpidt URL.
     package var authorizationURLs: [String] { lock.withLock { armed } }
     package var concluded: [LoginConclusion] { lock.withLock { conclusions } }
     package var closeCount: Int { lock.withLock { closed } }

@@ -42,6 +42,27 @@ enum ShareInput {
         }
     }
 
+    /// The message of `talk memo` and `talk send`: exactly one of `--template`, `--template-id` and
+    /// `--scrap` (which may take a template id), checked before anything is sent.
+    static func talkMessage(_ context: CommandContext) throws -> ShareMessage {
+        let command = context.command
+        let args = try pairs(context, "arg")
+        let id = try templateID(context)
+        if let source = command.value("template") {
+            guard !command.has("template-id"), !command.has("scrap"), args.isEmpty else {
+                throw KAuthError.usage("--template sends a default template: leave out --template-id, --arg and --scrap")
+            }
+            return .default(try template(context, source: source))
+        }
+        if let url = command.value("scrap") {
+            return .scrap(url: try webURL(url, flag: "--scrap"), templateID: id, args: args)
+        }
+        if let id {
+            return .custom(templateID: id, args: args)
+        }
+        throw KAuthError.usage("'\(command.path.joined(separator: " "))' needs a message: --template FILE (or -), --template-id N [--arg KEY=VALUE…], or --scrap URL")
+    }
+
     /// `--FLAG KEY=VALUE` values as a map; a key given twice is an error.
     static func pairs(_ context: CommandContext, _ flag: String) throws -> [String: String] {
         var pairs: [String: String] = [:]

@@ -5,15 +5,21 @@ import Foundation
 #endif
 import KAuthCore
 
-/// `kauth shipping [list]`: the user's shipping addresses, one page or all of them.
+/// `kauth shipping [list]`: the user's shipping addresses, one page or all of them. Choosing,
+/// adding and editing one on Kakao's pages are `ShippingPickerCommand`.
 enum ShippingCommand {
     static let spec = CommandSpec(
         name: "shipping",
         summary: "list the user's shipping addresses",
         discussion: "Needs the shipping_address consent (exit 4 until it is given: `kauth scopes request shipping_address`). Shows the first page (default address first); --all follows every page.",
         flags: flags,
-        examples: [("kauth shipping", ""), ("kauth shipping --all --json", ""), ("kauth shipping --id 1234", "")],
-        subcommands: [CommandSpec(name: "list", summary: "list shipping addresses", flags: flags, examples: [("kauth shipping list --page-size 20", "")], run: run)],
+        examples: [("kauth shipping", ""), ("kauth shipping --all --json", ""), ("kauth shipping --id 1234", ""), ("kauth shipping select", "choose one in Kakao's picker")],
+        subcommands: [
+            CommandSpec(name: "list", summary: "list shipping addresses", flags: flags, examples: [("kauth shipping list --page-size 20", "")], run: run),
+            ShippingPickerCommand.selectSpec,
+            ShippingPickerCommand.newSpec,
+            ShippingPickerCommand.editSpec,
+        ],
         run: run
     )
 
@@ -44,7 +50,7 @@ enum ShippingCommand {
                     "user_id": all.userID.map { .number(Double($0)) } ?? .null,
                     "shipping_addresses": .array(all.objects),
                 ])
-                context.printResponse(Data(joined.jsonText().utf8), from: client)
+                context.printResponse(joined, from: client)
             } else {
                 context.out(table(all.addresses))
             }

@@ -6,26 +6,32 @@ import Foundation
 import KAuthCore
 
 /// `kauth talk memo`: "send to me", a Kakao Talk message to the logged-in user's own chat — the
-/// way a CI job tells its owner that a build failed.
+/// way a CI job tells its owner that a build failed. `talk friends` and `talk send` have files of
+/// their own.
 enum TalkCommand {
     static let spec = CommandSpec(
         name: "talk",
-        summary: "send Kakao Talk messages as the logged-in user",
-        examples: [("kauth talk memo --template failed.json", "a message to your own Kakao Talk chat")],
-        subcommands: [memoSpec]
+        summary: "Kakao Talk messages and friends, as the logged-in user",
+        examples: [
+            ("kauth talk memo --template failed.json", "a message to your own Kakao Talk chat"),
+            ("kauth talk friends", "your Kakao Talk friends who use the app"),
+        ],
+        subcommands: [memoSpec, TalkFriendsCommand.spec, TalkSendCommand.spec]
     )
+
+    /// How a message is given, shared by `memo` and `send`.
+    static let messageFlags: [FlagSpec] = [
+        .option("template", "FILE", "a default template; - reads standard input", values: .fileOrStandardInput),
+        .option("template-id", "N", "a template from the console's message template builder"),
+        LinkCommand.argFlag,
+        .option("scrap", "URL", "a web page for Kakao to scrape into the message"),
+    ]
 
     static let memoSpec = CommandSpec(
         name: "memo",
         summary: "send a message to your own Kakao Talk chat",
         discussion: "Sends a default template (--template FILE, or - for standard input; checked locally first), a template from the console's builder (--template-id N with --arg KEY=VALUE), or a scraped page (--scrap URL, optionally into --template-id N) to the logged-in user's own chat. Needs the user's consent to talk_message: without it kauth exits 4 and says to run `kauth scopes request talk_message`. In CI, KAUTH_REFRESH_TOKEN or KAUTH_ACCESS_TOKEN supplies the login.",
-        flags: [
-            .option("template", "FILE", "a default template; - reads standard input", values: .fileOrStandardInput),
-            .option("template-id", "N", "a template from the console's message template builder"),
-            LinkCommand.argFlag,
-            .option("scrap", "URL", "a web page for Kakao to scrape into the message"),
-            .json,
-        ],
+        flags: messageFlags + [.json],
         examples: [
             ("kauth talk memo --template failed.json", ""),
             ("kauth link template new text | kauth talk memo --template -", ""),
@@ -36,7 +42,7 @@ enum TalkCommand {
     )
 
     static func runMemo(_ context: CommandContext) async throws -> Int32 {
-        let message = try memoMessage(context)
+        let message = try ShareInput.talkMessage(context)
         let client = try context.apiClient(requiring: .talk)
         let result = try await client.send(TalkMemoRequest(message: message))
         if let code = result.value.resultCode, code != 0 {
@@ -48,25 +54,5 @@ enum TalkCommand {
             context.err("Sent the message to your Kakao Talk chat (profile '\(client.credentials.profile)').\n")
         }
         return 0
-    }
-
-    /// Exactly one of `--template`, `--template-id` and `--scrap` (which may take a template id).
-    static func memoMessage(_ context: CommandContext) throws -> ShareMessage {
-        let command = context.command
-        let args = try ShareInput.pairs(context, "arg")
-        let id = try ShareInput.templateID(context)
-        if let source = command.value("template") {
-            guard !command.has("template-id"), !command.has("scrap"), args.isEmpty else {
-                throw KAuthError.usage("--template sends a default template: leave out --template-id, --arg and --scrap")
-            }
-            return .default(try ShareInput.template(context, source: source))
-        }
-        if let url = command.value("scrap") {
-            return .scrap(url: try ShareInput.webURL(url, flag: "--scrap"), templateID: id, args: args)
-        }
-        if let id {
-            return .custom(templateID: id, args: args)
-        }
-        throw KAuthError.usage("'kauth talk memo' needs a message: --template FILE (or -), --template-id N [--arg KEY=VALUE…], or --scrap URL")
     }
 }

@@ -74,6 +74,12 @@ struct ErrorMessages {
             return "\(text.visible); check your network or try again later"
         case .loginCancelled(let end):
             return cancelled(end)
+        case .addressPickerEnded(let end):
+            return pickerEnded(end)
+        case .addressPickerFailed(let failure):
+            return pickerFailed(failure)
+        case .apiNotPermitted(let code, let message, let permission):
+            return notPermitted(code: code, message: message, permission: permission)
         case .keystore(let error):
             return keystore(error)
         case .portInUse(let port, let redirectURI):
@@ -232,6 +238,73 @@ struct ErrorMessages {
             return "the device code expired before the login was approved; run \(command("login --device")) again"
         case .deviceTimedOut(let seconds):
             return "no approval arrived within \(seconds) s; run \(command("login --device")) again"
+        }
+    }
+
+    private func pickerEnded(_ end: AddressPickerEnd) -> String {
+        switch end {
+        case .timedOut(let seconds, let hint):
+            return "no answer came back from the address picker within \(seconds) s: the picker was closed, or \(hint.provider.visible) showed an error page instead of sending the browser back. "
+                + Self.noPickerAnswer(hint, hasFlag: hasFlag) + " Then run the command again (--timeout SECONDS gives more time)."
+        case .interrupted:
+            return "the address picker was interrupted; nothing was chosen"
+        case .takeover:
+            return "the address picker was stopped: its single-use start link was opened twice, so another program on this machine may have tried to take it over; nothing was chosen. Run the command again"
+        }
+    }
+
+    /// Why a picker may never come back, and what to try in the console.
+    static func noPickerAnswer(_ hint: AddressPickerHint, hasFlag: (String) -> Bool) -> String {
+        var text = "\(hint.provider.visible) may refuse to send the browser back to this machine (whether it accepts a return URL on 127.0.0.1 is unconfirmed): "
+        if hint.fixedPort {
+            text += "register \(hint.returnOrigin) as a site domain of the app (\(hint.registration))."
+        } else {
+            let flag = hasFlag("port") ? "--port N or KAUTH_REDIRECT_PORT=N" : "KAUTH_REDIRECT_PORT=N"
+            text += "pick a fixed port with \(flag) and register http://127.0.0.1:N as a site domain of the app (\(hint.registration)); the free port used this time changes on every run."
+        }
+        return text
+    }
+
+    private func pickerFailed(_ failure: AddressPickerFailure) -> String {
+        let code = failure.code.isEmpty ? "no error code" : failure.code.visible
+        var text = "the address picker failed (\(code)"
+        if let message = failure.message, !message.isEmpty { text += ": \(message.visible)" }
+        text += ")"
+        guard let meaning = failure.meaning else { return text + "; kauth does not know this code" }
+        return text + ": " + Self.describe(meaning, command: command)
+    }
+
+    /// What each of Kakao's `KAE` codes means, and what to do about it.
+    static func describe(_ error: KakaoAppsError, command: (String) -> String) -> String {
+        switch error {
+        case .internalError: return "an error inside Kakao; try again later"
+        case .invalidRequest: return "Kakao found the request malformed"
+        case .invalidParameter: return "Kakao refused a parameter; for the return URL, its domain must be registered for the app (\(KakaoAppsError.returnURLRegistration))"
+        case .timeExpired: return "the picker's session expired before the page was used; run the command again"
+        case .invalidChannel: return "Kakao could not find the Kakao Talk channel information"
+        case .illegalStateChannel: return "the Kakao Talk channel cannot be added now"
+        case .unsupportedBrowser: return "Kakao does not support this browser; set BROWSER to another one"
+        case .appType: return "the app's type may not use this page: adding and editing addresses are for Kakao's own and affiliated apps"
+        case .consentItemNotSet: return "the app has not set up the consent item the page needs: Kakao Developers console → your app → Kakao Login → Consent items → Shipping address"
+        case .permission: return "the app has no permission for this page; request it in the Kakao Developers console"
+        case .wrongKeyType: return "an app key of the wrong type was sent: kauth sends the client id (the REST API key) as app_key"
+        case .channelNotConnected: return "the Kakao Talk channel is not connected to the app"
+        case .userAuthenticationFailed: return "Kakao could not authenticate the user (the one-time AGT was refused, used or expired); run the command again, or \(command("login")) if it keeps failing"
+        case .userNotLinked: return "the user is not linked to the app; run \(command("login"))"
+        case .consentNotAgreed: return "the user has not agreed to shipping_address; run \(command("scopes request shipping_address"))"
+        case .termsNotAgreed: return "the user has not agreed to let their Kakao Account keep shipping addresses; they must agree in their Kakao Account first"
+        case .loginRequired: return "the page needs a logged-in Kakao Account and got none (its session comes from the one-time AGT); run the command again"
+        case .unregisteredAddress: return "no shipping address of the user has that id; \(command("shipping")) lists them"
+        }
+    }
+
+    private func notPermitted(code: Int, message: String, permission: APIPermission?) -> String {
+        let said = "Kakao answered \(code): \(message.visible)"
+        switch permission {
+        case .talkSocial?:
+            return "the app may not read the friends list or message friends yet (\(said)). This needs the Kakao Talk Social permission: in the Kakao Developers console, set up the consent item 'Friends List in Kakao Service' (friends) under Kakao Login → Consent items, then, under App → Request additional features (추가 기능 신청), request the friends-list permission (친구 목록) and, to send messages, the Kakao Talk message permission; Kakao reviews each request. Until they are granted, only the app's team members can be listed and messaged"
+        case nil:
+            return "the app may not use this API (\(said)); enable the feature or request the permission for it in the Kakao Developers console"
         }
     }
 

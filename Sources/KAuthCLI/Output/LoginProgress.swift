@@ -7,11 +7,14 @@ import KAuthCore
 
 /// Shows a login's events on stderr: the URL, what to paste, warnings, and — on a terminal — a
 /// countdown that shows the wait is alive. Piped, it prints each line once and nothing more.
+/// Other waits on the browser (the shipping-address picker) show theirs through it too.
 final class LoginProgress: @unchecked Sendable {
     private let terminal: Terminal
     private let clock: Clock
-    private let messages: ErrorMessages
-    private let verbose: Bool
+    let messages: ErrorMessages
+    let verbose: Bool
+    /// What is being waited for, in the countdown: "the login".
+    private let activity: String
     private let lock = Lock()
     // Guarded by `lock`.
     private var countdown: Task<Void, Never>?
@@ -22,11 +25,12 @@ final class LoginProgress: @unchecked Sendable {
     /// How many ignored requests are reported.
     static let ignoredShown = 3
 
-    init(context: CommandContext) {
+    init(context: CommandContext, activity: String = "the login") {
         terminal = context.terminal
         clock = context.world.clock
         messages = context.messages
         verbose = context.command.has("verbose")
+        self.activity = activity
     }
 
     /// The closure a `LoginFlow` reports to.
@@ -93,10 +97,10 @@ final class LoginProgress: @unchecked Sendable {
 
     // MARK: - Countdown
 
-    private func startCountdown(_ timeout: Duration) {
+    func startCountdown(_ timeout: Duration) {
         let seconds = Int(timeout.components.seconds)
         guard terminal.stderrIsTerminal else {
-            write("Waiting up to \(seconds) s for the login to finish…\n")
+            write("Waiting up to \(seconds) s for \(activity) to finish…\n")
             return
         }
         let clock = self.clock
@@ -106,7 +110,7 @@ final class LoginProgress: @unchecked Sendable {
                 let left = max(0, seconds - Int(clock.now().timeIntervalSince(start)))
                 lock.withLock {
                     countdownShown = true
-                    terminal.writeErr("\r\u{1B}[2KWaiting for the login… \(left / 60):\(String(format2: left % 60)) left (Ctrl-C to cancel)")
+                    terminal.writeErr("\r\u{1B}[2KWaiting for \(activity)… \(left / 60):\(String(format2: left % 60)) left (Ctrl-C to cancel)")
                 }
                 try? await clock.sleep(.seconds(1))
             }
@@ -124,7 +128,7 @@ final class LoginProgress: @unchecked Sendable {
     }
 
     /// Writes a line, taking the countdown line away first so the two do not mix.
-    private func write(_ text: String) {
+    func write(_ text: String) {
         lock.withLock {
             if countdownShown {
                 terminal.writeErr("\r\u{1B}[2K")

@@ -12,6 +12,10 @@ enum CallbackPages {
         switch outcome {
         case .providerError(let error, let description):
             return (.loginFailed(provider: provider, error: error, description: description), 200)
+        case .addressChosen:
+            return (.addressChosen(provider: provider), 200)
+        case .pickerFailed(let code, let message):
+            return (.addressPickerFailed(provider: provider, code: code, message: message), 200)
         case .takeover:
             return (.takeoverSuspected, 409)
         case .code, .timedOut, .interrupted:

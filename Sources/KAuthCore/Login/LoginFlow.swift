@@ -226,6 +226,9 @@ package struct LoginFlow: Sendable {
             throw KAuthError.loginCancelled(.takeover)
         case .timedOut:
             throw KAuthError.loginCancelled(.timedOut(seconds: Int(options.timeout.components.seconds), hint: hint))
+        case .addressChosen, .pickerFailed:
+            // A login's judge never gives a picker's answer.
+            throw KAuthError.invalidResponse("the redirect listener gave a shipping-address answer to a login")
         }
         do {
             let response = try await TokenEndpoint(http: world.http, provider: provider)

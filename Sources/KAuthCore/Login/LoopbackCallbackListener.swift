@@ -12,7 +12,8 @@ import Foundation
 
 extension Listener {
     /// The real redirect listener: a `LoopbackServer` on 127.0.0.1 that serves the single-use start
-    /// link and ends the wait on the first request with the right `state` and a `code` or `error`.
+    /// link and ends the wait on the first request its judge takes as the answer (a login's right
+    /// `state` with a `code` or `error`; the picker's random path with a `status`).
     package static let live = Listener { config, notice in
         let box = OutcomeBox()
         let start = StartLink()
@@ -29,19 +30,18 @@ extension Listener {
                     case .first(let url):
                         send(.redirect(url))
                     case .again:
-                        // Fail closed: whoever came first may not be the user's browser. The page
-                        // goes out before the login ends, since ending it closes this listener.
+                        // Fail closed: whoever came first may not be the user's browser. The wait
+                        // is claimed at once, so no answer arriving meanwhile can win; the page goes
+                        // out before the wait ends, so kauth exiting right after cannot cut it off.
+                        let claimed = box.claim()
                         send(CallbackPages.response(.takeoverSuspected, status: 409, for: request))
-                        box.deliver(.takeover)
+                        if claimed { box.deliver(.takeover, claimed: true) }
                     case .notArmed:
                         send(.text(404, "Not found\n"))
                     }
                     return
                 }
-                let verdict = RedirectCallback.evaluate(
-                    method: request.method, path: request.path, query: request.query, expectedPath: config.path,
-                    expectedState: config.expectedState, expectedIssuer: config.expectedIssuer, requireIssuer: config.requireIssuer
-                )
+                let verdict = config.judge.evaluate(method: request.method, path: request.path, query: request.query, expectedPath: config.path)
                 switch verdict {
                 case .notFound:
                     send(.text(404, "Not found\n"))
@@ -58,8 +58,18 @@ extension Listener {
                         send(CallbackPages.response(.alreadyFinished, status: 409, for: request))
                         return
                     }
-                    box.deliver(outcome, claimed: true)
-                    guard case .code = outcome else {
+                    switch outcome {
+                    case .addressChosen, .pickerFailed:
+                        // The picker's answer is final as it arrives: its page goes out before the
+                        // wait ends, so kauth exiting right after cannot cut it off.
+                        let (page, status) = CallbackPages.page(for: outcome, provider: config.providerName)
+                        send(CallbackPages.response(page, status: status, for: request))
+                        box.deliver(outcome, claimed: true)
+                        return
+                    case .code:
+                        box.deliver(outcome, claimed: true)
+                    case .providerError, .timedOut, .interrupted, .takeover:
+                        box.deliver(outcome, claimed: true)
                         let (page, status) = CallbackPages.page(for: outcome, provider: config.providerName)
                         send(CallbackPages.response(page, status: status, for: request))
                         return
@@ -73,7 +83,7 @@ extension Listener {
                 }
             }
         }
-        try server.startServing()
+        server.start()
         // Ctrl-C while waiting cancels the login (exit 6) instead of killing kauth mid-flow.
         signal(SIGINT, SIG_IGN)
         let interrupt = SignalSource(DispatchSource.makeSignalSource(signal: SIGINT, queue: .global()))
@@ -94,8 +104,8 @@ extension Listener {
     }
 }
 
-/// The start link's one use: the first request is redirected to the authorization URL, every
-/// later one ends the login.
+/// The start link's one use: the first request is redirected to the provider's page, every
+/// later one ends the wait.
 final class StartLink: @unchecked Sendable {
     enum Use { case first(String), again, notArmed }
 

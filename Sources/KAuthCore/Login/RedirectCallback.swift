@@ -7,18 +7,7 @@ import Foundation
 /// Judges one request to the redirect listener (RFC 6749 §4.1.2, RFC 8252 §7.3). Pure, so every
 /// case is tested without sockets, and shared by the listener and the pasted-URL path.
 package enum RedirectCallback {
-    package enum Verdict: Sendable, Equatable {
-        /// Not the redirect path (a favicon, a probe): 404, keep waiting.
-        case notFound
-        /// Not a GET: 405, keep waiting.
-        case methodNotAllowed
-        /// `state` missing or different: possibly forged (RFC 6749 §10.12); 400, keep waiting.
-        case stateMismatch
-        /// Right state but neither `code` nor `error`: 400, keep waiting.
-        case incomplete
-        /// The login's answer.
-        case outcome(CallbackOutcome)
-    }
+    package typealias Verdict = CallbackVerdict
 
     package static func evaluate(
         method: String = "GET", path: String, query: [(String, String)], expectedPath: String, expectedState: String,

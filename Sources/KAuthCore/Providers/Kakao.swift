@@ -79,7 +79,8 @@ package enum Kakao {
     package static var defaultRedirectURI: String { "http://127.0.0.1:\(redirectPort)/callback" }
 
     /// Maps a non-2xx API answer (`{"msg","code"}`) to the error a user can act on: -401 to a
-    /// refresh and retry, -402 to consent, -1/-7/-603/-9798/5xx to "unavailable".
+    /// refresh and retry, -402 to consent, -3/-5 to the app's missing permission,
+    /// -1/-7/-603/-9798/5xx to "unavailable".
     static func apiError(response: HTTPResponse, path: String) -> any Error {
         let info = try? JSONDecoder().decode(KakaoAPIErrorBody.self, from: response.body)
         let message = info?.msg ?? String(decoding: response.body.prefix(200), as: UTF8.self)
@@ -88,6 +89,12 @@ package enum Kakao {
             return TokenRejected(message: message)
         case (_, -402):
             return KAuthError.consentRequired(scopes: info?.requiredScopes ?? [], message: message)
+        case (_, -3), (_, -5):
+            // -3: the API or feature is off for the app ("App disabled [friends] scopes for
+            // [FRIENDS] API"); -5: the app lacks permission for it. Neither is the user's to fix.
+            // The friends list and messages to friends need the Kakao Talk Social permission.
+            let permission: APIPermission? = path.hasPrefix(TalkFriendsRequest.path) ? .talkSocial : nil
+            return KAuthError.apiNotPermitted(code: info?.code ?? 0, message: message, permission: permission)
         case (_, -1), (_, -9798), (_, -7), (_, -603):
             return KAuthError.unavailable("\(path) failed with \(info?.code ?? 0): \(message)")
         case (500..., _):

@@ -1,9 +1,15 @@
-/// How a redirect listener finished.
+/// How a redirect listener finished. One type for every kind of callback (`CallbackJudge`), so
+/// the listener, its waiting and its single-use start link are shared; each flow handles the
+/// outcomes its judge can give and treats the others as impossible.
 package enum CallbackOutcome: Sendable, Equatable {
     /// The authorization code, from a request whose `state` matched.
     case code(String)
     /// The provider redirected with `error=` (RFC 6749 §4.1.2.1), state matched.
     case providerError(error: String, description: String?)
+    /// Kakao's shipping-address picker came back with `status=ok&address_id=N`.
+    case addressChosen(id: Int64)
+    /// Kakao's shipping-address picker came back with `status=error` and its `KAE…` code.
+    case pickerFailed(code: String, message: String?)
     /// Nothing usable arrived in time.
     case timedOut
     /// The user interrupted the wait (Ctrl-C).
@@ -21,30 +27,53 @@ package struct CallbackListenerConfig: Sendable, Equatable {
     package var port: UInt16
     /// Path of the redirect URI, e.g. `/callback`; every other path gets 404.
     package var path: String
-    /// The `state` sent in the authorization request; a callback with another is answered 400.
-    package var expectedState: String
-    /// RFC 9207: the issuer an `iss` in the response must name.
-    package var expectedIssuer: String?
-    /// Whether a response without `iss` is refused (the provider announces that it sends one).
-    package var requireIssuer: Bool
-    /// The path of the single-use link the browser is given, which redirects to the authorization
-    /// URL; nil when no browser is started.
+    /// How a request to `path` is judged: what it must carry, and what it ends the wait with.
+    package var judge: CallbackJudge
+    /// The path of the single-use link the browser is given, which redirects to the provider's
+    /// page; nil when no browser is started.
     package var startPath: String?
     /// Named on the pages the browser shows.
     package var providerName: String
 
     package init(
-        host: String = "127.0.0.1", port: UInt16, path: String, expectedState: String, expectedIssuer: String? = nil,
-        requireIssuer: Bool = false, startPath: String? = nil, providerName: String = "the provider"
+        host: String = "127.0.0.1", port: UInt16, path: String, judge: CallbackJudge, startPath: String? = nil,
+        providerName: String = "the provider"
     ) {
         self.host = host
         self.port = port
         self.path = path
-        self.expectedState = expectedState
-        self.expectedIssuer = expectedIssuer
-        self.requireIssuer = requireIssuer
+        self.judge = judge
         self.startPath = startPath
         self.providerName = providerName
+    }
+
+    /// A login's listener: an authorization response bound by `state` (and RFC 9207 `iss`).
+    package init(
+        host: String = "127.0.0.1", port: UInt16, path: String, expectedState: String, expectedIssuer: String? = nil,
+        requireIssuer: Bool = false, startPath: String? = nil, providerName: String = "the provider"
+    ) {
+        self.init(
+            host: host, port: port, path: path,
+            judge: .authorization(expectedState: expectedState, expectedIssuer: expectedIssuer, requireIssuer: requireIssuer),
+            startPath: startPath, providerName: providerName)
+    }
+
+    /// The `state` a login's callback must carry; nil for other callbacks.
+    package var expectedState: String? {
+        guard case .authorization(let state, _, _) = judge else { return nil }
+        return state
+    }
+
+    /// RFC 9207: the issuer an `iss` in a login's response must name.
+    package var expectedIssuer: String? {
+        guard case .authorization(_, let issuer, _) = judge else { return nil }
+        return issuer
+    }
+
+    /// Whether a login's response without `iss` is refused; nil for other callbacks.
+    package var requireIssuer: Bool? {
+        guard case .authorization(_, _, let require) = judge else { return nil }
+        return require
     }
 }
 
@@ -58,7 +87,8 @@ package enum LoginConclusion: Sendable, Equatable {
 package enum ListenerNotice: Sendable, Equatable {
     /// A request to the redirect path without this login's `state`: possibly forged.
     case wrongState
-    /// The right `state`, but neither a code nor an error.
+    /// A request the judge accepted as meant for this wait, but that carried no answer (a login's
+    /// redirect with neither code nor error; a picker's return without a usable status).
     case incomplete
 }
 
@@ -66,8 +96,8 @@ package enum ListenerNotice: Sendable, Equatable {
 package struct RunningCallbackListener: Sendable {
     /// The bound port (the real one when 0 was asked for).
     package var port: UInt16
-    /// Where the start link leads: the authorization URL, which names the redirect URI and so can
-    /// only be built once the port is known.
+    /// Where the start link leads: the provider's page (a login's authorization URL), which names
+    /// the redirect URI and so can only be built once the port is known.
     package var arm: @Sendable (_ authorizationURL: String) -> Void
     /// Waits for the first outcome, or `.timedOut` after `timeout`.
     package var wait: @Sendable (_ timeout: Duration) async -> CallbackOutcome
@@ -96,7 +126,7 @@ package struct RunningCallbackListener: Sendable {
     }
 }
 
-/// Binds the loopback redirect listener of the login flow.
+/// Binds the loopback redirect listener: the login's, and the shipping-address picker's.
 package struct Listener: Sendable {
     /// Binds and starts serving. `notice` hears of requests that were answered but did not end
     /// the wait.

@@ -1,0 +1,73 @@
+import KAuthCore
+
+/// `kauth shipping select|new|edit ID`: Kakao's own shipping-address pages in the browser — choose
+/// an address, add one, or edit one — and the address they come back with, as `kauth shipping`
+/// shows it.
+enum ShippingPickerCommand {
+    static let flags: [FlagSpec] = [
+        .json,
+        .option("timeout", "SECONDS", "how long to wait for the picker (default 300)"),
+        .option("port", "N", "listen on this port of 127.0.0.1 (default: any free port); also KAUTH_REDIRECT_PORT"),
+    ]
+
+    static let discussion = "Opens Kakao's page in the browser (BROWSER, else xdg-open or open) through a single-use link to a listener on 127.0.0.1, and waits for Kakao to send the browser back there. Needs the shipping_address consent (exit 4 until it is given: `kauth scopes request shipping_address`). Closing the page ends the wait only at --timeout (exit 6); an error from the page (KAE…) exits 1. Whether Kakao accepts a return URL on 127.0.0.1 is unconfirmed: if the page never comes back, see the message for the console setting to try."
+
+    static let selectSpec = CommandSpec(
+        name: "select",
+        summary: "choose a shipping address in Kakao's picker",
+        discussion: discussion,
+        flags: flags,
+        examples: [("kauth shipping select", ""), ("kauth shipping select --json | jq .address_id", "")],
+        run: { context in try await run(context, .select) }
+    )
+
+    static let newSpec = CommandSpec(
+        name: "new",
+        summary: "add a shipping address on Kakao's page",
+        discussion: discussion + " Adding and editing addresses are offered to Kakao's own and affiliated apps; others get KAE101.",
+        flags: flags,
+        examples: [("kauth shipping new", "")],
+        run: { context in try await run(context, .create) }
+    )
+
+    static let editSpec = CommandSpec(
+        name: "edit",
+        summary: "edit a shipping address on Kakao's page",
+        discussion: discussion + " Adding and editing addresses are offered to Kakao's own and affiliated apps; others get KAE101.",
+        flags: flags,
+        arguments: [ArgumentSpec(name: "ID", help: "the address to edit (its id in `kauth shipping`)", minimum: 1, maximum: 1)],
+        examples: [("kauth shipping edit 1234", "")],
+        run: { context in try await run(context, .edit(addressID: try addressID(context))) }
+    )
+
+    /// The `ID` of `edit`, a positive whole number.
+    static func addressID(_ context: CommandContext) throws -> Int64 {
+        let text = context.command.arguments.first ?? ""
+        guard text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let id = Int64(text), id > 0 else {
+            throw KAuthError.usage("'kauth shipping edit' needs an address id (a positive whole number), not '\(text.visible)'")
+        }
+        return id
+    }
+
+    static func run(_ context: CommandContext, _ operation: AddressPickerOperation) async throws -> Int32 {
+        let timeout = try FlagValues.integer(context, "timeout", range: 1...86_400) ?? 300
+        let portFlag = try FlagValues.port(context)
+        let client = try context.apiClient(requiring: .shippingAddresses)
+        let port = portFlag ?? client.provider.redirectPort ?? 0
+        let progress = LoginProgress(context: context, activity: "the address picker")
+        defer { progress.finish() }
+        let result = try await AddressPicker(world: context.world, client: client, version: context.version)
+            .run(operation, timeout: .seconds(timeout), port: port, events: progress.pickerEvents)
+        progress.finish()
+        if context.json {
+            // The address as Kakao sent it, under `response`, like every provider answer.
+            context.printResponse(result.object, from: client, [
+                "operation": .string(result.operation.name),
+                "address_id": .number(Double(result.addressID)),
+            ])
+        } else {
+            context.out(ShippingCommand.table([result.address]))
+        }
+        return 0
+    }
+}

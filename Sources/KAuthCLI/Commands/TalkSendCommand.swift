@@ -1,0 +1,75 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import KAuthCore
+
+/// `kauth talk send --to UUID…`: a Kakao Talk message from the logged-in user to up to five of
+/// their friends who use the app (uuids from `kauth talk friends`). Not a notifier: only such
+/// friends, five at a time, within Kakao's quotas.
+enum TalkSendCommand {
+    static let spec = CommandSpec(
+        name: "send",
+        summary: "send a Kakao Talk message to up to 5 friends",
+        discussion: "Sends the message as the logged-in user to friends who use the app and agreed to friends (uuids from `kauth talk friends`): at most 5 per call, within Kakao's daily and monthly quotas, never to group chats. The message is given as for `kauth talk memo`. Needs the user's consent to talk_message (exit 4 until given) and the app's Kakao Talk Social permission for anyone but its team members. Prints who got it and, for each failure, Kakao's code and message; any failure exits 1. Never retried: a lost answer may mean sent messages.",
+        flags: [.option("to", "UUID[,UUID…]", "friends' uuids from `kauth talk friends` (at most 5)", repeatable: true)] + TalkCommand.messageFlags + [.json],
+        examples: [
+            ("kauth talk send --to AbCdEf012345 --template build.json", ""),
+            ("kauth talk send --to AbCdEf012345,GhIjKl678901 --template-id 12345 --arg build=421", ""),
+            ("kauth talk send --to AbCdEf012345 --scrap https://ci.example.com/builds/421 --json", ""),
+        ],
+        run: run
+    )
+
+    static func run(_ context: CommandContext) async throws -> Int32 {
+        let receivers = TalkReceivers.parse(context.command.all("to"))
+        switch TalkReceivers.problem(receivers) {
+        case .empty?:
+            throw KAuthError.usage("'kauth talk send' needs --to UUID[,UUID…]: the friends' uuids from `kauth talk friends`")
+        case .malformed(let uuid)?:
+            throw KAuthError.usage("--to: '\(uuid.visible)' is not a friend's uuid (letters, digits, - and _, as `kauth talk friends` shows them)")
+        case .tooMany(let count)?:
+            throw KAuthError.usage("--to names \(count) friends; Kakao takes at most \(TalkReceivers.maximum) per message: send it in several runs")
+        case nil:
+            break
+        }
+        let message = try ShareInput.talkMessage(context)
+        let client = try context.apiClient(requiring: .talk)
+        let result = try await client.send(TalkFriendsMessageRequest(receivers: receivers, message: message))
+        let sent = result.value.sent
+        let failures = result.value.failures
+        if context.json {
+            context.printResponse(result.body, from: client, ["action": .string(message.action.rawValue)])
+        } else {
+            context.out(table(sent: sent, failures: failures))
+        }
+        let failed = failures.reduce(0) { $0 + ($1.receiverUUIDs?.count ?? 0) }
+        if failures.isEmpty && !sent.isEmpty { return 0 }
+        if !context.json {
+            if sent.isEmpty && failures.isEmpty {
+                context.err("error: Kakao named no receiver the message was sent to\n")
+            } else {
+                let reasons = failures.map { "\(code($0)): \(($0.msg ?? "no message").visible)" }
+                context.err("error: the message did not reach \(failed) of \(sent.count + failed) friends (\(reasons.joined(separator: "; ")))\n")
+            }
+        }
+        return 1
+    }
+
+    /// One row per receiver, those who got it first, then each failure with Kakao's code and
+    /// message.
+    static func table(sent: [String], failures: [TalkFriendsMessageResult.Failure]) -> String {
+        var rows = sent.map { [$0.visible, "sent"] }
+        for failure in failures {
+            let reason = "not sent: \(code(failure)) \((failure.msg ?? "").visible)".trimmingWhitespace()
+            rows += (failure.receiverUUIDs ?? []).map { [$0.visible, reason] }
+        }
+        return TextTable.render(["RECEIVER", "RESULT"], rows)
+    }
+
+    /// Kakao's code for a failure, e.g. `-530`.
+    static func code(_ failure: TalkFriendsMessageResult.Failure) -> String {
+        failure.code.map { String($0) } ?? "no code"
+    }
+}

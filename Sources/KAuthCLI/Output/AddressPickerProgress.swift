@@ -1,0 +1,26 @@
+import KAuthCore
+
+extension LoginProgress {
+    /// The closure an `AddressPicker` reports to (a progress made with activity "the address picker").
+    var pickerEvents: @Sendable (AddressPickerEvent) -> Void {
+        { [self] event in show(event) }
+    }
+
+    /// The picker's events: the start link (never the AGT behind it), warnings, the countdown.
+    func show(_ event: AddressPickerEvent) {
+        switch event {
+        case .openingBrowser(let url):
+            write("Opening the shipping-address picker in the browser. If it does not open, open this link in a browser on this machine (it works once):\n\n  \(url)\n\n")
+        case .browserFailed(let error, _):
+            write("No browser could be opened: \(Self.describe(error, verbose: verbose)). Open the link above in a browser on this machine.\n")
+        case .waiting(let timeout):
+            startCountdown(timeout)
+        case .stillWaiting(let hint):
+            write("Still waiting. " + ErrorMessages.noPickerAnswer(hint, hasFlag: messages.hasFlag) + "\n")
+        case .ignoredRequest(.incomplete):
+            write("warning: the address picker came back without a usable status or address id; still waiting\n")
+        case .ignoredRequest(.wrongState):
+            write("warning: ignored a request to the listener that was not this picker's answer\n")
+        }
+    }
+}
