@@ -4,13 +4,9 @@ import Testing
 
 /// Kakao's user and consent APIs through the built kauth against `kauth sandbox`.
 @Suite(.serialized) struct ConsentEndToEndTests {
-    func json(_ text: String) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-    }
-
     /// The provider's answer in a `--json` document: under `response`, as sent.
     func response(_ text: String) throws -> JSONValue {
-        let document = try json(text)
+        let document = try parseJSON(text)
         #expect(document["profile"] != nil && document["provider"] != nil, "kauth's keys beside the provider's answer")
         return document["response"] ?? .null
     }
@@ -58,7 +54,7 @@ import Testing
         let me = try await env.run(["me", "--json"])
         #expect(try response(me.out).value(at: "kakao_account.email_needs_agreement") == .bool(true))
         let status = try await env.run(["status", "--json"])
-        guard case .array(let stored)? = try json(status.out)["scopes"] else { Issue.record("no scopes"); return }
+        guard case .array(let stored)? = try parseJSON(status.out)["scopes"] else { Issue.record("no scopes"); return }
         #expect(!stored.contains(.string("account_email")))
         #expect(stored.contains(.string("profile_nickname")))
     }
@@ -74,13 +70,13 @@ import Testing
         #expect(denied.err.contains("kauth scopes request shipping_address"))
         let deniedJSON = try await env.run(["shipping", "--json"])
         #expect(deniedJSON.code == 4)
-        #expect(try json(deniedJSON.out).value(at: "error.required_scopes") == .array([.string("shipping_address")]))
+        #expect(try parseJSON(deniedJSON.out).value(at: "error.required_scopes") == .array([.string("shipping_address")]))
 
         let request = try await env.run(["scopes", "request", "shipping_address"])
         #expect(request.code == 0, "\(request.err)")
         #expect(request.err.contains("Granted: shipping_address"))
         let status = try await env.run(["status", "--json"])
-        guard case .array(let scopes)? = try json(status.out)["scopes"] else { Issue.record("no scopes"); return }
+        guard case .array(let scopes)? = try parseJSON(status.out)["scopes"] else { Issue.record("no scopes"); return }
         #expect(scopes.contains(.string("shipping_address")))
         let shipping = try await env.run(["shipping"])
         #expect(shipping.code == 0, "\(shipping.err)")
@@ -165,7 +161,7 @@ import Testing
 
         let raw = try await env.run(["api", "/v2/user/me", "-f", #"property_keys=["kakao_account.email"]"#])
         #expect(raw.code == 0, "\(raw.err)")
-        #expect(try json(raw.out).value(at: "kakao_account.email") == .string("sandbox.user@example.com"))
+        #expect(try parseJSON(raw.out).value(at: "kakao_account.email") == .string("sandbox.user@example.com"))
         let post = try await env.run(["api", "-X", "POST", "/v1/user/update_profile", "-f", #"properties={"team":"red"}"#])
         #expect(post.code == 0, "\(post.err)")
         #expect(try await env.run(["me", "--field", "properties.team"]).out == "red\n")

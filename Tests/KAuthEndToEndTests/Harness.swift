@@ -245,3 +245,37 @@ func queryItems(_ url: String) -> [(String, String)] {
     guard let mark = url.firstIndex(of: "?") else { return [] }
     return FormURLEncoding.decode(String(url[url.index(after: mark)...]))
 }
+
+extension SandboxProcess {
+    /// A JSON array from a control endpoint such as `/_sandbox/memos`.
+    func records(_ path: String) async throws -> [JSONValue] {
+        let response = try await http.send(HTTPRequest(method: "GET", url: baseURL + path))
+        guard case .array(let items) = try JSONDecoder().decode(JSONValue.self, from: response.body) else { return [] }
+        return items
+    }
+
+    /// Logged requests to `path`.
+    func calls(_ path: String) async throws -> [JSONValue] {
+        try await log().filter { $0["path"]?.stringValue == path }
+    }
+}
+
+extension TestEnvironment {
+    /// Writes `text` to a file in the test's folder and returns its path.
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = home + "." + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func file(_ name: String, _ data: Data) throws -> String {
+        let path = home + "." + name
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+}
+
+/// A JSON document kauth printed.
+func parseJSON(_ text: String) throws -> JSONValue {
+    try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+}

@@ -2,50 +2,6 @@ import Foundation
 import KAuthCore
 import Testing
 
-extension SandboxProcess {
-    /// A JSON array from a control endpoint such as `/_sandbox/memos`.
-    fileprivate func records(_ path: String) async throws -> [JSONValue] {
-        let response = try await http.send(HTTPRequest(method: "GET", url: baseURL + path))
-        guard case .array(let items) = try JSONDecoder().decode(JSONValue.self, from: response.body) else { return [] }
-        return items
-    }
-
-    /// Logged requests to `path`.
-    fileprivate func calls(_ path: String) async throws -> [JSONValue] {
-        try await log().filter { $0["path"]?.stringValue == path }
-    }
-}
-
-extension TestEnvironment {
-    /// Writes `text` to a file in the test's folder and returns its path.
-    fileprivate func file(_ name: String, _ text: String) throws -> String {
-        let path = home + "." + name
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
-    fileprivate func file(_ name: String, _ data: Data) throws -> String {
-        let path = home + "." + name
-        try data.write(to: URL(fileURLWithPath: path))
-        return path
-    }
-}
-
-/// A PNG of `width` × `height` (header only), padded to `size` bytes when given.
-private func testPNG(width: UInt32, height: UInt32, size: Int? = nil) -> Data {
-    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        withUnsafeBytes(of: UInt32(data.count).bigEndian, Array.init) + Array(type.utf8) + data + [0, 0, 0, 0]
-    }
-    let ihdr = withUnsafeBytes(of: width.bigEndian, Array.init) + withUnsafeBytes(of: height.bigEndian, Array.init) + [8, 2, 0, 0, 0]
-    var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IEND", [])
-    if let size { bytes += [UInt8](repeating: 0, count: size - bytes.count) }
-    return Data(bytes)
-}
-
-private func parseJSON(_ text: String) throws -> JSONValue {
-    try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-}
-
 @Suite(.serialized) struct LinkEndToEndTests {
     @Test func defaultValidatesThenOpensTheSharerPageWhichRecordsTheQuery() async throws {
         let sandbox = try await SandboxProcess()
@@ -192,68 +148,13 @@ private func parseJSON(_ text: String) throws -> JSONValue {
     }
 }
 
-@Suite(.serialized) struct TalkEndToEndTests {
-    @Test func withoutTalkMessageConsentTheMemoExitsFourWithTheFix() async throws {
-        let sandbox = try await SandboxProcess()
-        defer { sandbox.stop() }
-        let env = try await loggedIn(sandbox)
-        defer { env.remove() }
-        let result = try await env.run(["talk", "memo", "--template-id", "12345"])
-        #expect(result.code == 4)
-        #expect(result.err.contains("consent required for: talk_message"))
-        #expect(result.err.contains("run `kauth scopes request talk_message`"))
-        #expect(try await sandbox.records("/_sandbox/memos").isEmpty)
+/// A PNG of `width` × `height` (header only), padded to `size` bytes when given.
+private func testPNG(width: UInt32, height: UInt32, size: Int? = nil) -> Data {
+    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        withUnsafeBytes(of: UInt32(data.count).bigEndian, Array.init) + Array(type.utf8) + data + [0, 0, 0, 0]
     }
-
-    @Test func aMemoIsSentAndReadBackFromTheSandbox() async throws {
-        let sandbox = try await SandboxProcess()
-        defer { sandbox.stop() }
-        let env = try await loggedIn(sandbox, arguments: ["--scopes", "talk_message"])
-        defer { env.remove() }
-        let template: JSONValue = .object([
-            "object_type": .string("text"),
-            "text": .string("Build 421 failed on main"),
-            "link": .object(["web_url": .string("https://ci.example.com/builds/421")]),
-            "button_title": .string("Open the build"),
-        ])
-        let path = try env.file("failed.json", template.jsonText())
-        let sent = try await env.run(["talk", "memo", "--template", path])
-        #expect(sent.code == 0, "\(sent.err)")
-        #expect(sent.out.isEmpty)
-        #expect(sent.err.contains("Sent the message to your Kakao Talk chat"))
-        let custom = try await env.run(["talk", "memo", "--template-id", "12345", "--arg", "title=Build 421", "--json"])
-        #expect(custom.code == 0)
-        #expect(try parseJSON(custom.out) == .object([
-            "sent": .bool(true), "action": .string("custom"), "profile": .string("default"), "provider": .string("kakao"),
-            "response": .object(["result_code": .number(0)]),
-        ]))
-        #expect(try await env.run(["talk", "memo", "--scrap", "https://developers.kakao.com"]).code == 0)
-
-        let memos = try await sandbox.records("/_sandbox/memos")
-        #expect(memos.count == 3)
-        #expect(memos[0]["action"] == .string("default"))
-        #expect(memos[0]["template_object"] == template)
-        #expect(memos[0]["user_id"] == .number(4_242_424_242))
-        #expect(memos[1]["template_id"] == .number(12345))
-        #expect(memos[1]["template_args"] == .object(["title": .string("Build 421")]))
-        #expect(memos[2]["request_url"] == .string("https://developers.kakao.com"))
-    }
-
-    @Test func theCIRecipeSendsWithARefreshTokenSecretAlone() async throws {
-        let sandbox = try await SandboxProcess()
-        defer { sandbox.stop() }
-        let developer = try await loggedIn(sandbox, arguments: ["--scopes", "talk_message"])
-        defer { developer.remove() }
-        let secret = try #require(try storedSession(developer)?["refresh_token"]?.stringValue)
-
-        // A CI job: a fresh home, the refresh token from the secret store, a template on stdin.
-        let ci = TestEnvironment(sandbox: sandbox)
-        defer { ci.remove() }
-        let process = try ci.spawn(["talk", "memo", "--template", "-"], extra: ["KAUTH_REFRESH_TOKEN": secret])
-        process.write(#"{"object_type":"text","text":"nightly failed","link":{"web_url":"https://ci.example.com"}}"#)
-        process.closeInput()
-        let result = await process.wait()
-        #expect(result.code == 0, "\(result.err)")
-        #expect(try await sandbox.records("/_sandbox/memos").count == 1)
-    }
+    let ihdr = withUnsafeBytes(of: width.bigEndian, Array.init) + withUnsafeBytes(of: height.bigEndian, Array.init) + [8, 2, 0, 0, 0]
+    var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IEND", [])
+    if let size { bytes += [UInt8](repeating: 0, count: size - bytes.count) }
+    return Data(bytes)
 }

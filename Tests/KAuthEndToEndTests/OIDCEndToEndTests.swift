@@ -4,16 +4,12 @@ import Testing
 
 /// OpenID Connect (Kakao's and any provider's), the device grant and Snapchat, end to end.
 @Suite(.serialized) struct OIDCEndToEndTests {
-    func json(_ text: String) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-    }
-
     @Test func kakaoOpenIDLoginStoresAVerifiedIDToken() async throws {
         let sandbox = try await SandboxProcess(["--oidc"])
         defer { sandbox.stop() }
         let env = try await loggedIn(sandbox, arguments: ["--openid"])
         defer { env.remove() }
-        let status = try json(try await env.run(["status", "--json"]).out)
+        let status = try parseJSON(try await env.run(["status", "--json"]).out)
         #expect(status["has_id_token"] == .bool(true))
         let idToken = try await env.run(["token", "--id-token"])
         #expect(idToken.code == 0)
@@ -23,7 +19,7 @@ import Testing
         #expect(claims["nonce"] != nil)
         let userinfo = try await env.run(["me", "--oidc", "--json"])
         #expect(userinfo.code == 0, "\(userinfo.err)")
-        #expect(try json(userinfo.out).value(at: "response.sub") == claims["sub"])
+        #expect(try parseJSON(userinfo.out).value(at: "response.sub") == claims["sub"])
         let readable = try await env.run(["me", "--oidc"])
         #expect(readable.out.contains("sub") && readable.out.contains("4242424242"))
         #expect(FileManager.default.fileExists(atPath: env.home + "/jwks"))
@@ -44,12 +40,12 @@ import Testing
         #expect(login.code == 0, "\(login.err)")
         let authorize = try await sandbox.log().last { $0["path"]?.stringValue == "/oauth/authorize" }
         #expect(authorize?["code_challenge_method"] == .string("S256"))
-        let status = try json(try await env.run(["status", "--json"]).out)
+        let status = try parseJSON(try await env.run(["status", "--json"]).out)
         #expect(status["provider"] == .string("oidc"))
         #expect(status["has_id_token"] == .bool(true))
         let me = try await env.run(["me", "--json"])
         #expect(me.code == 0, "\(me.err)")
-        #expect(try json(me.out).value(at: "response.sub") != nil)
+        #expect(try parseJSON(me.out).value(at: "response.sub") != nil)
         #expect(try await env.run(["scopes"]).code == 2, "Kakao's consent API is not an OIDC provider's")
 
         // Refresh without discovery: the endpoints were stored with the login.
@@ -79,7 +75,7 @@ import Testing
         let authorize = try await sandbox.log().last { $0["path"]?.stringValue == "/oauth/authorize" }
         #expect(authorize?["client_id"] == .string("from-flag"))
         #expect(authorize?["scope"] == .string("openid profile"))
-        let status = try json(try await env.run(["status", "--json", "--profile", "work"]).out)
+        let status = try parseJSON(try await env.run(["status", "--json", "--profile", "work"]).out)
         #expect(status["provider"] == .string("work"))
         #expect(try await env.run(["token", "refresh", "--profile", "work"]).code == 0, "refresh uses the stored endpoints and client")
     }
@@ -137,7 +133,7 @@ import Testing
         #expect(authorize?["scope"]?.stringValue?.contains("https://auth.snapchat.com/oauth2/api/user.display_name") == true)
         let me = try await env.run(["me", "--json"])
         #expect(me.code == 0, "\(me.err)")
-        let externalID = try #require(try json(me.out).value(at: "response.data.me.externalId")?.stringValue)
+        let externalID = try #require(try parseJSON(me.out).value(at: "response.data.me.externalId")?.stringValue)
         #expect(externalID.contains(where: { "+/=".contains($0) }), "the sandbox's externalId is standard Base64")
         let files = try FileManager.default.subpathsOfDirectory(atPath: env.home)
         #expect(!files.contains { $0.contains(externalID) })

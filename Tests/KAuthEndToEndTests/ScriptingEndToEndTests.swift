@@ -5,10 +5,6 @@ import Testing
 /// What scripts, CI jobs and kubectl rely on: status exit codes, the CI hand-off of a refresh
 /// token, the kubectl credential, and hints that are checked before anything is sent.
 @Suite(.serialized) struct ScriptingEndToEndTests {
-    func json(_ text: String) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-    }
-
     @Test func statusSaysWhetherATokenCanBeHadWithoutANewLogin() async throws {
         let sandbox = try await SandboxProcess(["--access-token-ttl", "3", "--refresh-token-ttl", "6", "--rotation-threshold", "0"])
         defer { sandbox.stop() }
@@ -16,7 +12,7 @@ import Testing
         defer { nobody.remove() }
         let none = try await nobody.run(["status", "--json"])
         #expect(none.code == 3)
-        let noneJSON = try json(none.out)
+        let noneJSON = try parseJSON(none.out)
         #expect(noneJSON["logged_in"] == .bool(false))
         #expect(noneJSON["session"] == .string("expired"))
 
@@ -24,7 +20,7 @@ import Testing
         defer { env.remove() }
         let fresh = try await env.run(["status", "--json"])
         #expect(fresh.code == 0)
-        let freshJSON = try json(fresh.out)
+        let freshJSON = try parseJSON(fresh.out)
         #expect(freshJSON["session"] == .string("valid"))
         // The same keys, logged in or not.
         if case .object(let loggedInKeys) = freshJSON, case .object(let loggedOutKeys) = noneJSON {
@@ -34,7 +30,7 @@ import Testing
         try await Task.sleep(for: .milliseconds(1600))
         let refreshable = try await env.run(["status", "--json"])
         #expect(refreshable.code == 0)
-        #expect(try json(refreshable.out)["session"] == .string("refreshable"))
+        #expect(try parseJSON(refreshable.out)["session"] == .string("refreshable"))
         try await Task.sleep(for: .milliseconds(4600))
         let expired = try await env.run(["status"])
         #expect(expired.code == 3, "both tokens are past their lifetime: \(expired.out)")
@@ -46,7 +42,7 @@ import Testing
         defer { ci.remove() }
         let bootstrap = try await ci.run(["status", "--json"], extra: ["KAUTH_REFRESH_TOKEN": "from-a-secret-store"])
         #expect(bootstrap.code == 0)
-        #expect(try json(bootstrap.out)["session"] == .string("refreshable"))
+        #expect(try parseJSON(bootstrap.out)["session"] == .string("refreshable"))
     }
 
     @Test func aRefreshTokenIsHandedToCIAndBackWithoutReadingKauthsFiles() async throws {
@@ -100,14 +96,14 @@ import Testing
 
         let access = try await env.run(["token", "--exec-credential"])
         #expect(access.code == 0, "\(access.err)")
-        let credential = try json(access.out)
+        let credential = try parseJSON(access.out)
         #expect(credential["apiVersion"] == .string("client.authentication.k8s.io/v1"))
         #expect(credential["kind"] == .string("ExecCredential"))
         #expect(credential.value(at: "status.token")?.stringValue == (try storedSession(env)?["access_token"]?.stringValue))
         let expiry = try #require(credential.value(at: "status.expirationTimestamp")?.stringValue)
         #expect(RFC3339.date(from: expiry) != nil)
 
-        let first = try json(try await env.run(["token", "--exec-credential", "--id-token"]).out)
+        let first = try parseJSON(try await env.run(["token", "--exec-credential", "--id-token"]).out)
         let firstIDToken = try #require(first.value(at: "status.token")?.stringValue)
         #expect(JWTClaims.unverifiedClaims(of: firstIDToken)?["aud"] == .string("kubernetes"))
         // Within a minute of the ID token's expiry (it lives three seconds here), kubectl's next call
@@ -115,7 +111,7 @@ import Testing
         try await Task.sleep(for: .seconds(1))
         let renewed = try await env.run(["token", "--exec-credential", "--id-token"])
         #expect(renewed.code == 0, "\(renewed.err)")
-        let second = try #require(try json(renewed.out).value(at: "status.token")?.stringValue)
+        let second = try #require(try parseJSON(renewed.out).value(at: "status.token")?.stringValue)
         #expect(second != firstIDToken)
         #expect(try await sandbox.tokenCalls("refresh_token") >= 1)
     }
@@ -144,7 +140,7 @@ import Testing
         let list = try await env.run(["switch"])
         #expect(list.code == 0, "\(list.err)")
         #expect(list.out.contains("work"))
-        let listJSON = try json(try await env.run(["switch", "--json"]).out)
+        let listJSON = try parseJSON(try await env.run(["switch", "--json"]).out)
         #expect(listJSON != .null)
     }
 }

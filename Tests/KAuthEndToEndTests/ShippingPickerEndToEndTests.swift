@@ -2,19 +2,6 @@ import Foundation
 import KAuthCore
 import Testing
 
-extension SandboxProcess {
-    /// What the sandbox's apps host saw: kpidt and the picker pages, oldest first.
-    fileprivate func pickerVisits() async throws -> [JSONValue] {
-        let response = try await http.send(HTTPRequest(method: "GET", url: baseURL + "/_sandbox/picker-visits"))
-        guard case .array(let items) = try JSONDecoder().decode(JSONValue.self, from: response.body) else { return [] }
-        return items
-    }
-}
-
-private func parseJSON(_ text: String) throws -> JSONValue {
-    try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-}
-
 /// `kauth shipping select|new|edit` against the sandbox's AGT, kpidt and picker pages, with a
 /// browser that follows redirects as a person's would.
 @Suite(.serialized) struct ShippingPickerEndToEndTests {
@@ -32,7 +19,7 @@ private func parseJSON(_ text: String) throws -> JSONValue {
         #expect(json["address_id"] == .number(7_100_003))
         #expect(json.value(at: "response.id") == .number(7_100_003))
 
-        let visits = try await sandbox.pickerVisits()
+        let visits = try await sandbox.records("/_sandbox/picker-visits")
         #expect(visits.map { $0["page"]?.stringValue } == ["kpidt", "select"])
         #expect(visits.map { $0["outcome"]?.stringValue } == ["redirect", "ok"])
         let kpidt = try #require(visits.first)
@@ -69,7 +56,7 @@ private func parseJSON(_ text: String) throws -> JSONValue {
         let edited = try await env.run(["shipping", "edit", id, "--json"])
         #expect(edited.code == 0, "\(edited.err)")
         #expect(try parseJSON(edited.out).value(at: "response.detail_address") == .string("Floor 9, e2e (edited)"))
-        let visit = try #require(try await sandbox.pickerVisits().last)
+        let visit = try #require(try await sandbox.records("/_sandbox/picker-visits").last)
         #expect(visit["page"] == .string("edit") && visit["requested_address_id"] == .string(id))
     }
 
@@ -84,7 +71,7 @@ private func parseJSON(_ text: String) throws -> JSONValue {
         #expect(result.out.isEmpty)
         #expect(result.err.contains("no answer came back from the address picker within 2 s"))
         #expect(result.err.contains("site domain"))
-        #expect(try await sandbox.pickerVisits().last?["outcome"] == .string("closed"))
+        #expect(try await sandbox.records("/_sandbox/picker-visits").last?["outcome"] == .string("closed"))
     }
 
     @Test func aKAEErrorExitsOneAndAMissingConsentExitsFour() async throws {

@@ -7,10 +7,6 @@ import Testing
 /// bearer-only revocation, `iss` that was never advertised, a required nonce, tokens that live
 /// seconds. Each runs the same commands a user types, with no extra flag on kauth's side.
 @Suite(.serialized) struct StrictProviderEndToEndTests {
-    func json(_ text: String) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-    }
-
     /// A generic OIDC login against `sandbox` with only what the providers guide asks for.
     func oidcLogin(_ sandbox: SandboxProcess, _ extra: [String] = []) async throws -> (TestEnvironment, RunResult) {
         var env = TestEnvironment(sandbox: sandbox)

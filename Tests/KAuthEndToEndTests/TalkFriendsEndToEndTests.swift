@@ -2,19 +2,6 @@ import Foundation
 import KAuthCore
 import Testing
 
-extension SandboxProcess {
-    /// The messages to friends the sandbox accepted, oldest first.
-    fileprivate func friendMessages() async throws -> [JSONValue] {
-        let response = try await http.send(HTTPRequest(method: "GET", url: baseURL + "/_sandbox/friend-messages"))
-        guard case .array(let items) = try JSONDecoder().decode(JSONValue.self, from: response.body) else { return [] }
-        return items
-    }
-}
-
-private func parseJSON(_ text: String) throws -> JSONValue {
-    try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-}
-
 private func array(_ value: JSONValue?) -> [JSONValue] {
     if case .array(let items)? = value { return items }
     return []
@@ -66,7 +53,7 @@ private func array(_ value: JSONValue?) -> [JSONValue] {
         #expect(lines.contains { $0.hasPrefix("NotAFriend0") && $0.contains("not sent: -502") })
         #expect(result.err.contains("error: the message did not reach 2 of 3 friends"))
 
-        let record = try #require(try await sandbox.friendMessages().last)
+        let record = try #require(try await sandbox.records("/_sandbox/friend-messages").last)
         #expect(record["successful_receiver_uuids"] == .array([.string(accepting)]))
         #expect(record["template_args"] == .object(["title": .string("Build 421")]))
 
