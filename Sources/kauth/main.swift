@@ -18,5 +18,8 @@ while let pointer = entry.pointee {
     }
     entry += 1
 }
-let code = await CLI.run(Array(CommandLine.arguments.dropFirst()), world: .live(environment: environment))
+// On this thread: a `kauth token` that needs no network then never starts Swift's thread pool.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let world = World.live(environment: environment)
+let code = MainThreadExecutor.run { await CLI.run(arguments, world: world) }
 exit(code)

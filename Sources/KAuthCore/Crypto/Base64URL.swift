@@ -16,6 +16,12 @@ package enum Base64URL {
         return table
     }()
 
+    /// Whether `text` is 1 to `maximumLength` characters of the base64url alphabet, no padding:
+    /// the shape of identifiers such as Kakao's friend uuids.
+    package static func isIdentifier(_ text: String, maximumLength: Int) -> Bool {
+        (1...maximumLength).contains(text.utf8.count) && text.utf8.allSatisfy { decodeTable[Int($0)] != 0xFF }
+    }
+
     /// The unpadded base64url text of `bytes`.
     package static func encode(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []

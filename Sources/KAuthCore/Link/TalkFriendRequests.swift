@@ -124,15 +124,7 @@ package enum TalkReceivers {
 
     /// Kakao's friend uuids are base64url text (letters, digits, `-` and `_`).
     package static func isWellFormed(_ uuid: String) -> Bool {
-        (1...128).contains(uuid.utf8.count) && uuid.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"):
-                return true
-            default:
-                return false
-            }
-        }
+        Base64URL.isIdentifier(uuid, maximumLength: 128)
     }
 }
 

@@ -53,15 +53,7 @@ enum SandboxFriends {
     /// Kakao's friend uuids are base64url text: one is well-formed when it is 1 to 64 characters
     /// from that alphabet.
     static func isWellFormedUUID(_ text: String) -> Bool {
-        (1...64).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"):
-                return true
-            default:
-                return false
-            }
-        }
+        Base64URL.isIdentifier(text, maximumLength: 64)
     }
 
     /// `friends` in the order asked for: by nickname, or favorites first then by nickname
