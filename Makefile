@@ -75,7 +75,8 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/kauth $(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth \
 		$(DESTDIR)$(ZSHCOMPDIR)/_kauth $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
 
-## bench: median start-up of `kauth token` with a valid stored token, against a minimal program
+## bench: median start-up of `kauth token` (stripped, as installed) with a valid stored token,
+## against a minimal program that reads the same file
 bench: release
 	@Tests/Scripts/bench.sh $(CURDIR)/$(RELEASE_DIR)/release/kauth
 

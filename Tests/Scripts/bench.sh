@@ -12,6 +12,10 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 swiftc -O -static-stdlib "$root/Tests/Benchmarks/ReadFileBaseline.swift" -o "$work/baseline" 2>/dev/null
+# Both stripped, as `make install` installs kauth: symbol tables are pages a start-up maps too.
+strip "$work/baseline"
+strip -o "$work/kauth" "$kauth"
+kauth="$work/kauth"
 
 mkdir -m 700 "$work/home"
 python3 - "$work/home/credentials.json" <<'PY'
