@@ -7,7 +7,7 @@ BUILD_DIR    ?= .build
 RELEASE_DIR  ?= .build-release
 SWIFT_FLAGS  ?=
 
-.PHONY: all build test demo install uninstall release bench deps clean
+.PHONY: all build test demo interop install uninstall release bench deps clean
 
 all: build
 
@@ -26,6 +26,11 @@ test: deps
 ## demo: start `kauth sandbox` and walk through login, status, token, me and logout against it
 demo: build
 	@Tests/Scripts/demo.sh $(CURDIR)/$(BUILD_DIR)/debug/kauth
+
+## interop: run kauth against Glewlwyd, a real OpenID Connect server (Debian's glewlwyd package,
+## installed with apt-get when missing), on 127.0.0.1; not part of `test`, which stays offline
+interop: build
+	@Tests/Scripts/interop.sh $(CURDIR)/$(BUILD_DIR)/debug/kauth
 
 ## release: optimised, with the Swift runtime, FoundationEssentials and libcrypto linked statically
 release: deps
