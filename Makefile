@@ -15,7 +15,7 @@ FISHCOMPDIR  ?= $(PREFIX)/share/fish/vendor_completions.d
 # The kauth that install-files installs, and asks for its man page and completion scripts.
 KAUTH        ?= $(RELEASE_DIR)/release/kauth
 
-.PHONY: all build test fuzz demo screenshots install install-files uninstall release bench deps clean
+.PHONY: all build test fuzz demo interop screenshots install install-files uninstall release bench deps clean
 
 all: build
 
@@ -49,6 +49,11 @@ demo: build
 screenshots: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	@SWIFT="$(SWIFT)" SWIFT_FLAGS="$(SWIFT_FLAGS)" Tests/Scripts/screenshots.sh $(SCREENSHOTS_DIR)
+
+## interop: run kauth against Glewlwyd, a real OpenID Connect server (Debian's glewlwyd package,
+## installed with apt-get when missing), on 127.0.0.1; not part of `test`, which stays offline
+interop: build
+	@Tests/Scripts/interop.sh $(CURDIR)/$(BUILD_DIR)/debug/kauth
 
 ## release: optimised, with the Swift runtime, FoundationEssentials and libcrypto linked statically
 release: deps
