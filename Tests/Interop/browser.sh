@@ -47,6 +47,13 @@ auth_status="$(curl_ --output /dev/null --write-out '%{http_code}' -H 'Content-T
 
 location_of "$url" || fail "GET $url failed"
 note "GET → $status $location"
+# kauth gives the browser a single-use start link on its own listener, which sends it on to the
+# provider's authorization URL: follow that hop as a browser would.
+case "$location" in
+  "$INTEROP_BASE"/*/auth\?*)
+    location_of "$location" || fail "GET of the authorization URL failed"
+    note "GET → $status $location" ;;
+esac
 case "$location" in
   "$INTEROP_BASE"/login.html\?*) ;;
   *) fail "expected a redirect to Glewlwyd's login page, got HTTP $status ${location:-(no Location)}" ;;

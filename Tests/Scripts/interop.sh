@@ -243,7 +243,7 @@ else
 
   step="me --oidc (userinfo; sub matches the ID token)"
   mark; run_kauth me --oidc --json
-  me_sub="$(jq -r '.sub // empty' "$work/out" 2>/dev/null)"
+  me_sub="$(jq -r '.response.sub // empty' "$work/out" 2>/dev/null)"
   if [ "$rc" = 0 ] && [ -n "$me_sub" ] && [ "$me_sub" = "$id_sub" ]; then pass "$step"
   else fail "$step" "exit $rc, userinfo sub '${me_sub}' vs ID token sub '${id_sub}'"; fi
 
