@@ -1,5 +1,5 @@
 /// How a sandbox provider behaves. Every member has a default taken from what Kakao answers for a
-/// REST API key (`spec/kakao-rest.md` §3.3), so `SandboxConfiguration()` behaves like a real app.
+/// REST API key, so `SandboxConfiguration()` behaves like a real app.
 package struct SandboxConfiguration: Sendable, Equatable {
     /// The app key that `/oauth/authorize` and `/oauth/token` accept. `nil` accepts any, which is
     /// what a developer trying kauth wants; set it to test a client's handling of KOE101.
@@ -52,7 +52,7 @@ package struct SandboxConfiguration: Sendable, Equatable {
     /// Which provider the sandbox plays: Kakao (default) or a Snap Login Kit look-alike. Each
     /// serves only its own paths; control endpoints under `/_sandbox/` are shared.
     package var mode: SandboxMode
-    /// Kakao's "OpenID Connect" app switch (`spec/kakao-rest.md` §7, default off): an authorize
+    /// Kakao's "OpenID Connect" app switch (default off): an authorize
     /// request with scope `openid` gets an `id_token` with its tokens, authorization redirects
     /// carry `iss` (RFC 9207), and `/v1/oidc/userinfo` answers.
     package var oidc: Bool
@@ -220,14 +220,14 @@ package enum SandboxPickerOutcome: Sendable, Equatable {
 
 /// The provider a sandbox plays.
 package enum SandboxMode: String, Sendable, Equatable, CaseIterable {
-    /// `kauth.kakao.com` and `kapi.kakao.com` (`spec/kakao-rest.md`), with OpenID Connect,
+    /// `kauth.kakao.com` and `kapi.kakao.com`, with OpenID Connect,
     /// RFC 7009 revocation and the RFC 8628 device grant as sandbox additions.
     case kakao
-    /// Snap Login Kit's OAuth2 endpoints and GraphQL `/v1/me` (`spec/snap-oidc.md` §A).
+    /// Snap Login Kit's OAuth2 endpoints and GraphQL `/v1/me`.
     case snapchat
 }
 
-/// One of an app's service terms (Kakao Sync), named by its tag (`spec/kakao-rest.md` §5.4).
+/// One of an app's service terms (Kakao Sync), named by its tag.
 package struct SandboxServiceTerm: Sendable, Equatable {
     package var tag: String
     /// A first login agrees to every required term.

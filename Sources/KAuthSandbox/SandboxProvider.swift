@@ -10,7 +10,7 @@ import KAuthCore
 /// One instance serves every host's paths: `kauth.kakao.com`'s `/oauth/*` and `/api/agt`,
 /// `kapi.kakao.com`'s `/v1/*` and `/v2/*`, the sharer's page and the apps host's
 /// (`/auth/kpidt`, `/user/address…`), plus control endpoints under `/_sandbox/` for tests. It
-/// answers with the statuses, bodies and KOE codes of `spec/kakao-rest.md`, so that a client
+/// answers with Kakao's documented statuses, bodies and KOE codes, so that a client
 /// tested here behaves the same against Kakao. Kakao's OpenID Connect (`SandboxOIDC.swift`) is a
 /// configuration switch; RFC 7009 revocation and the RFC 8628 device grant are sandbox
 /// additions. In Snap mode it serves Snap Login Kit's paths instead (`SandboxSnap.swift`). Time

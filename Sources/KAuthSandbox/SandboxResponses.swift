@@ -8,7 +8,7 @@ import KAuthCore
 /// The shapes of the sandbox's answers: kauth's and kapi's error bodies, the error page, and the
 /// checks every endpoint shares.
 extension SandboxEngine {
-    /// kauth's error body, `spec/kakao-rest.md` §3.4: `{"error","error_description","error_code"}`.
+    /// kauth's error body, Kakao's documented `{"error","error_description","error_code"}`.
     static func oauthError(_ status: Int, _ error: String, _ description: String, _ code: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         entry.error = error
         entry.kakaoCode = code
@@ -19,7 +19,7 @@ extension SandboxEngine {
         ]).data)
     }
 
-    /// kapi's error body, `spec/kakao-rest.md` §6: `{"msg","code"}` (-402 adds the scopes:
+    /// kapi's error body, Kakao's documented `{"msg","code"}` (-402 adds the scopes:
     /// `insufficientScopes`).
     static func apiError(_ status: Int, _ code: Int, _ message: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         entry.kakaoCode = String(code)

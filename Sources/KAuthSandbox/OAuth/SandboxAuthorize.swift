@@ -5,7 +5,7 @@ import Foundation
 #endif
 import KAuthCore
 
-/// `GET /oauth/authorize` (`spec/kakao-rest.md` §2): the simulated user is always logged in and
+/// `GET /oauth/authorize`: the simulated user is always logged in and
 /// consents at once, so the browser goes straight back to the client with a code.
 extension SandboxEngine {
     static let promptValues: Set<String> = ["login", "create", "select_account", "none", "cert"]

@@ -5,7 +5,7 @@ import Foundation
 #endif
 import KAuthCore
 
-/// `POST /oauth/token` (`spec/kakao-rest.md` §3): the code and refresh grants, with Kakao's KOE
+/// `POST /oauth/token`: the code and refresh grants, with Kakao's KOE
 /// codes and its refresh-token rotation rule.
 extension SandboxEngine {
     mutating func token(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {

@@ -9,7 +9,7 @@ import KAuthCore
 extension SandboxEngine {
     /// An RS256 ID token for `userID` and the app `clientID`: `iss`, `aud`, `sub`, `iat`, `exp`,
     /// `auth_time`, `nonce` when given, and the profile claims the user agreed to (`nickname`,
-    /// `picture`, `email`), as Kakao's carry them (`spec/kakao-rest.md` §7). The header names the
+    /// `picture`, `email`), as Kakao's carry them. The header names the
     /// signing key's `kid`. Nil only if the platform library cannot make or use the key.
     mutating func makeIDToken(userID: Int64, clientID: String, authTime: Date, nonce: String?) -> String? {
         let issuedAt = Int(now.timeIntervalSince1970)

@@ -5,7 +5,7 @@ import Foundation
 #endif
 import KAuthCore
 
-/// Kakao's OpenID Connect endpoints (`spec/kakao-rest.md` §7): discovery, the JWK set and
+/// Kakao's OpenID Connect endpoints: discovery, the JWK set and
 /// UserInfo. The ID token itself is made by `makeIDToken` (`SandboxIDToken.swift`).
 extension SandboxEngine {
     /// `GET /.well-known/openid-configuration` (OIDC Discovery §4, RFC 8414 fields): Kakao's

@@ -5,7 +5,7 @@ import Foundation
 #endif
 import KAuthCore
 
-/// The image APIs of Kakao Talk share (`spec/kakao-rest.md` §8.4): upload and scrap, with
+/// The image APIs of Kakao Talk share: upload and scrap, with
 /// `Authorization: KakaoAK {app key}`. Images are kept in `SandboxShareRecords`, not stored.
 extension SandboxEngine {
     /// `POST /v2/api/talk/message/image/upload` (§8.4): multipart part `file`, at most 2 MB

@@ -5,7 +5,7 @@ import Foundation
 #endif
 import KAuthCore
 
-/// Kakao Talk share's validation APIs (`spec/kakao-rest.md` §8.1): what the SDKs call before
+/// Kakao Talk share's validation APIs: what the SDKs call before
 /// they open the sharer, with `Authorization: KakaoAK {app key}`. Their answer (ValidationResult)
 /// is also what the sharer page shows.
 extension SandboxEngine {

@@ -5,7 +5,7 @@ import Foundation
 #endif
 import KAuthCore
 
-/// The web sharer (`spec/kakao-rest.md` §8.3), where a browser lands after `kauth link --open`.
+/// The web sharer, where a browser lands after `kauth link --open`.
 extension SandboxEngine {
     /// `GET /talk/friends/picker/easylink` (§8.3): where Kakao shows the friend and chat picker.
     /// The sandbox checks the query as the real page would, records it for

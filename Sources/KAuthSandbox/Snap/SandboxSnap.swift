@@ -5,7 +5,7 @@ import Foundation
 #endif
 import KAuthCore
 
-/// Snap Login Kit's scopes (`spec/snap-oidc.md` §A.4): full URLs, separated by spaces.
+/// Snap Login Kit's scopes: full URLs, separated by spaces.
 enum SnapScopes {
     static let prefix = "https://auth.snapchat.com/oauth2/api/"
     static let displayName = prefix + "user.display_name"
@@ -21,8 +21,7 @@ enum SnapScopes {
     }
 }
 
-/// The sandbox in Snap mode: Snap Login Kit's OAuth2 endpoints (`spec/snap-oidc.md` §A.1–A.3,
-/// A.7) on `accounts.snapchat.com`'s paths, and its GraphQL user data (`SandboxSnapGraphQL.swift`)
+/// The sandbox in Snap mode: Snap Login Kit's OAuth2 endpoints on `accounts.snapchat.com`'s paths, and its GraphQL user data (`SandboxSnapGraphQL.swift`)
 /// on `kit.snapchat.com`'s, all on one port like the Kakao mode. Errors are plain OAuth
 /// (`{"error","error_description"}`): Snap has no KOE codes.
 extension SandboxEngine {

@@ -5,7 +5,7 @@ import Foundation
 #endif
 import KAuthCore
 
-/// Snap's legacy user-data API (`spec/snap-oidc.md` §A.5): `GET /v1/me?query=…` or
+/// Snap's legacy user-data API: `GET /v1/me?query=…` or
 /// `POST /v1/me` with JSON `{"query":…}`, `Authorization: Bearer`, answering
 /// `{"data":{"me":{…}}}` with only the fields the token's scopes cover.
 extension SandboxEngine {

@@ -5,7 +5,7 @@ import Foundation
 #endif
 import KAuthCore
 
-/// Snap Login Kit's token endpoint (`spec/snap-oidc.md` §A.1, §A.2): code and refresh grants
+/// Snap Login Kit's token endpoint: code and refresh grants
 /// with plain OAuth errors, a new refresh token on every refresh.
 extension SandboxEngine {
     /// `POST /accounts/oauth2/token`: the code and refresh grants. The client is `client_id` in

@@ -6,7 +6,7 @@ import Foundation
 import KAuthCore
 
 /// User properties: the string values an app keeps on its users under keys registered in the
-/// console (`spec/kakao-rest.md` §5, update profile and signup).
+/// console (update profile and signup).
 enum SandboxProperties {
     /// Kakao's default keys, filled from the profile until the app sets them.
     static let defaultKeys = ["nickname", "profile_image", "thumbnail_image"]

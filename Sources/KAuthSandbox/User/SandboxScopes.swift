@@ -5,7 +5,7 @@ import Foundation
 #endif
 import KAuthCore
 
-/// One consent item of the sandbox app (`spec/kakao-rest.md` §5.3), as the Kakao console lists
+/// One consent item of the sandbox app, as the Kakao console lists
 /// them under "Consent items".
 struct SandboxScope: Sendable {
     enum Kind: String, Sendable {
@@ -94,7 +94,7 @@ enum SandboxScopes {
     }
 }
 
-/// `GET /v2/user/scopes` and `POST /v2/user/revoke/scopes` (`spec/kakao-rest.md` §5.3).
+/// `GET /v2/user/scopes` and `POST /v2/user/revoke/scopes`.
 extension SandboxEngine {
     /// `GET /v2/user/scopes[?scopes=["id",…]]` → ScopeInfo: every consent item, or those in the
     /// filter, in catalogue order.

@@ -5,8 +5,8 @@ import Foundation
 #endif
 import KAuthCore
 
-/// Kakao Sync service terms: `GET /v2/user/service_terms` and `POST /v2/user/revoke/service_terms`
-/// (`spec/kakao-rest.md` §5.4). The app's terms are `SandboxConfiguration.serviceTerms`; what a
+/// Kakao Sync service terms: `GET /v2/user/service_terms` and `POST /v2/user/revoke/service_terms`.
+/// The app's terms are `SandboxConfiguration.serviceTerms`; what a
 /// user agreed is kept in the consent with the app, so unlink forgets it.
 extension SandboxEngine {
     /// `GET /v2/user/service_terms[?result=agreed_service_terms|app_service_terms][&tags=a,b]`.

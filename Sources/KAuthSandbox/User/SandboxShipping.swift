@@ -5,7 +5,7 @@ import Foundation
 #endif
 import KAuthCore
 
-/// A shipping address (`spec/kakao-rest.md` §5.5), as kept in the state file.
+/// A shipping address, as kept in the state file.
 struct SandboxShippingAddress: Codable, Equatable, Sendable {
     var id: Int64
     var name: String
@@ -114,7 +114,7 @@ enum SandboxShipping {
     }
 }
 
-/// `GET /v1/user/shipping_address` (`spec/kakao-rest.md` §5.5).
+/// `GET /v1/user/shipping_address`.
 extension SandboxEngine {
     func shippingAddresses(of user: SandboxUserRecord) -> [SandboxShippingAddress] {
         user.shippingAddresses ?? SandboxShipping.generated(count: configuration.shippingAddressCount)

@@ -5,7 +5,7 @@ import Foundation
 #endif
 import KAuthCore
 
-/// kapi's user APIs (`spec/kakao-rest.md` §5), each behind `Authorization: Bearer`.
+/// kapi's user APIs, each behind `Authorization: Bearer`.
 extension SandboxEngine {
     /// The access token behind the request's `Authorization: Bearer` header, or the -401 Kakao
     /// answers for a missing, unknown, expired or ended one: the answer that makes clients

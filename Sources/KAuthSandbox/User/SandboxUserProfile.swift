@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Renders `/v2/user/me` (`spec/kakao-rest.md` §5.1) for one user and one app's consent.
+/// Renders `/v2/user/me` for one user and one app's consent.
 struct SandboxMeRenderer {
     var user: SandboxUserRecord
     var consent: ConsentRecord

@@ -15,14 +15,14 @@ import Testing
     }
 
     @Test func aDefaultTemplateTravelsAsAnObjectWithCallbackArgs() throws {
-        let template = try TemplateValidator.validate(SeedTemplates.text).get()
+        let template = try TemplateValidator.validate(ShareGuideTemplates.text).get()
         let url = SharerURL.make(base: "https://sharer.kakao.com", appKey: "app-key", message: .default(template), agent: "sdk/0.1.0 sdk_type/kauth", callbackArgs: ["user_id": "abcd", "product_id": "1234"])
         let (path, query) = split(url)
         #expect(path == "https://sharer.kakao.com/talk/friends/picker/easylink")
         #expect(query.map(\.0) == ["app_key", "validation_action", "validation_params", "ka", "lcba"])
         #expect(query.first(named: "app_key") == "app-key")
         #expect(query.first(named: "validation_action") == "default")
-        #expect(try json(query.first(named: "validation_params")) == .object(["link_ver": .string("4.0"), "template_object": SeedTemplates.text]))
+        #expect(try json(query.first(named: "validation_params")) == .object(["link_ver": .string("4.0"), "template_object": ShareGuideTemplates.text]))
         #expect(query.first(named: "ka") == "sdk/0.1.0 sdk_type/kauth")
         #expect(try json(query.first(named: "lcba")) == .object(["user_id": .string("abcd"), "product_id": .string("1234")]))
         // Every reserved character is escaped, so no parser reads the JSON differently.
@@ -50,12 +50,12 @@ import Testing
     }
 
     @Test func validationAndMemoRequestsCarryTheMessage() throws {
-        let template = try TemplateValidator.validate(SeedTemplates.text).get()
+        let template = try TemplateValidator.validate(ShareGuideTemplates.text).get()
         let validation = ShareValidationRequest(message: .default(template))
         #expect(validation.path == "/v2/api/kakaolink/talk/template/default")
         #expect(validation.authorization == .appKey)
         #expect(validation.parameters.map(\.0) == ["link_ver", "template_object"])
-        #expect(try json(validation.parameters.first(named: "template_object")) == SeedTemplates.text)
+        #expect(try json(validation.parameters.first(named: "template_object")) == ShareGuideTemplates.text)
         #expect(ShareValidationRequest(message: .custom(templateID: 7, args: [:])).path == "/v2/api/kakaolink/talk/template/validate")
         #expect(ShareValidationRequest(message: .scrap(url: "https://a", templateID: 7, args: ["k": "v"])).parameters.map(\.0) == ["link_ver", "request_url", "template_id", "template_args"])
 

@@ -64,24 +64,24 @@ private func templateText(_ json: JSONValue) -> String { json.jsonText() }
 
     @Test func aDefaultTemplateIsValidatedIntoATemplateMessageBuiltFromIt() throws {
         let sandbox = try ShareSandbox()
-        let response = sandbox.request("POST", validate, form: [("link_ver", "4.0"), ("template_object", templateText(SeedTemplates.text))])
+        let response = sandbox.request("POST", validate, form: [("link_ver", "4.0"), ("template_object", templateText(ShareGuideTemplates.text))])
         #expect(response.status == 200)
         let body = try json(response)
         #expect(body["template_id"] == .number(104))
         #expect(body.value(at: "template_msg.P.TP") == .string("text"))
-        var content = SeedTemplates.text
+        var content = ShareGuideTemplates.text
         if case .object(var members) = content { members["object_type"] = nil; content = .object(members) }
         #expect(body.value(at: "template_msg.C") == content)
         #expect(body["warning_msg"] == nil)
         // Flutter sends the same as a GET query.
-        let viaQuery = sandbox.request("GET", validate, query: [("link_ver", "4.0"), ("template_object", templateText(SeedTemplates.text))])
+        let viaQuery = sandbox.request("GET", validate, query: [("link_ver", "4.0"), ("template_object", templateText(ShareGuideTemplates.text))])
         #expect(viaQuery.status == 200)
         #expect(try json(viaQuery) == body)
     }
 
     @Test func theAppKeyIsRequired() throws {
         let sandbox = try ShareSandbox(SandboxConfiguration(clientID: "app-key"))
-        let form = [("link_ver", "4.0"), ("template_object", templateText(SeedTemplates.text))]
+        let form = [("link_ver", "4.0"), ("template_object", templateText(ShareGuideTemplates.text))]
         for authorization in [nil, "Bearer app-key", "KakaoAK other-key", "KakaoAK "] as [String?] {
             let response = sandbox.request("POST", validate, form: form, authorization: authorization)
             #expect(response.status == 401)
@@ -92,10 +92,10 @@ private func templateText(_ json: JSONValue) -> String { json.jsonText() }
 
     @Test func invalidTemplatesAndParametersAreMinusTwo() throws {
         let sandbox = try ShareSandbox()
-        let broken = SeedTemplates.feed.setting("content.link", nil).setting("buttons.2", .object(["title": .string("x"), "link": .object([:])]))
+        let broken = ShareGuideTemplates.feed.setting("content.link", nil).setting("buttons.2", .object(["title": .string("x"), "link": .object([:])]))
         let cases: [([(String, String)], String)] = [
             ([("link_ver", "4.0"), ("template_object", templateText(broken))], "invalid template_object: content.link: required; buttons: a feed template has at most 2 buttons, found 3"),
-            ([("template_object", templateText(SeedTemplates.text))], "link_ver must be 4.0"),
+            ([("template_object", templateText(ShareGuideTemplates.text))], "link_ver must be 4.0"),
             ([("link_ver", "4.0")], "template_object is required"),
             ([("link_ver", "4.0"), ("template_object", "{")], "template_object is not a JSON object"),
             ([("link_ver", "4.0"), ("link_ver", "4.0")], "link_ver is sent more than once"),
@@ -124,7 +124,7 @@ private func templateText(_ json: JSONValue) -> String { json.jsonText() }
 
     @Test func linksOutsideTheRegisteredDomainsAreWarnings() throws {
         let sandbox = try ShareSandbox()
-        let template = SeedTemplates.text.setting("link.web_url", .string("https://elsewhere.org/x"))
+        let template = ShareGuideTemplates.text.setting("link.web_url", .string("https://elsewhere.org/x"))
         let body = try json(sandbox.request("POST", validate, form: [("link_ver", "4.0"), ("template_object", templateText(template))]))
         #expect(body["warning_msg"] == .object(["link.web_url": .string("the domain of https://elsewhere.org/x is not registered for this app (Kakao console > Platform > Web)")]))
         let scrap = try json(sandbox.request("POST", "/v2/api/kakaolink/talk/template/scrap", form: [("link_ver", "4.0"), ("request_url", "https://sub.example.com/page")]))
@@ -134,7 +134,7 @@ private func templateText(_ json: JSONValue) -> String { json.jsonText() }
 
     @Test func theSharerPageRecordsItsQuery() throws {
         let sandbox = try ShareSandbox()
-        let template = try TemplateValidator.validate(SeedTemplates.text).get()
+        let template = try TemplateValidator.validate(ShareGuideTemplates.text).get()
         let url = SharerURL.make(base: "", appKey: "app-key", message: .default(template), agent: "sdk/x", callbackArgs: ["id": "7"])
         let page = sandbox.request("GET", url, authorization: nil)
         #expect(page.status == 200)
@@ -145,7 +145,7 @@ private func templateText(_ json: JSONValue) -> String { json.jsonText() }
         #expect(visits.count == 2)
         #expect(visits[0]["app_key"] == .string("app-key"))
         #expect(visits[0]["validation_action"] == .string("default"))
-        #expect(visits[0]["validation_params"] == .object(["link_ver": .string("4.0"), "template_object": SeedTemplates.text]))
+        #expect(visits[0]["validation_params"] == .object(["link_ver": .string("4.0"), "template_object": ShareGuideTemplates.text]))
         #expect(visits[0]["lcba"] == .object(["id": .string("7")]))
         #expect(visits[0]["ka"] == .string("sdk/x"))
         #expect(visits[0]["status"] == .number(200))
@@ -187,7 +187,7 @@ private func templateText(_ json: JSONValue) -> String { json.jsonText() }
 
     @Test func memosNeedTalkMessageAndAreKept() throws {
         let sandbox = try ShareSandbox()
-        let form = [("template_object", templateText(SeedTemplates.text))]
+        let form = [("template_object", templateText(ShareGuideTemplates.text))]
         let path = "/v2/api/talk/memo/default/send"
         #expect(sandbox.request("POST", path, form: form, authorization: nil).status == 401)
 
@@ -211,7 +211,7 @@ private func templateText(_ json: JSONValue) -> String { json.jsonText() }
         let memos = try sandbox.control("/_sandbox/memos")
         #expect(memos.count == 3)
         #expect(memos[0]["action"] == .string("default"))
-        #expect(memos[0]["template_object"] == SeedTemplates.text)
+        #expect(memos[0]["template_object"] == ShareGuideTemplates.text)
         #expect(memos[0]["user_id"] == .number(4_242_424_242))
         #expect(memos[1]["template_id"] == .number(12345))
         #expect(memos[1]["template_args"] == .object(["title": .string("build 7")]))

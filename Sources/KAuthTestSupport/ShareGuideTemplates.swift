@@ -1,7 +1,7 @@
 import KAuthCore
 
-/// The seed's examples (Kakao's iOS share guide), as JSON.
-package enum SeedTemplates {
+/// The examples of Kakao's iOS share guide, as JSON.
+package enum ShareGuideTemplates {
     package static let link: JSONValue = .object(["web_url": .string("https://developers.kakao.com"), "mobile_web_url": .string("https://developers.kakao.com")])
     package static let appLink: JSONValue = .object(["android_execution_params": .string("key1=value1&key2=value2"), "ios_execution_params": .string("key1=value1&key2=value2")])
     package static let buttons: JSONValue = .array([
