@@ -136,6 +136,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: env.credentialsPath))
     }
 
+    /// An SSH session: no BROWSER, no display. One line says so, the URL and the paste path come
+    /// at once, and nothing pretends a browser is opening.
+    @Test func withoutADisplayTheLoginSaysSoInOneLineAndOffersThePastePath() async throws {
+        let sandbox = try await SandboxProcess()
+        defer { sandbox.stop() }
+        let env = TestEnvironment(sandbox: sandbox)
+        defer { env.remove() }
+        #expect(env.variables["BROWSER"] == nil && env.variables["DISPLAY"] == nil)
+        let login = try env.spawn(["login"])
+        let printed = try await login.waitForErr(containing: "and press Enter")
+        #expect(printed.hasPrefix("No browser could be opened: there is no display"), "\(printed)")
+        #expect(!printed.contains("Opening the browser"))
+        #expect(!printed.contains("BrowserError") && !printed.contains("xdg-open"), "no internal names, no opener noise")
+        let authorizeURL = try #require(printed.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.contains("/oauth/authorize?") })
+        let redirect = try await HTTPClient.live.send(HTTPRequest(method: "GET", url: authorizeURL))
+        login.write(try #require(redirect.headers.value(for: "Location")) + "\n")
+        let result = await login.wait()
+        #expect(result.code == 0, "\(result.err)")
+    }
+
     @Test func noBrowserPrintsTheURLAndAcceptsThePastedRedirect() async throws {
         let sandbox = try await SandboxProcess()
         defer { sandbox.stop() }

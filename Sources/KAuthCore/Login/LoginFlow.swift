@@ -178,7 +178,12 @@ package struct LoginFlow: Sendable {
         let paste = PasteReader(world: world, listener: listener, path: plan.path, state: state, issuer: endpoints.issuer, requireIssuer: endpoints.issParameterSupported, events: events)
 
         var opening: Task<Void, Never>?
-        if let startPath {
+        if startPath != nil, let reason = world.browser.unavailable() {
+            // Nothing to start: say so once, and offer the paste path at once, as --no-browser.
+            events(.browserFailed(reason))
+            events(.pasteExpected(authorizationURL: url, redirectURI: redirectURI))
+            paste.start()
+        } else if let startPath {
             listener.arm(url)
             events(.openingBrowser(authorizationURL: url))
             let startURL = "http://127.0.0.1:\(listener.port)\(startPath)"

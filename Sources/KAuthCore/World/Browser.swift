@@ -12,14 +12,20 @@ package struct Browser: Sendable {
     package var opener: @Sendable (_ url: String, _ showOpenerOutput: Bool) async throws -> Void
     /// Set by `--verbose`.
     package var showsOpenerOutput = false
+    /// Why no browser can be opened here at all (no display and no `BROWSER`, no opener
+    /// installed), known without starting anything; nil when opening is worth a try. A login then
+    /// says so at once and goes straight to the paste path instead of announcing a browser.
+    package var unavailable: @Sendable () -> BrowserError? = { nil }
 
-    package init(opener: @escaping @Sendable (String, Bool) async throws -> Void) {
+    package init(opener: @escaping @Sendable (String, Bool) async throws -> Void, unavailable: @escaping @Sendable () -> BrowserError? = { nil }) {
         self.opener = opener
+        self.unavailable = unavailable
     }
 
     /// A browser that ignores `showOpenerOutput` (test doubles).
-    package init(open: @escaping @Sendable (String) async throws -> Void) {
+    package init(open: @escaping @Sendable (String) async throws -> Void, unavailable: @escaping @Sendable () -> BrowserError? = { nil }) {
         self.opener = { url, _ in try await open(url) }
+        self.unavailable = unavailable
     }
 
     package func open(_ url: String) async throws {
@@ -34,7 +40,7 @@ package struct Browser: Sendable {
     /// given two seconds: an opener that exits with a failure in that time counts as failed,
     /// one still running counts as a browser that opened.
     package static func live(environment: Environment) -> Browser {
-        Browser { url, showOutput in
+        Browser(opener: { url, showOutput in
             let candidates: [[String]]
             if let browser = environment["BROWSER"] {
                 candidates = browser.split(separator: ":").map { command in
@@ -62,7 +68,23 @@ package struct Browser: Sendable {
                 }
             }
             throw lastError
+        }, unavailable: { unavailableReason(environment: environment) })
+    }
+
+    /// What `live` can tell before starting anything. A `BROWSER` the user set is always tried:
+    /// only its own failure says it does not work.
+    static func unavailableReason(environment: Environment) -> BrowserError? {
+        if let browser = environment["BROWSER"] {
+            return browser.split(separator: ":").contains { !$0.split(separator: " ").isEmpty } ? nil : .noBrowser
         }
+        #if os(macOS)
+        return nil
+        #else
+        guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else { return .noDisplay }
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        let installed = path.split(separator: ":").contains { access(String($0) + "/xdg-open", X_OK) == 0 }
+        return installed ? nil : .cannotRun(command: "xdg-open", reason: "it is not installed; the xdg-utils package provides it")
+        #endif
     }
 }
 

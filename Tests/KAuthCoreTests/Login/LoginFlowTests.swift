@@ -39,8 +39,8 @@ import KAuthTestSupport
         let keystore: FileKeystore
         let events = EventRecorder<LoginEvent>()
 
-        init(http: FakeHTTP, listener: FakeListener, browserFails: Bool = false, input: (@Sendable () -> String?)? = nil) {
-            let browser = listener.browser(fails: browserFails)
+        init(http: FakeHTTP, listener: FakeListener, browserFails: Bool = false, browser: Browser? = nil, input: (@Sendable () -> String?)? = nil) {
+            let browser = browser ?? listener.browser(fails: browserFails)
             var terminal = TerminalRecorder().terminal
             if let input { terminal.readLine = input }
             world = World.test(http: http.client, clock: TestClock().clock, browser: browser, terminal: terminal, listener: listener.listener)
@@ -139,6 +139,27 @@ import KAuthTestSupport
         #expect(events.contains(.browserFailed(.noDisplay)))
         #expect(events.contains(.pastedURLRejected(.notTheRedirect(expectedPath: "/callback"))))
         #expect(events.contains { if case .pasteExpected(_, "http://127.0.0.1:52884/callback") = $0 { return true } else { return false } })
+    }
+
+    /// A machine where no browser can be started (no display, no opener) is told so before
+    /// anything is announced: no "opening the browser", nothing started, the paste path at once.
+    @Test func aMachineWithoutABrowserGoesStraightToThePastePath() async throws {
+        let listener = FakeListener { _, _ in nil }
+        let pasted = PastedLines(listener: listener)
+        let started = Counter()
+        let browser = Browser(open: { _ in started.increment() }, unavailable: { .noDisplay })
+        let setup = Setup(http: Self.provider(), listener: listener, browser: browser, input: pasted.next)
+        defer { setup.home.remove() }
+        let result = try await setup.flow(kakao).run(LoginOptions(), events: setup.events.record)
+        #expect(result.session.accessToken == "at")
+        #expect(started.value == 0, "nothing was started")
+        #expect(listener.authorizationURLs.isEmpty, "no start link to race for")
+        let events = setup.events.events
+        #expect(!events.contains { if case .openingBrowser = $0 { return true } else { return false } })
+        let failed = try #require(events.firstIndex(of: .browserFailed(.noDisplay)))
+        let paste = try #require(events.firstIndex { if case .pasteExpected = $0 { return true } else { return false } })
+        let waiting = try #require(events.firstIndex { if case .waiting = $0 { return true } else { return false } })
+        #expect(failed < paste && paste < waiting)
     }
 
     /// Whenever `openid` is in the scope, a fresh nonce goes with it — the OIDC default scopes
