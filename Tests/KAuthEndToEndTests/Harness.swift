@@ -192,7 +192,10 @@ final class SandboxProcess: @unchecked Sendable {
     struct SandboxStartFailure: Error {}
 
     func stop() {
-        spawned.process.terminate()
+        // A process spawned from the test runner inherits its signal mask, in which SIGTERM is
+        // blocked: a terminate() stays pending and the sandbox outlives the test. SIGKILL cannot
+        // be blocked.
+        kill(spawned.process.processIdentifier, SIGKILL)
     }
 
     /// POSTs a form to a control endpoint such as `/_sandbox/config`.

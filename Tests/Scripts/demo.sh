@@ -55,3 +55,16 @@ step "$kauth" logout
 set +e
 step "$kauth" status
 echo "(exit $? — not logged in)"
+
+# How to do the same by hand: the sandbox in one shell, kauth in another, in the same folder.
+bin_dir="$(cd "$(dirname "$kauth_path")" && pwd)"
+cat <<TRY
+
+Try it yourself: the sandbox in one shell, kauth in another (both in the same folder).
+  shell 1:  export PATH="$bin_dir:\$PATH"
+            kauth sandbox > sandbox.env           # serves until Ctrl-C, one log line per request
+  shell 2:  export PATH="$bin_dir:\$PATH"
+            . ./sandbox.env                       # the environment it printed
+            export KAUTH_HOME=\$(mktemp -d)        # a throw-away keystore
+            kauth login && kauth me               # your browser comes straight back
+TRY

@@ -48,11 +48,11 @@ final class LoginProgress: @unchecked Sendable {
         case .pasteExpected(let url, let redirectURI):
             let shown = lock.withLock { urlShown }
             if shown {
-                write("Open the URL above in a browser on any machine and log in.")
+                write("Open the URL above in a browser on any machine and log in. ")
             } else {
                 write("Open this URL in a browser on any machine and log in:\n\n  \(url)\n\n")
             }
-            write(" Then paste here the address the browser ends up on — it starts with \(redirectURI); the page itself may fail to load, that is fine — and press Enter:\n")
+            write("Then paste here the address the browser ends up on — it starts with \(redirectURI); the page itself may fail to load, that is fine — and press Enter:\n")
         case .waiting(let timeout):
             startCountdown(timeout)
         case .stillWaiting(let hint):
