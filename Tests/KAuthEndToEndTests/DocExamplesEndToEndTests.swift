@@ -89,6 +89,7 @@ import Testing
             try command.run.write(toFile: runner.path + "/cmd/\(index)", atomically: true, encoding: .utf8)
             script += "__doc_run \(index)\n"
         }
+        script += "printf 'done\\n' >> \"$__doc_dir/results\"\n"
         try script.write(toFile: runner.path + "/run.sh", atomically: true, encoding: .utf8)
 
         // bash leads a process group of its own (Process makes it one), so that everything an
@@ -101,8 +102,14 @@ import Testing
         pthread_sigmask(SIG_UNBLOCK, &all, &previous)
         let shell = try Spawned([runner.path + "/run.sh"], environment: environment, executable: "/bin/bash")
         pthread_sigmask(SIG_SETMASK, &previous, nil)
+        // The script says when it is through: a background job an example started keeps the
+        // process from being reported finished until the group is killed.
         let deadline = ContinuousClock.now + .seconds(60)
-        while shell.process.isRunning, ContinuousClock.now < deadline {
+        func finished() -> Bool {
+            let log = (try? String(contentsOfFile: runner.path + "/results", encoding: .utf8)) ?? ""
+            return log.hasSuffix("done\n")
+        }
+        while shell.process.isRunning, !finished(), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         kill(-shell.process.processIdentifier, SIGKILL)
