@@ -80,7 +80,8 @@ final class Spawned: @unchecked Sendable {
         while process.isRunning {
             if ContinuousClock.now > deadline {
                 Issue.record("kauth \(process.arguments ?? []) did not exit within \(timeout)")
-                process.terminate()
+                // SIGKILL: processes spawned from the test runner inherit its blocked SIGTERM.
+                kill(process.processIdentifier, SIGKILL)
                 break
             }
             try? await Task.sleep(for: .milliseconds(10))
@@ -182,7 +183,7 @@ final class SandboxProcess: @unchecked Sendable {
         }
         try? FileManager.default.removeItem(atPath: output)
         guard let base = exports.first(where: { $0.key.hasSuffix("_AUTH_URL") })?.value else {
-            spawned.process.terminate()
+            kill(spawned.process.processIdentifier, SIGKILL)
             throw SandboxStartFailure()
         }
         baseURL = base
