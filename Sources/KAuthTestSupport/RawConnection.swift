@@ -1,4 +1,5 @@
 import Foundation
+import KAuthCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -86,7 +87,7 @@ package final class RawConnection: @unchecked Sendable {
             #else
             let flags: Int32 = 0
             #endif
-            let written = bytes.withUnsafeBytes { rawSend(descriptor, $0.baseAddress! + offset, $0.count - offset, flags) }
+            let written = bytes.withUnsafeBytes { SocketCalls.send(descriptor, $0.baseAddress! + offset, $0.count - offset, flags) }
             if written < 0 && errno == EINTR { continue }
             if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
@@ -184,12 +185,3 @@ package final class RawConnection: @unchecked Sendable {
     }
 }
 
-#if canImport(Glibc)
-private func rawSend(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
-    Glibc.send(fd, buffer, count, flags)
-}
-#else
-private func rawSend(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
-    Darwin.send(fd, buffer, count, flags)
-}
-#endif

@@ -405,7 +405,7 @@ package final class LoopbackServer: @unchecked Sendable {
             #else
             let flags: Int32 = 0
             #endif
-            let written = bytes.withUnsafeBytes { socketSend(client, $0.baseAddress! + offset, $0.count - offset, flags) }
+            let written = bytes.withUnsafeBytes { SocketCalls.send(client, $0.baseAddress! + offset, $0.count - offset, flags) }
             if written <= 0 {
                 if written < 0 && errno == EINTR { continue }
                 return
@@ -437,12 +437,3 @@ package struct LoopbackServerCounters: Sendable, Equatable {
     package init() {}
 }
 
-#if canImport(Glibc)
-private func socketSend(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
-    Glibc.send(fd, buffer, count, flags)
-}
-#else
-private func socketSend(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
-    Darwin.send(fd, buffer, count, flags)
-}
-#endif

@@ -9,7 +9,17 @@ import Darwin
 /// browser that outlives a killed kauth would keep the redirect port (the next login: "port in
 /// use") or a connection open. Setting the flag afterwards with `fcntl` leaves a window in which
 /// another thread's spawn copies it, so on Linux the flag is given at creation.
-enum SocketCalls {
+package enum SocketCalls {
+    /// `send(2)`, named through the platform module: inside types with a `send` of their own
+    /// (the servers' responders) the bare name would not reach the system call.
+    package static func send(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
+        #if canImport(Glibc)
+        return Glibc.send(fd, buffer, count, flags)
+        #else
+        return Darwin.send(fd, buffer, count, flags)
+        #endif
+    }
+
     /// A non-blocking, close-on-exec IPv4 stream socket. Non-blocking so that the accept loop,
     /// woken by `poll`, never blocks in `accept` when the waiting client has gone meanwhile.
     static func listeningSocket() -> Int32 {
