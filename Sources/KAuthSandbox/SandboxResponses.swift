@@ -26,7 +26,7 @@ extension SandboxEngine {
         return .json(status, OrderedJSON.object([("msg", .string(message)), ("code", .int(code))]).data)
     }
 
-    /// kapi's -402 (§6): the API needs consent the user has not given. `required_scopes` names
+    /// kapi's -402: the API needs consent the user has not given. `required_scopes` names
     /// what to ask for with `/oauth/authorize?scope=…`; `allowed_scopes` is what the user agreed.
     static func insufficientScopes(_ status: Int = 403, apiType: String, required: [String], allowed: [String], _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         entry.kakaoCode = "-402"

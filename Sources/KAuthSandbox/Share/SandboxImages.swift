@@ -8,7 +8,7 @@ import KAuthCore
 /// The image APIs of Kakao Talk share: upload and scrap, with
 /// `Authorization: KakaoAK {app key}`. Images are kept in `SandboxShareRecords`, not stored.
 extension SandboxEngine {
-    /// `POST /v2/api/talk/message/image/upload` (§8.4): multipart part `file`, at most 2 MB
+    /// `POST /v2/api/talk/message/image/upload`: multipart part `file`, at most 2 MB
     /// (-602 over it), a PNG, JPEG or GIF judged by its bytes (-2 otherwise).
     mutating func imageUpload(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         guard request.method == "POST" else { return Self.methodNotAllowed(&entry) }
@@ -40,7 +40,7 @@ extension SandboxEngine {
         return .json(200, image.response.data)
     }
 
-    /// `POST /v2/api/talk/message/image/scrap` (§8.4): form `image_url`. The sandbox fetches
+    /// `POST /v2/api/talk/message/image/scrap`: form `image_url`. The sandbox fetches
     /// nothing: the URL of an image uploaded here answers that image; any other http(s) URL a
     /// 640×640 image of 65 536 bytes, its type from the file extension.
     mutating func imageScrap(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {

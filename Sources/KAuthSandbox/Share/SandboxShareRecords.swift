@@ -42,7 +42,7 @@ struct SandboxShareRecords: Sendable {
     }
 }
 
-/// An image as ImageUploadResult describes it (§8.4).
+/// An image as ImageUploadResult describes it.
 struct SandboxImage: Sendable, Equatable {
     var url: String
     var contentType: String

@@ -35,7 +35,7 @@ extension SandboxEngine {
         return .failure(Unauthorized(response: Self.apiError(401, -401, "invalid app key: send Authorization: KakaoAK {app key}", &entry)))
     }
 
-    /// `POST|GET /v2/api/kakaolink/talk/template/{default,validate,scrap}` (§8.1): iOS sends a
+    /// `POST|GET /v2/api/kakaolink/talk/template/{default,validate,scrap}`: iOS sends a
     /// form, Flutter a query; both are read.
     mutating func shareValidation(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         guard request.method == "POST" || request.method == "GET" else { return Self.methodNotAllowed(&entry) }

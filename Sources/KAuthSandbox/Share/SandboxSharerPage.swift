@@ -7,7 +7,7 @@ import KAuthCore
 
 /// The web sharer, where a browser lands after `kauth link --open`.
 extension SandboxEngine {
-    /// `GET /talk/friends/picker/easylink` (§8.3): where Kakao shows the friend and chat picker.
+    /// `GET /talk/friends/picker/easylink`: where Kakao shows the friend and chat picker.
     /// The sandbox checks the query as the real page would, records it for
     /// `GET /_sandbox/sharer-visits`, and shows what would be shared.
     mutating func sharerPage(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {

@@ -25,7 +25,7 @@ enum SnapScopes {
 /// on `kit.snapchat.com`'s, all on one port like the Kakao mode. Errors are plain OAuth
 /// (`{"error","error_description"}`): Snap has no KOE codes.
 extension SandboxEngine {
-    /// Seconds a Snap access token lives. Snap's code-flow lifetime is UNCONFIRMED (§A.7: a
+    /// Seconds a Snap access token lives. Snap's code-flow lifetime is unconfirmed (a
     /// third party says 30 minutes; the implicit token lives an hour); this is the figure the
     /// sandbox answers. `POST /_sandbox/expire-access-tokens` ends tokens sooner.
     static let snapAccessTokenLifetime = 1800
@@ -58,7 +58,7 @@ extension SandboxEngine {
     /// than redirected (as Snap's "Something went wrong – Invalid redirect_uri"), `scope` made of
     /// Snap's full scope URLs, and PKCE with S256 required: kauth is a public client, and the
     /// sandbox holds it to that (whether Snap itself refuses a request without PKCE is
-    /// UNCONFIRMED, §A.3). The simulated user grants every scope asked for.
+    /// unconfirmed). The simulated user grants every scope asked for.
     mutating func snapAuthorize(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         let query = request.query
         let clientID = query.first(named: "client_id")
@@ -131,7 +131,7 @@ extension SandboxEngine {
     }
 
     /// The page Snap shows for a request it will not redirect: "Something went wrong – Invalid
-    /// redirect_uri" (§A.2).
+    /// redirect_uri".
     static func snapErrorPage(_ error: String, _ description: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         entry.error = error
         let page = """

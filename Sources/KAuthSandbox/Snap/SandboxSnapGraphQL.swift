@@ -42,7 +42,7 @@ extension SandboxEngine {
         return .json(200, OrderedJSON.object([("data", .object([("me", me)]))]).data)
     }
 
-    /// GraphQL's error body (§A.5): `{"errors":[{"message","extensions":{"code"}}]}`.
+    /// GraphQL's error body: `{"errors":[{"message","extensions":{"code"}}]}`.
     static func graphQLError(_ status: Int, _ message: String, code: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         entry.error = code
         return .json(status, OrderedJSON.object([
@@ -75,7 +75,7 @@ enum SnapMeField: Equatable {
 }
 
 /// What the sandbox user looks like to Snap: its nickname as `displayName`, a Bitmoji, and an
-/// `externalId` in **standard** Base64 that always contains `+`, `/` and `=` (§A.5: "never use
+/// `externalId` in **standard** Base64 that always contains `+`, `/` and `=` ("never use
 /// it raw as a file name"), so that a client's file-name handling is put to the test.
 struct SnapUser {
     var displayName: String
@@ -101,7 +101,7 @@ struct SnapUser {
         return text
     }
 
-    /// The selected fields, in the query's order, each only with its scope granted (§A.5: every
+    /// The selected fields, in the query's order, each only with its scope granted (every
     /// field is optional; no scope at all gives `{}`).
     func render(_ selection: [SnapMeField], granted: Set<String>) -> OrderedJSON {
         var members: [(String, OrderedJSON)] = []
@@ -126,7 +126,7 @@ struct SnapUser {
 /// The part of GraphQL that Snap's `me` queries use: an optional `query` keyword with an
 /// optional name and variable definitions, then `{ me { … } }` with plain fields (commas and
 /// `#` comments ignored). Aliases, arguments and fragments are refused, as are fields `Me` does
-/// not have: notably the SDK-v2 spellings `externalID` and `bitmoji{avatarID}` (§A.5).
+/// not have: notably the SDK-v2 spellings `externalID` and `bitmoji{avatarID}`.
 enum SnapMeQuery {
     struct Failure: Error {
         var message: String

@@ -9,7 +9,7 @@ import KAuthCore
 extension SandboxEngine {
     /// `POST /accounts/oauth2/revoke`, form `token` (the SDK sends the refresh token): 200 with
     /// an empty body whether or not the token was known (RFC 7009 §2.2). Snap's client
-    /// authentication here is UNCONFIRMED (§A.1), so none is required; a `client_id` (form or
+    /// authentication here is UNCONFIRMED, so none is required; a `client_id` (form or
     /// Basic) that is sent must be a known one, and then only that client's tokens are ended.
     mutating func snapRevoke(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         let form = request.form
@@ -35,8 +35,8 @@ extension SandboxEngine {
 
     /// `POST /v1/oauth2/revoke_client` with `Authorization: Bearer`: the SDK's "unlink all
     /// sessions" (`revokeAllSessionsWithCompletion:`), which also removes the app from the user's
-    /// Connected Apps. The path is from Snap's SDK; its host, body and answer are UNCONFIRMED
-    /// (§A.1, §A.7). The sandbox ends every token and outstanding code of the user with the
+    /// Connected Apps. The path is from Snap's SDK; its host, body and answer are
+    /// unconfirmed. The sandbox ends every token and outstanding code of the user with the
     /// token's app and answers 200 `{}`; a bad token gets 401 `{"error":"invalid_token"}`.
     mutating func snapRevokeClient(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         guard let token = bearerToken(request) else {

@@ -91,7 +91,7 @@ extension SandboxEngine {
     }
 
     /// `grant_type=refresh_token`: a new refresh token every time, the presented one dead from
-    /// then on (Snap's rotation is UNCONFIRMED, §A.1; rotating always makes a client that keeps
+    /// then on (Snap's rotation is unconfirmed; rotating always makes a client that keeps
     /// the old one fail here rather than in production).
     private mutating func snapRefresh(_ form: [(String, String)], clientID: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         guard let presented = form.first(named: "refresh_token"), !presented.isEmpty else {
@@ -105,7 +105,7 @@ extension SandboxEngine {
         return snapTokenResponse(userID: record.userId, clientID: clientID, grantID: record.grantId, scopes: record.scopes ?? [], &entry)
     }
 
-    /// §A.2: `access_token`, `token_type` `Bearer` (the SDK refuses anything else), `expires_in`,
+    /// `access_token`, `token_type` `Bearer` (the SDK refuses anything else), `expires_in`,
     /// `refresh_token` (always: the SDK fails without one) and `scope`.
     private mutating func snapTokenResponse(userID: Int64, clientID: String, grantID: String, scopes: [String], _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         let refreshToken = SandboxSecrets.make(random)

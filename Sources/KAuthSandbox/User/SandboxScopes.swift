@@ -162,7 +162,7 @@ extension SandboxEngine {
         return .json(200, scopeInfo(caller, only: nil).data)
     }
 
-    /// ScopeInfo (§5.3): `{"id","scopes":[{"id","display_name","type","using","delegated",
+    /// ScopeInfo: `{"id","scopes":[{"id","display_name","type","using","delegated",
     /// "agreed","revocable"?}]}`; `revocable` only for an agreed item, as Kakao sends it.
     private func scopeInfo(_ caller: Caller, only filter: Set<String>?) -> OrderedJSON {
         let agreed = Set(SandboxScopes.normalize(state.consents[caller.consentIndex].scopes))

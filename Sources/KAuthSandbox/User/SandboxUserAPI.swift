@@ -9,7 +9,7 @@ import KAuthCore
 extension SandboxEngine {
     /// The access token behind the request's `Authorization: Bearer` header, or the -401 Kakao
     /// answers for a missing, unknown, expired or ended one: the answer that makes clients
-    /// refresh and retry (§9.3).
+    /// refresh and retry.
     func authenticate(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> Result<AccessTokenRecord, Unauthorized> {
         if let record = bearerToken(request) { return .success(record) }
         return .failure(Unauthorized(response: Self.apiError(401, -401, "this access token does not exist", &entry)))

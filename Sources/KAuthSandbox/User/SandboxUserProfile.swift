@@ -13,7 +13,7 @@ struct SandboxMeRenderer {
     var secureResource: Bool
     /// The app's registered user-property keys, in the order `properties` lists them.
     var propertyKeys: [String] = SandboxProperties.defaultKeys
-    /// Whether to send `has_signed_up`: Kakao sends it only for apps with auto-link off (§5.1).
+    /// Whether to send `has_signed_up`: Kakao sends it only for apps with auto-link off.
     var showsSignup = false
 
     private func agreed(_ scope: String) -> Bool { consent.scopes.contains(scope) }
