@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Runs kauth's async entry point on the thread that calls `run` (the main thread), so that a
 /// command that never waits for anything — `kauth token` with a valid token, which scripts run
 /// thousands of times a day — never starts Swift's global thread pool.
@@ -19,31 +13,18 @@ import Darwin
 /// threads of its own and resumes the task through a continuation, which enqueues it here;
 /// unstructured `Task {}`s and timers still use the global pool, on the paths that need them.
 package final class MainThreadExecutor: TaskExecutor, @unchecked Sendable {
-    // Allocated, not stored: pthread objects must not move, and Swift does not promise a stable
-    // address for `&` of a stored property.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let state = Condition()
     private var jobs: [UnownedJob] = []
     private var finished = false
 
-    private init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
+    private init() {}
 
     package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        pthread_mutex_lock(mutex)
-        jobs.append(job)
-        pthread_cond_signal(condition)
-        pthread_mutex_unlock(mutex)
+        state.withLock {
+            jobs.append(job)
+            state.broadcast()
+        }
     }
 
     /// Runs `operation` to its end on the calling thread and returns what it returned.
@@ -52,33 +33,26 @@ package final class MainThreadExecutor: TaskExecutor, @unchecked Sendable {
         let result = ResultBox()
         Task(executorPreference: executor) {
             let value = await operation()
-            executor.finish(with: value, into: result)
+            executor.state.withLock {
+                result.value = value
+                executor.finished = true
+                executor.state.broadcast()
+            }
         }
         executor.drain()
         return result.value
-    }
-
-    private func finish(with value: Int32, into result: ResultBox) {
-        pthread_mutex_lock(mutex)
-        result.value = value
-        finished = true
-        pthread_cond_signal(condition)
-        pthread_mutex_unlock(mutex)
     }
 
     /// Runs jobs as they arrive until the operation has finished.
     private func drain() {
         let unowned = asUnownedTaskExecutor()
         while true {
-            pthread_mutex_lock(mutex)
-            while jobs.isEmpty && !finished { pthread_cond_wait(condition, mutex) }
-            if jobs.isEmpty {
-                pthread_mutex_unlock(mutex)
-                return
+            let batch: [UnownedJob] = state.withLock {
+                while jobs.isEmpty && !finished { state.wait() }
+                defer { jobs.removeAll(keepingCapacity: true) }
+                return jobs
             }
-            let batch = jobs
-            jobs.removeAll(keepingCapacity: true)
-            pthread_mutex_unlock(mutex)
+            if batch.isEmpty { return }
             for job in batch { job.runSynchronously(on: unowned) }
         }
     }
