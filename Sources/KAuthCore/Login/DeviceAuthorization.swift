@@ -46,11 +46,8 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
         userCode = try container.decode(String.self, forKey: .userCode)
         verificationURI = try container.decode(String.self, forKey: .verificationURI)
         verificationURIComplete = try? container.decodeIfPresent(String.self, forKey: .verificationURIComplete)
-        // Numbers of any size or sign are read, then bounded: a provider's 2^63-1 is no crash.
-        let expires = (try? container.decode(Double.self, forKey: .expiresIn)) ?? 0
-        expiresIn = expires.isFinite ? Int(min(max(expires, 0), 86_400)) : 0
-        let interval = try? container.decodeIfPresent(Double.self, forKey: .interval)
-        self.interval = interval.flatMap { $0.isFinite ? Int(min(max($0, 0), 3600)) : nil }
+        expiresIn = container.seconds(.expiresIn, clampedTo: 0...86_400) ?? 0
+        interval = container.seconds(.interval, clampedTo: 0...3600)
     }
 
     /// The verification URI, when it is safe to show and open (https, or http on this machine).

@@ -53,28 +53,12 @@ package struct TokenResponse: Decodable, Sendable, Equatable {
             throw DecodingError.dataCorruptedError(forKey: .accessToken, in: container, debugDescription: "empty access_token")
         }
         tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType) ?? "bearer"
-        expiresIn = Self.lifetime(container, .expiresIn)
+        expiresIn = container.seconds(.expiresIn, clampedTo: Self.lifetimeRange)
         // An empty refresh token is none at all.
         refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken).flatMap { $0.isEmpty ? nil : $0 }
-        refreshTokenExpiresIn = Self.lifetime(container, .refreshTokenExpiresIn)
+        refreshTokenExpiresIn = container.seconds(.refreshTokenExpiresIn, clampedTo: Self.lifetimeRange)
         scope = try? container.decodeIfPresent(String.self, forKey: .scope)
         idToken = try container.decodeIfPresent(String.self, forKey: .idToken).flatMap { $0.isEmpty ? nil : $0 }
-    }
-
-    /// Seconds as a number or a numeric string (some servers send strings), clamped to
-    /// `lifetimeRange`; nil when absent or not a number.
-    private static func lifetime(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) -> Int? {
-        let seconds: Double
-        if let value = try? container.decodeIfPresent(Double.self, forKey: key) {
-            seconds = value
-        } else if let text = try? container.decodeIfPresent(String.self, forKey: key), let value = Double(text.trimmingWhitespace()) {
-            seconds = value
-        } else {
-            return nil
-        }
-        guard seconds.isFinite else { return nil }
-        let bounded = min(max(seconds, Double(lifetimeRange.lowerBound)), Double(lifetimeRange.upperBound))
-        return Int(bounded)
     }
 
     /// The granted scopes as a list.
