@@ -10,9 +10,14 @@ extension LoginProgress {
     func show(_ event: AddressPickerEvent) {
         switch event {
         case .openingBrowser(let url):
+            markURLShown()
             write("Opening the shipping-address picker in the browser. If it does not open, open this link in a browser on this machine (it works once):\n\n  \(url)\n\n")
-        case .browserFailed(let error, _):
-            write("No browser could be opened: \(Self.describe(error, verbose: verbose)). Open the link above in a browser on this machine.\n")
+        case .browserFailed(let error, let url):
+            if hasShownURL {
+                write("No browser could be opened: \(Self.describe(error, verbose: verbose)). Open the link above in a browser on this machine.\n")
+            } else {
+                write("No browser could be opened: \(Self.describe(error, verbose: verbose)).\nOpen this link in a browser on this machine (it works once):\n\n  \(url)\n\n")
+            }
         case .waiting(let timeout):
             startCountdown(timeout)
         case .stillWaiting(let hint):

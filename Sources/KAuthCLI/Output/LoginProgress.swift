@@ -41,12 +41,12 @@ final class LoginProgress: @unchecked Sendable {
     func show(_ event: LoginEvent) {
         switch event {
         case .openingBrowser(let url):
-            lock.withLock { urlShown = true }
+            markURLShown()
             write("Opening the browser to log in. If it does not open, visit:\n\n  \(url)\n\n")
         case .browserFailed(let error):
             write("No browser could be opened: \(Self.describe(error, verbose: verbose)).\n")
         case .pasteExpected(let url, let redirectURI):
-            let shown = lock.withLock { urlShown }
+            let shown = hasShownURL
             if shown {
                 write("Open the URL above in a browser on any machine and log in. ")
             } else {
@@ -139,6 +139,10 @@ final class LoginProgress: @unchecked Sendable {
     }
 
     /// One line, with no internal type names; the opener's own output only with `--verbose`.
+    /// Whether a URL to open was printed already, so a later failure can point "above".
+    var hasShownURL: Bool { lock.withLock { urlShown } }
+    func markURLShown() { lock.withLock { urlShown = true } }
+
     static func describe(_ error: BrowserError, verbose: Bool) -> String {
         switch error {
         case .noDisplay:

@@ -112,14 +112,20 @@ package struct AddressPicker: Sendable {
         listener.arm(Self.kpidtURL(apps: apps, appKey: appKey, agt: agt, continueURL: page))
 
         let startURL = origin + startPath
-        events(.openingBrowser(startURL: startURL))
-        let browser = world.browser
-        let opening = Task {
-            do {
-                try await browser.open(startURL)
-            } catch {
-                guard !Task.isCancelled else { return }
-                events(.browserFailed(error as? BrowserError ?? .cannotRun(command: "BROWSER", reason: "\(error)"), startURL: startURL))
+        var opening: Task<Void, Never>?
+        if let reason = world.browser.unavailable() {
+            // Nothing to start here: say so once, with the link to open by hand.
+            events(.browserFailed(reason, startURL: startURL))
+        } else {
+            events(.openingBrowser(startURL: startURL))
+            let browser = world.browser
+            opening = Task {
+                do {
+                    try await browser.open(startURL)
+                } catch {
+                    guard !Task.isCancelled else { return }
+                    events(.browserFailed(error as? BrowserError ?? .cannotRun(command: "BROWSER", reason: "\(error)"), startURL: startURL))
+                }
             }
         }
         events(.waiting(timeout: timeout))
@@ -132,7 +138,7 @@ package struct AddressPicker: Sendable {
         }
         let outcome = await listener.wait(timeout)
         silence.cancel()
-        opening.cancel()
+        opening?.cancel()
 
         let id: Int64
         switch outcome {

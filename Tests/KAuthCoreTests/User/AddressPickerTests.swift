@@ -50,9 +50,11 @@ import KAuthTestSupport
         let tokens = Tokens()
         let events = EventRecorder<AddressPickerEvent>()
         var provider = AddressPickerTests.kakao
+        /// The browser; nil: the listener's, which visits the start link.
+        var browser: Browser?
 
         var picker: AddressPicker {
-            let world = World.test(http: http.client, clock: TestClock().clock, browser: listener.browser(), listener: listener.listener)
+            let world = World.test(http: http.client, clock: TestClock().clock, browser: browser ?? listener.browser(), listener: listener.listener)
             return AddressPicker(world: world, client: APIClient(http: http.client, clock: world.clock, provider: provider, credentials: tokens.credentials), version: "9.9.9")
         }
 
@@ -106,6 +108,21 @@ import KAuthTestSupport
         #expect(setup.events.events.contains(.openingBrowser(startURL: "http://127.0.0.1:53100\(startPath)")))
         #expect(setup.events.events.contains(.waiting(timeout: .seconds(300))))
         #expect(setup.listener.closeCount >= 1)
+    }
+
+    /// No browser can be started here: the link is given to open by hand, with nothing announced
+    /// and nothing started.
+    @Test func withoutABrowserTheStartLinkIsOfferedAtOnce() async throws {
+        var setup = Setup(http: Self.kakaoHTTP(), listener: FakeListener { _, _ in .addressChosen(id: 7_100_003) })
+        let started = Counter()
+        setup.browser = Browser(open: { _ in started.increment() }, unavailable: { .noDisplay })
+        let result = try await setup.run(.select)
+        #expect(result.addressID == 7_100_003)
+        #expect(started.value == 0)
+        let startPath = try #require(setup.listener.config?.startPath)
+        let events = setup.events.events
+        #expect(events.first { if case .browserFailed = $0 { return true } else { return false } } == .browserFailed(.noDisplay, startURL: "http://127.0.0.1:53100\(startPath)"))
+        #expect(!events.contains { if case .openingBrowser = $0 { return true } else { return false } })
     }
 
     @Test func createAndEditOpenTheirOwnPagesAndEditNamesTheAddress() async throws {
