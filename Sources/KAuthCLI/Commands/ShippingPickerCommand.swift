@@ -12,6 +12,9 @@ enum ShippingPickerCommand {
 
     static let discussion = "Opens Kakao's page in the browser (BROWSER, else xdg-open or open) through a single-use link to a listener on 127.0.0.1, and waits for Kakao to send the browser back there. Needs the shipping_address consent (exit 4 until it is given: `kauth scopes request shipping_address`). Closing the page ends the wait only at --timeout (exit 6); an error from the page (KAE…) exits 1. Whether Kakao accepts a return URL on 127.0.0.1 is unconfirmed: if the page never comes back, see the message for the console setting to try."
 
+    /// `new` and `edit` are not offered to every app.
+    static let editingDiscussion = discussion + " Adding and editing addresses are offered to Kakao's own and affiliated apps; others get KAE101."
+
     static let selectSpec = CommandSpec(
         name: "select",
         summary: "choose a shipping address in Kakao's picker",
@@ -24,7 +27,7 @@ enum ShippingPickerCommand {
     static let newSpec = CommandSpec(
         name: "new",
         summary: "add a shipping address on Kakao's page",
-        discussion: discussion + " Adding and editing addresses are offered to Kakao's own and affiliated apps; others get KAE101.",
+        discussion: editingDiscussion,
         flags: flags,
         examples: [("kauth shipping new", "")],
         run: { context in try await run(context, .create) }
@@ -33,7 +36,7 @@ enum ShippingPickerCommand {
     static let editSpec = CommandSpec(
         name: "edit",
         summary: "edit a shipping address on Kakao's page",
-        discussion: discussion + " Adding and editing addresses are offered to Kakao's own and affiliated apps; others get KAE101.",
+        discussion: editingDiscussion,
         flags: flags,
         arguments: [ArgumentSpec(name: "ID", help: "the address to edit (its id in `kauth shipping`)", minimum: 1, maximum: 1)],
         examples: [("kauth shipping edit 1234", "")],
