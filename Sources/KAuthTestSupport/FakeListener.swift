@@ -13,12 +13,22 @@ package final class FakeListener: @unchecked Sendable {
     private var conclusions: [LoginConclusion] = []
     private var closed = 0
     private var visits: [String] = []
+    private var browserHandedOut = false
+    private let silenceHeard: (@Sendable () -> Bool)?
     package let port: UInt16
 
-    /// - Parameter outcome: what `wait` returns, from the config and the armed authorization URL
-    ///   (nil: wait for a delivered outcome, then time out).
-    package init(port: UInt16 = 53100, outcome: @escaping @Sendable (CallbackListenerConfig, String?) -> CallbackOutcome?) {
+    /// - Parameters:
+    ///   - outcome: what `wait` returns, from the config and the armed authorization URL
+    ///     (nil: wait for a delivered outcome, then time out).
+    ///   - timeOutOnceHeard: when given, a wait that would time out lasts until this holds (at
+    ///     most 60 s), however long `timeout`: a test of what the user hears during a silence
+    ///     then does not depend on how fast a loaded machine schedules the flow's silence task.
+    package init(
+        port: UInt16 = 53100, timeOutOnceHeard: (@Sendable () -> Bool)? = nil,
+        outcome: @escaping @Sendable (CallbackListenerConfig, String?) -> CallbackOutcome?
+    ) {
         self.port = port
+        self.silenceHeard = timeOutOnceHeard
         self.outcome = outcome
     }
 
@@ -33,7 +43,8 @@ package final class FakeListener: @unchecked Sendable {
     /// A browser that visits the start link (as the real one would); `fails` makes it one that
     /// cannot be opened.
     package func browser(fails: Bool = false) -> Browser {
-        Browser { url in
+        lock.withLock { browserHandedOut = true }
+        return Browser { url in
             if fails { throw BrowserError.noDisplay }
             self.lock.withLock { self.visits.append(url) }
         }
@@ -46,10 +57,14 @@ package final class FakeListener: @unchecked Sendable {
                 port: config.port == 0 ? self.port : config.port,
                 arm: { url in self.lock.withLock { self.armed.append(url) } },
                 wait: { timeout in
+                    // Real time, capped well above what any scripted answer needs on a loaded
+                    // machine; a test that wants the timeout asks for a short one.
+                    let heard = self.silenceHeard
+                    let deadline = ContinuousClock.now + (heard == nil ? min(timeout, .seconds(60)) : .seconds(60))
                     // A redirect comes back only after the browser went to the provider: with a
-                    // start link, through that link.
-                    let deadline = ContinuousClock.now + min(timeout, .seconds(5))
-                    if config.startPath != nil {
+                    // start link, through that link. A test with a browser of its own (one that
+                    // cannot be started, say) stands for a user who opens the link by hand.
+                    if config.startPath != nil, self.lock.withLock({ self.browserHandedOut }) {
                         while self.lock.withLock({ self.visits.isEmpty && self.delivered == nil }), ContinuousClock.now < deadline {
                             try? await Task.sleep(for: .milliseconds(2))
                         }
@@ -59,6 +74,7 @@ package final class FakeListener: @unchecked Sendable {
                     // Give a paste reader on another thread time to deliver.
                     while ContinuousClock.now < deadline {
                         if let delivered = self.lock.withLock({ self.delivered }) { return delivered }
+                        if let heard, heard() { break }
                         try? await Task.sleep(for: .milliseconds(5))
                     }
                     return .timedOut

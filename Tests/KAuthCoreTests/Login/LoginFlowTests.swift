@@ -37,9 +37,13 @@ import KAuthTestSupport
         let home = TemporaryDirectory()
         let world: World
         let keystore: FileKeystore
-        let events = EventRecorder<LoginEvent>()
+        let events: EventRecorder<LoginEvent>
 
-        init(http: FakeHTTP, listener: FakeListener, browserFails: Bool = false, browser: Browser? = nil, input: (@Sendable () -> String?)? = nil) {
+        init(
+            http: FakeHTTP, listener: FakeListener, browserFails: Bool = false, browser: Browser? = nil,
+            input: (@Sendable () -> String?)? = nil, events: EventRecorder<LoginEvent> = EventRecorder()
+        ) {
+            self.events = events
             let browser = browser ?? listener.browser(fails: browserFails)
             var terminal = TerminalRecorder().terminal
             if let input { terminal.readLine = input }
@@ -116,7 +120,9 @@ import KAuthTestSupport
     /// After a silence the user hears what usually keeps the redirect away, and the timeout
     /// says it again with the exact redirect URI to register.
     @Test func aLoginThatNeverArrivesSaysWhy() async throws {
-        let setup = Setup(http: Self.provider(), listener: FakeListener { _, _ in nil })
+        let events = EventRecorder<LoginEvent>()
+        let heard: @Sendable () -> Bool = { events.events.contains { if case .stillWaiting = $0 { true } else { false } } }
+        let setup = Setup(http: Self.provider(), listener: FakeListener(timeOutOnceHeard: heard) { _, _ in nil }, events: events)
         defer { setup.home.remove() }
         let hint = NoRedirectHint(
             provider: "Kakao", redirectURI: "http://127.0.0.1:52884/callback",

@@ -181,25 +181,12 @@ import KAuthTestSupport
         }
     }
 
-    /// Before the timeout, a silence of `AddressPicker.silence` brings the same hint. The wait
-    /// here lasts until the hint came (the clock's sleep returns at once), so the test does not
-    /// depend on how fast a loaded machine schedules the silence task.
+    /// Before the timeout, a silence of `AddressPicker.silence` brings the same hint.
     @Test func aLongSilenceBringsTheHintWhileWaiting() async throws {
         let http = Self.kakaoHTTP()
         let events = EventRecorder<AddressPickerEvent>()
-        let listener = Listener { config, _ in
-            RunningCallbackListener(
-                port: 53100, arm: { _ in },
-                wait: { _ in
-                    let deadline = ContinuousClock.now + .seconds(30)
-                    while ContinuousClock.now < deadline, !events.events.contains(where: { if case .stillWaiting = $0 { true } else { false } }) {
-                        try? await Task.sleep(for: .milliseconds(5))
-                    }
-                    return .timedOut
-                },
-                deliver: { _ in }, conclude: { _ in }, close: {})
-        }
-        let world = World.test(http: http.client, clock: TestClock().clock, browser: Browser { _ in }, listener: listener)
+        let listener = FakeListener(timeOutOnceHeard: { events.events.contains { if case .stillWaiting = $0 { true } else { false } } }) { _, _ in nil }
+        let world = World.test(http: http.client, clock: TestClock().clock, browser: listener.browser(), listener: listener.listener)
         let picker = AddressPicker(world: world, client: APIClient(http: http.client, clock: world.clock, provider: Self.kakao, credentials: Tokens().credentials), version: "1")
         await #expect(throws: KAuthError.self) { try await picker.run(.select, timeout: .seconds(300), events: events.record) }
         let hint = AddressPickerHint(provider: "Kakao", returnOrigin: "http://127.0.0.1:53100", fixedPort: false, registration: KakaoAppsError.returnURLRegistration)
