@@ -245,6 +245,8 @@ import Darwin
         #expect(detail.contains("\(port)"))
     }
 
+    /// The server holds the request until it is stopped, so only the request's own timeout ends
+    /// it. The upper bound is loose on purpose: it tells "timed out" from "hung", not speed.
     @Test func silentServerTimesOut() async throws {
         let server = try TestServer { _ in .hold }
         defer { server.stop() }
@@ -257,7 +259,7 @@ import Darwin
 
         #expect(error == .timedOut(url: url))
         #expect(elapsed >= .milliseconds(250))
-        #expect(elapsed < .seconds(3))
+        #expect(elapsed < .seconds(30))
     }
 
     /// URLs that are not http(s) are refused by the shim; malformed http URLs by libcurl's URL
