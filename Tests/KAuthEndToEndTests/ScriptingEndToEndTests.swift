@@ -5,8 +5,10 @@ import Testing
 /// What scripts, CI jobs and kubectl rely on: status exit codes, the CI hand-off of a refresh
 /// token, the kubectl credential, and hints that are checked before anything is sent.
 @Suite(.serialized) struct ScriptingEndToEndTests {
+    /// Each state has a provider of its own whose lifetimes make it true from a moment on and
+    /// for an hour after, so the test waits only for lifetimes to pass, never races them.
     @Test func statusSaysWhetherATokenCanBeHadWithoutANewLogin() async throws {
-        let sandbox = try await SandboxProcess(["--access-token-ttl", "3", "--refresh-token-ttl", "6", "--rotation-threshold", "0"])
+        let sandbox = try await SandboxProcess()
         defer { sandbox.stop() }
         let nobody = TestEnvironment(sandbox: sandbox)
         defer { nobody.remove() }
@@ -26,16 +28,28 @@ import Testing
         if case .object(let loggedInKeys) = freshJSON, case .object(let loggedOutKeys) = noneJSON {
             #expect(Set(loggedInKeys.keys) == Set(loggedOutKeys.keys))
         }
-        // Past half its three-second life, the access token is due for a refresh.
-        try await Task.sleep(for: .milliseconds(1600))
-        let refreshable = try await env.run(["status", "--json"])
-        #expect(refreshable.code == 0)
+
+        // An access token of one second, a refresh token of an hour: refreshable once a second passed.
+        let refreshing = try await SandboxProcess(["--access-token-ttl", "1", "--refresh-token-ttl", "3600"])
+        defer { refreshing.stop() }
+        let due = try await loggedIn(refreshing)
+        defer { due.remove() }
+        try await Task.sleep(for: .milliseconds(1200))
+        let refreshable = try await due.run(["status", "--json"])
+        #expect(refreshable.code == 0, "\(refreshable.err)")
         #expect(try parseJSON(refreshable.out)["session"] == .string("refreshable"))
-        try await Task.sleep(for: .milliseconds(4600))
-        let expired = try await env.run(["status"])
+        #expect(try await refreshing.tokenCalls("refresh_token") == 0, "status never goes to the network")
+
+        // Both tokens of one second: past them, only a new login gives a token.
+        let ending = try await SandboxProcess(["--access-token-ttl", "1", "--refresh-token-ttl", "1"])
+        defer { ending.stop() }
+        let over = try await loggedIn(ending)
+        defer { over.remove() }
+        try await Task.sleep(for: .milliseconds(1200))
+        let expired = try await over.run(["status"])
         #expect(expired.code == 3, "both tokens are past their lifetime: \(expired.out)")
         #expect(expired.err.contains("kauth login") || expired.out.contains("kauth login"))
-        #expect(try await sandbox.tokenCalls("refresh_token") == 0, "status never goes to the network")
+        #expect(try await ending.tokenCalls("refresh_token") == 0, "status never goes to the network")
 
         // In CI with only a refresh token, status says the session will start from it.
         let ci = TestEnvironment(sandbox: sandbox)
