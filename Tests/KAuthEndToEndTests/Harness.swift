@@ -30,6 +30,8 @@ final class Spawned: @unchecked Sendable {
     private let lock = NSLock()
     private var outData = Data()
     private var errData = Data()
+    /// Pipes read to their end (two when all output is in).
+    private var drained = 0
 
     init(_ arguments: [String], environment: [String: String], executable: String = kauthBinary) throws {
         process.executableURL = URL(fileURLWithPath: executable)
@@ -38,15 +40,24 @@ final class Spawned: @unchecked Sendable {
         process.standardOutput = outPipe
         process.standardError = errPipe
         process.standardInput = inPipe
-        outPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            self?.lock.withLock { self?.outData.append(data) }
-        }
-        errPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            self?.lock.withLock { self?.errData.append(data) }
-        }
         try process.run()
+        drain(outPipe) { spawned, data in spawned.outData.append(data) }
+        drain(errPipe) { spawned, data in spawned.errData.append(data) }
+    }
+
+    /// Reads `pipe` to its end on a thread of its own, so that nothing written before the exit
+    /// can be lost between a read handler and a final read (Foundation's `readabilityHandler`
+    /// may still be running when it is removed).
+    private func drain(_ pipe: Pipe, into keep: @escaping @Sendable (Spawned, Data) -> Void) {
+        let handle = pipe.fileHandleForReading
+        Thread {
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                self.lock.withLock { keep(self, data) }
+            }
+            self.lock.withLock { self.drained += 1 }
+        }.start()
     }
 
     /// Standard error so far.
@@ -88,14 +99,14 @@ final class Spawned: @unchecked Sendable {
         }
         process.waitUntilExit()
         closeInput()
-        outPipe.fileHandleForReading.readabilityHandler = nil
-        errPipe.fileHandleForReading.readabilityHandler = nil
-        let restOut = outPipe.fileHandleForReading.readDataToEndOfFile()
-        let restErr = errPipe.fileHandleForReading.readDataToEndOfFile()
+        // The output ends when every holder of the pipes closed them: kauth, and anything it
+        // started (a browser script) that has not exited yet; that is waited for a while.
+        let drainedBy = ContinuousClock.now + .seconds(10)
+        while lock.withLock({ drained < 2 }), ContinuousClock.now < drainedBy {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
         return lock.withLock {
-            outData.append(restOut)
-            errData.append(restErr)
-            return RunResult(
+            RunResult(
                 code: process.terminationStatus,
                 out: String(decoding: outData, as: UTF8.self),
                 err: String(decoding: errData, as: UTF8.self)
