@@ -52,9 +52,13 @@ struct CommandContext: Sendable {
     }
 
     /// The keystore, read once, and the profile: `--profile` > `KAUTH_PROFILE` > the keystore's
-    /// default profile > `default` (exit 7 when the keystore cannot be used).
-    func storedLogin() throws -> StoredLogin {
-        try StoredLogin.read(keystore, profile: explicitProfile())
+    /// default profile > `default` (exit 7 when the keystore cannot be used). A `--provider` that
+    /// is not the stored login's is refused (exit 2) before anything is sent or deleted, unless
+    /// `anyProvider`: a new login replaces whatever the profile holds.
+    func storedLogin(anyProvider: Bool = false) throws -> StoredLogin {
+        let login = try StoredLogin.read(keystore, profile: explicitProfile())
+        if !anyProvider { try providers().checkSelection(login.session, of: login.profile) }
+        return login
     }
 
     // MARK: - Providers
@@ -78,7 +82,7 @@ struct CommandContext: Sendable {
     func apiClient() throws -> APIClient {
         if let token = environmentToken {
             return showingRetries(APIClient(
-                http: world.http, clock: world.clock, provider: try providers().provider(for: nil),
+                http: world.http, clock: world.clock, provider: try providers().selectedProvider(),
                 credentials: BearerCredentials(
                     profile: try profileName(),
                     current: { token },
@@ -100,7 +104,7 @@ struct CommandContext: Sendable {
     /// An API client on the stored login of `tokens`.
     func client(for tokens: TokenService) throws -> APIClient {
         showingRetries(APIClient(
-            http: world.http, clock: world.clock, provider: try tokens.providers.provider(for: tokens.login.session),
+            http: world.http, clock: world.clock, provider: try tokens.providers.provider(for: tokens.login.session, of: tokens.profile),
             credentials: BearerCredentials(
                 profile: tokens.profile,
                 current: { try await tokens.validToken().session.accessToken },

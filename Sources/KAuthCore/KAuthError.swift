@@ -20,6 +20,8 @@ package enum KAuthError: Error, Sendable, Equatable {
     case invalidSetting(name: String, value: String, expected: [String])
     /// No built-in or configured provider has this name.
     case unknownProvider(name: String, known: [String])
+    /// `--provider` names another provider than the one the profile is logged in to.
+    case providerMismatch(profile: String, stored: String, selected: String)
     /// A provider URL that is neither https nor on this machine.
     case insecureURL(label: String, url: String)
     /// The provider cannot do what was asked.
@@ -96,7 +98,7 @@ package enum KAuthError: Error, Sendable, Equatable {
     /// The exit code of the CLI contract.
     package var exitCode: Int32 {
         switch self {
-        case .usage, .invalidTemplate, .missingSetting, .invalidSetting, .unknownProvider, .insecureURL, .unsupported,
+        case .usage, .invalidTemplate, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .unsupported,
              .invalidRedirectURI, .redirectPortConflict, .hostNotAllowed, .config:
             return 2
         case .notLoggedIn, .sessionExpired, .environmentTokenRejected: return 3
@@ -113,7 +115,7 @@ package enum KAuthError: Error, Sendable, Equatable {
     /// A stable, machine-readable name for `--json` error objects.
     package var code: String {
         switch self {
-        case .usage, .missingSetting, .invalidSetting, .unknownProvider, .insecureURL, .invalidRedirectURI,
+        case .usage, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .invalidRedirectURI,
              .redirectPortConflict, .hostNotAllowed, .config, .unsupported:
             return "usage"
         case .invalidTemplate: return "invalid_template"

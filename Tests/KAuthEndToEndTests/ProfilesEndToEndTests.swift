@@ -38,4 +38,27 @@ import Testing
         #expect(back.out == defaultToken.out)
         #expect(try await env.run(["status"]).code == 0, "with 'work' gone the default is 'default' again")
     }
+
+    /// A profile's tokens go only to the provider it is logged in to: `--provider` naming another
+    /// is refused (exit 2) before anything is sent, printed or deleted.
+    @Test func aProviderThatIsNotTheStoredLoginsIsRefused() async throws {
+        let sandbox = try await SandboxProcess()
+        defer { sandbox.stop() }
+        let env = try await loggedIn(sandbox)
+        defer { env.remove() }
+        let stored = try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath))
+        let before = try await sandbox.log().count
+        for command in [["me"], ["token"], ["token", "--refresh-token"], ["api", "/v2/user/me"], ["status"], ["logout"], ["unlink"], ["scopes"]] {
+            let run = try await env.run(command + ["--provider", "snapchat"])
+            #expect(run.code == 2, "\(command): \(run.err)")
+            #expect(run.out.isEmpty, "\(command) printed \(run.out)")
+            #expect(run.err.contains("profile 'default' is logged in to kakao, not snapchat"), "\(command): \(run.err)")
+        }
+        let json = try await env.run(["token", "--provider", "snapchat", "--json"])
+        #expect(json.code == 2)
+        #expect(try parseJSON(json.out).value(at: "error.code") == .string("usage"))
+        #expect(try await sandbox.log().count == before, "nothing was sent")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath)) == stored, "nothing was changed")
+        #expect(try await env.run(["token", "--provider", "kakao"]).code == 0, "the stored login's own name is fine")
+    }
 }

@@ -134,6 +134,6 @@ enum LinkCommand {
 extension CommandContext {
     /// Kakao's share and image APIs, with the app key: no login, no keystore read.
     func shareService() throws -> ShareService {
-        try ShareService(http: world.http, clock: world.clock, provider: providers().provider(for: nil), version: version)
+        try ShareService(http: world.http, clock: world.clock, provider: providers().selectedProvider(), version: version)
     }
 }

@@ -49,8 +49,8 @@ enum LoginCommand {
             port: try FlagValues.port(context),
             issuer: command.value("issuer")
         )
-        let login = try context.storedLogin()
-        let provider = try context.providers(overrides).providerForNewLogin()
+        let login = try context.storedLogin(anyProvider: true)
+        let provider = try context.providers(overrides).selectedProvider()
         if command.has("with-token") {
             return try await withToken(context, login: login, provider: provider)
         }

@@ -139,7 +139,7 @@ enum ScopesCommand {
             }
         }
         let overrides = ProviderOverrides(redirectURI: command.value("redirect-uri"), port: try FlagValues.port(context))
-        let provider = try context.providers(overrides).provider(for: session)
+        let provider = try context.providers(overrides).provider(for: session, of: login.profile)
         try provider.require(.consent)
         let timeout = try FlagValues.integer(context, "timeout", range: 1...86_400) ?? 300
         let options = LoginOptions(scopes: ids, openID: session.openID, openBrowser: !command.has("no-browser"), timeout: .seconds(timeout))

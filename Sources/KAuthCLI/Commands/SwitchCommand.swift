@@ -27,7 +27,7 @@ enum SwitchCommand {
 
     /// The stored profiles, the default one marked, and what each is logged in to.
     static func list(_ context: CommandContext) throws -> Int32 {
-        let contents = try context.storedLogin().contents
+        let contents = try context.storedLogin(anyProvider: true).contents
         let names = contents.profiles.keys.sorted()
         let current = contents.defaultProfile ?? "default"
         let now = context.world.clock.now()

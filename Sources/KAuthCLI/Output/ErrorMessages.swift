@@ -47,6 +47,8 @@ struct ErrorMessages {
             return "\(name) is '\(value.visible)'; it must be \(choices)"
         case .unknownProvider(let name, let known):
             return "unknown provider '\(name.visible)'; known providers: \(known.joined(separator: ", ")) (oidc with --issuer URL); add one with `kauth config set provider.\(name.visible).type oidc`"
+        case .providerMismatch(let profile, let stored, let selected):
+            return "profile '\(profile)' is logged in to \(stored.visible), not \(selected.visible), and its tokens go to no other provider; leave out --provider \(selected.visible), or log in to \(selected.visible) under another profile: `kauth login --provider \(selected.visible) --profile NAME`"
         case .insecureURL(let label, let url):
             return "the \(label) '\(url.visible)' must use https (plain http is allowed only for 127.0.0.1, [::1] or localhost); check the provider's config, its KAUTH_*_URL variables or --issuer"
         case .unsupported(let provider, let what):

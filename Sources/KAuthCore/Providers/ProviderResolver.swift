@@ -45,16 +45,25 @@ package struct ProviderResolver: Sendable {
     /// The environment variable that sets the redirect port (0: any free port).
     package static let redirectPortVariable = "KAUTH_REDIRECT_PORT"
 
-    /// The provider for a new login: `--provider`, else `kakao`.
-    package func providerForNewLogin() throws -> Provider {
+    /// The provider `--provider` names, else `kakao`: for a new login, a token from
+    /// `KAUTH_ACCESS_TOKEN`, or a call made with the app key alone.
+    package func selectedProvider() throws -> Provider {
         try resolve(name: selected ?? ProviderType.kakao.id, stored: nil)
     }
 
-    /// The provider of a stored login (or of a new one when `session` is nil): `--provider`, else
-    /// the session's, else `kakao`. The session's client id always wins: its tokens belong to the
-    /// client that obtained them.
-    package func provider(for session: StoredSession?) throws -> Provider {
-        try resolve(name: selected ?? session?.provider ?? ProviderType.kakao.id, stored: session)
+    /// The provider of `profile`'s stored login (or, when `session` is nil, the selected one). The
+    /// session's client id always wins: its tokens belong to the client that obtained them.
+    package func provider(for session: StoredSession?, of profile: String) throws -> Provider {
+        try checkSelection(session, of: profile)
+        return try resolve(name: session?.provider ?? selected ?? ProviderType.kakao.id, stored: session)
+    }
+
+    /// A `--provider` that is not the stored login's is refused rather than obeyed: obeying would
+    /// send that login's tokens to the hosts of the provider named.
+    package func checkSelection(_ session: StoredSession?, of profile: String) throws {
+        if let session, let selected, selected != session.provider {
+            throw KAuthError.providerMismatch(profile: profile, stored: session.provider, selected: selected)
+        }
     }
 
     package func resolve(name: String, stored: StoredSession?) throws -> Provider {

@@ -35,6 +35,7 @@ package struct TokenService: Sendable {
     /// A token valid for at least `minValid` seconds (nil: the default window, see
     /// `StoredSession.tokenDecision`), refreshing first when needed.
     package func validToken(minValid: Int? = nil) async throws -> TokenGrant {
+        try providers.checkSelection(login.session, of: profile)
         if let session = login.session {
             switch session.tokenDecision(minValid: minValid, now: world.clock.now()) {
             case .use: return TokenGrant(session: session, refreshed: false, shortOf: nil)
@@ -68,7 +69,7 @@ package struct TokenService: Sendable {
     }
 
     private func refreshUnderLock(_ mode: Mode) async throws -> TokenGrant {
-        let provider = try providers.provider(for: login.session)
+        let provider = try providers.provider(for: login.session, of: profile)
         return try await KeystoreErrors.mapping {
             try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout) { contents in
                 let now = world.clock.now()
@@ -94,7 +95,7 @@ package struct TokenService: Sendable {
                     break
                 }
                 // A login made meanwhile under this profile may belong to another provider.
-                let current = session.provider == provider.name ? provider : try providers.provider(for: session)
+                let current = session.provider == provider.name ? provider : try providers.provider(for: session, of: profile)
                 let refreshed = try await refresh(session, provider: current, now: now)
                 contents.profiles[profile] = refreshed
                 var shortOf: Int?

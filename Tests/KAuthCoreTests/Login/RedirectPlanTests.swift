@@ -43,7 +43,7 @@ import Testing
         let resolver = ProviderResolver(
             environment: Environment(["KAUTH_CLIENT_ID": "id"]), loadConfig: { ConfigFile() },
             overrides: ProviderOverrides(redirectURI: "http://127.0.0.1:9000/cb", port: 9001))
-        #expect(throws: KAuthError.redirectPortConflict(port: 9001, uri: "http://127.0.0.1:9000/cb")) { try resolver.providerForNewLogin() }
+        #expect(throws: KAuthError.redirectPortConflict(port: 9001, uri: "http://127.0.0.1:9000/cb")) { try resolver.selectedProvider() }
     }
 
     /// flag > environment > config: `KAUTH_REDIRECT_PORT` replaces a configured URI's port, not a
@@ -51,13 +51,13 @@ import Testing
     @Test func theEnvironmentPortOverridesTheConfiguredURIButNotTheFlag() throws {
         let config = try ConfigFile(parsing: "provider.kakao.redirect_uri = http://127.0.0.1:8080/cb\n", path: "c")
         let environment = Environment(["KAUTH_CLIENT_ID": "id", "KAUTH_REDIRECT_PORT": "0"])
-        let fromConfig = try ProviderResolver(environment: environment, loadConfig: { config }).providerForNewLogin()
+        let fromConfig = try ProviderResolver(environment: environment, loadConfig: { config }).selectedProvider()
         #expect(try RedirectPlan.resolve(provider: fromConfig) == RedirectPlan(advertisedHost: "127.0.0.1", port: 0, path: "/cb"))
         let fromFlag = try ProviderResolver(environment: environment, loadConfig: { config }, overrides: ProviderOverrides(redirectURI: "http://127.0.0.1:7000/x"))
-            .providerForNewLogin()
+            .selectedProvider()
         #expect(try RedirectPlan.resolve(provider: fromFlag) == RedirectPlan(advertisedHost: "127.0.0.1", port: 7000, path: "/x"))
         #expect(throws: KAuthError.self) {
-            try ProviderResolver(environment: Environment(["KAUTH_REDIRECT_PORT": "port"]), loadConfig: { ConfigFile() }).providerForNewLogin()
+            try ProviderResolver(environment: Environment(["KAUTH_REDIRECT_PORT": "port"]), loadConfig: { ConfigFile() }).selectedProvider()
         }
     }
 }

@@ -61,6 +61,22 @@ import KAuthTestSupport
         #expect(try Provider.resolved("oidc", environment: ["KAUTH_CLIENT_SECRET": "env"], stored: stored).clientSecret == "env")
     }
 
+    /// `--provider` picks the provider of a new login; for a stored one it must agree, or that
+    /// login's tokens would go to the hosts of the provider named.
+    @Test func aProviderOtherThanTheStoredLoginsIsRefused() throws {
+        let stored = StoredSession(provider: "kakao", clientID: "c", accessToken: "t", accessTokenExpiresAt: Date(), createdAt: Date(), updatedAt: Date())
+        let snapchat = ProviderResolver(environment: Environment([:]), loadConfig: { ConfigFile() }, selected: "snapchat")
+        #expect(throws: KAuthError.providerMismatch(profile: "work", stored: "kakao", selected: "snapchat")) {
+            try snapchat.provider(for: stored, of: "work")
+        }
+        #expect(try snapchat.provider(for: nil, of: "work").name == "snapchat", "nothing stored: the one named")
+        #expect(try snapchat.selectedProvider().name == "snapchat")
+        let kakao = ProviderResolver(environment: Environment([:]), loadConfig: { ConfigFile() }, selected: "kakao")
+        #expect(try kakao.provider(for: stored, of: "work").name == "kakao")
+        let unnamed = ProviderResolver(environment: Environment([:]), loadConfig: { ConfigFile() })
+        #expect(try unnamed.provider(for: stored, of: "work").name == "kakao")
+    }
+
     @Test func unknownNamesAndTypesAreRefusedWithWhatExists() throws {
         let config = try ConfigFile(parsing: "provider.work.type = oidc\nprovider.odd.type = saml\n", path: "c")
         #expect(throws: KAuthError.unknownProvider(name: "kako", known: ["kakao", "snapchat", "oidc", "odd", "work"])) {
