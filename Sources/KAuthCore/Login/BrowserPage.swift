@@ -13,15 +13,16 @@ package enum BrowserPage: Sendable, Equatable {
     case exchangeFailed(provider: String)
     /// `state` missing or wrong: ignored, the login is still waiting.
     case notThisLogin
-    /// Right `state` but neither `code` nor `error`: the login is still waiting.
-    case incomplete
-    /// A second answer after the login already had one.
-    case alreadyFinished
+    /// Meant for this wait but with no answer in it (a login's right `state` with neither `code`
+    /// nor `error`; the picker's path without a usable `status`): still waiting.
+    case incomplete(BrowserTask)
+    /// A second answer after the wait already had one.
+    case alreadyFinished(BrowserTask)
     /// The login stopped waiting before an answer came.
     case timedOut
-    /// The single-use start link was opened twice: someone may have tried to take the login over,
-    /// so it was stopped.
-    case takeoverSuspected
+    /// The single-use start link was opened twice: someone may have tried to take the login (or
+    /// the picker) over, so it was stopped.
+    case takeoverSuspected(BrowserTask)
     /// The shipping-address picker finished.
     case addressChosen(provider: String)
     /// The shipping-address picker ended with an error.
@@ -47,4 +48,11 @@ package enum BrowserPage: Sendable, Equatable {
         case .notThisLogin, .incomplete, .alreadyFinished: "i"
         }
     }
+}
+
+/// What the browser is in the middle of, for the pages both a login and the shipping-address
+/// picker can reach: each says which one it is about and what to run again.
+package enum BrowserTask: Sendable, Equatable, CaseIterable {
+    case login
+    case addressPicker
 }

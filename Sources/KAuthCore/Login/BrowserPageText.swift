@@ -71,7 +71,7 @@ enum BrowserPageText {
                     .paragraph([.text("로그인은 계속 진행 중입니다. 터미널로 돌아가세요.")]),
                 ])
 
-        case .incomplete:
+        case .incomplete(.login):
             return english
                 ? PageText(title: "Incomplete answer", heading: "The answer is incomplete", blocks: [
                     .paragraph([.text("The redirect reached kauth with neither an authorization code nor an error, so there is nothing to act on.")]),
@@ -82,13 +82,33 @@ enum BrowserPageText {
                     .paragraph([.text("로그인은 계속 진행 중입니다. 터미널로 돌아가세요.")]),
                 ])
 
-        case .alreadyFinished:
+        case .incomplete(.addressPicker):
+            return english
+                ? PageText(title: "Incomplete answer", heading: "The answer is incomplete", blocks: [
+                    .paragraph([.text("The address picker came back to kauth without saying which address was chosen or what went wrong, so there is nothing to act on.")]),
+                    .paragraph([.text("kauth is still waiting for your choice. Return to the terminal.")]),
+                ])
+                : PageText(title: "불완전한 응답", heading: "응답에 필요한 내용이 없습니다", blocks: [
+                    .paragraph([.text("배송지 선택 화면에서 돌아온 요청에 선택한 배송지도 오류도 없어서 처리할 수 없었습니다.")]),
+                    .paragraph([.text("배송지 선택은 계속 진행 중입니다. 터미널로 돌아가세요.")]),
+                ])
+
+        case .alreadyFinished(.login):
             return english
                 ? PageText(title: "Login already finished", heading: "This login has already finished", blocks: [
                     .paragraph([.text("kauth already has this login's answer and did not use this one. Return to the terminal.")]),
                 ])
                 : PageText(title: "이미 끝난 로그인", heading: "이 로그인은 이미 끝났습니다", blocks: [
                     .paragraph([.text("이 로그인의 응답을 이미 받았으므로 이번 응답은 사용하지 않았습니다. 터미널로 돌아가세요.")]),
+                ])
+
+        case .alreadyFinished(.addressPicker):
+            return english
+                ? PageText(title: "Already finished", heading: "Choosing an address has already finished", blocks: [
+                    .paragraph([.text("kauth already has the address picker's answer and did not use this one. Return to the terminal.")]),
+                ])
+                : PageText(title: "이미 끝난 배송지 선택", heading: "배송지 선택은 이미 끝났습니다", blocks: [
+                    .paragraph([.text("배송지 선택 결과를 이미 받았으므로 이번 응답은 사용하지 않았습니다. 터미널로 돌아가세요.")]),
                 ])
 
         case .timedOut:
@@ -100,7 +120,7 @@ enum BrowserPageText {
                     .paragraph([.text("더 이상 응답을 기다리지 않습니다. 로그인하려면 터미널에서 "), .command("kauth login"), .text("을 다시 실행하세요.")]),
                 ])
 
-        case .takeoverSuspected:
+        case .takeoverSuspected(.login):
             return english
                 ? PageText(title: "Login stopped", heading: "kauth stopped this login", blocks: [
                     .paragraph([.text("This login's start link works only once, and it was opened a second time. Someone else may have tried to take over the login, so kauth stopped it.")]),
@@ -109,6 +129,17 @@ enum BrowserPageText {
                 : PageText(title: "로그인 중단됨", heading: "안전을 위해 로그인을 중단했습니다", blocks: [
                     .paragraph([.text("로그인 시작 링크는 한 번만 쓸 수 있는데 한 번 더 열렸습니다. 다른 사람이 로그인을 가로채려 했을 수 있어 이 로그인을 중단했습니다.")]),
                     .paragraph([.text("로그인하려면 터미널에서 "), .command("kauth login"), .text("을 다시 실행하세요.")]),
+                ])
+
+        case .takeoverSuspected(.addressPicker):
+            return english
+                ? PageText(title: "Address choice stopped", heading: "kauth stopped choosing an address", blocks: [
+                    .paragraph([.text("The address picker's start link works only once, and it was opened a second time. Someone else may have tried to take it over, so kauth stopped.")]),
+                    .paragraph([.text("To try again, run the same "), .command("kauth shipping"), .text(" command again in the terminal.")]),
+                ])
+                : PageText(title: "배송지 선택 중단됨", heading: "안전을 위해 배송지 선택을 중단했습니다", blocks: [
+                    .paragraph([.text("배송지 선택 시작 링크는 한 번만 쓸 수 있는데 한 번 더 열렸습니다. 다른 사람이 가로채려 했을 수 있어 배송지 선택을 중단했습니다.")]),
+                    .paragraph([.text("다시 하려면 터미널에서 같은 "), .command("kauth shipping"), .text(" 명령을 다시 실행하세요.")]),
                 ])
 
         case .addressChosen(let provider):

@@ -23,6 +23,14 @@ package enum CallbackJudge: Sendable, Equatable {
     /// picker carries no state of its own, so the callback path is random and is the state.
     case addressPicker
 
+    /// What the wait is for, as the browser's pages name it.
+    package var task: BrowserTask {
+        switch self {
+        case .authorization: .login
+        case .addressPicker: .addressPicker
+        }
+    }
+
     /// The verdict on one request; `expectedPath` is the listener's callback path.
     package func evaluate(method: String, path: String, query: [(String, String)], expectedPath: String) -> CallbackVerdict {
         switch self {

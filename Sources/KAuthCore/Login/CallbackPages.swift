@@ -8,7 +8,7 @@ enum CallbackPages {
     }
 
     /// The page for an outcome that ends the wait without a code.
-    static func page(for outcome: CallbackOutcome, provider: String) -> (BrowserPage, Int) {
+    static func page(for outcome: CallbackOutcome, provider: String, task: BrowserTask) -> (BrowserPage, Int) {
         switch outcome {
         case .providerError(let error, let description):
             return (.loginFailed(provider: provider, error: error, description: description), 200)
@@ -17,7 +17,7 @@ enum CallbackPages {
         case .pickerFailed(let code, let message):
             return (.addressPickerFailed(provider: provider, code: code, message: message), 200)
         case .takeover:
-            return (.takeoverSuspected, 409)
+            return (.takeoverSuspected(task), 409)
         case .code, .timedOut, .interrupted:
             return (.timedOut, 408)
         }

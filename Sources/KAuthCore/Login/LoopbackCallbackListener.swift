@@ -34,7 +34,7 @@ extension Listener {
                         // is claimed at once, so no answer arriving meanwhile can win; the page goes
                         // out before the wait ends, so kauth exiting right after cannot cut it off.
                         let claimed = box.claim()
-                        send(CallbackPages.response(.takeoverSuspected, status: 409, for: request))
+                        send(CallbackPages.response(.takeoverSuspected(config.judge.task), status: 409, for: request))
                         if claimed { box.deliver(.takeover, claimed: true) }
                     case .notArmed:
                         send(.text(404, "Not found\n"))
@@ -52,17 +52,17 @@ extension Listener {
                     send(CallbackPages.response(.notThisLogin, status: 400, for: request))
                 case .incomplete:
                     notice(.incomplete)
-                    send(CallbackPages.response(.incomplete, status: 400, for: request))
+                    send(CallbackPages.response(.incomplete(config.judge.task), status: 400, for: request))
                 case .outcome(let outcome):
                     guard box.claim() else {
-                        send(CallbackPages.response(.alreadyFinished, status: 409, for: request))
+                        send(CallbackPages.response(.alreadyFinished(config.judge.task), status: 409, for: request))
                         return
                     }
                     switch outcome {
                     case .addressChosen, .pickerFailed:
                         // The picker's answer is final as it arrives: its page goes out before the
                         // wait ends, so kauth exiting right after cannot cut it off.
-                        let (page, status) = CallbackPages.page(for: outcome, provider: config.providerName)
+                        let (page, status) = CallbackPages.page(for: outcome, provider: config.providerName, task: config.judge.task)
                         send(CallbackPages.response(page, status: status, for: request))
                         box.deliver(outcome, claimed: true)
                         return
@@ -70,7 +70,7 @@ extension Listener {
                         box.deliver(outcome, claimed: true)
                     case .providerError, .timedOut, .interrupted, .takeover:
                         box.deliver(outcome, claimed: true)
-                        let (page, status) = CallbackPages.page(for: outcome, provider: config.providerName)
+                        let (page, status) = CallbackPages.page(for: outcome, provider: config.providerName, task: config.judge.task)
                         send(CallbackPages.response(page, status: status, for: request))
                         return
                     }

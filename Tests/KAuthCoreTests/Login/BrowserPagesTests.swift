@@ -6,7 +6,7 @@ import KAuthTestSupport
 @Suite struct BrowserPagesTests {
     @Test func coversEveryCase() {
         #expect(Set(everyBrowserPage.map(caseName)).count == everyBrowserPage.count)
-        #expect(everyBrowserPage.count == 10)
+        #expect(everyBrowserPage.count == 13)
     }
 
     @Test(arguments: [
@@ -14,10 +14,13 @@ import KAuthTestSupport
         (.loginFailed(provider: "Kakao", error: "e", description: nil), "Login failed — kauth", "로그인 실패 — kauth"),
         (.exchangeFailed(provider: "Kakao"), "Login failed — kauth", "로그인 실패 — kauth"),
         (.notThisLogin, "Request ignored — kauth", "요청 무시됨 — kauth"),
-        (.incomplete, "Incomplete answer — kauth", "불완전한 응답 — kauth"),
-        (.alreadyFinished, "Login already finished — kauth", "이미 끝난 로그인 — kauth"),
+        (.incomplete(.login), "Incomplete answer — kauth", "불완전한 응답 — kauth"),
+        (.incomplete(.addressPicker), "Incomplete answer — kauth", "불완전한 응답 — kauth"),
+        (.alreadyFinished(.login), "Login already finished — kauth", "이미 끝난 로그인 — kauth"),
+        (.alreadyFinished(.addressPicker), "Already finished — kauth", "이미 끝난 배송지 선택 — kauth"),
         (.timedOut, "Login timed out — kauth", "로그인 시간 초과 — kauth"),
-        (.takeoverSuspected, "Login stopped — kauth", "로그인 중단됨 — kauth"),
+        (.takeoverSuspected(.login), "Login stopped — kauth", "로그인 중단됨 — kauth"),
+        (.takeoverSuspected(.addressPicker), "Address choice stopped — kauth", "배송지 선택 중단됨 — kauth"),
         (.addressChosen(provider: "Kakao"), "Address chosen — kauth", "배송지 선택 완료 — kauth"),
         (.addressPickerFailed(provider: "Kakao", code: "-1", message: nil), "Choosing an address failed — kauth", "배송지 선택 실패 — kauth"),
     ])

@@ -50,10 +50,13 @@ let everyBrowserPage: [BrowserPage] = [
     .loginFailed(provider: "Kakao", error: "access_denied", description: "User denied access"),
     .exchangeFailed(provider: "Kakao"),
     .notThisLogin,
-    .incomplete,
-    .alreadyFinished,
+    .incomplete(.login),
+    .incomplete(.addressPicker),
+    .alreadyFinished(.login),
+    .alreadyFinished(.addressPicker),
     .timedOut,
-    .takeoverSuspected,
+    .takeoverSuspected(.login),
+    .takeoverSuspected(.addressPicker),
     .addressChosen(provider: "Kakao"),
     .addressPickerFailed(provider: "Kakao", code: "-401", message: "The token has expired"),
 ]
@@ -66,10 +69,13 @@ func caseName(_ page: BrowserPage) -> String {
     case .loginFailed: "login-failed"
     case .exchangeFailed: "exchange-failed"
     case .notThisLogin: "not-this-login"
-    case .incomplete: "incomplete"
-    case .alreadyFinished: "already-finished"
+    case .incomplete(.login): "incomplete"
+    case .incomplete(.addressPicker): "incomplete-picker"
+    case .alreadyFinished(.login): "already-finished"
+    case .alreadyFinished(.addressPicker): "already-finished-picker"
     case .timedOut: "timed-out"
-    case .takeoverSuspected: "takeover-suspected"
+    case .takeoverSuspected(.login): "takeover-suspected"
+    case .takeoverSuspected(.addressPicker): "takeover-suspected-picker"
     case .addressChosen: "address-chosen"
     case .addressPickerFailed: "address-picker-failed"
     }

@@ -41,7 +41,7 @@ import Testing
         let success = CallbackPages.response(CallbackPages.page(for: .loggedIn, provider: "Kakao"), status: 200, for: request)
         #expect(success.status == 200)
         #expect(String(decoding: success.body, as: UTF8.self).contains("You are logged in to Kakao"))
-        let (page, status) = CallbackPages.page(for: .providerError(error: "access_denied", description: "<script>"), provider: "Kakao")
+        let (page, status) = CallbackPages.page(for: .providerError(error: "access_denied", description: "<script>"), provider: "Kakao", task: .login)
         #expect(status == 200)
         let text = String(decoding: CallbackPages.response(page, status: status, for: request).body, as: UTF8.self)
         #expect(text.contains("access_denied"))
