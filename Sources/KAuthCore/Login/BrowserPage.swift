@@ -52,7 +52,7 @@ package enum BrowserPage: Sendable, Equatable {
 
 /// What the browser is in the middle of, for the pages both a login and the shipping-address
 /// picker can reach: each says which one it is about and what to run again.
-package enum BrowserTask: Sendable, Equatable, CaseIterable {
+package enum BrowserTask: Sendable, Equatable {
     case login
     case addressPicker
 }

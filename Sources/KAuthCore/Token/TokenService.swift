@@ -35,7 +35,6 @@ package struct TokenService: Sendable {
     /// A token valid for at least `minValid` seconds (nil: the default window, see
     /// `StoredSession.tokenDecision`), refreshing first when needed.
     package func validToken(minValid: Int? = nil) async throws -> TokenGrant {
-        try providers.checkSelection(login.session, of: profile)
         if let session = login.session {
             switch session.tokenDecision(minValid: minValid, now: world.clock.now()) {
             case .use: return TokenGrant(session: session, refreshed: false, shortOf: nil)
