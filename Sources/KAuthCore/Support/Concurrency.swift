@@ -6,8 +6,9 @@ import Darwin
 
 /// A mutex over `pthread_mutex_t`. kauth links FoundationEssentials only (Foundation's
 /// start-up work is a large part of a `kauth token` run), so NSLock is not available.
-package final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+/// `Condition` adds a condition variable on the same mutex.
+package class Lock: @unchecked Sendable {
+    fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     package init() {
         mutex = .allocate(capacity: 1)
@@ -84,13 +85,10 @@ package func startThread(stackSize: Int? = nil, _ body: @escaping @Sendable () -
 
 /// A mutex with a condition variable, for a thread that sleeps until another one changes
 /// something (a slot frees up, `stop()` is called) or a timeout passes.
-package final class Condition: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+package final class Condition: Lock, @unchecked Sendable {
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    package init() {
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
+    package override init() {
         condition = .allocate(capacity: 1)
         #if canImport(Glibc)
         // Timed waits measure on the monotonic clock: a wall-clock step must not stretch them.
@@ -102,22 +100,12 @@ package final class Condition: @unchecked Sendable {
         #else
         pthread_cond_init(condition, nil)
         #endif
+        super.init()
     }
 
     deinit {
         pthread_cond_destroy(condition)
         condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    package func lock() { pthread_mutex_lock(mutex) }
-    package func unlock() { pthread_mutex_unlock(mutex) }
-
-    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock()
-        defer { unlock() }
-        return try body()
     }
 
     /// Wakes every waiting thread. Call with the lock held.
