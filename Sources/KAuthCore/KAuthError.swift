@@ -90,6 +90,8 @@ package enum KAuthError: Error, Sendable, Equatable {
     case idTokenRefused(provider: String, reason: String)
     /// A discovery provider's endpoints are not known for the stored login.
     case endpointsUnknown(provider: String)
+    /// Another kauth logged the profile in to another provider while this command ran.
+    case loginReplaced(profile: String, provider: String)
     /// The redirect listener could not start.
     case listenerFailed(String)
     /// Anything else, with what happened.
@@ -107,7 +109,7 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .loginCancelled, .addressPickerEnded: return 6
         case .keystore: return 7
         case .portInUse, .oauth, .api, .apiNotPermitted, .addressPickerFailed, .appKeyRejected, .invalidResponse, .discovery,
-             .idTokenRefused, .endpointsUnknown, .listenerFailed, .failure:
+             .idTokenRefused, .endpointsUnknown, .loginReplaced, .listenerFailed, .failure:
             return 1
         }
     }
@@ -133,6 +135,7 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .api, .apiNotPermitted, .appKeyRejected: return "api_error"
         case .invalidResponse, .discovery, .endpointsUnknown: return "invalid_response"
         case .idTokenRefused: return "id_token_refused"
+        case .loginReplaced: return "login_replaced"
         case .listenerFailed, .failure: return "failure"
         }
     }

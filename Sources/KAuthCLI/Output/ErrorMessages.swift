@@ -104,6 +104,8 @@ struct ErrorMessages {
             return "the ID token from \(provider.visible) was refused: \(reason.visible); nothing was stored"
         case .endpointsUnknown(let provider):
             return "the endpoints of provider '\(provider)' are not known for this login; run `kauth login --provider \(provider)` again"
+        case .loginReplaced(let profile, let provider):
+            return "profile '\(profile)' was logged in again, to \(provider.visible), while this command ran; nothing was sent with the new login's token. Run the command again"
         case .listenerFailed(let text):
             return "cannot start the redirect listener: \(text.visible)"
         case .failure(let text):

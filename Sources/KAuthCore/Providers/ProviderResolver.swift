@@ -61,8 +61,7 @@ package struct ProviderResolver: Sendable {
     /// A `--provider` that is not the stored login's is refused rather than obeyed: obeying would
     /// send that login's tokens to the hosts of the provider named. Commands check it as they read
     /// the keystore (a valid token, `status` and `--refresh-token` never resolve a provider), and
-    /// `provider(for:of:)` again for a session re-read under the lock, which a login made
-    /// meanwhile may have replaced.
+    /// `provider(for:of:)` never pairs a session with another provider's settings.
     package func checkSelection(_ session: StoredSession?, of profile: String) throws {
         if let session, let selected, selected != session.provider {
             throw KAuthError.providerMismatch(profile: profile, stored: session.provider, selected: selected)

@@ -80,6 +80,11 @@ package struct TokenService: Sendable {
                     contents.profiles[profile] = created
                     return TokenGrant(session: created, refreshed: true, shortOf: nil)
                 }
+                // A login made meanwhile under this profile may belong to another provider. Its
+                // token is not handed out: the command's API client was built for this one.
+                guard session.provider == provider.name else {
+                    throw KAuthError.loginReplaced(profile: profile, provider: session.provider)
+                }
                 // Re-checked under the lock: another process may have refreshed while we waited.
                 switch mode {
                 case .ifNeeded(let minValid):
@@ -93,9 +98,7 @@ package struct TokenService: Sendable {
                 default:
                     break
                 }
-                // A login made meanwhile under this profile may belong to another provider.
-                let current = session.provider == provider.name ? provider : try providers.provider(for: session, of: profile)
-                let refreshed = try await refresh(session, provider: current, now: now)
+                let refreshed = try await refresh(session, provider: provider, now: now)
                 contents.profiles[profile] = refreshed
                 var shortOf: Int?
                 if case .ifNeeded(let minValid?) = mode, !refreshed.accessTokenValid(for: minValid, at: now) {

@@ -148,6 +148,24 @@ import KAuthTestSupport
         #expect(try await tokens.validToken().session.accessToken == "at-from-another-process")
     }
 
+    /// Another process logged the profile in to another provider after the command's read: the
+    /// command's API client belongs to the first provider, so the new login's token is neither
+    /// refreshed nor handed out to it.
+    @Test func aLoginToAnotherProviderMadeAfterTheReadIsNotHandedOut() async throws {
+        let http = FakeHTTP { _ in Issue.record("nothing may be sent"); return FakeHTTP.json(500, "{}") }
+        let harness = Harness(http: http, clock: TestClock(start))
+        defer { harness.home.remove() }
+        try await store(harness, session(expiresIn: 10))
+        let tokens = try harness.tokens()
+        var snap = session(expiresIn: 3600)
+        snap.provider = "snapchat"
+        snap.accessToken = "snap-token"
+        try await store(harness, snap)
+        await #expect(throws: KAuthError.loginReplaced(profile: "default", provider: "snapchat")) { try await tokens.validToken() }
+        #expect(try harness.stored()?.accessToken == "snap-token", "the new login is left as it is")
+        #expect(http.requests.isEmpty)
+    }
+
     @Test func withoutAStoredLoginItIsNotLoggedIn() async throws {
         let harness = Harness(http: FakeHTTP { _ in FakeHTTP.json(500, "{}") }, clock: TestClock(start))
         defer { harness.home.remove() }
