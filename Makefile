@@ -82,8 +82,10 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/kauth $(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth \
 		$(DESTDIR)$(ZSHCOMPDIR)/_kauth $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
 
-## bench: median start-up of `kauth token` (stripped, as installed) with a valid stored token,
-## against a minimal program that reads the same file
+## bench: median start-up and peak memory of `kauth token` (stripped, as installed) with a valid
+## token stored by a real login to `kauth sandbox`, on a plain keystore and on one whose key is in a
+## real Secret Service (gnome-keyring on a private bus, when installed), against a minimal program
+## that reads the plain file
 bench: release
 	@Tests/Scripts/bench.sh $(CURDIR)/$(RELEASE_DIR)/release/kauth
 

@@ -26,7 +26,7 @@ extension Keyring {
                 try SecretService.check { message, size in
                     kauth_secret_lookup(item.home, item.keyID, SecretService.timeoutMilliseconds, &out, out.count, message, size)
                 }
-                let key = String(cString: out)
+                let key = SecretService.text(out)
                 if cached { KernelKeyCache.put(item, key) }
                 return key
             },
@@ -59,10 +59,15 @@ enum SecretService {
         return stat(runtime + "/bus", &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
     }
 
+    /// A NUL-terminated C string written into `buffer`.
+    static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     static func check(_ call: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws(KeyringFailure) {
         var message = [CChar](repeating: 0, count: 256)
         let status = message.withUnsafeMutableBufferPointer { call($0.baseAddress!, $0.count) }
-        let reason = String(cString: message)
+        let reason = text(message)
         switch kauth_secret_status(rawValue: UInt32(status)) {
         case KAUTH_SECRET_OK: return
         case KAUTH_SECRET_NOT_FOUND: throw .notFound
