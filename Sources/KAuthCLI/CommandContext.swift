@@ -108,7 +108,8 @@ struct CommandContext: Sendable {
             credentials: BearerCredentials(
                 profile: tokens.profile,
                 current: { try await tokens.validToken().session.accessToken },
-                recover: { rejected, _ in try await tokens.recover(rejected: rejected).accessToken }
+                recover: { rejected, _ in try await tokens.recover(rejected: rejected).accessToken },
+                remember: { rejected, message in await tokens.rememberRejected(accessToken: rejected, message: message) }
             )
         ))
     }

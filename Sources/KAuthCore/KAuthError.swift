@@ -242,6 +242,8 @@ package enum SessionEnd: Sendable, Equatable {
     case idTokenNotRenewed
     /// The login never had an ID token.
     case noIDToken
+    /// The provider rejected the login earlier (or an unlink ended it), as the keystore records.
+    case rejected(SessionRejection)
 }
 
 /// How a login ended without tokens.

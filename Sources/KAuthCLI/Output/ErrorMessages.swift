@@ -218,8 +218,25 @@ struct ErrorMessages {
             return "the provider rejected the refresh token given on standard input (\(detail.visible)); nothing was stored"
         case .idTokenNotRenewed:
             return "the stored ID token has expired and the provider sends no new one when the session is refreshed"
+        case .rejected(let rejection):
+            return Self.describe(rejection)
         case .noIDToken:
             return "this login has no ID token (log in with --openid; for Kakao, OpenID Connect must be enabled in the console)"
+        }
+    }
+
+    /// Why a login was marked rejected, and when: the words `status` and every command use.
+    static func describe(_ rejection: SessionRejection) -> String {
+        let when = RFC3339.string(from: rejection.at)
+        switch rejection.cause {
+        case .refreshToken:
+            let said = [rejection.error, rejection.detail, rejection.providerCode].compactMap { $0?.visible }.joined(separator: ": ")
+            let detail = said.isEmpty ? rejection.status.map { "HTTP \($0)" } ?? "" : said
+            return "the provider rejected its refresh token at \(when)\(detail.isEmpty ? "" : " (\(detail))")"
+        case .accessToken:
+            return "the provider rejected its access token right after a refresh, at \(when)\(rejection.detail.map { " (\($0.visible))" } ?? "")"
+        case .unlinked:
+            return "the account was unlinked from the app at \(when)\(rejection.byProfile.map { " (`kauth unlink` of profile '\($0)')" } ?? ""), which ended every token of it"
         }
     }
 

@@ -36,6 +36,7 @@ package struct TokenService: Sendable {
     /// `StoredSession.tokenDecision`), refreshing first when needed.
     package func validToken(minValid: Int? = nil) async throws -> TokenGrant {
         if let session = login.session {
+            try Self.checkNotRejected(session, profile: profile)
             switch session.tokenDecision(minValid: minValid, now: world.clock.now()) {
             case .use: return TokenGrant(session: session, refreshed: false, shortOf: nil)
             case .useShort(let lifetime): return TokenGrant(session: session, refreshed: false, shortOf: lifetime)
@@ -45,6 +46,13 @@ package struct TokenService: Sendable {
             throw KAuthError.notLoggedIn(profile: profile)
         }
         return try await refreshUnderLock(.ifNeeded(minValid: minValid))
+    }
+
+    /// A login the provider rejected gives nothing, offline, until a new login replaces it.
+    package static func checkNotRejected(_ session: StoredSession, profile: String) throws {
+        if let rejection = session.rejection {
+            throw KAuthError.sessionExpired(profile: profile, reason: .rejected(rejection))
+        }
     }
 
     /// Refreshes now, whatever the expiry (`kauth token refresh`).
@@ -69,7 +77,7 @@ package struct TokenService: Sendable {
 
     private func refreshUnderLock(_ mode: Mode) async throws -> TokenGrant {
         let provider = try providers.provider(for: login.session, of: profile)
-        return try await KeystoreErrors.mapping {
+        let outcome: Result<TokenGrant, KAuthError> = try await KeystoreErrors.mapping {
             try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout) { contents in
                 let now = world.clock.now()
                 guard let session = contents.profiles[profile] else {
@@ -78,35 +86,56 @@ package struct TokenService: Sendable {
                     }
                     let created = try await bootstrapSession(refreshToken: bootstrap, provider: provider, now: now)
                     contents.profiles[profile] = created
-                    return TokenGrant(session: created, refreshed: true, shortOf: nil)
+                    return .success(TokenGrant(session: created, refreshed: true, shortOf: nil))
                 }
                 // A login made meanwhile under this profile may belong to another provider. Its
                 // token is not handed out: the command's API client was built for this one.
                 guard session.provider == provider.name else {
                     throw KAuthError.loginReplaced(profile: profile, provider: session.provider)
                 }
+                // Another process may have learnt meanwhile that the provider rejected the login.
+                if let rejection = session.rejection {
+                    throw KAuthError.sessionExpired(profile: profile, reason: .rejected(rejection))
+                }
                 // Re-checked under the lock: another process may have refreshed while we waited.
                 switch mode {
                 case .ifNeeded(let minValid):
                     switch session.tokenDecision(minValid: minValid, now: now) {
-                    case .use: return TokenGrant(session: session, refreshed: false, shortOf: nil)
-                    case .useShort(let lifetime): return TokenGrant(session: session, refreshed: false, shortOf: lifetime)
+                    case .use: return .success(TokenGrant(session: session, refreshed: false, shortOf: nil))
+                    case .useShort(let lifetime): return .success(TokenGrant(session: session, refreshed: false, shortOf: lifetime))
                     case .refresh: break
                     }
                 case .unlessReplaced(let token) where session.accessToken != token && session.accessTokenValid(for: 0, at: now):
-                    return TokenGrant(session: session, refreshed: false, shortOf: nil)
+                    return .success(TokenGrant(session: session, refreshed: false, shortOf: nil))
                 default:
                     break
                 }
-                let refreshed = try await refresh(session, provider: provider, now: now)
+                let refreshed: StoredSession
+                do {
+                    refreshed = try await refresh(session, provider: provider, now: now)
+                } catch let refusal as RefreshRefusal {
+                    // Remembered, so that `status` and `token` say so offline until a new login;
+                    // nothing else of the login changes.
+                    var marked = session
+                    marked.rejection = refusal.rejection
+                    contents.profiles[profile] = marked
+                    return .failure(refusal.error)
+                }
                 contents.profiles[profile] = refreshed
                 var shortOf: Int?
                 if case .ifNeeded(let minValid?) = mode, !refreshed.accessTokenValid(for: minValid, at: now) {
                     shortOf = refreshed.accessTokenLifetime
                 }
-                return TokenGrant(session: refreshed, refreshed: true, shortOf: shortOf)
+                return .success(TokenGrant(session: refreshed, refreshed: true, shortOf: shortOf))
             }
         }
+        return try outcome.get()
+    }
+
+    /// The provider refused the stored refresh token: the error to report and what to record.
+    private struct RefreshRefusal: Error {
+        var error: KAuthError
+        var rejection: SessionRejection
     }
 
     /// One refresh. The store was re-read under the lock just before, so the refresh token is the
@@ -122,9 +151,27 @@ package struct TokenService: Sendable {
             let response = try await TokenEndpoint(http: world.http, provider: provider).refresh(refreshToken: refreshToken)
             return session.applying(response, now: now, verifiedIDToken: await renewedIDToken(response, session: session, provider: provider))
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
-            throw KAuthError.sessionExpired(profile: profile, reason: .refreshRejected(failure))
+            throw RefreshRefusal(
+                error: .sessionExpired(profile: profile, reason: .refreshRejected(failure)),
+                rejection: SessionRejection(
+                    at: now.wholeSeconds, cause: .refreshToken, error: failure.error, detail: failure.description, providerCode: failure.providerCode)
+            )
         } catch let refused as RefreshRefused {
-            throw KAuthError.sessionExpired(profile: profile, reason: .refreshRefused(status: refused.status))
+            throw RefreshRefusal(
+                error: .sessionExpired(profile: profile, reason: .refreshRefused(status: refused.status)),
+                rejection: SessionRejection(at: now.wholeSeconds, cause: .refreshToken, status: refused.status)
+            )
+        }
+    }
+
+    /// Records that the API rejected `accessToken` right after a refresh gave it: the login is
+    /// dead. Under the lock, and only while that token is still the stored one (a login made
+    /// meanwhile is left alone). A failure to record is not the command's error: it already has one.
+    package func rememberRejected(accessToken: String, message: String) async {
+        _ = try? await keystore.update(lockTimeout: lockTimeout) { contents in
+            guard var session = contents.profiles[profile], session.accessToken == accessToken, session.rejection == nil else { return }
+            session.rejection = SessionRejection(at: world.clock.now().wholeSeconds, cause: .accessToken, detail: message)
+            contents.profiles[profile] = session
         }
     }
 
@@ -140,6 +187,7 @@ package struct TokenService: Sendable {
     /// default window) and the provider renews ID tokens on refresh (kubectl's OIDC credentials).
     package func validIDToken(minValid: Int? = nil) async throws -> (token: String, expiresAt: Date?) {
         guard let session = login.session else { throw KAuthError.notLoggedIn(profile: profile) }
+        try Self.checkNotRejected(session, profile: profile)
         guard let token = session.idToken else { throw KAuthError.sessionExpired(profile: profile, reason: .noIDToken) }
         let window = TimeInterval(minValid ?? StoredSession.defaultWindow)
         if let expiry = JWTClaims.expiry(of: token), expiry.timeIntervalSince(world.clock.now()) >= window {
