@@ -69,7 +69,7 @@ enum StatusCommand {
         let profile = login.profile
         let contents = login.contents
         let session = login.session
-        let bootstrap = session == nil && context.environment[TokenService.bootstrapVariable] != nil
+        let bootstrap = try session == nil && TokenService.bootstrapToken(context.environment) != nil
         let state = session?.state(at: now) ?? (bootstrap ? .refreshable : .expired)
         if context.json {
             var object = SessionJSON.object(session, profile: profile, source: bootstrap ? .bootstrap : .keystore, keystore: context.keystore.path, now: now)

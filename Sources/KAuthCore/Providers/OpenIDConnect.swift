@@ -54,7 +54,7 @@ extension ProviderType {
         logout: .revocation,
         unlink: nil,
         features: [.loginHint],
-        help: ProviderHelp(redirectRegistration: "the provider's client registration (its redirect URIs)")
+        help: ProviderHelp(redirectRegistration: "the redirect URIs of the provider's client registration")
     )
 }
 
