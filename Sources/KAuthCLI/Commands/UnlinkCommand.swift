@@ -36,7 +36,8 @@ enum UnlinkCommand {
             if !marked.isEmpty {
                 let names = marked.map { "'\($0)'" }.joined(separator: ", ")
                 let verb = marked.count == 1 ? "holds" : "hold"
-                context.err("The unlink also ended the login\(marked.count == 1 ? "" : "s") of profile\(marked.count == 1 ? "" : "s") \(names), which \(verb) the same user of the same app; they are marked rejected until a new login (`kauth login --profile NAME`).\n")
+                let again = marked.map { context.messages.login($0) }.joined(separator: ", ")
+                context.err("The unlink also ended the login\(marked.count == 1 ? "" : "s") of profile\(marked.count == 1 ? "" : "s") \(names), which \(verb) the same user of the same app; \(marked.count == 1 ? "it is" : "they are") marked rejected until a new login: \(again).\n")
             }
             context.err(LogoutCommand.nowInUse(inUse, login: login))
         }
