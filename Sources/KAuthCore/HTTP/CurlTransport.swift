@@ -73,10 +73,12 @@ enum CurlTransport {
         }
         switch result.error {
         case KAUTH_HTTP_OK:
+            let rawHeaders = bytes(of: result.headers)
             return HTTPResponse(
                 status: result.status,
-                headers: parseHeaders(bytes(of: result.headers)),
-                body: bytes(of: result.body)
+                headers: parseHeaders(rawHeaders),
+                body: bytes(of: result.body),
+                statusLine: statusLine(rawHeaders)
             )
         case KAUTH_HTTP_TIMED_OUT:
             throw HTTPTransportError.timedOut(url: request.url)
@@ -119,6 +121,13 @@ enum CurlTransport {
         }
         // A NUL would silently cut the URL short on its way to C.
         guard !request.url.utf8.contains(0) else { throw HTTPTransportError.invalidURL(request.url) }
+    }
+
+    /// The final response's status line (after any `100 Continue`), without its line end.
+    static func statusLine(_ raw: Data) -> String? {
+        raw.split(separator: UInt8(ascii: "\n"))
+            .map { String(decoding: $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0, as: UTF8.self) }
+            .last { $0.hasPrefix("HTTP/") }
     }
 
     /// Headers of the final response from raw header bytes: the status line skipped, CRLF or
