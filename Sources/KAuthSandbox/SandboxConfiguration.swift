@@ -102,6 +102,8 @@ package struct SandboxConfiguration: Sendable, Equatable {
     package var pageLinkBase: String?
     /// Every next-page link points back to the first page, as a provider whose paging loops would.
     package var pageLinksLoop: Bool = false
+    /// The page of `GET /api/items` that answers 503 (0: none), to fail a walk midway.
+    package var itemFailurePage: Int = 0
 
     /// The issuer of a provider that is not served on a socket: a reserved name (RFC 6761) that
     /// no client can reach by mistake.

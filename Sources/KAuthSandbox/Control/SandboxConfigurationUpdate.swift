@@ -68,6 +68,7 @@ extension SandboxEngine {
             ("item_count", .int(configuration.itemCount)),
             ("page_link_base", configuration.pageLinkBase.map(OrderedJSON.string) ?? .null),
             ("page_links_loop", .bool(configuration.pageLinksLoop)),
+            ("item_failure_page", .int(configuration.itemFailurePage)),
         ])
     }
 
@@ -80,6 +81,7 @@ extension SandboxEngine {
     ///   `friends_api_enabled`, `page_links_loop`: `true`/`false`;
     /// - `friend_count`, `item_count`: 0 to 10000;
     /// - `page_link_base`: the origin next-page links name instead of the sandbox's (empty: its own);
+    /// - `item_failure_page`: the page of `/api/items` that answers 503 (0: none);
     /// - `mode`: `kakao` or `snapchat`;
     /// - `device_interval`: seconds, 1 to 3600, for device codes issued from then on;
     /// - `client_id`, `client_secret`: the app key and secret to require (empty: any key, no
@@ -139,6 +141,11 @@ extension SandboxEngine {
                     return Self.controlError(400, "item_count must be a number from 0 to 10000, not \(value)")
                 }
                 updated.itemCount = count
+            case "item_failure_page":
+                guard let page = Int(value), page >= 0 else {
+                    return Self.controlError(400, "item_failure_page must be a page number, or 0 for none, not \(value)")
+                }
+                updated.itemFailurePage = page
             case "page_link_base":
                 guard value.isEmpty || value.hasPrefix("http://") || value.hasPrefix("https://") else {
                     return Self.controlError(400, "page_link_base must be an http(s) origin, or empty, not \(value)")

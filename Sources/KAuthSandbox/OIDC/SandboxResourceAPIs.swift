@@ -26,6 +26,11 @@ extension SandboxEngine {
         guard let perPage = Int(query.first(named: "per_page") ?? "10"), (1...100).contains(perPage) else {
             return Self.apiError(400, -2, "per_page must be a number from 1 to 100", &entry)
         }
+        if page == configuration.itemFailurePage {
+            return .json(503, OrderedJSON.object([
+                ("error", .string("temporarily_unavailable")), ("error_description", .string("sandbox: page \(page) fails, as item_failure_page asked")),
+            ]).data)
+        }
         let start = (page - 1) * perPage
         let items = (start..<min(start + perPage, max(start, configuration.itemCount))).map { index in
             OrderedJSON.object([("id", .int(index + 1)), ("name", .string("item \(index + 1)"))])
