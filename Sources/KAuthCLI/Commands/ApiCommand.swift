@@ -27,7 +27,7 @@ enum ApiCommand {
             .option("raw-field", short: "f", "KEY=VALUE", "a parameter, sent as a string (repeatable)", repeatable: true),
             .option("typed-field", short: "F", "KEY=VALUE", "a parameter: true, false, null and numbers as JSON, @FILE as the file's text (repeatable)", repeatable: true),
             .option("header", short: "H", "'NAME: VALUE'", "an HTTP header to send (repeatable; not Authorization)", repeatable: true),
-            .option("input", "FILE|-", "the request body, sent as it is, from FILE or standard input"),
+            .option("input", "FILE|-", "the request body, sent as it is, from FILE or standard input", values: .fileOrStandardInput),
             .toggle("paginate", "follow next-page links and print all pages joined"),
             .toggle("include", short: "i", "print the status line and headers before the body"),
             .toggle("silent", "print no body"),
@@ -66,7 +66,7 @@ enum ApiCommand {
         guard methods.contains(method) else {
             throw KAuthError.usage("unsupported method '\(method.visible)'; use GET, POST, PUT, PATCH or DELETE")
         }
-        if command.has("paginate") && method != "GET" {
+        if command.has("paginate") && (method != "GET" || input != nil) {
             throw KAuthError.usage("--paginate follows next-page links with GET; leave out -X \(method), --input and body fields")
         }
         let client = try context.apiClient()
