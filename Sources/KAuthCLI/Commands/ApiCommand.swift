@@ -155,8 +155,7 @@ enum ApiCommand {
         }
         let name = text[..<colon].trimmingWhitespace()
         let value = text[text.index(after: colon)...].trimmingWhitespace()
-        let token = "!#$%&'*+-.^_`|~"
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || token.unicodeScalars.contains($0)) }) else {
+        guard HTTPHeader.isToken(name) else {
             throw KAuthError.usage("-H '\(text.visible)': '\(name.visible)' is not a header name")
         }
         guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else {

@@ -101,7 +101,7 @@ enum CurlTransport {
     static func headerLines(for request: HTTPRequest) throws -> [String] {
         try request.headers.map { header in
             let name = header.name
-            guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
+            guard HTTPHeader.isToken(name) else {
                 throw invalidRequest(request, "header name \"\(name)\" is not a valid HTTP token")
             }
             guard !header.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
@@ -116,7 +116,7 @@ enum CurlTransport {
 
     static func validate(_ request: HTTPRequest) throws {
         let method = request.method
-        guard !method.isEmpty, method.utf8.allSatisfy(isTokenByte) else {
+        guard HTTPHeader.isToken(method) else {
             throw invalidRequest(request, "method \"\(method)\" is not a valid HTTP token")
         }
         // A NUL would silently cut the URL short on its way to C.
@@ -180,14 +180,4 @@ enum CurlTransport {
         .connectionFailed(url: request.url, detail: "request not sent: \(reason)")
     }
 
-    /// RFC 9110 §5.6.2 tchar.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
-    }
 }

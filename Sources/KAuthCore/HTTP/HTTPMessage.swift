@@ -13,6 +13,18 @@ package struct HTTPHeader: Sendable, Hashable {
         self.name = name
         self.value = value
     }
+
+    /// Whether `text` is an RFC 9110 §5.6.2 token: what a header name or a method must be.
+    package static func isToken(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return true
+            default:
+                return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
+        }
+    }
 }
 
 extension Array where Element == HTTPHeader {
