@@ -14,6 +14,14 @@ ZSHCOMPDIR   ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR  ?= $(PREFIX)/share/fish/vendor_completions.d
 # The kauth that install-files installs, and asks for its man page and completion scripts.
 KAUTH        ?= $(RELEASE_DIR)/release/kauth
+# The commit `kauth --version` names: HEAD, with `-dirty` when tracked files have uncommitted
+# changes; empty outside a git checkout of kauth (a source archive), where a packager may set it.
+# Package.swift reads it from the environment of every swift build.
+ifeq ($(origin KAUTH_COMMIT),undefined)
+KAUTH_COMMIT := $(shell [ "$$(git -C '$(CURDIR)' rev-parse --show-toplevel 2>/dev/null)" = '$(CURDIR)' ] && \
+	printf '%s%s' "$$(git -C '$(CURDIR)' rev-parse --short=12 HEAD)" "$$(git -C '$(CURDIR)' diff --quiet HEAD -- || echo -dirty)")
+endif
+export KAUTH_COMMIT
 
 .PHONY: all build test fuzz demo interop screenshots install install-files uninstall release bench deps clean
 
