@@ -27,9 +27,18 @@ dist="$(cd "$dist_arg" && pwd)"
 maintainer="${DEB_MAINTAINER:-kauth maintainers <kauth-maintainers@users.noreply.github.com>}"
 
 fail() { echo "dist: $*" >&2; exit 1; }
-for tool in dpkg-deb dpkg-shlibdeps dpkg-architecture readelf strings strip nm cc gzip sha256sum; do
-  command -v "$tool" >/dev/null || fail "needs $tool (Debian/Ubuntu: apt-get install dpkg-dev binutils gcc)"
-done
+tools_missing() {
+  for tool in dpkg-deb dpkg-shlibdeps dpkg-architecture readelf strings strip nm cc gzip sha256sum; do
+    command -v "$tool" >/dev/null || { echo "$tool"; return 0; }
+  done
+  return 1
+}
+if missing="$(tools_missing)" && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  echo "dist: installing dpkg-dev binutils gcc (for $missing)" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  { apt-get update -qq && apt-get install -y -qq dpkg-dev binutils gcc; } >/dev/null
+fi
+missing="$(tools_missing)" && fail "needs $missing (Debian/Ubuntu: apt-get install dpkg-dev binutils gcc)"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
