@@ -59,10 +59,12 @@ tarball="kauth-$version-linux-$arch.tar.gz"
 deb="kauth_${version}_$debarch.deb"
 
 # --- Staging: the files `make install` installs ------------------------------------------------
+# Without the calling make's flags and variables (`make dist BINDIR=…` must not move the files).
 stage() {   # stage ROOT PREFIX [make variables…]
   local root="$1" prefix="$2"
   shift 2
-  "${MAKE:-make}" -s -C "$repo" install-files KAUTH="$kauth" DESTDIR="$root" PREFIX="$prefix" "$@" >/dev/null
+  env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "${MAKE:-make}" -s -C "$repo" install-files \
+    KAUTH="$kauth" DESTDIR="$root" PREFIX="$prefix" "$@" >/dev/null
 }
 stage "$work/tar" ""
 stage "$work/deb" /usr ZSHCOMPDIR=/usr/share/zsh/vendor-completions
