@@ -12,8 +12,7 @@
 # VERSION is the one the binary prints (`kauth version`), so the three always agree. The
 # package's Depends: is computed as dpkg-shlibdeps does, from the libraries kauth links (its ELF
 # NEEDED entries) and those it loads with dlopen (libcurl), with the versions the symbols kauth
-# uses need on this machine. Archive and package are byte-for-byte the same for the same binary
-# and commit (SOURCE_DATE_EPOCH: the commit's date).
+# uses need on this machine. Archive and package are byte-for-byte the same for the same binary.
 set -euo pipefail
 
 kauth_arg="${1:?usage: dist.sh PATH_TO_KAUTH DIST_DIR}"
@@ -51,8 +50,9 @@ commit="${commit_word%)}"
 arch="$(uname -m)"
 debarch="$(dpkg-architecture -qDEB_HOST_ARCH)"
 multiarch="$(dpkg-architecture -qDEB_HOST_MULTIARCH)"
+# Every date in the archive and the package: the date of the commit the binary was built from.
 if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
-  SOURCE_DATE_EPOCH="$(git -C "$repo" log -1 --format=%ct 2>/dev/null || date +%s)"
+  SOURCE_DATE_EPOCH="$(git -C "$repo" log -1 --format=%ct "${commit%-dirty}" -- 2>/dev/null || date +%s)"
 fi
 export SOURCE_DATE_EPOCH
 tarball="kauth-$version-linux-$arch.tar.gz"
@@ -83,6 +83,10 @@ version_needs() {
   ' | sort -k1,1 -k2,2V | awk '{ newest[$1] = $2 } END { for (f in newest) print f, newest[f] }' | sort
 }
 needed="$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort)"
+# The notes below say the Swift runtime and libcrypto are linked in, as `make release` does.
+if shared="$(grep -E '^lib(swift|Foundation|dispatch|BlocksRuntime|crypto)' <<<"$needed")"; then
+  fail "$kauth_arg links $(echo $shared) dynamically: package the build of make release"
+fi
 glibc="$(version_needs "$binary" | awk '$2 ~ /^GLIBC_[0-9]/ { sub("GLIBC_", "", $2); print $2 }' | sort -V | tail -n 1)"
 [ -n "$glibc" ] || fail "found no glibc symbol version in $binary"
 
@@ -129,7 +133,9 @@ dlopen_depends() {   # dlopen_depends SONAME → "package (>= version)", or noth
     echo "int main(void) { return used[0] == 0; }"
   } >"$work/probe.c"
   cc -o "$work/probe" "$work/probe.c" -Wl,--no-as-needed "$library" || fail "could not link a probe against $library"
-  shlibdeps -e"$work/probe" | tr ',' '\n' | sed 's/^ *//' | grep -E "^$package( |\$)" || echo "$package"
+  local probe_depends
+  probe_depends="$(shlibdeps -e"$work/probe")"
+  tr ',' '\n' <<<"$probe_depends" | sed 's/^ *//' | grep -E "^$package( |\$)" || echo "$package"
 }
 for group in "${dlopened[@]}"; do
   alternatives=""
