@@ -8,7 +8,7 @@ enum VersionCommand {
         name: "version",
         summary: "print kauth's version and the commit it was built from",
         discussion: "Same as `kauth --version`. The commit is `unknown` for a kauth built outside a git checkout (from a source archive) unless the build was given one (`make KAUTH_COMMIT=…`); `-dirty` after it means the checkout had uncommitted changes.",
-        globals: [],
+        globals: [.noColor],
         examples: [("kauth version", "the version, and the commit it was built from")],
         run: run
     )
