@@ -36,8 +36,8 @@ if [ "${1:-}" = --without-swift ]; then
   export PATH="$prefix/bin:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"
   check "Swift toolchain hidden (${toolchain:-none installed}): no swift, no libswiftCore" \
     bash -c '! command -v swift >/dev/null && ! ldconfig -p | grep -q "libswiftCore.so" && [ -z "$(find '"${toolchain:-/nonexistent}"' -mindepth 1 2>/dev/null)" ]'
-  check "ldd bin/kauth: every library found, none of Swift's" \
-    bash -c "! ldd '$prefix/bin/kauth' | grep -E 'not found|swift'"
+  check "kauth on PATH is the unpacked one; ldd: every library found, none of Swift's" \
+    bash -c "[ \"\$(command -v kauth)\" = '$prefix/bin/kauth' ] && ! ldd '$prefix/bin/kauth' | grep -E 'not found|swift'"
   line="$(kauth --version)"
   pattern="^kauth ${version//./\\.} \\(commit [^ ]+\\)\$"
   check "kauth --version: $line" bash -c '[[ $1 =~ $2 ]]' _ "$line" "$pattern"
