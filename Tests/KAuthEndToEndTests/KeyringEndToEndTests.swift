@@ -107,8 +107,13 @@ struct KeyringEndToEndTests {
         try await keyring.dropCachedKey(env)
         kill(keyring.daemon, SIGSTOP)
         defer { kill(keyring.daemon, SIGCONT) }
-        let state = (try? String(contentsOfFile: "/proc/\(keyring.daemon)/status", encoding: .utf8)) ?? ""
-        #expect(state.contains("State:\tT"), "gnome-keyring-daemon \(keyring.daemon) is stopped")
+        // The signal is delivered asynchronously: wait until the daemon is seen stopped.
+        var stopped = false
+        for _ in 0..<100 where !stopped {
+            stopped = ((try? String(contentsOfFile: "/proc/\(keyring.daemon)/status", encoding: .utf8)) ?? "").contains("State:\tT")
+            if !stopped { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(stopped, "gnome-keyring-daemon \(keyring.daemon) is stopped")
         let start = ContinuousClock.now
         let token = try await env.run(["token"])
         let elapsed = ContinuousClock.now - start
