@@ -12,182 +12,160 @@ import Testing
 @Suite(.serialized, .enabled(if: SecretServiceSession.missing == nil, Comment(rawValue: SecretServiceSession.missing ?? "")))
 struct KeyringEndToEndTests {
     @Test func aDesktopLoginLeavesNoTokenInTheFileAndACopyElsewhereIsExitSeven() async throws {
-        let keyring = try await SecretServiceSession()
-        defer { keyring.stop() }
-        let sandbox = try await SandboxProcess()
-        defer { sandbox.stop() }
-        var env = TestEnvironment(sandbox: sandbox)
-        defer { env.remove() }
-        env.useFollowingBrowser()
-        env.variables.merge(keyring.variables) { $1 }
+        try await withKeyring { keyring, env in
+            let login = try await env.run(["login"])
+            #expect(login.code == 0, "\(login.err)")
+            #expect(!login.err.contains("not encrypted"))
+            let token = try await env.run(["token"])
+            #expect(token.code == 0)
+            let accessToken = token.out.trimmingCharacters(in: .newlines)
+            let refreshToken = try await env.run(["token", "--refresh-token"]).out.trimmingCharacters(in: .newlines)
+            let onDisk = try String(contentsOfFile: env.credentialsPath, encoding: .utf8)
+            for secret in [accessToken, refreshToken, "sandbox.user@example.com"] {
+                #expect(!onDisk.contains(secret))
+            }
+            let file = try parseJSON(onDisk)
+            #expect(file["protection"]?.stringValue == "keyring")
+            #expect(file["encryption"]?["keyring"]?.stringValue == "secret_service")
+            #expect(try keyring.items(home: env.home) == 1)
 
-        let login = try await env.run(["login"])
-        #expect(login.code == 0, "\(login.err)")
-        #expect(!login.err.contains("not encrypted"))
-        let token = try await env.run(["token"])
-        #expect(token.code == 0)
-        let accessToken = token.out.trimmingCharacters(in: .newlines)
-        let refreshToken = try await env.run(["token", "--refresh-token"]).out.trimmingCharacters(in: .newlines)
-        let onDisk = try String(contentsOfFile: env.credentialsPath, encoding: .utf8)
-        for secret in [accessToken, refreshToken, "sandbox.user@example.com"] {
-            #expect(!onDisk.contains(secret))
+            let status = try await env.run(["status"])
+            #expect(status.out.contains("encrypted, key in the Secret Service"))
+            let json = try parseJSON(try await env.run(["status", "--json"]).out)
+            #expect(json["keystore"]?["protection"]?.stringValue == "keyring")
+
+            // The same file in another folder (or on another machine): its key is not there.
+            let copy = URL(fileURLWithPath: env.home).deletingLastPathComponent().path + "/copy"
+            mkdir(copy, 0o700)
+            try FileManager.default.copyItem(atPath: env.credentialsPath, toPath: copy + "/credentials.json")
+            let copied = try await env.run(["token"], extra: ["KAUTH_HOME": copy])
+            #expect(copied.code == 7)
+            #expect(copied.err.contains("has no such key"))
+            let relogin = try await env.run(["login"], extra: ["KAUTH_HOME": copy])
+            #expect(relogin.code == 7, "never a new key over an old file")
+            #expect(try String(contentsOfFile: copy + "/credentials.json", encoding: .utf8) == onDisk)
+
+            // Without the session bus the key cannot be reached (once the kernel's copy is gone).
+            try await keyring.dropCachedKey(env)
+            let noBus = try await env.run(["status"], extra: ["DBUS_SESSION_BUS_ADDRESS": ""])
+            #expect(noBus.code == 7)
+            #expect(noBus.err.contains("no session bus"))
+
+            // The last profile's logout takes the key with it.
+            #expect(try await env.run(["logout"]).code == 0)
+            #expect(try keyring.items(home: env.home) == 0)
+            let after = try parseJSON(try String(contentsOfFile: env.credentialsPath, encoding: .utf8))
+            #expect(after["protection"]?.stringValue == "none")
+            #expect(after["profiles"] == .object([:]))
         }
-        let file = try parseJSON(onDisk)
-        #expect(file["protection"]?.stringValue == "keyring")
-        #expect(file["encryption"]?["keyring"]?.stringValue == "secret_service")
-        #expect(try keyring.items(home: env.home) == 1)
-
-        let status = try await env.run(["status"])
-        #expect(status.out.contains("encrypted, key in the Secret Service"))
-        let json = try parseJSON(try await env.run(["status", "--json"]).out)
-        #expect(json["keystore"]?["protection"]?.stringValue == "keyring")
-
-        // The same file in another folder (or on another machine): its key is not there.
-        let copy = URL(fileURLWithPath: env.home).deletingLastPathComponent().path + "/copy"
-        mkdir(copy, 0o700)
-        try FileManager.default.copyItem(atPath: env.credentialsPath, toPath: copy + "/credentials.json")
-        let copied = try await env.run(["token"], extra: ["KAUTH_HOME": copy])
-        #expect(copied.code == 7)
-        #expect(copied.err.contains("has no such key"))
-        let relogin = try await env.run(["login"], extra: ["KAUTH_HOME": copy])
-        #expect(relogin.code == 7, "never a new key over an old file")
-        #expect(try String(contentsOfFile: copy + "/credentials.json", encoding: .utf8) == onDisk)
-
-        // Without the session bus the key cannot be reached (once the kernel's copy is gone).
-        try await keyring.dropCachedKey(env)
-        let noBus = try await env.run(["status"], extra: ["DBUS_SESSION_BUS_ADDRESS": ""])
-        #expect(noBus.code == 7)
-        #expect(noBus.err.contains("no session bus"))
-
-        // The last profile's logout takes the key with it.
-        #expect(try await env.run(["logout"]).code == 0)
-        #expect(try keyring.items(home: env.home) == 0)
-        let after = try parseJSON(try String(contentsOfFile: env.credentialsPath, encoding: .utf8))
-        #expect(after["protection"]?.stringValue == "none")
-        #expect(after["profiles"] == .object([:]))
     }
 
     @Test func aLockedKeyringIsExitSevenAndTheFileIsLeftAsItWas() async throws {
-        let keyring = try await SecretServiceSession()
-        defer { keyring.stop() }
-        let sandbox = try await SandboxProcess()
-        defer { sandbox.stop() }
-        var env = TestEnvironment(sandbox: sandbox)
-        defer { env.remove() }
-        env.useFollowingBrowser()
-        env.variables.merge(keyring.variables) { $1 }
-        #expect(try await env.run(["login"]).code == 0)
-        let before = try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath))
-        try await keyring.lock()
-        try await keyring.dropCachedKey(env)
+        try await withKeyring { keyring, env in
+            #expect(try await env.run(["login"]).code == 0)
+            let before = try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath))
+            try await keyring.lock()
+            try await keyring.dropCachedKey(env)
 
-        let start = ContinuousClock.now
-        let token = try await env.run(["token"])
-        #expect(token.code == 7)
-        #expect(token.err.contains("the keyring is locked"))
-        #expect(ContinuousClock.now - start < .seconds(5))
-        let login = try await env.run(["login"])
-        #expect(login.code == 7)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath)) == before)
-        #expect(try keyring.items(home: env.home) == 1)
+            let start = ContinuousClock.now
+            let token = try await env.run(["token"])
+            #expect(token.code == 7)
+            #expect(token.err.contains("the keyring is locked"))
+            #expect(ContinuousClock.now - start < .seconds(5))
+            let login = try await env.run(["login"])
+            #expect(login.code == 7)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath)) == before)
+            #expect(try keyring.items(home: env.home) == 1)
+        }
     }
 
     @Test func aStoppedKeyringIsExitSevenWithinSeconds() async throws {
-        let keyring = try await SecretServiceSession()
-        defer { keyring.stop() }
-        let sandbox = try await SandboxProcess()
-        defer { sandbox.stop() }
-        var env = TestEnvironment(sandbox: sandbox)
-        defer { env.remove() }
-        env.useFollowingBrowser()
-        env.variables.merge(keyring.variables) { $1 }
-        #expect(try await env.run(["login"]).code == 0)
-        let before = try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath))
+        try await withKeyring { keyring, env in
+            #expect(try await env.run(["login"]).code == 0)
+            let before = try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath))
 
-        try await keyring.dropCachedKey(env)
-        kill(keyring.daemon, SIGSTOP)
-        defer { kill(keyring.daemon, SIGCONT) }
-        // The signal is delivered asynchronously: wait until the daemon is seen stopped.
-        var stopped = false
-        for _ in 0..<100 where !stopped {
-            stopped = ((try? String(contentsOfFile: "/proc/\(keyring.daemon)/status", encoding: .utf8)) ?? "").contains("State:\tT")
-            if !stopped { try await Task.sleep(for: .milliseconds(10)) }
+            try await keyring.dropCachedKey(env)
+            kill(keyring.daemon, SIGSTOP)
+            defer { kill(keyring.daemon, SIGCONT) }
+            // The signal is delivered asynchronously: wait until the daemon is seen stopped.
+            var stopped = false
+            for _ in 0..<100 where !stopped {
+                stopped = ((try? String(contentsOfFile: "/proc/\(keyring.daemon)/status", encoding: .utf8)) ?? "").contains("State:\tT")
+                if !stopped { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            #expect(stopped, "gnome-keyring-daemon \(keyring.daemon) is stopped")
+            let start = ContinuousClock.now
+            let token = try await env.run(["token"])
+            let elapsed = ContinuousClock.now - start
+            #expect(token.code == 7)
+            #expect(token.err.contains("did not answer within 3 s"))
+            #expect(elapsed >= .seconds(2) && elapsed < .seconds(8), "\(elapsed)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath)) == before)
         }
-        #expect(stopped, "gnome-keyring-daemon \(keyring.daemon) is stopped")
-        let start = ContinuousClock.now
-        let token = try await env.run(["token"])
-        let elapsed = ContinuousClock.now - start
-        #expect(token.code == 7)
-        #expect(token.err.contains("did not answer within 3 s"))
-        #expect(elapsed >= .seconds(2) && elapsed < .seconds(8), "\(elapsed)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath)) == before)
     }
 
     @Test func aPlainKeystoreMovesToTheKeyringAtTheNextLoginNotAtARefresh() async throws {
-        let keyring = try await SecretServiceSession()
-        defer { keyring.stop() }
-        let sandbox = try await SandboxProcess()
-        defer { sandbox.stop() }
-        var env = TestEnvironment(sandbox: sandbox)
-        defer { env.remove() }
-        env.useFollowingBrowser()
-        // First a login without a bus: plain, and said so.
-        #expect(try await env.run(["login"]).code == 0)
-        env.variables.merge(keyring.variables) { $1 }
-        #expect(try await env.run(["token", "refresh"]).code == 0)
-        #expect(try parseJSON(try String(contentsOfFile: env.credentialsPath, encoding: .utf8))["protection"]?.stringValue == "none")
-        #expect(try keyring.items(home: env.home) == 0)
+        try await withKeyring { keyring, env in
+            // First a login without a bus: plain.
+            let headless = try await env.run(["login"], extra: ["DBUS_SESSION_BUS_ADDRESS": ""])
+            #expect(headless.code == 0)
+            let refresh = try await env.run(["token", "refresh"])
+            #expect(refresh.code == 0)
+            #expect(try parseJSON(try String(contentsOfFile: env.credentialsPath, encoding: .utf8))["protection"]?.stringValue == "none")
+            #expect(try keyring.items(home: env.home) == 0)
 
-        #expect(try await env.run(["login"]).code == 0)
-        #expect(try parseJSON(try String(contentsOfFile: env.credentialsPath, encoding: .utf8))["protection"]?.stringValue == "keyring")
-        #expect(try keyring.items(home: env.home) == 1)
-        #expect(try await env.run(["token"]).code == 0)
+            #expect(try await env.run(["login"]).code == 0)
+            #expect(try parseJSON(try String(contentsOfFile: env.credentialsPath, encoding: .utf8))["protection"]?.stringValue == "keyring")
+            #expect(try keyring.items(home: env.home) == 1)
+            #expect(try await env.run(["token"]).code == 0)
+        }
     }
 
     @Test func keyringOffAndAPassphraseKeepTheKeyOutOfTheKeyring() async throws {
-        let keyring = try await SecretServiceSession()
-        defer { keyring.stop() }
-        let sandbox = try await SandboxProcess()
-        defer { sandbox.stop() }
-        var env = TestEnvironment(sandbox: sandbox)
-        defer { env.remove() }
-        env.useFollowingBrowser()
-        env.variables.merge(keyring.variables) { $1 }
+        try await withKeyring { keyring, env in
+            let off = try await env.run(["login"], extra: ["KAUTH_KEYRING": "off"])
+            #expect(off.code == 0)
+            #expect(!off.err.contains("not encrypted"), "turned off by the user: no note")
+            #expect(try await env.run(["status"]).out.contains("not encrypted (KAUTH_KEYRING=off)"))
+            #expect(try keyring.items(home: env.home) == 0)
 
-        let off = try await env.run(["login"], extra: ["KAUTH_KEYRING": "off"])
-        #expect(off.code == 0)
-        #expect(!off.err.contains("not encrypted"), "turned off by the user: no note")
-        #expect(try await env.run(["status"]).out.contains("not encrypted (KAUTH_KEYRING=off)"))
-        #expect(try keyring.items(home: env.home) == 0)
-
-        let passphrase = try await env.run(["login"], extra: ["KAUTH_PASSPHRASE": "correct horse"])
-        #expect(passphrase.code == 0)
-        #expect(try parseJSON(try String(contentsOfFile: env.credentialsPath, encoding: .utf8))["protection"]?.stringValue == "passphrase")
-        #expect(try keyring.items(home: env.home) == 0)
-        let json = try parseJSON(try await env.run(["status", "--json"], extra: ["KAUTH_PASSPHRASE": "correct horse"]).out)
-        #expect(json["keystore"]?["protection"]?.stringValue == "passphrase")
+            let passphrase = try await env.run(["login"], extra: ["KAUTH_PASSPHRASE": "correct horse"])
+            #expect(passphrase.code == 0)
+            #expect(try parseJSON(try String(contentsOfFile: env.credentialsPath, encoding: .utf8))["protection"]?.stringValue == "passphrase")
+            #expect(try keyring.items(home: env.home) == 0)
+            let json = try parseJSON(try await env.run(["status", "--json"], extra: ["KAUTH_PASSPHRASE": "correct horse"]).out)
+            #expect(json["keystore"]?["protection"]?.stringValue == "passphrase")
+        }
     }
 
     @Test func aKeyReadOnceIsKeptInTheKernelKeyringForTheNextRuns() async throws {
-        let keyring = try await SecretServiceSession()
-        defer { keyring.stop() }
-        let sandbox = try await SandboxProcess()
-        defer { sandbox.stop() }
-        var env = TestEnvironment(sandbox: sandbox)
-        defer { env.remove() }
-        env.useFollowingBrowser()
-        env.variables.merge(keyring.variables) { $1 }
-        #expect(try await env.run(["login"]).code == 0)
-        #expect(try await env.run(["token"]).code == 0)
-        #expect(try await keyring.cachedKey(env) != nil)
-        // The Secret Service is now locked, but the next runs do not ask it.
-        try await keyring.lock()
-        #expect(try await env.run(["token"]).code == 0)
-        let description = try SecretServiceSession.cacheDescription(env)
-        #expect(try await env.run(["logout"]).code == 0)
-        // The key left the kernel keyring with the last profile (the Secret Service, locked, keeps its item).
-        #expect(try await keyring.keyctl(["search", "@u", "user", description]).code != 0)
+        try await withKeyring { keyring, env in
+            #expect(try await env.run(["login"]).code == 0)
+            #expect(try await env.run(["token"]).code == 0)
+            #expect(try await keyring.cachedKey(env) != nil)
+            // The Secret Service is now locked, but the next runs do not ask it.
+            try await keyring.lock()
+            #expect(try await env.run(["token"]).code == 0)
+            let description = try SecretServiceSession.cacheDescription(env)
+            #expect(try await env.run(["logout"]).code == 0)
+            // The key left the kernel keyring with the last profile (the Secret Service, locked, keeps its item).
+            #expect(try await keyring.keyctl(["search", "@u", "user", description]).code != 0)
+        }
     }
+}
+
+/// A Secret Service, a sandbox and a `KAUTH_HOME` whose kauth finds both, for `body`; all
+/// stopped and removed afterwards.
+private func withKeyring(_ body: (SecretServiceSession, TestEnvironment) async throws -> Void) async throws {
+    let keyring = try await SecretServiceSession()
+    defer { keyring.stop() }
+    let sandbox = try await SandboxProcess()
+    defer { sandbox.stop() }
+    var env = TestEnvironment(sandbox: sandbox)
+    defer { env.remove() }
+    env.useFollowingBrowser()
+    env.variables.merge(keyring.variables) { $1 }
+    try await body(keyring, env)
 }
 
 /// A session bus and an unlocked gnome-keyring of the test's own, stopped by `stop()`.
