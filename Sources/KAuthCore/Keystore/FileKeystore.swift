@@ -357,10 +357,12 @@ package struct FileKeystore: Sendable {
             throw KeystoreError.keyUnavailable(path: path, keyring: kind, failure: .notFound)
         }
         let item = KeyringItem(home: directory, keyID: keyID)
-        for cached in [true, false] {
+        // Twice at most: a cached copy that does not open the file (a key replaced in the keyring)
+        // is forgotten, and the second lookup asks the keyring and caches its answer.
+        for _ in 0..<2 {
             let text: String
             do {
-                text = try keyring.lookup(item, cached)
+                text = try keyring.lookup(item, true)
             } catch {
                 throw KeystoreError.keyUnavailable(path: path, keyring: kind, failure: error)
             }
