@@ -79,6 +79,19 @@ struct KeyringEndToEndTests {
         }
     }
 
+    @Test func aFirstLoginIntoALockedKeyringWritesAPlainFileAndSaysSo() async throws {
+        try await withKeyring { keyring, env in
+            try await keyring.lock()
+            let login = try await env.run(["login"])
+            #expect(login.code == 0)
+            #expect(login.err.contains("is not encrypted (the keyring was locked)"))
+            let json = try parseJSON(try await env.run(["status", "--json"]).out)
+            #expect(json["keystore"]?["protection"]?.stringValue == "none")
+            #expect(json["keystore"]?["no_keyring_reason"]?.stringValue == "locked")
+            #expect(try keyring.items(home: env.home) == 0)
+        }
+    }
+
     @Test func aStoppedKeyringIsExitSevenWithinSeconds() async throws {
         try await withKeyring { keyring, env in
             #expect(try await env.run(["login"]).code == 0)
