@@ -58,7 +58,7 @@ enum TokenCommand {
         if command.has("refresh-token") {
             guard let session = login.session else { throw KAuthError.notLoggedIn(profile: login.profile) }
             guard let refreshToken = session.refreshToken else {
-                throw KAuthError.sessionExpired(profile: login.profile, reason: .noRefreshToken)
+                throw KAuthError.sessionExpired(profile: login.profile, reason: session.withoutRefreshToken(at: now))
             }
             if context.json {
                 context.printJSON(.object([

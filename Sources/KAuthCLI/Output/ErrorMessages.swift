@@ -63,6 +63,9 @@ struct ErrorMessages {
             return config(problem)
         case .notLoggedIn(let profile):
             return "not logged in (profile '\(profile)'); run \(login(profile))"
+        case .sessionExpired(_, let reason) where reason.isNoRefreshTokenIssued:
+            // Not over yet: the access token still serves.
+            return ended(reason)
         case .sessionExpired(let profile, let reason):
             return "the stored login can no longer be used: \(ended(reason)); run \(login(profile)) again"
         case .environmentTokenRejected(let reason):
@@ -102,6 +105,9 @@ struct ErrorMessages {
             return discovery(url: url.visible, problem)
         case .idTokenRefused(let provider, let reason):
             return "the ID token from \(provider.visible) was refused: \(reason.visible); nothing was stored"
+        case .foreignUserinfo(let subject, let expected):
+            let answered = subject.map { "subject '\($0.visible)'" } ?? "no subject"
+            return "the provider's userinfo answered for \(answered), not for the logged-in user '\(expected.visible)' of the ID token; the answer was not used (OpenID Connect Core §5.3.2: it may be about someone else)"
         case .endpointsUnknown(let provider):
             return "the endpoints of provider '\(provider)' are not known for this login; run `kauth login --provider \(provider)` again"
         case .loginReplaced(let profile, let provider):
@@ -136,6 +142,14 @@ struct ErrorMessages {
         }
     }
 
+    /// How to log in so that the provider issues a refresh token, for a provider type that needs
+    /// asking (`ProviderHelp.refreshTokenRequest`); nil for the others.
+    static func refreshTokenAdvice(providerType: String, scopes: [String]? = nil) -> String? {
+        guard let request = ProviderType.named(providerType)?.help.refreshTokenRequest else { return nil }
+        let asked = (scopes ?? ["openid"]).filter { $0 != request.scope } + [request.scope]
+        return "to get one, log in with `--scopes '\(asked.joined(separator: " "))' --prompt \(request.prompt)`"
+    }
+
     /// "a, b, or c".
     static func either(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }
@@ -148,8 +162,9 @@ struct ErrorMessages {
             return "`\(commandPath.joined(separator: " "))` needs \(Self.describe(feature)), which provider '\(provider)' does not have"
         case .pkce:
             return "provider '\(provider)' does not list PKCE S256 (code_challenge_methods_supported); kauth will not log in without it unless you pass --allow-no-pkce"
-        case .deviceGrant:
-            return "provider '\(provider)' offers no device authorization (its discovery lists no device_authorization_endpoint); use --no-browser to log in from a machine without a browser"
+        case .deviceGrant(let discovered):
+            let why = discovered ? " (its discovery lists no device_authorization_endpoint)" : " (RFC 8628 device login)"
+            return "provider '\(provider)' offers no device authorization\(why); use --no-browser to log in from a machine without a browser"
         case .prompt(let prompt, let allowed):
             if allowed.isEmpty { return "provider '\(provider)' takes no --prompt values ('\(prompt.visible)' was given)" }
             return "unknown prompt '\(prompt.visible)' for provider '\(provider)'; use one or more of: \(allowed.joined(separator: ", "))"
@@ -170,6 +185,7 @@ struct ErrorMessages {
         case .share: return "a share API (Kakao Talk share)"
         case .talk: return "Kakao Talk messages"
         case .loginHint: return "login hints (login_hint)"
+        case .idToken: return "OpenID Connect ID tokens"
         }
     }
 
@@ -203,6 +219,10 @@ struct ErrorMessages {
         switch reason {
         case .noRefreshToken:
             return "the access token expired and no refresh token is stored"
+        case .noRefreshTokenIssued(let expiresAt, let providerType):
+            var text = "the stored login cannot be refreshed: the provider issued no refresh token with it; its access token stays valid until \(RFC3339.string(from: expiresAt)) (`kauth token` prints it), and then the session ends"
+            if let advice = Self.refreshTokenAdvice(providerType: providerType) { text += "; " + advice }
+            return text
         case .refreshTokenExpired(let date):
             return "the refresh token expired at \(RFC3339.string(from: date))"
         case .refreshRejected(let failure):

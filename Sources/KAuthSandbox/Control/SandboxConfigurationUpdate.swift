@@ -18,7 +18,9 @@ extension SandboxEngine {
             ("one_use_refresh_tokens", \.oneUseRefreshTokens),
             ("revocation_requires_bearer", \.revocationRequiresBearer),
             ("require_nonce", \.requireNonce),
-        ("friends_api_enabled", \.friendsAPIEnabled),
+            ("friends_api_enabled", \.friendsAPIEnabled),
+            ("refresh_tokens", \.issueRefreshTokens),
+            ("advertise_standard_scopes", \.advertiseStandardScopes),
         ]
     }
 
@@ -64,6 +66,10 @@ extension SandboxEngine {
             ("friend_count", .int(configuration.friendCount)),
             ("friends_api_enabled", .bool(configuration.friendsAPIEnabled)),
             ("picker", configuration.pickerOutcome.json),
+            ("id_token_alg", .string(configuration.idTokenAlgorithm.rawValue)),
+            ("userinfo_sub", configuration.userinfoSubject.map(OrderedJSON.string) ?? .null),
+            ("refresh_tokens", .bool(configuration.issueRefreshTokens)),
+            ("advertise_standard_scopes", .bool(configuration.advertiseStandardScopes)),
         ])
     }
 
@@ -73,7 +79,10 @@ extension SandboxEngine {
     ///   `code_lifetime`: seconds, 0 or more (lifetimes under a minute work);
     /// - the switches `deny`, `auto_link`, `oidc`, `bare_refresh_errors`,
     ///   `one_use_refresh_tokens`, `revocation_requires_bearer`, `require_nonce`,
-    ///   `friends_api_enabled`: `true`/`false`;
+    ///   `friends_api_enabled`, `refresh_tokens`, `advertise_standard_scopes`: `true`/`false`;
+    /// - `id_token_alg`: the algorithm of ID tokens (`RS256` … `EdDSA`, `HS256` … with a client
+    ///   secret);
+    /// - `userinfo_sub`: the `sub` UserInfo answers (empty: the user's own);
     /// - `friend_count`: 0 to 10000;
     /// - `mode`: `kakao` or `snapchat`;
     /// - `device_interval`: seconds, 1 to 3600, for device codes issued from then on;
@@ -129,6 +138,13 @@ extension SandboxEngine {
                     return Self.controlError(400, "friend_count must be a number from 0 to 10000, not \(value)")
                 }
                 updated.friendCount = count
+            case "id_token_alg":
+                guard let algorithm = JWSAlgorithm(rawValue: value) else {
+                    return Self.controlError(400, "id_token_alg must be one of \(JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")), not \(value)")
+                }
+                updated.idTokenAlgorithm = algorithm
+            case "userinfo_sub":
+                updated.userinfoSubject = value.isEmpty ? nil : value
             case "authorization_response_iss":
                 guard let behaviour = SandboxIssParameter(rawValue: value) else {
                     return Self.controlError(400, "authorization_response_iss must be standard, unadvertised or wrong, not \(value)")
@@ -137,6 +153,9 @@ extension SandboxEngine {
             default:
                 return Self.controlError(400, "unknown setting \(name)")
             }
+        }
+        if updated.idTokenAlgorithm.family == .hmac, updated.clientSecret == nil {
+            return Self.controlError(400, "id_token_alg \(updated.idTokenAlgorithm.rawValue) signs with the client secret: set client_secret too")
         }
         configuration = updated
         return .json(200, configurationJSON.data)
