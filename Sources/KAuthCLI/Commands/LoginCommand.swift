@@ -115,7 +115,7 @@ enum LoginCommand {
         }
         if session.refreshToken == nil {
             // Said now, not when the token runs out: the session cannot be renewed.
-            var note = "Note: \(provider.displayName.visible) issued no refresh token, so this login cannot be refreshed: it ends when the access token expires (\(StatusCommand.expiry(session.accessTokenExpiresAt, now: context.world.clock.now())))"
+            var note = "Note: \(provider.displayName.visible) issued no refresh token, so this login cannot be refreshed: it ends with its access token, \(StatusCommand.expiry(session.accessTokenExpiresAt, now: context.world.clock.now()))"
             if let advice = ErrorMessages.refreshTokenAdvice(providerType: provider.type.id, scopes: session.scopes.isEmpty ? nil : session.scopes) {
                 note += "; " + advice
             }
