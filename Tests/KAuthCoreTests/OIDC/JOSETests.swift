@@ -62,31 +62,6 @@ private func validator(nonce: String? = "n-0S6_WzA2Mj", clock: TestClock = TestC
     IDTokenValidator(issuer: issuer, clientID: clientID, nonce: nonce, clock: clock.clock, maxAge: maxAge)
 }
 
-/// The error `body` throws, as an `IDTokenError`.
-private func idTokenError(_ body: () throws -> Void) -> IDTokenError? {
-    do {
-        try body()
-        return nil
-    } catch let error as IDTokenError {
-        return error
-    } catch {
-        Issue.record("unexpected error \(error)")
-        return nil
-    }
-}
-
-private func idTokenError(_ body: () async throws -> Void) async -> IDTokenError? {
-    do {
-        try await body()
-        return nil
-    } catch let error as IDTokenError {
-        return error
-    } catch {
-        Issue.record("unexpected error \(error)")
-        return nil
-    }
-}
-
 /// `text` (base64url) with one bit of its decoded bytes flipped, re-encoded.
 private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> String {
     var bytes = Base64URL.decode(text)!

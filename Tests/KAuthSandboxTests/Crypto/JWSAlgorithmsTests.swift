@@ -19,18 +19,6 @@ private func validator(_ algorithms: [String], secret: String? = nil) -> IDToken
         algorithms: algorithms, clientSecret: secret)
 }
 
-private func idTokenError(_ body: () throws -> Void) -> IDTokenError? {
-    do {
-        try body()
-        return nil
-    } catch let error as IDTokenError {
-        return error
-    } catch {
-        Issue.record("unexpected error \(error)")
-        return nil
-    }
-}
-
 /// The token with one bit of its signature flipped.
 private func tampered(_ token: String) -> String {
     let parts = token.split(separator: ".")
