@@ -148,7 +148,7 @@ import Testing
         #expect(try await env.run(["me", "--field", "data.me.displayName"]).out == "Sandbox User\n")
         // Snapchat issues no ID token: a usage error saying so, not "log in with --openid".
         let idToken = try await env.run(["token", "--id-token"])
-        #expect(idToken.code == 2 && idToken.err.contains("OpenID Connect ID tokens") && !idToken.err.contains("--openid"), "\(idToken.err)")
+        #expect(idToken.code == 2 && idToken.err.contains("issues no ID tokens") && idToken.err.contains("--id-token") && !idToken.err.contains("--openid"), "\(idToken.err)")
         #expect(try await env.run(["login", "--provider", "snapchat", "--openid"]).code == 2)
         #expect(try await env.run(["status", "--json"]).code == 0)
         #expect(try await env.run(["token", "info"]).code == 2)

@@ -158,6 +158,9 @@ struct ErrorMessages {
 
     private func unsupported(_ what: Unsupported, provider: String) -> String {
         switch what {
+        case .feature(.idToken):
+            let flag = ["openid", "nonce", "id-token"].first(where: hasFlag).map { "--" + $0 } ?? "--id-token"
+            return "provider '\(provider)' issues no ID tokens (it does not speak OpenID Connect), so \(flag) cannot work with it; leave \(flag) out"
         case .feature(let feature):
             return "`\(commandPath.joined(separator: " "))` needs \(Self.describe(feature)), which provider '\(provider)' does not have"
         case .pkce:
