@@ -133,9 +133,11 @@ struct CommandContext: Sendable {
     func out(_ text: String) { terminal.writeOut(text) }
     func err(_ text: String) { terminal.writeErr(text) }
 
-    /// Prints a response body as the provider sent it, control characters made visible.
+    /// Prints a response body as the provider sent it, control characters made visible, ending
+    /// with one line break.
     func outBody(_ body: Data) {
-        out(String(decoding: body, as: UTF8.self).visibleKeepingLayout + "\n")
+        let text = String(decoding: body, as: UTF8.self).visibleKeepingLayout
+        out(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     /// Prints one JSON document on stdout. Characters JSON leaves as they are but a terminal may

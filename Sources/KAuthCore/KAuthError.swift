@@ -95,6 +95,9 @@ package enum KAuthError: Error, Sendable, Equatable {
     case foreignUserinfo(subject: String?, expected: String)
     /// Another kauth logged the profile in to another provider while this command ran.
     case loginReplaced(profile: String, provider: String)
+    /// `kauth api --paginate` stopped before the last page; a failing page's stop has that
+    /// page's exit code and `code`.
+    indirect case pagesStopped(PageWalkStop)
     /// The redirect listener could not start.
     case listenerFailed(String)
     /// Anything else, with what happened.
@@ -102,6 +105,7 @@ package enum KAuthError: Error, Sendable, Equatable {
 
     /// The exit code of the CLI contract.
     package var exitCode: Int32 {
+        if case .pagesStopped(.failed(_, _, let error)) = self { return error.exitCode }
         switch self {
         case .usage, .invalidTemplate, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .unsupported,
              .invalidRedirectURI, .redirectPortConflict, .hostNotAllowed, .config:
@@ -112,13 +116,14 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .loginCancelled, .addressPickerEnded: return 6
         case .keystore: return 7
         case .portInUse, .oauth, .api, .apiNotPermitted, .addressPickerFailed, .appKeyRejected, .invalidResponse, .discovery,
-             .idTokenRefused, .endpointsUnknown, .foreignUserinfo, .loginReplaced, .listenerFailed, .failure:
+             .idTokenRefused, .endpointsUnknown, .foreignUserinfo, .loginReplaced, .pagesStopped, .listenerFailed, .failure:
             return 1
         }
     }
 
     /// A stable, machine-readable name for `--json` error objects.
     package var code: String {
+        if case .pagesStopped(.failed(_, _, let error)) = self { return error.code }
         switch self {
         case .usage, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .invalidRedirectURI,
              .redirectPortConflict, .hostNotAllowed, .config, .unsupported:
@@ -140,6 +145,7 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .idTokenRefused: return "id_token_refused"
         case .foreignUserinfo: return "userinfo_subject_mismatch"
         case .loginReplaced: return "login_replaced"
+        case .pagesStopped: return "pagination_stopped"
         case .listenerFailed, .failure: return "failure"
         }
     }

@@ -96,6 +96,7 @@ struct ErrorMessages {
         case .oauth(let failure):
             return oauth(failure)
         case .api(let status, let code, let message):
+            if message.isEmpty && code == nil { return "the API answered HTTP \(status) with no message" }
             return "the API answered HTTP \(status) with error\(code.map { " \($0)" } ?? ""): \(message.visible)"
         case .appKeyRejected(let provider, let message):
             return "the app key was rejected (\(message.visible)); check KAUTH_APP_KEY or `kauth config set provider.\(provider).app_key KEY`"
@@ -112,6 +113,8 @@ struct ErrorMessages {
             return "the endpoints of provider '\(provider)' are not known for this login; run `kauth login --provider \(provider)` again"
         case .loginReplaced(let profile, let provider):
             return "profile '\(profile)' was logged in again, to \(provider.visible), while this command ran; nothing was sent with the new login's token. Run the command again"
+        case .pagesStopped(let stop):
+            return pagesStopped(stop)
         case .listenerFailed(let text):
             return "cannot start the redirect listener: \(text.visible)"
         case .failure(let text):
@@ -409,5 +412,21 @@ struct ErrorMessages {
     static func octal(_ permissions: UInt16) -> String {
         let digits = String(permissions, radix: 8)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// Why `kauth api --paginate` stopped; what was printed, and what to do.
+    func pagesStopped(_ stop: PageWalkStop) -> String {
+        switch stop {
+        case .failed(let page, let url, let error):
+            return "page \(page) of --paginate (\(url.visible)) failed, its answer is on stdout and the pages before it are not: \(message(for: error))"
+        case .notJSON(let page, let url):
+            return "page \(page) of --paginate (\(url.visible)) is not JSON, so the pages cannot be joined; the pages before it are on stdout. Call that URL without --paginate to see it"
+        case .foreignLink(let page, let url):
+            return "page \(page) links its next page to \(url.visible), which is not one of the provider's hosts: the token was not sent there, and the \(page) page(s) fetched are on stdout"
+        case .repeatedLink(let page, let url):
+            return "page \(page) links back to a page already fetched (\(url.visible)); the provider's paging loops, so kauth stopped. The \(page) page(s) fetched are on stdout"
+        case .tooManyPages(let limit):
+            return "--paginate stopped after \(limit) pages with more announced; the \(limit) pages fetched are on stdout. Ask for larger pages (a page-size field such as -f limit=100 or -f per_page=100) or fewer items"
+        }
     }
 }

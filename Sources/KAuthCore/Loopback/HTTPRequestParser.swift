@@ -78,9 +78,7 @@ package enum HTTPRequestParser {
         }
         var headers: [HTTPHeader] = []
         for line in lines {
-            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
-                  line[..<colon].unicodeScalars.allSatisfy(isTokenCharacter)
-            else {
+            guard let colon = line.firstIndex(of: ":"), HTTPHeader.isToken(String(line[..<colon])) else {
                 return .invalid(status: 400, reason: "malformed header line")
             }
             let value = line[line.index(after: colon)...]
@@ -135,19 +133,6 @@ package enum HTTPRequestParser {
     /// C0 controls and DEL, except HTAB (which header values may contain).
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
-    }
-
-    /// `tchar` (RFC 9110 §5.6.2): what a header name is made of.
-    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.isASCII else { return false }
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9":
-            return true
-        case "!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~":
-            return true
-        default:
-            return false
-        }
     }
 
     private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {

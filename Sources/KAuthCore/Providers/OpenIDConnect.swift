@@ -70,7 +70,8 @@ package enum GenericAPIError {
         let challenge = response.headers.value(for: "WWW-Authenticate") ?? ""
         let body = try? JSONDecoder().decode(JSONValue.self, from: response.body)
         let message = body?["error_description"]?.stringValue ?? body?["error"]?.stringValue ?? body?["message"]?.stringValue
-            ?? String(decoding: response.body.prefix(200), as: UTF8.self)
+            ?? body?.value(at: "errors.0.message")?.stringValue
+            ?? response.bodyExcerpt
         switch response.status {
         case 401:
             return TokenRejected(message: message.isEmpty ? "HTTP 401" : message)

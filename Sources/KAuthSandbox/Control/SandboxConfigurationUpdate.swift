@@ -21,6 +21,7 @@ extension SandboxEngine {
             ("friends_api_enabled", \.friendsAPIEnabled),
             ("refresh_tokens", \.issueRefreshTokens),
             ("advertise_standard_scopes", \.advertiseStandardScopes),
+            ("page_links_loop", \.pageLinksLoop),
         ]
     }
 
@@ -66,6 +67,10 @@ extension SandboxEngine {
             ("friend_count", .int(configuration.friendCount)),
             ("friends_api_enabled", .bool(configuration.friendsAPIEnabled)),
             ("picker", configuration.pickerOutcome.json),
+            ("item_count", .int(configuration.itemCount)),
+            ("page_link_base", configuration.pageLinkBase.map(OrderedJSON.string) ?? .null),
+            ("page_links_loop", .bool(configuration.pageLinksLoop)),
+            ("item_failure_page", .int(configuration.itemFailurePage)),
             ("id_token_alg", .string(configuration.idTokenAlgorithm.rawValue)),
             ("userinfo_sub", configuration.userinfoSubject.map(OrderedJSON.string) ?? .null),
             ("refresh_tokens", .bool(configuration.issueRefreshTokens)),
@@ -79,11 +84,14 @@ extension SandboxEngine {
     ///   `code_lifetime`: seconds, 0 or more (lifetimes under a minute work);
     /// - the switches `deny`, `auto_link`, `oidc`, `bare_refresh_errors`,
     ///   `one_use_refresh_tokens`, `revocation_requires_bearer`, `require_nonce`,
-    ///   `friends_api_enabled`, `refresh_tokens`, `advertise_standard_scopes`: `true`/`false`;
+    ///   `friends_api_enabled`, `page_links_loop`, `refresh_tokens`, `advertise_standard_scopes`:
+    ///   `true`/`false`;
+    /// - `friend_count`, `item_count`: 0 to 10000;
+    /// - `page_link_base`: the origin next-page links name instead of the sandbox's (empty: its own);
+    /// - `item_failure_page`: the page of `/api/items` that answers 503 (0: none);
     /// - `id_token_alg`: the algorithm of ID tokens (`RS256` … `EdDSA`, `HS256` … with a client
     ///   secret);
     /// - `userinfo_sub`: the `sub` UserInfo answers (empty: the user's own);
-    /// - `friend_count`: 0 to 10000;
     /// - `mode`: `kakao` or `snapchat`;
     /// - `device_interval`: seconds, 1 to 3600, for device codes issued from then on;
     /// - `client_id`, `client_secret`: the app key and secret to require (empty: any key, no
@@ -145,6 +153,21 @@ extension SandboxEngine {
                 updated.idTokenAlgorithm = algorithm
             case "userinfo_sub":
                 updated.userinfoSubject = value.isEmpty ? nil : value
+            case "item_count":
+                guard let count = Int(value), (0...10_000).contains(count) else {
+                    return Self.controlError(400, "item_count must be a number from 0 to 10000, not \(value)")
+                }
+                updated.itemCount = count
+            case "item_failure_page":
+                guard let page = Int(value), page >= 0 else {
+                    return Self.controlError(400, "item_failure_page must be a page number, or 0 for none, not \(value)")
+                }
+                updated.itemFailurePage = page
+            case "page_link_base":
+                guard value.isEmpty || value.hasPrefix("http://") || value.hasPrefix("https://") else {
+                    return Self.controlError(400, "page_link_base must be an http(s) origin, or empty, not \(value)")
+                }
+                updated.pageLinkBase = value.isEmpty ? nil : value
             case "authorization_response_iss":
                 guard let behaviour = SandboxIssParameter(rawValue: value) else {
                     return Self.controlError(400, "authorization_response_iss must be standard, unadvertised or wrong, not \(value)")
