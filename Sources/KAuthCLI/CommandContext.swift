@@ -108,7 +108,8 @@ struct CommandContext: Sendable {
             credentials: BearerCredentials(
                 profile: tokens.profile,
                 current: { try await tokens.validToken().session.accessToken },
-                recover: { rejected, _ in try await tokens.recover(rejected: rejected).accessToken }
+                recover: { rejected, _ in try await tokens.recover(rejected: rejected).accessToken },
+                remember: { rejected, message in await tokens.rememberRejected(accessToken: rejected, message: message) }
             )
         ))
     }
@@ -175,6 +176,10 @@ struct CommandContext: Sendable {
     /// Messages for errors, knowing this command's flags.
     var messages: ErrorMessages {
         let flags = Set((command.spec.flags + command.spec.globalFlags(CLI.globalFlags)).map(\.name))
-        return ErrorMessages(commandPath: command.path, hasFlag: { flags.contains($0) }, profileFlag: command.value("profile"))
+        var messages = ErrorMessages(commandPath: command.path, hasFlag: { flags.contains($0) }, profileFlag: command.value("profile"))
+        let context = self
+        messages.recreate = { profile in LoginRecipe.flags(for: profile, context: context) }
+        if command.path == ["kauth", "login"] { messages.repeatLogin = LoginRecipe.repeating(command) }
+        return messages
     }
 }

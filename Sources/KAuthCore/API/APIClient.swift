@@ -13,15 +13,26 @@ package struct BearerCredentials: Sendable {
     /// Called once when the API rejected `token` with -401: returns a new token (refreshing
     /// unless another process already did), or throws when the session cannot recover.
     package var recover: @Sendable (_ rejected: String, _ message: String) async throws -> String
+    /// Called when the API rejects the token `recover` gave: the login is dead, and a stored one
+    /// is marked so (no-op for a token kauth does not store).
+    package var remember: @Sendable (_ rejected: String, _ message: String) async -> Void
 
     package init(
         profile: String,
         current: @escaping @Sendable () async throws -> String,
-        recover: @escaping @Sendable (String, String) async throws -> String
+        recover: @escaping @Sendable (String, String) async throws -> String,
+        remember: @escaping @Sendable (String, String) async -> Void = { _, _ in }
     ) {
         self.profile = profile
         self.current = current
         self.recover = recover
+        self.remember = remember
+    }
+
+    /// The error for a token rejected again after `recover`, once the rejection is remembered.
+    package func rejectedAfterRefresh(_ token: String, message: String) async -> KAuthError {
+        await remember(token, message)
+        return KAuthError.sessionExpired(profile: profile, reason: .rejectedAfterRefresh(message: message))
     }
 }
 
@@ -108,7 +119,7 @@ package struct APIClient: Sendable {
             } catch let error {
                 guard let rejection = Self.rejection(in: error) else { throw error }
                 if recovered {
-                    throw Self.replacing(error, with: KAuthError.sessionExpired(profile: credentials.profile, reason: .rejectedAfterRefresh(message: rejection.message)))
+                    throw Self.replacing(error, with: await credentials.rejectedAfterRefresh(token, message: rejection.message))
                 }
                 recovered = true
                 do {

@@ -50,6 +50,12 @@ package enum HTTPRequestParser {
     private static let headerEnd: [UInt8] = Array("\r\n\r\n".utf8)
 
     package static func parse(_ bytes: [UInt8], limits: LoopbackServerLimits = LoopbackServerLimits()) -> Result {
+        // A request starts with a method of capital letters. Anything else — a TLS handshake sent
+        // to this plain-HTTP server by an https:// URL — is refused at once, so that the client
+        // learns its scheme is wrong instead of waiting out its timeout.
+        if !bytes.prefix(while: { $0 != 0x20 }).allSatisfy({ (0x41...0x5A).contains($0) }) {
+            return .invalid(status: 400, reason: "not an HTTP request (a TLS handshake sent to a plain-HTTP server?)")
+        }
         guard let end = firstIndex(of: headerEnd, in: bytes) else {
             return bytes.count > limits.maxHeaderBytes
                 ? .invalid(status: 431, reason: "request headers larger than \(limits.maxHeaderBytes) bytes")

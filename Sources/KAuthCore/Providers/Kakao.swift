@@ -68,7 +68,7 @@ extension ProviderType {
         features: [.consent, .serviceTerms, .userProperties, .shippingAddresses, .tokenInfo, .share, .talk, .loginHint, .idToken],
         help: ProviderHelp(
             clientIDName: "REST API key",
-            redirectRegistration: "Kakao Developers console → your app → Kakao Login → Redirect URI (Kakao shows KOE006 for a URI that is not registered)",
+            redirectRegistration: "Kakao Developers console → your app → Kakao Login → Redirect URI; Kakao shows KOE006 for a URI that is not registered",
             idTokenSetup: "enable OpenID Connect in the Kakao Developers console: Kakao Login → OpenID Connect"
         )
     )

@@ -57,7 +57,7 @@ extension ProviderType {
         unlink: nil,
         features: [.loginHint, .idToken],
         help: ProviderHelp(
-            redirectRegistration: "the provider's client registration (its redirect URIs)",
+            redirectRegistration: "the redirect URIs of the provider's client registration",
             refreshTokenRequest: (scope: "offline_access", prompt: "consent")
         )
     )
