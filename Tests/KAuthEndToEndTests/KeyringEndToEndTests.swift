@@ -179,6 +179,8 @@ private func withKeyring(_ body: (SecretServiceSession, TestEnvironment) async t
     env.useFollowingBrowser()
     env.variables.merge(keyring.variables) { $1 }
     try await body(keyring, env)
+    // Nothing of the test's left in the kernel keyring either.
+    try? await keyring.dropCachedKey(env)
 }
 
 /// A session bus and an unlocked gnome-keyring of the test's own, stopped by `stop()`.
