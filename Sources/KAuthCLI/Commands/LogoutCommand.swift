@@ -56,7 +56,10 @@ enum LogoutCommand {
             let message = (error as? KAuthError).map(context.messages.message(for:)) ?? "\(error)".visible
             warning = "the logout at \(provider) failed (\(message)); \(session.refreshToken == nil ? "the access token stays valid until it expires" : stillValid). The local tokens are deleted anyway."
         }
-        try await context.profileStore.delete(profile: login.profile)
+        // Only the login this command ended: one another kauth stored meanwhile stays.
+        if try await !context.profileStore.delete(profile: login.profile, only: session) {
+            warning = (warning.map { $0 + " " } ?? "") + "A new login was stored in profile '\(login.profile)' meanwhile; it was left as it is."
+        }
         if context.json {
             context.printJSON(.object([
                 "profile": .string(login.profile), "provider": .string(session.provider), "source": .string("keystore"),

@@ -38,7 +38,7 @@ enum MeCommand {
             if let login { try checkSubject(of: result.value, login: login) }
         } else {
             result = try await api.profile(propertyKeys: propertyKeys)
-            if let login { try await context.profileStore.updateCachedUser(api.cachedUser(from: result.value), profile: login.profile) }
+            if let login { try await context.profileStore.updateCachedUser(api.cachedUser(from: result.value), profile: login.profile, of: login.session) }
         }
         if let path {
             guard let value = result.value.value(at: path) else {

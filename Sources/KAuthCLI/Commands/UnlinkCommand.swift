@@ -25,7 +25,8 @@ enum UnlinkCommand {
         let login = try context.storedLogin()
         guard let session = login.session else { throw KAuthError.notLoggedIn(profile: login.profile) }
         try await UserAPI(client: try context.client(for: context.tokenService(login))).unlink()
-        try await context.profileStore.delete(profile: login.profile)
+        // Only the login this command unlinked: one another kauth stored meanwhile stays.
+        try await context.profileStore.delete(profile: login.profile, only: session)
         if context.json {
             context.printJSON(.object(["profile": .string(login.profile), "provider": .string(session.provider), "source": .string("keystore"), "unlinked": .bool(true)]))
         } else {

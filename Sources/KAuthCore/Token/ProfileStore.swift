@@ -14,19 +14,28 @@ package struct ProfileStore: Sendable {
         try await update { $0.profiles[profile] = session }
     }
 
-    /// Deletes the profile's stored login (logout, unlink); other profiles are untouched.
-    package func delete(profile: String) async throws {
+    /// Deletes the profile's stored login (logout, unlink); other profiles are untouched. With
+    /// `only`, only while the profile still holds that login (refreshed or not): a login another
+    /// kauth stored there meanwhile is left alone, and false says so.
+    @discardableResult
+    package func delete(profile: String, only read: StoredSession? = nil) async throws -> Bool {
+        var deleted = false
         try await update { contents in
-            contents.profiles.removeValue(forKey: profile)
+            if let read, let now = contents.profiles[profile], !now.isSameLogin(as: read) { return }
+            deleted = contents.profiles.removeValue(forKey: profile) != nil
             if contents.defaultProfile == profile { contents.defaultProfile = nil }
         }
+        return deleted
     }
 
     /// Merges a freshly fetched profile into the stored login's cache. A filtered fetch
-    /// (`--property-keys`) may lack fields: those keep their cached values.
-    package func updateCachedUser(_ fetched: CachedUser, profile: String) async throws {
+    /// (`--property-keys`) may lack fields: those keep their cached values. With `of`, only while
+    /// the profile still holds that login: another login stored meanwhile is not relabelled with
+    /// this user.
+    package func updateCachedUser(_ fetched: CachedUser, profile: String, of read: StoredSession? = nil) async throws {
         try await update { contents in
             guard var session = contents.profiles[profile] else { return }
+            if let read, !session.isSameLogin(as: read) { return }
             let old = session.user ?? CachedUser()
             session.user = CachedUser(
                 id: fetched.id ?? old.id, nickname: fetched.nickname ?? old.nickname, email: fetched.email ?? old.email,
