@@ -8,10 +8,12 @@ import Darwin
 ///
 /// Any local user can connect to a port on 127.0.0.1. A listener that must serve only the user
 /// who started it (the login's and the picker's) asks the kernel who made the connecting
-/// socket: on loopback both ends of a TCP connection are sockets of this machine, and Linux lists
-/// each with its owner's uid in `/proc/net/tcp` (`/proc/net/tcp6` for an IPv6 socket connected to
-/// an IPv4-mapped address). The peer's socket is the one whose local address is the peer's
-/// address and port and whose remote address is the listener's.
+/// socket: on loopback both ends of a TCP connection are sockets of this machine, each with its
+/// owner's uid. The peer's socket is the one whose local address is the peer's address and port
+/// and whose remote address is the listener's. Linux finds exactly that socket through netlink
+/// `sock_diag` (one request, however many sockets the machine has); where that is not available
+/// the tables `/proc/net/tcp` and `/proc/net/tcp6` (an IPv6 socket connected to an IPv4-mapped
+/// address) are searched, which costs time in proportion to the sockets listed.
 package enum PeerOwner: Sendable, Equatable {
     /// The uid that owns the peer's socket.
     case user(UInt32)
@@ -33,6 +35,13 @@ package enum PeerOwner: Sendable, Equatable {
         guard let peer = address(client, peer: true), let local = address(client, peer: false) else {
             return .unknown(reason: "the connection's addresses could not be read (\(String(cString: strerror(errno))))")
         }
+        #if os(Linux)
+        switch SockDiag.owner(peer: peer, local: local) {
+        case .found(let uid): return .user(uid)
+        case .none: return .unknown(reason: "no socket on this machine is the other end of the connection (it closed already)")
+        case .unavailable: break
+        }
+        #endif
         return lookup(peer: peer, local: local, tables: [
             ("/proc/net/tcp", { TCPTableKey.ipv4($0) }),
             ("/proc/net/tcp6", { TCPTableKey.mappedIPv6($0) }),
@@ -40,12 +49,27 @@ package enum PeerOwner: Sendable, Equatable {
     }
 
     /// The uid on the line of a `/proc/net/tcp`-format table whose local address is `peer` and
-    /// whose remote address is `local`; nil when there is none. Pure, for tests.
+    /// whose remote address is `local`; nil when there is none. Pure, for tests. The pair is
+    /// searched for as bytes, since a busy machine lists thousands of sockets.
     package static func uid(in table: String, peer: String, local: String) -> UInt32? {
-        for line in table.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard fields.count > 7, fields[1] == peer, fields[2] == local else { continue }
-            return UInt32(fields[7])
+        let needle = Array((" " + peer + " " + local + " ").utf8)
+        var bytes = Array(table.utf8)
+        guard let start = firstIndex(of: needle, in: &bytes) else { return nil }
+        // After the pair: st, tx:rx, tr:when, retrnsmt, then uid.
+        var end = start + needle.count
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        let fields = bytes[(start + needle.count)..<end].split(separator: UInt8(ascii: " "))
+        guard fields.count > 4 else { return nil }
+        return UInt32(String(decoding: fields[4], as: UTF8.self))
+    }
+
+    private static func firstIndex(of needle: [UInt8], in bytes: inout [UInt8]) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var index = 0
+        let last = bytes.count - needle.count
+        while index <= last {
+            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
         }
         return nil
     }
@@ -71,7 +95,7 @@ package enum PeerOwner: Sendable, Equatable {
         var port: UInt16
     }
 
-    private static func address(_ socket: Int32, peer: Bool) -> SocketAddress? {
+    static func address(_ socket: Int32, peer: Bool) -> SocketAddress? {
         var storage = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let result = withUnsafeMutablePointer(to: &storage) {
@@ -102,3 +126,63 @@ enum TCPTableKey {
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }
+
+#if os(Linux)
+/// One `SOCK_DIAG_BY_FAMILY` request for the TCP socket with exactly the peer's address and port
+/// as its local end and the listener's as its remote end (`inet_diag_req_v2` without
+/// `NLM_F_DUMP`: the kernel looks the socket up by those four values).
+enum SockDiag {
+    enum Answer: Equatable {
+        case found(UInt32)
+        /// The kernel knows no such socket.
+        case none
+        /// No answer to go by (no netlink, no `inet_diag`): look in `/proc/net/tcp` instead.
+        case unavailable
+    }
+
+    private static let sockDiagByFamily: UInt16 = 20
+    private static let netlinkSockDiag: Int32 = 4
+    private static let noCookie: UInt32 = 0xFFFF_FFFF
+
+    static func owner(peer: PeerOwner.SocketAddress, local: PeerOwner.SocketAddress) -> Answer {
+        let fd = socket(AF_NETLINK, Int32(SOCK_DGRAM.rawValue | SOCK_CLOEXEC.rawValue), netlinkSockDiag)
+        guard fd >= 0 else { return .unavailable }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+
+        var request = [UInt8]()
+        func put32(_ value: UInt32) { withUnsafeBytes(of: value) { request.append(contentsOf: $0) } }
+        func put16(_ value: UInt16) { withUnsafeBytes(of: value) { request.append(contentsOf: $0) } }
+        // struct nlmsghdr: length, type, flags (NLM_F_REQUEST), sequence, port id.
+        put32(72); put16(sockDiagByFamily); put16(1); put32(1); put32(0)
+        // struct inet_diag_req_v2: family, protocol, ext, pad, states (all).
+        request += [UInt8(AF_INET), UInt8(IPPROTO_TCP), 0, 0]
+        put32(0xFFFF_FFFF)
+        // struct inet_diag_sockid: sport, dport (network order), src[4], dst[4], if, cookie[2].
+        put16(peer.port.bigEndian); put16(local.port.bigEndian)
+        put32(peer.address); put32(0); put32(0); put32(0)
+        put32(local.address); put32(0); put32(0); put32(0)
+        put32(0); put32(noCookie); put32(noCookie)
+
+        // Unaddressed, a netlink message goes to the kernel.
+        let sent = request.withUnsafeBytes { SocketCalls.send(fd, $0.baseAddress!, $0.count, 0) }
+        guard sent == request.count else { return .unavailable }
+        var answer = [UInt8](repeating: 0, count: 8192)
+        let count = answer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard count >= 20 else { return .unavailable }
+        func read32(_ offset: Int) -> UInt32 {
+            answer[offset..<(offset + 4)].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+        }
+        let type = answer[4..<6].withUnsafeBytes { $0.loadUnaligned(as: UInt16.self) }
+        if type == 2 {  // NLMSG_ERROR
+            // struct nlmsgerr: a negative errno; ENOENT: no such socket.
+            return Int32(bitPattern: read32(16)) == -ENOENT ? .none : .unavailable
+        }
+        // struct inet_diag_msg after the header: family, state, timer, retrans, sockid (48
+        // bytes), expires, rqueue, wqueue, then uid.
+        guard type == sockDiagByFamily, count >= 16 + 68 else { return .unavailable }
+        return .found(read32(16 + 64))
+    }
+}
+#endif
