@@ -52,26 +52,16 @@ package enum PeerOwner: Sendable, Equatable {
     /// whose remote address is `local`; nil when there is none. Pure, for tests. The pair is
     /// searched for as bytes, since a busy machine lists thousands of sockets.
     package static func uid(in table: String, peer: String, local: String) -> UInt32? {
-        let needle = Array((" " + peer + " " + local + " ").utf8)
-        var bytes = Array(table.utf8)
-        guard let start = firstIndex(of: needle, in: &bytes) else { return nil }
-        // After the pair: st, tx:rx, tr:when, retrnsmt, then uid.
-        var end = start + needle.count
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-        let fields = bytes[(start + needle.count)..<end].split(separator: UInt8(ascii: " "))
-        guard fields.count > 4 else { return nil }
-        return UInt32(String(decoding: fields[4], as: UTF8.self))
-    }
-
-    private static func firstIndex(of needle: [UInt8], in bytes: inout [UInt8]) -> Int? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var index = 0
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
+        let needle = " " + peer + " " + local + " "
+        // strstr: a busy machine lists thousands of sockets, and this runs for every connection.
+        let rest: String? = table.withCString { text in
+            needle.withCString { pattern in strstr(text, pattern).map { String(cString: $0 + needle.utf8.count) } }
         }
-        return nil
+        guard let rest else { return nil }
+        // After the pair: st, tx:rx, tr:when, retrnsmt, then uid.
+        let fields = rest.prefix { $0 != "\n" }.split(separator: " ")
+        guard fields.count > 4 else { return nil }
+        return UInt32(fields[4])
     }
 
     typealias Table = (path: String, key: (SocketAddress) -> String)
