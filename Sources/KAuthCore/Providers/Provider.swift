@@ -32,6 +32,8 @@ package struct Provider: Sendable {
     /// `revocation_endpoint` from config, for providers that implement RFC 7009 without
     /// advertising it; applied over discovery's answer too.
     package var revocationOverride: String?
+    /// Where the client id and the redirect URI came from, for messages.
+    package var sources = SettingSources()
 
     package init(
         name: String, type: ProviderType, clientID: String? = nil, clientSecret: String? = nil, appKey: String? = nil,

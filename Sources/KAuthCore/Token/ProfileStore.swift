@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Changes to stored logins other than refreshes: saving a login, deleting one, the cached
 /// profile, the agreed scopes, the default profile. Each is one locked update of the keystore.
 package struct ProfileStore: Sendable {
@@ -14,18 +20,48 @@ package struct ProfileStore: Sendable {
         try await update { $0.profiles[profile] = session }
     }
 
-    /// Deletes the profile's stored login (logout, unlink); other profiles are untouched. With
-    /// `only`, only while the profile still holds that login (refreshed or not): a login another
-    /// kauth stored there meanwhile is left alone, and false says so.
+    /// Deletes the profile's stored login (logout, unlink); other profiles are untouched. Returns
+    /// what commands without `--profile` use from now on, as the keystore says under the lock.
+    /// With `only`, only while the profile still holds that login (refreshed or not): a login
+    /// another kauth stored there meanwhile is left alone, and nil says so.
     @discardableResult
-    package func delete(profile: String, only read: StoredSession? = nil) async throws -> Bool {
-        var deleted = false
-        try await update { contents in
-            if let read, let now = contents.profiles[profile], !now.isSameLogin(as: read) { return }
-            deleted = contents.profiles.removeValue(forKey: profile) != nil
-            if contents.defaultProfile == profile { contents.defaultProfile = nil }
+    package func delete(profile: String, only read: StoredSession? = nil) async throws -> ProfileInUse? {
+        try await delete(profile: profile, only: read, unlinked: nil)
+    }
+
+    /// Deletes the profile's stored login after an unlink, which ended every token of that user
+    /// in that app: other profiles holding a login of the same user, app and server are marked
+    /// rejected (their tokens are dead too). Returns what is used from now on and who was marked;
+    /// nil when the profile holds another login than `session` by now, which is left alone.
+    package func deleteUnlinked(profile: String, session: StoredSession, at now: Date) async throws -> (inUse: ProfileInUse, marked: [String])? {
+        var marked: [String] = []
+        let inUse = try await delete(profile: profile, only: session) { contents in
+            guard let user = session.userID else { return }
+            for (name, other) in contents.profiles.sorted(by: { $0.key < $1.key }) where other.rejection == nil
+                && other.userID == user && other.clientID == session.clientID
+                && (other.providerType ?? other.provider) == (session.providerType ?? session.provider)
+                && other.authBaseURL == session.authBaseURL && other.issuer == session.issuer {
+                var dead = other
+                dead.rejection = SessionRejection(at: now.wholeSeconds, cause: .unlinked, byProfile: profile)
+                contents.profiles[name] = dead
+                marked.append(name)
+            }
         }
-        return deleted
+        return inUse.map { ($0, marked) }
+    }
+
+    private func delete(profile: String, only read: StoredSession?, unlinked: ((inout KeystoreContents) -> Void)?) async throws -> ProfileInUse? {
+        var inUse: ProfileInUse?
+        try await update { contents in
+            if let read, let stored = contents.profiles[profile], !stored.isSameLogin(as: read) { return }
+            let used = contents.defaultProfile ?? "default"
+            contents.profiles.removeValue(forKey: profile)
+            if contents.defaultProfile == profile { contents.defaultProfile = nil }
+            unlinked?(&contents)
+            let next = contents.defaultProfile ?? "default"
+            inUse = ProfileInUse(wasInUse: used == profile, now: contents.profiles[next] == nil ? nil : next)
+        }
+        return inUse
     }
 
     /// Merges a freshly fetched profile into the stored login's cache. A filtered fetch
@@ -71,4 +107,14 @@ package struct ProfileStore: Sendable {
             try await keystore.update(lockTimeout: lockTimeout) { contents in try body(&contents) }
         }
     }
+}
+
+/// Which profile commands without `--profile` (and without `KAUTH_PROFILE`) use after a login
+/// was deleted: logging out of the profile in use must not silently hand out another account's
+/// token on the next command.
+package struct ProfileInUse: Sendable, Equatable {
+    /// Whether the deleted profile was the one in use.
+    package var wasInUse: Bool
+    /// The profile in use from now on, when it holds a login.
+    package var now: String?
 }

@@ -201,9 +201,9 @@ import KAuthTestSupport
         let profiles = ProfileStore(keystore: harness.keystore)
         try await profiles.updateCachedUser(CachedUser(id: "1", nickname: "someone else"), profile: "default", of: read)
         #expect(try harness.stored()?.user?.nickname == nil)
-        #expect(try await !profiles.delete(profile: "default", only: read))
+        #expect(try await profiles.delete(profile: "default", only: read) == nil)
         #expect(try harness.stored()?.accessToken == "at-of-the-new-login")
-        #expect(try await profiles.delete(profile: "default", only: newer))
+        #expect(try await profiles.delete(profile: "default", only: newer) != nil)
         #expect(try harness.stored() == nil)
     }
 
