@@ -23,7 +23,7 @@ struct CrossUserEndToEndTests {
         let browserResult = env.useSlowBrowser()
 
         let victim = try env.spawn(["login", "--timeout", "30"])
-        let attack = try attacker.attack("login")
+        let attack = try attacker.attack("login", watching: env.slowBrowser)
         let result = await victim.wait()
         let attempt = await attack.wait()
         #expect(attempt.out.contains("found=page") && attempt.out.contains("page=unreadable"), "the attacker got further: \(attempt.out)")
@@ -69,7 +69,7 @@ struct CrossUserEndToEndTests {
         let browserResult = env.useSlowBrowser()
 
         let victim = try env.spawn(["shipping", "select", "--json", "--timeout", "30"])
-        let attack = try attacker.attack("picker")
+        let attack = try attacker.attack("picker", watching: env.slowBrowser)
         let result = await victim.wait()
         let attempt = await attack.wait()
         #expect(attempt.out.contains("found=page") && attempt.out.contains("page=unreadable"), "the attacker got further: \(attempt.out)")
@@ -103,7 +103,7 @@ struct CrossUserEndToEndTests {
         let record = env.useSlowBrowser(follows: false)
 
         let victim = try env.spawn(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "tv", "--device", "--timeout", "40"])
-        let attempt = await (try attacker.attack("device")).wait()
+        let attempt = await (try attacker.attack("device", watching: env.slowBrowser)).wait()
         #expect(attempt.out.contains("found=page") && attempt.out.contains("page=unreadable"), "the attacker got further: \(attempt.out)")
         #expect(try await sandbox.calls("/device").isEmpty, "the attacker reached the verification page")
         // The code is on the victim's terminal to compare with the page (RFC 8628 §5.4).
@@ -119,15 +119,18 @@ struct CrossUserEndToEndTests {
 }
 
 extension TestEnvironment {
+    /// The script `useSlowBrowser` makes.
+    var slowBrowser: String { home + ".slow-browser.sh" }
+
     /// A BROWSER that, like a real one, takes two seconds before its first request, then opens
     /// what it was given and follows it; returns the file it writes the final HTTP status to.
     /// With `follows` false it writes where it would go instead, and stays open for five seconds
-    /// without going there.
+    /// without going there. Like a browser, it keeps the URL off command lines.
     mutating func useSlowBrowser(follows: Bool = true) -> String {
         let result = home + ".browser-status"
-        let script = home + ".slow-browser.sh"
+        let script = slowBrowser
         let act = follows
-            ? "sleep 2\ncurl --silent --location --max-time 20 --output /dev/null --write-out '%{http_code}\\n' \"$url\" > '\(result)'"
+            ? "sleep 2\nprintf 'url = \"%s\"\\n' \"$url\" | curl --silent --location --max-time 20 --output /dev/null --write-out '%{http_code}\\n' --config - > '\(result)'"
             : "printf '%s\\n' \"$url\" > '\(result)'\nsleep 5"
         try? """
             #!/bin/sh
@@ -183,10 +186,12 @@ struct OtherUser {
         return OtherUser(name: name, uid: uid, gid: gid, folder: folder)
     }
 
-    /// Starts the attacker script as this user: `mode` and, when given, the URL to use.
-    func attack(_ mode: String, _ url: String? = nil) throws -> Spawned {
+    /// Starts the attacker script as this user: `mode` and, when given, the URL to use. It reads
+    /// only command lines that contain `watching` (the victim's browser's): other tests on the
+    /// same machine start browsers too.
+    func attack(_ mode: String, _ url: String? = nil, watching: String? = nil) throws -> Spawned {
         let arguments = ["--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "--", "/bin/sh", folder + "/attacker.sh", mode] + (url.map { [$0] } ?? [])
-        return try Spawned(arguments, environment: ["PATH": "/usr/bin:/bin"], executable: Self.setpriv!)
+        return try Spawned(arguments, environment: ["PATH": "/usr/bin:/bin", "WATCH": watching ?? ""], executable: Self.setpriv!)
     }
 
     func remove() {

@@ -10,13 +10,21 @@
 #           let it return to the victim's listener with the attacker's address;
 #   device  open the verification URL, which approves the victim's device grant.
 # Usage: cross-user-attacker.sh MODE [URL]   (URL: use this instead of watching command lines)
+# With WATCH set, only command lines that contain it are read (the tests name their own browser,
+# so that another program's link on the same machine is not taken for the victim's).
 # Prints what it found and what came of it, one "name=value" a line.
 mode="$1"
 found="$2"
 if [ -z "$found" ]; then
   tries=0
   while [ -z "$found" ] && [ "$tries" -lt 1500 ]; do
-    found="$(grep -aohE 'http://127\.0\.0\.1:[0-9]+/start/[A-Za-z0-9_-]+|https?://[^[:cntrl:] ]*user_code=[^[:cntrl:] ]*|/[^[:cntrl:]]*/kauth-[A-Za-z0-9]{6}/open\.html' /proc/[0-9]*/cmdline 2>/dev/null | head -n 1)"
+    if [ -n "$WATCH" ]; then
+      files="$(grep -laF -- "$WATCH" /proc/[0-9]*/cmdline 2>/dev/null)"
+    else
+      files="$(echo /proc/[0-9]*/cmdline)"
+    fi
+    # shellcheck disable=SC2086
+    [ -z "$files" ] || found="$(grep -aohE 'http://127\.0\.0\.1:[0-9]+/start/[A-Za-z0-9_-]+|https?://[^[:cntrl:] ]*user_code=[^[:cntrl:] ]*|/[^[:cntrl:]]*/kauth-[A-Za-z0-9]{6}/open\.html' $files 2>/dev/null | head -n 1)"
     tries=$((tries + 1))
     [ -n "$found" ] || sleep 0.01
   done

@@ -19,6 +19,7 @@ extension Listener {
         let start = StartLink()
         let gate = ConclusionGate()
         let server: LoopbackServer
+        PeerOwner.prepare()
         do {
             server = try LoopbackServer(
                 host: config.host,

@@ -30,6 +30,14 @@ package enum PeerOwner: Sendable, Equatable {
         #endif
     }
 
+    /// Gets what the lookups need ready while descriptors are to be had (a listener calls it
+    /// before it serves: under a flood there may be none left later).
+    package static func prepare() {
+        #if os(Linux)
+        SockDiag.prepare()
+        #endif
+    }
+
     /// The owner of the peer of the connected socket `client`.
     package static func of(_ client: Int32) -> PeerOwner {
         guard let peer = address(client, peer: true), let local = address(client, peer: false) else {
@@ -134,18 +142,50 @@ enum SockDiag {
     private static let netlinkSockDiag: Int32 = 4
     private static let noCookie: UInt32 = 0xFFFF_FFFF
 
-    static func owner(peer: PeerOwner.SocketAddress, local: PeerOwner.SocketAddress) -> Answer {
+    /// One netlink socket for the process, opened before it is needed (`prepare`): a listener
+    /// short of descriptors, under a flood, must still be able to ask.
+    private static let lock = Lock()
+    nonisolated(unsafe) private static var descriptor: Int32 = -1
+    nonisolated(unsafe) private static var sequence: UInt32 = 0
+
+    /// Opens the socket now, if it is not open; a listener calls this before it serves.
+    static func prepare() {
+        lock.withLock { _ = openLocked() }
+    }
+
+    private static func openLocked() -> Int32 {
+        if descriptor >= 0 { return descriptor }
         let fd = socket(AF_NETLINK, Int32(SOCK_DGRAM.rawValue | SOCK_CLOEXEC.rawValue), netlinkSockDiag)
-        guard fd >= 0 else { return .unavailable }
-        defer { close(fd) }
+        guard fd >= 0 else { return -1 }
         var timeout = timeval(tv_sec: 1, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        descriptor = fd
+        return fd
+    }
 
+    static func owner(peer: PeerOwner.SocketAddress, local: PeerOwner.SocketAddress) -> Answer {
+        // One request and its answer at a time on the shared socket.
+        lock.withLock {
+            let fd = openLocked()
+            guard fd >= 0 else { return .unavailable }
+            let answer = ask(fd, peer: peer, local: local)
+            if answer == .unavailable {
+                // A socket in a bad state is not kept: the next lookup opens a new one.
+                close(fd)
+                descriptor = -1
+            }
+            return answer
+        }
+    }
+
+    private static func ask(_ fd: Int32, peer: PeerOwner.SocketAddress, local: PeerOwner.SocketAddress) -> Answer {
         var request = [UInt8]()
         func put32(_ value: UInt32) { withUnsafeBytes(of: value) { request.append(contentsOf: $0) } }
         func put16(_ value: UInt16) { withUnsafeBytes(of: value) { request.append(contentsOf: $0) } }
         // struct nlmsghdr: length, type, flags (NLM_F_REQUEST), sequence, port id.
-        put32(72); put16(sockDiagByFamily); put16(1); put32(1); put32(0)
+        sequence &+= 1
+        let asked = sequence
+        put32(72); put16(sockDiagByFamily); put16(1); put32(asked); put32(0)
         // struct inet_diag_req_v2: family, protocol, ext, pad, states (all).
         request += [UInt8(AF_INET), UInt8(IPPROTO_TCP), 0, 0]
         put32(0xFFFF_FFFF)
@@ -164,6 +204,8 @@ enum SockDiag {
         func read32(_ offset: Int) -> UInt32 {
             answer[offset..<(offset + 4)].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
         }
+        // The answer to this request, not a late one to an earlier request that timed out.
+        guard read32(8) == asked else { return .unavailable }
         let type = answer[4..<6].withUnsafeBytes { $0.loadUnaligned(as: UInt16.self) }
         if type == 2 {  // NLMSG_ERROR
             // struct nlmsgerr: a negative errno; ENOENT: no such socket.
