@@ -248,8 +248,10 @@ struct ErrorMessages {
     private func pickerEnded(_ end: AddressPickerEnd) -> String {
         switch end {
         case .timedOut(let seconds, let hint):
-            return "no answer came back from the address picker within \(seconds) s: the picker was closed, or \(hint.provider.visible) showed an error page instead of sending the browser back. "
-                + Self.noPickerAnswer(hint, hasFlag: hasFlag) + " Then run the command again (--timeout SECONDS gives more time)."
+            // Nothing tells a closed page from one that stopped on an error of the provider's, so
+            // no console setting is named: the page in the browser says which it was.
+            return "no answer came back from the address picker within \(seconds) s: the picker was closed, or \(hint.provider.visible) showed a page of its own instead of sending the browser back (an error on that page says what went wrong). "
+                + "Run the command again (--timeout SECONDS gives more time)."
         case .interrupted:
             return "the address picker was interrupted; nothing was chosen"
         case .takeover:
