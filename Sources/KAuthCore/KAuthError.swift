@@ -92,6 +92,9 @@ package enum KAuthError: Error, Sendable, Equatable {
     case endpointsUnknown(provider: String)
     /// Another kauth logged the profile in to another provider while this command ran.
     case loginReplaced(profile: String, provider: String)
+    /// The provider refused the call for a reason neither a retry nor a new login fixes (Kakao
+    /// -10, -12, -4): `code` and `message` are the provider's.
+    case apiRefused(APIRefusal, provider: String, code: Int, message: String)
     /// The redirect listener could not start.
     case listenerFailed(String)
     /// Anything else, with what happened.
@@ -108,7 +111,7 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .unavailable: return 5
         case .loginCancelled, .addressPickerEnded: return 6
         case .keystore: return 7
-        case .portInUse, .oauth, .api, .apiNotPermitted, .addressPickerFailed, .appKeyRejected, .invalidResponse, .discovery,
+        case .portInUse, .oauth, .api, .apiNotPermitted, .apiRefused, .addressPickerFailed, .appKeyRejected, .invalidResponse, .discovery,
              .idTokenRefused, .endpointsUnknown, .loginReplaced, .listenerFailed, .failure:
             return 1
         }
@@ -132,7 +135,7 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .keystore: return "keystore"
         case .portInUse: return "port_in_use"
         case .oauth: return "oauth_error"
-        case .api, .apiNotPermitted, .appKeyRejected: return "api_error"
+        case .api, .apiNotPermitted, .apiRefused, .appKeyRejected: return "api_error"
         case .invalidResponse, .discovery, .endpointsUnknown: return "invalid_response"
         case .idTokenRefused: return "id_token_refused"
         case .loginReplaced: return "login_replaced"
@@ -159,6 +162,16 @@ package enum ProviderSetting: Sendable, Equatable {
 package enum APIPermission: Sendable, Equatable {
     /// Kakao Talk Social: the friends list and messages to friends, granted after a review.
     case talkSocial
+}
+
+/// Why a provider refused a call that was well formed and authorized.
+package enum APIRefusal: Sendable, Equatable {
+    /// A quota ran out: the app's calls, or the tokens one user may be issued or refreshed (-10).
+    case quotaExceeded
+    /// The app or its developer is suspended (-12).
+    case appSuspended
+    /// The user's account is blocked or restricted (-4).
+    case accountRestricted
 }
 
 /// What a provider cannot do.

@@ -82,6 +82,8 @@ struct ErrorMessages {
             return pickerFailed(failure)
         case .apiNotPermitted(let code, let message, let permission):
             return notPermitted(code: code, message: message, permission: permission)
+        case .apiRefused(let refusal, let provider, let code, let message):
+            return refused(refusal, provider: provider, code: code, message: message)
         case .keystore(let error):
             return keystore(error)
         case .portInUse(let port, let redirectURI):
@@ -311,6 +313,19 @@ struct ErrorMessages {
             return "the app may not read the friends list or message friends yet (\(said)). This needs the Kakao Talk Social permission: in the Kakao Developers console, set up the consent item 'Friends List in Kakao Service' (friends) under Kakao Login → Consent items, then, under App → Request additional features (추가 기능 신청), request the friends-list permission (친구 목록) and, to send messages, the Kakao Talk message permission; Kakao reviews each request. Until they are granted, only the app's team members can be listed and messaged"
         case nil:
             return "the app may not use this API (\(said)); enable the feature or request the permission for it in the Kakao Developers console"
+        }
+    }
+
+    /// A refusal that no retry and no new login fixes: what happened, and who can change it.
+    private func refused(_ refusal: APIRefusal, provider: String, code: Int, message: String) -> String {
+        let said = "\(provider.visible) answered \(code): \(message.visible)"
+        switch refusal {
+        case .quotaExceeded:
+            return "a quota of \(provider.visible) is used up (\(said)): either the app's quota for this API, or the number of tokens one user may be issued or refreshed in a day. Nothing was changed and the stored login is kept. Wait until the quota resets (daily) and run the command again; kauth refreshes only when the token is about to expire, so avoid `kauth token refresh`, `kauth login` or --min-valid in loops. The app's quotas and usage are shown in the \(provider.visible) developers console"
+        case .appSuspended:
+            return "\(provider.visible) has suspended the app or its developer account (\(said)); no command or new login can change that: the app's administrator must resolve it with \(provider.visible) (see the notices in the developers console)"
+        case .accountRestricted:
+            return "\(provider.visible) has blocked or restricted this user's account (\(said)); a new login does not help: the user must resolve it with \(provider.visible) (their account's notices, or customer service)"
         }
     }
 
