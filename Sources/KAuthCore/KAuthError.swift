@@ -265,6 +265,9 @@ package enum LoginEnd: Sendable, Equatable {
     case interrupted
     /// No redirect arrived in time.
     case timedOut(seconds: Int, hint: NoRedirectHint)
+    /// No browser was started and standard input is not a terminal and ended: nothing could
+    /// bring the redirect. `deviceGrant`: the provider offers `--device`.
+    case noBrowserNoTerminal(deviceGrant: Bool)
     /// The start link the browser was given was used twice: someone else may have tried to take
     /// over the login.
     case takeover

@@ -18,6 +18,7 @@ if [ "$(uname -s)" = Linux ]; then
   have_libcurl || missing+=(libcurl4)
 fi
 command -v curl >/dev/null || missing+=(curl)   # the end-to-end tests' scripted browser
+command -v tmux >/dev/null || missing+=(tmux)   # the paste prompt as a terminal shows it
 
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -236,6 +236,11 @@ struct ErrorMessages {
         case .timedOut(let seconds, let hint):
             return "no login arrived within \(seconds) s. " + Self.noRedirect(hint, hasFlag: hasFlag)
                 + " Then run \(command("login")) again (--timeout SECONDS gives more time; --no-browser lets you paste the redirect URL)."
+        case .noBrowserNoTerminal(let deviceGrant):
+            var text = "no browser could be started and standard input is not a terminal (it ended with no redirect URL), so nothing can finish this login here (CI, cron, or input from /dev/null?). "
+            text += "Log in once where a browser runs, print the refresh token there with \(command("token --refresh-token")), and hand it over: \(command("login --with-token")) reads it on standard input, or set KAUTH_REFRESH_TOKEN for each command"
+            if deviceGrant { text += "; or run \(command("login --device")), which shows a code to enter on any device" }
+            return text + ". To paste the redirect URL by hand, run the login in a terminal"
         case .takeover:
             return "the login was stopped: its single-use start link was opened twice, so another program on this machine may have tried to take it over; nothing was stored. Run \(command("login")) again, or \(command("login --no-browser")), which opens nothing"
         case .deviceDenied(let provider):

@@ -70,6 +70,10 @@ package enum LoginEvent: Sendable, Equatable {
 package enum PastedURLProblem: Sendable, Equatable {
     case wrongState
     case notTheRedirect(expectedPath: String)
+    /// Two addresses run together: the same paste made twice.
+    case pastedTwice
+    /// The redirect, cut short before `missing` (`state`, `code and state`).
+    case cutOff(missing: String)
 }
 
 /// A finished login.
@@ -231,6 +235,8 @@ package struct LoginFlow: Sendable {
             throw KAuthError.loginCancelled(.takeover)
         case .timedOut:
             throw KAuthError.loginCancelled(.timedOut(seconds: Int(options.timeout.components.seconds), hint: hint))
+        case .inputEnded:
+            throw KAuthError.loginCancelled(.noBrowserNoTerminal(deviceGrant: endpoints.deviceAuthorization != nil))
         case .addressChosen, .pickerFailed:
             // A login's judge never gives a picker's answer.
             throw KAuthError.invalidResponse("the redirect listener gave a shipping-address answer to a login")
@@ -350,12 +356,14 @@ private final class PasteReader: Sendable {
                 case .outcome(let outcome):
                     listener.deliver(outcome)
                     return
-                case .stateMismatch:
-                    events(.pastedURLRejected(.wrongState))
-                case .notFound, .methodNotAllowed, .incomplete:
-                    events(.pastedURLRejected(.notTheRedirect(expectedPath: path)))
+                case .stateMismatch, .notFound, .methodNotAllowed, .incomplete:
+                    events(.pastedURLRejected(RedirectCallback.problem(pastedURL: text, expectedPath: path, expectedState: state)))
                 }
             }
+            // Started only when no browser was: once an input that is not a terminal ends (CI,
+            // cron, `</dev/null`), nothing can bring the redirect, and waiting out the timeout
+            // would only hide that. At a terminal, Ctrl-D leaves the listener waiting.
+            if !terminal.stdinIsTerminal { listener.deliver(.inputEnded) }
         }
     }
 }

@@ -152,8 +152,8 @@ package struct AddressPicker: Sendable {
             throw KAuthError.addressPickerEnded(.interrupted)
         case .takeover:
             throw KAuthError.addressPickerEnded(.takeover)
-        case .code, .providerError:
-            // The picker's judge never gives a login's answer.
+        case .code, .providerError, .inputEnded:
+            // The picker's judge never gives a login's answer, and it reads nothing pasted.
             throw KAuthError.invalidResponse("the redirect listener gave a login's answer to the address picker")
         }
         let result = try await client.send(ShippingAddressesRequest(addressID: id))
