@@ -32,6 +32,10 @@ import Testing
         ("kauth sandbox --pro", []),
         ("kauth login --login-hint ", []),
         ("kauth config list --", ["--json", "--no-color", "--help"]),
+        ("kauth he", ["help"]),
+        ("kauth help ", "login logout unlink status token me properties signup scopes terms shipping api switch link talk config sandbox completion environment exit-codes".split(separator: " ").map(String.init)),
+        ("kauth help ex", ["exit-codes"]),
+        ("kauth help to", ["token"]),
     ]
 
     /// A KAUTH_HOME with a configured provider `work` and logins for `default` and `work`, a
