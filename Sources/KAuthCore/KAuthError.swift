@@ -95,6 +95,9 @@ package enum KAuthError: Error, Sendable, Equatable {
     /// The provider refused the call for a reason neither a retry nor a new login fixes (Kakao
     /// -10, -12, -4): `code` and `message` are the provider's.
     case apiRefused(APIRefusal, provider: String, code: Int, message: String)
+    /// A TLS connection failed for a reason of certificates (`detail`, libcurl's words), with
+    /// the trust settings it was made with: a configuration to fix, not a network to wait for.
+    case tlsFailed(url: String, detail: String, trust: TLSTrust)
     /// The redirect listener could not start.
     case listenerFailed(String)
     /// Anything else, with what happened.
@@ -111,7 +114,7 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .unavailable: return 5
         case .loginCancelled, .addressPickerEnded: return 6
         case .keystore: return 7
-        case .portInUse, .oauth, .api, .apiNotPermitted, .apiRefused, .addressPickerFailed, .appKeyRejected, .invalidResponse, .discovery,
+        case .portInUse, .oauth, .api, .apiNotPermitted, .apiRefused, .tlsFailed, .addressPickerFailed, .appKeyRejected, .invalidResponse, .discovery,
              .idTokenRefused, .endpointsUnknown, .loginReplaced, .listenerFailed, .failure:
             return 1
         }
@@ -139,6 +142,7 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .invalidResponse, .discovery, .endpointsUnknown: return "invalid_response"
         case .idTokenRefused: return "id_token_refused"
         case .loginReplaced: return "login_replaced"
+        case .tlsFailed: return "tls_error"
         case .listenerFailed, .failure: return "failure"
         }
     }

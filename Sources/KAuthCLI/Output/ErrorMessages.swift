@@ -84,6 +84,19 @@ struct ErrorMessages {
             return notPermitted(code: code, message: message, permission: permission)
         case .apiRefused(let refusal, let provider, let code, let message):
             return refused(refusal, provider: provider, code: code, message: message)
+        case .tlsFailed(let url, let detail, let trust):
+            var text = "the TLS connection to \(url.visible) failed: \(detail.visible). Nothing was sent. "
+            if let caFile = trust.caFile {
+                text += "Only the CA certificates in \(caFile.visible) were trusted (provider.NAME.ca_file, else KAUTH_CA_FILE): check that the file is PEM and holds the CA that signed the server's certificate"
+            } else {
+                text += "If the server's certificate comes from a private CA, give that CA's PEM file with `kauth config set provider.NAME.ca_file FILE` (or KAUTH_CA_FILE for every provider)"
+            }
+            if let certificate = trust.clientCertificate {
+                text += "; the client certificate presented was \(certificate.visible)" + (trust.clientKey.map { " with the key \($0.visible)" } ?? "")
+            } else {
+                text += "; a server that demands a client certificate takes provider.NAME.client_cert and client_key"
+            }
+            return text
         case .keystore(let error):
             return keystore(error)
         case .portInUse(let port, let redirectURI):

@@ -41,6 +41,8 @@ extension HTTPClient {
             switch error {
             case .connectionFailed(let url, let detail):
                 throw KAuthError.unavailable("cannot reach \(Redaction.url(url)): \(detail)")
+            case .tlsFailed(let url, let detail, let trust):
+                throw KAuthError.tlsFailed(url: Redaction.url(url), detail: detail, trust: trust)
             case .timedOut(let url):
                 throw KAuthError.unavailable("no answer from \(Redaction.url(url)) in time")
             case .invalidURL(let url):

@@ -11,7 +11,7 @@ package struct TokenEndpoint: Sendable {
     package var provider: Provider
 
     package init(http: HTTPClient, provider: Provider) {
-        self.http = http
+        self.http = http.trusting(provider.tls)
         self.provider = provider
     }
 

@@ -32,6 +32,8 @@ package struct Provider: Sendable {
     /// `revocation_endpoint` from config, for providers that implement RFC 7009 without
     /// advertising it; applied over discovery's answer too.
     package var revocationOverride: String?
+    /// CA bundle and client certificate for every request to this provider.
+    package var tls = TLSTrust()
 
     package init(
         name: String, type: ProviderType, clientID: String? = nil, clientSecret: String? = nil, appKey: String? = nil,
