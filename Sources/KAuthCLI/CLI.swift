@@ -7,6 +7,8 @@ import KAuthCore
 
 /// The command-line interface: parses, runs one command, renders its error, returns the exit code.
 package enum CLI {
+    /// kauth's version: the one place it is written. `make dist` names the archive and the
+    /// package after what the built kauth prints.
     package static let version = "0.1.0"
 
     /// Flags for many commands, before or after the command words; each command says which it
@@ -30,7 +32,7 @@ package enum CLI {
         }
         switch outcome {
         case .version:
-            world.terminal.writeOut("kauth \(version)\n")
+            world.terminal.writeOut(VersionCommand.line(version: version))
             return 0
         case .help(let path):
             let spec = ArgumentParser.command(at: path, root: root)
@@ -65,48 +67,59 @@ package enum CLI {
 
     /// `error: …` on stderr, or the JSON error object on stdout in `--json` mode.
     static func report(_ error: KAuthError, context: CommandContext) {
-        var message = context.messages.message(for: error)
-        var suggestions: [String] = []
-        if case .unknownProvider(let name, let known) = error {
-            suggestions = Suggestions.closest(to: name, in: known)
-        }
         if context.json {
-            var object: [String: JSONValue] = [
-                "code": .string(error.code),
-                "message": .string(message),
-                "exit_code": .number(Double(error.exitCode)),
-            ]
-            if let scopes = error.requiredScopes {
-                object["required_scopes"] = .array(scopes.map(JSONValue.string))
-            }
-            if case .oauth(let failure) = error {
-                object["provider_error"] = .string(failure.error)
-                if let providerCode = failure.providerCode { object["provider_code"] = .string(providerCode) }
-            }
-            if case .api(_, let code?, _) = error {
-                object["provider_code"] = .number(Double(code))
-            }
-            if case .apiNotPermitted(let code, _, _) = error {
-                object["provider_code"] = .number(Double(code))
-            }
-            if case .apiRefused(_, _, let code, _) = error {
-                object["provider_code"] = .number(Double(code))
-            }
-            if case .addressPickerFailed(let failure) = error, !failure.code.isEmpty {
-                object["provider_code"] = .string(failure.code)
-            }
-            if case .invalidTemplate(let violations) = error {
-                object["violations"] = .array(violations.map { .object(["path": .string($0.path), "message": .string($0.message)]) })
-            }
-            if !suggestions.isEmpty { object["suggestions"] = .array(suggestions.map(JSONValue.string)) }
-            context.printJSON(.object(["error": .object(object)]))
-        } else {
-            if !suggestions.isEmpty {
-                message += suggestions.count == 1 ? "\n\nDid you mean this?\n" : "\n\nDid you mean one of these?\n"
-                message += suggestions.map { "  \($0)" }.joined(separator: "\n")
-            }
-            context.err("error: \(message)\n")
+            context.printJSON(.object(["error": .object(errorObject(error, context: context))]))
+            return
         }
+        var message = context.messages.message(for: error)
+        let suggestions = suggestions(for: error)
+        if !suggestions.isEmpty {
+            message += suggestions.count == 1 ? "\n\nDid you mean this?\n" : "\n\nDid you mean one of these?\n"
+            message += suggestions.map { "  \($0)" }.joined(separator: "\n")
+        }
+        context.err("error: \(message)\n")
+    }
+
+    /// The members of a `--json` error object: `code`, `message`, `exit_code` and what the error
+    /// adds (`required_scopes`, `provider_code`, …).
+    static func errorObject(_ error: KAuthError, context: CommandContext) -> [String: JSONValue] {
+        var object: [String: JSONValue] = [
+            "code": .string(error.code),
+            "message": .string(context.messages.message(for: error)),
+            "exit_code": .number(Double(error.exitCode)),
+        ]
+        if let scopes = error.requiredScopes {
+            object["required_scopes"] = .array(scopes.map(JSONValue.string))
+        }
+        if case .oauth(let failure) = error {
+            object["provider_error"] = .string(failure.error)
+            if let providerCode = failure.providerCode { object["provider_code"] = .string(providerCode) }
+        }
+        if case .api(_, let code?, _) = error {
+            object["provider_code"] = .number(Double(code))
+        }
+        if case .apiNotPermitted(let code, _, _) = error {
+            object["provider_code"] = .number(Double(code))
+        }
+        if case .apiRefused(_, _, let code, _) = error {
+            object["provider_code"] = .number(Double(code))
+        }
+        if case .addressPickerFailed(let failure) = error, !failure.code.isEmpty {
+            object["provider_code"] = .string(failure.code)
+        }
+        if case .invalidTemplate(let violations) = error {
+            object["violations"] = .array(violations.map { .object(["path": .string($0.path), "message": .string($0.message)]) })
+        }
+        let suggestions = suggestions(for: error)
+        if !suggestions.isEmpty { object["suggestions"] = .array(suggestions.map(JSONValue.string)) }
+        return object
+    }
+
+    private static func suggestions(for error: KAuthError) -> [String] {
+        if case .unknownProvider(let name, let known) = error {
+            return Suggestions.closest(to: name, in: known)
+        }
+        return []
     }
 
     /// Whether the line asks for JSON, judged before parsing so usage errors honour it too.

@@ -108,7 +108,8 @@ struct CommandContext: Sendable {
             credentials: BearerCredentials(
                 profile: tokens.profile,
                 current: { try await tokens.validToken().session.accessToken },
-                recover: { rejected, _ in try await tokens.recover(rejected: rejected).accessToken }
+                recover: { rejected, _ in try await tokens.recover(rejected: rejected).accessToken },
+                remember: { rejected, message in await tokens.rememberRejected(accessToken: rejected, message: message) }
             )
         ))
     }
@@ -133,9 +134,11 @@ struct CommandContext: Sendable {
     func out(_ text: String) { terminal.writeOut(text) }
     func err(_ text: String) { terminal.writeErr(text) }
 
-    /// Prints a response body as the provider sent it, control characters made visible.
+    /// Prints a response body as the provider sent it, control characters made visible, ending
+    /// with one line break.
     func outBody(_ body: Data) {
-        out(String(decoding: body, as: UTF8.self).visibleKeepingLayout + "\n")
+        let text = String(decoding: body, as: UTF8.self).visibleKeepingLayout
+        out(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     /// Prints one JSON document on stdout. Characters JSON leaves as they are but a terminal may
@@ -173,6 +176,10 @@ struct CommandContext: Sendable {
     /// Messages for errors, knowing this command's flags.
     var messages: ErrorMessages {
         let flags = Set((command.spec.flags + command.spec.globalFlags(CLI.globalFlags)).map(\.name))
-        return ErrorMessages(commandPath: command.path, hasFlag: { flags.contains($0) }, profileFlag: command.value("profile"))
+        var messages = ErrorMessages(commandPath: command.path, hasFlag: { flags.contains($0) }, profileFlag: command.value("profile"))
+        let context = self
+        messages.recreate = { profile in LoginRecipe.flags(for: profile, context: context) }
+        if command.path == ["kauth", "login"] { messages.repeatLogin = LoginRecipe.repeating(command) }
+        return messages
     }
 }

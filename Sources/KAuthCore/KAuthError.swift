@@ -24,6 +24,10 @@ package enum KAuthError: Error, Sendable, Equatable {
     case providerMismatch(profile: String, stored: String, selected: String)
     /// A provider URL that is neither https nor on this machine.
     case insecureURL(label: String, url: String)
+    /// A URL setting without a scheme, or with one that is not http or https (a typo).
+    case notAURL(label: String, value: String)
+    /// An https URL whose server answered in plain HTTP: the scheme (or the port) is wrong.
+    case plainHTTPServer(url: String)
     /// The provider cannot do what was asked.
     case unsupported(provider: String, Unsupported)
     /// A redirect URI kauth cannot listen on.
@@ -98,6 +102,9 @@ package enum KAuthError: Error, Sendable, Equatable {
     /// A TLS connection failed for a reason of certificates (`detail`, libcurl's words), with
     /// the trust settings it was made with: a configuration to fix, not a network to wait for.
     case tlsFailed(url: String, detail: String, trust: TLSTrust)
+    /// `kauth api --paginate` stopped before the last page; a failing page's stop has that
+    /// page's exit code and `code`.
+    indirect case pagesStopped(PageWalkStop)
     /// The redirect listener could not start.
     case listenerFailed(String)
     /// Anything else, with what happened.
@@ -105,8 +112,9 @@ package enum KAuthError: Error, Sendable, Equatable {
 
     /// The exit code of the CLI contract.
     package var exitCode: Int32 {
+        if case .pagesStopped(.failed(_, _, let error)) = self { return error.exitCode }
         switch self {
-        case .usage, .invalidTemplate, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .unsupported,
+        case .usage, .invalidTemplate, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .notAURL, .plainHTTPServer, .unsupported,
              .invalidRedirectURI, .redirectPortConflict, .hostNotAllowed, .config:
             return 2
         case .notLoggedIn, .sessionExpired, .environmentTokenRejected: return 3
@@ -115,15 +123,16 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .loginCancelled, .addressPickerEnded: return 6
         case .keystore: return 7
         case .portInUse, .oauth, .api, .apiNotPermitted, .apiRefused, .tlsFailed, .addressPickerFailed, .appKeyRejected, .invalidResponse, .discovery,
-             .idTokenRefused, .endpointsUnknown, .loginReplaced, .listenerFailed, .failure:
+             .idTokenRefused, .endpointsUnknown, .loginReplaced, .pagesStopped, .listenerFailed, .failure:
             return 1
         }
     }
 
     /// A stable, machine-readable name for `--json` error objects.
     package var code: String {
+        if case .pagesStopped(.failed(_, _, let error)) = self { return error.code }
         switch self {
-        case .usage, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .invalidRedirectURI,
+        case .usage, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .notAURL, .plainHTTPServer, .invalidRedirectURI,
              .redirectPortConflict, .hostNotAllowed, .config, .unsupported:
             return "usage"
         case .invalidTemplate: return "invalid_template"
@@ -143,6 +152,7 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .idTokenRefused: return "id_token_refused"
         case .loginReplaced: return "login_replaced"
         case .tlsFailed: return "tls_error"
+        case .pagesStopped: return "pagination_stopped"
         case .listenerFailed, .failure: return "failure"
         }
     }
@@ -251,14 +261,26 @@ package enum SessionEnd: Sendable, Equatable {
     case refreshRefused(status: Int)
     /// The API still rejected the token after a refresh.
     case rejectedAfterRefresh(message: String)
-    /// `KAUTH_REFRESH_TOKEN` was refused.
-    case bootstrapRejected(detail: String)
+    /// `KAUTH_REFRESH_TOKEN` was refused; `padded`: it had spaces or line breaks around it.
+    case bootstrapRejected(detail: String, padded: Bool)
+    /// `KAUTH_REFRESH_TOKEN` is set but cannot be a refresh token.
+    case bootstrapUnusable(BootstrapProblem)
     /// The refresh token given to `kauth login --with-token` was refused.
     case givenTokenRejected(detail: String)
     /// The stored ID token expired and refreshing brought no new one.
     case idTokenNotRenewed
     /// The login never had an ID token.
     case noIDToken
+    /// The provider rejected the login earlier (or an unlink ended it), as the keystore records.
+    case rejected(SessionRejection)
+}
+
+/// Why `KAUTH_REFRESH_TOKEN` cannot be used as it is.
+package enum BootstrapProblem: Sendable, Equatable {
+    /// Set, but empty (or only spaces): a CI secret that is missing where the job runs.
+    case empty
+    /// Spaces inside: not one token.
+    case spacesInside
 }
 
 /// How a login ended without tokens.
@@ -289,11 +311,21 @@ package struct NoRedirectHint: Sendable, Equatable {
     package var registration: String?
     /// What the provider calls the client id.
     package var clientIDName: String
+    /// The listener took any free port: a URI that changes on every run, which no provider that
+    /// matches registered URIs exactly can accept.
+    package var freePort: Bool
+    /// Where the client id and the redirect URI (or port) came from.
+    package var sources: SettingSources
 
-    package init(provider: String, redirectURI: String, registration: String?, clientIDName: String) {
+    package init(
+        provider: String, redirectURI: String, registration: String?, clientIDName: String, freePort: Bool = false,
+        sources: SettingSources = SettingSources()
+    ) {
         self.provider = provider
         self.redirectURI = redirectURI
         self.registration = registration
         self.clientIDName = clientIDName
+        self.freePort = freePort
+        self.sources = sources
     }
 }

@@ -95,6 +95,15 @@ package struct SandboxConfiguration: Sendable, Equatable {
     package var friendsAPIEnabled: Bool
     /// What the user does on the shipping-address picker pages of the apps host.
     package var pickerOutcome: SandboxPickerOutcome
+    /// How many items `GET /api/items` lists (default 25: three pages of the default 10).
+    package var itemCount: Int = 25
+    /// Where next-page links point (Kakao's `after_url`, RFC 8288 `Link`) when not at the sandbox
+    /// itself: another origin, as a hostile or careless provider could name.
+    package var pageLinkBase: String?
+    /// Every next-page link points back to the first page, as a provider whose paging loops would.
+    package var pageLinksLoop: Bool = false
+    /// The page of `GET /api/items` that answers 503 (0: none), to fail a walk midway.
+    package var itemFailurePage: Int = 0
 
     /// The issuer of a provider that is not served on a socket: a reserved name (RFC 6761) that
     /// no client can reach by mistake.

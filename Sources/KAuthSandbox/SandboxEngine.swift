@@ -142,6 +142,10 @@ struct SandboxEngine {
             return talkMemo(request, &entry)
         case "/v1/api/talk/friends":
             return talkFriends(request, &entry)
+        case "/api/items":
+            return items(request, &entry)
+        case "/api/echo":
+            return echo(request, &entry)
         case _ where Self.friendMessagePaths[request.path] != nil:
             return talkFriendsMessage(request, &entry)
         case "/api/agt":

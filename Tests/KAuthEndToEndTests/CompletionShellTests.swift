@@ -19,7 +19,7 @@ import Testing
         ("kauth login --provider=w", ["work"]),
         ("kauth token --profile ", ["default", "work"]),
         ("kauth switch ", ["default", "work"]),
-        ("kauth config get provider.work.cl", ["provider.work.client_id", "provider.work.client_secret"]),
+        ("kauth config get provider.work.cl", ["provider.work.client_id", "provider.work.client_secret", "provider.work.client_cert", "provider.work.client_key"]),
         ("kauth config unset provider.kakao.t", ["provider.kakao.type", "provider.kakao.token_endpoint_auth_method"]),
         ("kauth login --prompt ", ProviderType.knownPrompts),
         ("kauth link default --template ", ["-", "feed.json", "my file.png", "sub"]),
@@ -33,7 +33,7 @@ import Testing
         ("kauth login --login-hint ", []),
         ("kauth config list --", ["--json", "--no-color", "--help"]),
         ("kauth he", ["help"]),
-        ("kauth help ", "login logout unlink status token me properties signup scopes terms shipping api switch link talk config sandbox completion environment exit-codes".split(separator: " ").map(String.init)),
+        ("kauth help ", "login logout unlink status token me properties signup scopes terms shipping api switch link talk config sandbox completion version environment exit-codes".split(separator: " ").map(String.init)),
         ("kauth help ex", ["exit-codes"]),
         ("kauth help to", ["token"]),
     ]

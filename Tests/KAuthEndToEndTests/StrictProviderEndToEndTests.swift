@@ -87,13 +87,16 @@ import Testing
         let current = try #require(try storedSession(env)?["refresh_token"]?.stringValue)
         let elsewhere = try await HTTPClient.live.send(.form(sandbox.baseURL + "/oauth/token", [("grant_type", "refresh_token"), ("refresh_token", current), ("client_id", "strict-cli")]))
         #expect(elsewhere.status == 200)
-        let keystore = try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath))
+        let keystore = try #require(try storedSession(env))
         let refresh = try await env.run(["token", "refresh"])
         #expect(refresh.code == 3, "\(refresh.err)")
         #expect(refresh.err.contains("kauth login"), "\(refresh.err)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath)) == keystore, "the keystore is as it was")
-        // Nothing was lost: the access token still works until it expires.
-        #expect(try await env.run(["token"]).code == 0)
+        // Nothing was lost, and the refusal is remembered: the login is over, so no command hands
+        // out its token until a new login, even one that has not expired yet.
+        guard case .object(var after) = try #require(try storedSession(env)) else { Issue.record("no session"); return }
+        #expect(after.removeValue(forKey: "rejection") != nil)
+        #expect(JSONValue.object(after) == keystore, "the keystore is as it was, but for the refusal")
+        #expect(try await env.run(["token"]).code == 3)
     }
 
     @Test func logoutRevokesWithTheAccessTokenWhenTheProviderWantsABearer() async throws {

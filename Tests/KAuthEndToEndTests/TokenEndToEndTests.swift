@@ -90,7 +90,7 @@ import Testing
         defer { sandbox.stop() }
         let env = try await loggedIn(sandbox)
         defer { env.remove() }
-        let stored = try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath))
+        let stored = try #require(try storedSession(env))
         // Another client unlinks the user: every token dies at the provider.
         let access = try #require(try storedSession(env)?["access_token"]?.stringValue)
         let unlink = try await HTTPClient.live.send(HTTPRequest(method: "POST", url: sandbox.baseURL + "/v1/user/unlink", headers: [HTTPHeader("Authorization", "Bearer \(access)")]))
@@ -100,7 +100,10 @@ import Testing
         #expect(token.code == 3)
         #expect(token.err.contains("kauth login"))
         #expect(token.out.isEmpty)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath)) == stored)
+        // Everything is kept; only the refusal is added, so that later commands know offline.
+        guard case .object(var after) = try #require(try storedSession(env)) else { Issue.record("no session"); return }
+        #expect(after.removeValue(forKey: "rejection") != nil)
+        #expect(JSONValue.object(after) == stored)
     }
 
     @Test func kauthAccessTokenIsUsedAsItIsAndNeverTouchesTheKeystore() async throws {

@@ -1,22 +1,46 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import KAuthCore
 
-/// `kauth api [-X METHOD] PATH|URL [-f KEY=VALUE…] [--host auth|api]`: any call with the user's
-/// token, which goes only to a host of the provider that issued it.
+/// `kauth api`: any call with the user's token, in `gh api`'s words, the token going only to a
+/// host of the provider that issued it.
 enum ApiCommand {
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+
     static let spec = CommandSpec(
         name: "api",
-        summary: "make an authenticated API call and print its JSON",
-        discussion: "Sends PATH to the provider's API host (Kakao: kapi; --host auth for kauth), or a full URL on one of the provider's own hosts, with the user's token and the same refresh, retry and error handling as every command: GET fields go in the query, others in a form body. Prints the response body. A token is only ever sent to the provider that issued it: for an OpenID Connect login, give a full URL on the issuer's host, or set provider.NAME.api_url to use paths.",
+        summary: "make an authenticated API call and print its answer",
+        discussion: """
+            Sends PATH to the provider's API host (Kakao: kapi; --host auth for kauth), or a full URL on one of the provider's own hosts, with the user's token and the same refresh, retry and error handling as every command. The provider's body is printed as it came, on errors too (exit code as for every command).
+
+            As in gh api: fields go in the query on GET; on other methods in the body: a JSON object (gh's choice; Snapchat and OpenID Connect providers), or a form for Kakao, whose APIs read form fields (-H 'Content-Type: application/json' or '…x-www-form-urlencoded' picks the other). In a JSON body, key[sub]=v nests and key[]=v appends. -F reads true, false, null and numbers as JSON values and @FILE (@- for standard input) as the file's text. --input sends a body as it is (Content-Type application/json unless -H gives one); fields then go in the query. The method is GET, or POST when fields or --input are given (with --paginate, GET).
+
+            --paginate follows the provider's next-page links (RFC 8288 Link rel="next", Kakao's after_url) with GET, and prints the pages joined: arrays end to end, or the first page's object with its lists joined. At most 1000 pages, never a page twice, and never to another host: the token stays with the provider.
+
+            Unlike gh: --field PATH prints one value of the answer, as kauth me --field does (gh's --field is -F here, long form --typed-field), and -H Authorization is refused, since the token is kauth's to send.
+            """,
         flags: [
-            .option("method", short: "X", "METHOD", "HTTP method (default GET, or POST when fields are given)", values: .choices(["GET", "POST", "PUT", "PATCH", "DELETE"])),
+            .option("method", short: "X", "METHOD", "HTTP method (default GET, or POST when fields or --input are given without --paginate)", values: .choices(methods)),
             .option("raw-field", short: "f", "KEY=VALUE", "a parameter, sent as a string (repeatable)", repeatable: true),
+            .option("typed-field", short: "F", "KEY=VALUE", "a parameter: true, false, null and numbers as JSON, @FILE as the file's text (repeatable)", repeatable: true),
+            .option("header", short: "H", "'NAME: VALUE'", "an HTTP header to send (repeatable; not Authorization)", repeatable: true),
+            .option("input", "FILE|-", "the request body, sent as it is, from FILE or standard input", values: .fileOrStandardInput),
+            .toggle("paginate", "follow next-page links and print all pages joined"),
+            .toggle("include", short: "i", "print the status line and headers before the body"),
+            .toggle("silent", "print no body"),
+            .option("field", "PATH", "print one value of the answer, e.g. kakao_account.email"),
             .option("host", "auth|api", "which host PATH is on (default api)", values: .choices(["auth", "api"])),
-            .toggle("json", "print the body under `response`, with the method and URL"),
+            .toggle("json", "print the body under `response`, with the method, URL and status"),
         ],
         arguments: [ArgumentSpec(name: "PATH|URL", help: "e.g. /v2/user/me, or https://id.example.com/userinfo", minimum: 1, maximum: 1)],
         examples: [
             ("kauth api /v2/user/me", ""),
-            ("kauth api -X POST /v1/user/update_profile -f 'properties={\"level\":\"2\"}'", ""),
+            ("kauth api -X POST /v1/user/update_profile -f 'properties={\"level\":\"2\"}'", "Kakao: a form body"),
+            ("kauth api --paginate /v1/api/talk/friends -F limit=100", "every page, joined"),
+            ("kauth api -X POST /v1/me -f 'query={me{displayName}}' --provider snapchat", "Snapchat: a JSON body"),
             ("kauth api https://id.example.com/oauth/userinfo --provider work", "an OpenID Connect provider: a URL on its issuer's host"),
         ],
         run: run
@@ -24,15 +48,83 @@ enum ApiCommand {
 
     static func run(_ context: CommandContext) async throws -> Int32 {
         let command = context.command
-        let target = command.arguments[0]
-        let fields = try KeyValueArguments.parse(command.all("raw-field"), what: "-f")
-        let method = (command.value("method") ?? (fields.isEmpty ? "GET" : "POST")).uppercased()
-        guard ["GET", "POST", "PUT", "PATCH", "DELETE"].contains(method) else {
+        if command.has("silent") && (context.json || command.has("field")) {
+            throw KAuthError.usage("--silent prints no body: leave out --json and --field, or --silent")
+        }
+        if let path = command.value("field"), path.contains("=") {
+            throw KAuthError.usage("--field PATH prints one value of the answer (as in `kauth me --field`); to send KEY=VALUE as gh's --field does, use -F '\(path.visible)'")
+        }
+        let headers = try command.all("header").map(header)
+        var stdinTaken = false
+        let fields = APIFields(
+            try KeyValueArguments.parse(command.all("raw-field"), what: "-f").map { ($0.0, APIFieldValue.string($0.1)) }
+                + KeyValueArguments.parse(command.all("typed-field"), what: "-F").map { ($0.0, try typed($0.1, context, stdinTaken: &stdinTaken)) }
+        )
+        let input = try command.value("input").map { try body(from: $0, context, stdinTaken: &stdinTaken) }
+        // gh's default, except that --paginate lists with GET: its fields are the first page's query.
+        let method = (command.value("method") ?? (fields.isEmpty && input == nil || command.has("paginate") ? "GET" : "POST")).uppercased()
+        guard methods.contains(method) else {
             throw KAuthError.usage("unsupported method '\(method.visible)'; use GET, POST, PUT, PATCH or DELETE")
         }
+        if command.has("paginate") && (method != "GET" || input != nil) {
+            throw KAuthError.usage("--paginate follows next-page links with GET; leave out -X \(method), --input and body fields")
+        }
         let client = try context.apiClient()
-        let provider = client.provider
-        let call: APICall
+        var call = try self.call(command.arguments[0], method: method, provider: client.provider, context)
+        call.extraHeaders = headers
+        let contentType = headers.value(for: "Content-Type")
+        if let input {
+            call.rawBody = (contentType ?? APIBodyEncoding.json.contentType, input)
+            call.parameters = fields.pairs
+        } else if method == "GET" {
+            call.parameters = fields.pairs
+        } else if !fields.isEmpty {
+            let encoding: APIBodyEncoding
+            if let contentType {
+                guard let named = APIBodyEncoding(contentType: contentType) else {
+                    throw KAuthError.usage("-f and -F build a JSON or form body, not \(contentType.visible); send that body with --input FILE")
+                }
+                encoding = named
+            } else {
+                encoding = client.provider.type.apiBody
+            }
+            do {
+                call.rawBody = (encoding.contentType, try fields.body(encoding))
+            } catch {
+                throw KAuthError.usage("the field '\(error.key.visible)' cannot go in a JSON body: \(error.reason)")
+            }
+        }
+
+        let first = try await client.exchange(call)
+        guard command.has("paginate") else {
+            if command.has("include") && !context.json { printHead(first.response, context) }
+            return try finish(first, body: nil, pages: [first], method: method, client: client, context)
+        }
+        do {
+            let walk = try await APIPages.walk(first: first, allowedOrigins: client.provider.tokenOrigins) { url in
+                var next = APICall(method: "GET", url: url)
+                next.extraHeaders = headers
+                return try await client.exchange(next)
+            }
+            if command.has("include") && !context.json { walk.pages.forEach { printHead($0.response, context) } }
+            return try finish(first, body: walk.joined, pages: walk.pages, method: method, client: client, context)
+        } catch let stopped as APIPages.Stopped {
+            if command.has("include") && !context.json { stopped.pages.forEach { printHead($0.response, context) } }
+            let error = KAuthError.pagesStopped(stopped.reason)
+            if case .failed(let page, _, let pageError) = stopped.reason, let failing = stopped.pages.last {
+                // The first page failing is the call failing: no walk to speak of.
+                return try finish(failing, body: nil, pages: stopped.pages, method: method, client: client, context, failure: page == 1 ? pageError : error)
+            }
+            let soFar = APIPages.joinedSoFar(stopped.pages)
+            return try finish(first, body: soFar ?? .null, pages: stopped.pages, method: method, client: client, context, failure: error)
+        }
+    }
+
+    // MARK: - The request
+
+    /// The call for PATH or URL, on a host the provider's token may go to.
+    static func call(_ target: String, method: String, provider: Provider, _ context: CommandContext) throws -> APICall {
+        let command = context.command
         if target.hasPrefix("/") {
             let host: ProviderURLRole
             switch command.value("host") ?? "api" {
@@ -43,23 +135,131 @@ enum ApiCommand {
             guard provider.urls[host] != nil else {
                 throw KAuthError.usage("provider '\(provider.name)' has no \(host.configKey): give a full URL on one of its hosts (\(provider.tokenOrigins.joined(separator: ", "))), or set it with `kauth config set provider.\(provider.name).\(host.configKey) URL`")
             }
-            call = APICall(method: method, host: host, path: target, parameters: fields)
-        } else {
-            if command.has("host") { throw KAuthError.usage("--host is for paths; a URL names its host itself") }
-            guard let origin = Provider.origin(of: target), target.lowercased().hasPrefix("https://") || target.lowercased().hasPrefix("http://") else {
-                throw KAuthError.usage("PATH must start with / (e.g. /v2/user/me), or be a full http(s) URL")
-            }
-            guard provider.tokenOrigins.contains(origin) else {
-                throw KAuthError.hostNotAllowed(url: target, provider: provider.name, allowed: provider.tokenOrigins)
-            }
-            call = APICall(method: method, url: target, parameters: fields)
+            return APICall(method: method, host: host, path: target)
         }
-        let result = try await client.send(call)
+        if command.has("host") { throw KAuthError.usage("--host is for paths; a URL names its host itself") }
+        guard let origin = Provider.origin(of: target), target.lowercased().hasPrefix("https://") || target.lowercased().hasPrefix("http://") else {
+            throw KAuthError.usage("PATH must start with / (e.g. /v2/user/me), or be a full http(s) URL")
+        }
+        guard provider.tokenOrigins.contains(origin) else {
+            throw KAuthError.hostNotAllowed(url: target, provider: provider.name, allowed: provider.tokenOrigins)
+        }
+        return APICall(method: method, url: target)
+    }
+
+    /// `-H 'Name: value'`. `Authorization` is refused: kauth sends the provider's token itself,
+    /// and a header that replaced it would be sent with no word said.
+    static func header(_ text: String) throws -> HTTPHeader {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
+            throw KAuthError.usage("-H needs 'NAME: VALUE', not '\(text.visible)'")
+        }
+        let name = text[..<colon].trimmingWhitespace()
+        let value = text[text.index(after: colon)...].trimmingWhitespace()
+        guard HTTPHeader.isToken(name) else {
+            throw KAuthError.usage("-H '\(text.visible)': '\(name.visible)' is not a header name")
+        }
+        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else {
+            throw KAuthError.usage("-H \(name): the value contains a line break or control character")
+        }
+        guard name.lowercased() != "authorization" else {
+            throw KAuthError.usage("-H Authorization is refused: kauth sends the login's token itself, to the provider's hosts only. To call with another credential, use curl")
+        }
+        return HTTPHeader(name, value)
+    }
+
+    /// `-F`'s value: `@FILE` (`@-`: standard input) as the file's text, else `APIFieldValue.typed`.
+    static func typed(_ text: String, _ context: CommandContext, stdinTaken: inout Bool) throws -> APIFieldValue {
+        guard text.hasPrefix("@") else { return .typed(text) }
+        let data = try body(from: String(text.dropFirst()), context, stdinTaken: &stdinTaken)
+        guard let string = String(validating: data, as: UTF8.self) else {
+            throw KAuthError.usage("-F \(text.visible): the file is not UTF-8 text; send binary data with --input")
+        }
+        return .string(string)
+    }
+
+    /// The bytes of FILE, or of standard input for `-` (which can be read once).
+    static func body(from source: String, _ context: CommandContext, stdinTaken: inout Bool) throws -> Data {
+        if source == "-" {
+            guard !stdinTaken else { throw KAuthError.usage("standard input can be read once: give one of --input - and -F KEY=@- only") }
+            stdinTaken = true
+        }
+        let path = source == "-" ? "/dev/stdin" : source
+        let name = source == "-" ? "standard input" : "'\(source.visible)'"
+        do {
+            guard let data = try context.world.fileSystem.readUserFile(path) else {
+                throw KAuthError.usage("cannot read \(name): no such file")
+            }
+            return data
+        } catch let error as KAuthError {
+            throw error
+        } catch {
+            throw KAuthError.usage("cannot read \(name): \(error)")
+        }
+    }
+
+    // MARK: - The answer
+
+    /// Prints the answer (`body`: pages joined, else the provider's bytes) as the flags ask, and
+    /// returns the exit code: 0, or the failure's.
+    static func finish(
+        _ exchange: APIExchange, body: JSONValue?, pages: [APIExchange], method: String, client: APIClient,
+        _ context: CommandContext, failure: KAuthError? = nil
+    ) throws -> Int32 {
+        let command = context.command
+        let failure = failure ?? exchange.failure
+        let response = body ?? JSONValue.decoding(exchange.response.body)
         if context.json {
-            context.printResponse(result.body, from: client, ["method": .string(method), "url": .string(call.isAbsolute ? call.path : (try provider.url(call.host)) + call.path)])
-        } else {
-            context.outBody(result.body)
+            var document: [String: JSONValue] = [
+                "method": .string(method), "url": .string(exchange.url), "status": .number(Double(exchange.response.status)),
+                "profile": .string(client.credentials.profile), "provider": .string(client.provider.name),
+                "response": response,
+            ]
+            if command.has("paginate") { document["pages"] = .number(Double(pages.count)) }
+            if command.has("include") { document["headers"] = headersJSON(exchange.response.headers) }
+            if let failure {
+                document["error"] = .object(CLI.errorObject(failure, context: context))
+            } else if let path = command.value("field") {
+                document["field"] = .string(path)
+                document["value"] = try value(at: path, in: response)
+                document["response"] = nil
+            }
+            context.printJSON(.object(document))
+            return failure?.exitCode ?? 0
         }
+        if !command.has("silent") {
+            if failure == nil, let path = command.value("field") {
+                let value = try value(at: path, in: response)
+                context.out((value.stringValue ?? value.jsonText()).visible + "\n")
+            } else if let body {
+                context.printJSON(body)
+            } else if !exchange.response.body.isEmpty {
+                context.outBody(exchange.response.body)
+            }
+        }
+        if let failure { throw failure }
         return 0
+    }
+
+    static func value(at path: String, in response: JSONValue) throws -> JSONValue {
+        guard let value = response.value(at: path) else {
+            throw KAuthError.failure("the answer has no field '\(path.visible)'; run the call without --field to see it")
+        }
+        return value
+    }
+
+    /// `-i`: the status line and headers, then a blank line, as received (made visible).
+    static func printHead(_ response: HTTPResponse, _ context: CommandContext) {
+        var text = (response.statusLine ?? "HTTP \(response.status)").visible + "\n"
+        for header in response.headers { text += "\(header.name.visible): \(header.value.visible)\n" }
+        context.out(text + "\n")
+    }
+
+    static func headersJSON(_ headers: [HTTPHeader]) -> JSONValue {
+        var object: [String: JSONValue] = [:]
+        for header in headers {
+            let name = header.name.lowercased()
+            if case .string(let earlier)? = object[name] { object[name] = .string(earlier + ", " + header.value) } else { object[name] = .string(header.value) }
+        }
+        return .object(object)
     }
 }

@@ -40,15 +40,26 @@ enum ConfigCommand {
     static func set(_ context: CommandContext) async throws -> Int32 {
         let key = context.command.arguments[0], value = context.command.arguments[1]
         try ConfigStore.validate(key: key, value: value)
-        if key.hasSuffix(".type"), ProviderType.named(value) == nil {
-            throw KAuthError.invalidSetting(name: key, value: value, expected: ProviderType.builtIn.map(\.id))
-        }
         let store = context.configStore
         var file = try store.load()
+        try check(key: key, value: value, file: file)
         file.set(key, value)
         try store.save(file)
         warnAboutAnUntypedProvider(key: key, file: file, context: context)
         return 0
+    }
+
+    /// Checks a setting before it is written: the value has the key's form, and the key means
+    /// something for the provider's type (known from its name or its `type` setting).
+    static func check(key: String, value: String, file: ConfigFile) throws {
+        let parts = key.split(separator: ".").map(String.init)
+        guard let setting = ProviderConfigKey.named(parts[2]) else { return }
+        try setting.check(value, key: key)
+        let type = parts[2] == "type" ? value : file.value("provider.\(parts[1]).type") ?? ProviderType.named(parts[1])?.id
+        if let type, !setting.applies(to: type) {
+            let usable = ProviderConfigKey.all.filter { $0.applies(to: type) }.map(\.name)
+            throw KAuthError.usage("'\(parts[2])' means nothing for provider '\(parts[1])' of type \(type); its keys are: \(usable.joined(separator: ", "))")
+        }
     }
 
     /// `provider.kako.client_id` makes a provider `kako` that no command can use without a

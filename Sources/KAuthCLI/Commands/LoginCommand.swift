@@ -72,6 +72,7 @@ enum LoginCommand {
         if context.environmentToken != nil {
             context.err("note: KAUTH_ACCESS_TOKEN is set; other commands keep using it until it is unset\n")
         }
+        warnAboutSandboxSettings(provider, context: context)
         let progress = LoginProgress(context: context)
         defer { progress.finish() }
         let result = try await LoginFlow(
@@ -82,10 +83,28 @@ enum LoginCommand {
         return 0
     }
 
+    /// Settings `kauth sandbox` exports, still in the environment of a login to a real provider:
+    /// a free redirect port no registered URI can match, a client id that overrides the config's.
+    static func warnAboutSandboxSettings(_ provider: Provider, context: CommandContext) {
+        if provider.foreignServer.map(LoopbackAddress.contains) == true { return }
+        let variable = ProviderResolver.redirectPortVariable
+        if provider.sources.redirect == .environment(variable), provider.redirectPort == 0 {
+            context.err("warning: \(variable)=0 is set in the environment (a `kauth sandbox` setting): this login to \(provider.displayName.visible) listens on a free port, which changes on every run and matches no registered redirect URI; unset \(variable) to use \(provider.redirectURI ?? "the provider's default redirect URI")\n")
+        }
+        if case .environment(let name)? = provider.sources.clientID, let id = provider.clientID {
+            let configured = (try? context.configStore.load())?.value("provider.\(provider.name).client_id")
+            if let configured, configured != id {
+                context.err("warning: \(name) in the environment ('\(id.visible)') overrides provider.\(provider.name).client_id in the config ('\(configured.visible)'); if it is left from `kauth sandbox`, unset \(name)\n")
+            } else if id == SandboxCommand.defaultClientID {
+                context.err("warning: \(name) is '\(id)', the client id `kauth sandbox` exports, and this login goes to \(provider.displayName.visible); unset \(name) and set your app's client id\n")
+            }
+        }
+    }
+
     /// `--with-token`: the refresh token on standard input (never on the command line, where
     /// every user of the machine can read it) becomes the profile's login after one refresh.
     static func withToken(_ context: CommandContext, login: StoredLogin, provider: Provider) async throws -> Int32 {
-        let browserFlags = ["scopes", "prompt", "login-hint", "service-terms", "openid", "nonce", "no-browser", "port", "redirect-uri", "timeout", "device", "allow-no-pkce"]
+        let browserFlags = ["scopes", "prompt", "login-hint", "service-terms", "nonce", "no-browser", "port", "redirect-uri", "timeout", "device", "allow-no-pkce"]
         if let flag = browserFlags.first(where: context.command.has) {
             throw KAuthError.usage("--with-token logs in without a browser; --\(flag) does not apply")
         }
@@ -98,7 +117,7 @@ enum LoginCommand {
         guard !token.contains(" ") else {
             throw KAuthError.usage("--with-token reads one refresh token on standard input, not text with spaces")
         }
-        let session = try await context.tokenService(login).adopt(refreshToken: token, provider: provider)
+        let session = try await context.tokenService(login).adopt(refreshToken: token, provider: provider, openID: context.command.has("openid"))
         report(session, provider: provider, profile: login.profile, context: context)
         return 0
     }

@@ -56,17 +56,31 @@ enum LogoutCommand {
             let message = (error as? KAuthError).map(context.messages.message(for:)) ?? "\(error)".visible
             warning = "the logout at \(provider) failed (\(message)); \(session.refreshToken == nil ? "the access token stays valid until it expires" : stillValid). The local tokens are deleted anyway."
         }
-        try await context.profileStore.delete(profile: login.profile)
+        let inUse = try await context.profileStore.delete(profile: login.profile)
         if context.json {
             context.printJSON(.object([
                 "profile": .string(login.profile), "provider": .string(session.provider), "source": .string("keystore"),
                 "logged_out": .bool(true), "revoked": .bool(revoked), "warning": warning.map(JSONValue.string) ?? .null,
+                "profile_in_use": inUse.now.map(JSONValue.string) ?? .null,
             ]))
         } else {
             if let warning { context.err("warning: \(warning)\n") }
             context.err("Logged out of \(provider) (profile '\(login.profile)').\n")
+            context.err(nowInUse(inUse, login: login))
         }
         return 0
+    }
+
+    /// After the profile in use was deleted: which one commands without --profile use now, or
+    /// that none is logged in. Empty when another profile was deleted.
+    static func nowInUse(_ inUse: ProfileInUse, login: StoredLogin) -> String {
+        guard inUse.wasInUse else { return "" }
+        if let next = inUse.now, let session = login.contents.profiles[next] {
+            return "Commands without --profile now use profile '\(next)': \(Provider.displayName(of: session).visible) as \(StatusCommand.describe(session)).\n"
+        }
+        let left = login.contents.profiles.keys.filter { $0 != login.profile }.sorted()
+        return "No profile is in use now: commands without --profile are not logged in"
+            + (left.isEmpty ? ".\n" : "; pick one with `kauth switch NAME` (\(left.joined(separator: ", "))).\n")
     }
 
     static func describe(_ reason: UserAPI.NotRevoked) -> String {

@@ -78,9 +78,20 @@ enum SandboxCommand {
         let mode = configuration.mode == .snapchat ? "a Snap Login Kit-compatible provider" : "a Kakao-compatible provider"
         let oidc = configuration.oidc ? " with OpenID Connect (issuer \(server.baseURL))" : ""
         context.err("kauth sandbox: \(mode) is serving at \(server.baseURL)\(oidc) (Ctrl-C to stop).\n")
+        let urls = exports(base: server.baseURL, configuration: configuration).split(separator: "\n").filter { $0.hasPrefix("# unset ") }
+        if let line = urls.first { context.err("kauth sandbox: when done, undo its exports with: \(line.dropFirst(2))\n") }
         while true {
             try await context.world.clock.sleep(.seconds(3600))
         }
+    }
+
+    /// The client id the sandbox exports when `--client-id` names none.
+    static let defaultClientID = "sandbox-app"
+
+    /// The line that removes every variable the sandbox exports: left in a shell, they would
+    /// point a later login at a real provider with the sandbox's client id and a free port.
+    static func undo(_ urls: [String]) -> String {
+        "unset " + (urls + ["KAUTH_CLIENT_ID", ProviderResolver.redirectPortVariable]).joined(separator: " ")
     }
 
     /// The switches that make the sandbox behave like a stricter or odder provider than Kakao,
@@ -120,12 +131,13 @@ enum SandboxCommand {
     /// redirect URIs, so any free port will do, where a real provider needs the one registered.
     static func exports(base: String, configuration: SandboxConfiguration) -> String {
         var lines: [String] = []
-        if configuration.mode == .snapchat {
-            lines += ["KAUTH_SNAPCHAT_AUTH_URL", "KAUTH_SNAPCHAT_API_URL"].map { "export \($0)=\(base)" }
-        } else {
-            lines += ["KAUTH_KAKAO_AUTH_URL", "KAUTH_KAKAO_API_URL", "KAUTH_KAKAO_SHARER_URL", "KAUTH_KAKAO_APPS_URL"].map { "export \($0)=\(base)" }
-        }
-        lines.append("export KAUTH_CLIENT_ID=\(configuration.clientID ?? "sandbox-app")")
+        let urls = configuration.mode == .snapchat
+            ? ["KAUTH_SNAPCHAT_AUTH_URL", "KAUTH_SNAPCHAT_API_URL"]
+            : ["KAUTH_KAKAO_AUTH_URL", "KAUTH_KAKAO_API_URL", "KAUTH_KAKAO_SHARER_URL", "KAUTH_KAKAO_APPS_URL"]
+        lines += urls.map { "export \($0)=\(base)" }
+        lines.append("export KAUTH_CLIENT_ID=\(configuration.clientID ?? defaultClientID)")
+        lines.append("# Before using a real provider in this shell again, undo these exports with:")
+        lines.append("# " + undo(urls))
         lines.append("# The sandbox accepts any redirect port; a real provider needs the registered one.")
         lines.append("export \(ProviderResolver.redirectPortVariable)=0")
         if configuration.mode == .snapchat { lines.append("# Then: kauth login --provider snapchat") }

@@ -11,24 +11,57 @@ enum StatusCommand {
     static let spec = CommandSpec(
         name: "status",
         summary: "show the stored login, offline",
-        discussion: "Reads only the keystore: which provider and user the profile is logged in as, the granted scopes, when the tokens expire, and whether the login can still give a token: valid, refreshable (the next command refreshes it), or expired. Exits 0 when it can and 3 when it cannot (expired, or nothing stored), so `kauth status || kauth login` works in scripts. With only KAUTH_REFRESH_TOKEN set, the session starts from it on the first command that needs a token.",
-        flags: [.json],
+        discussion: "Reads only the keystore: which provider and user the profile is logged in as, the granted scopes, when the tokens expire, the server when it is not the provider's own (a sandbox), and whether the login can still give a token: valid, refreshable (the next command refreshes it), or expired. A login the provider has rejected (its refresh token refused, its access token refused right after a refresh, or the account unlinked) is expired, with when and why, until a new login. Exits 0 when it can and 3 when it cannot (expired, or nothing stored), so `kauth status || kauth login` works in scripts. With --check it also asks the provider whether it still accepts the login (Kakao: access-token information; others: the profile or OpenID Connect userinfo), refreshing first when needed, and exits 3 when it does not. With only KAUTH_REFRESH_TOKEN set, the session starts from it on the first command that needs a token.",
+        flags: [.json, .toggle("check", "also ask the provider whether it still accepts the login (exit 3 when not)")],
         globals: [.profile, .provider, .noColor],
         environment: EnvironmentVariables.status,
-        examples: [("kauth status", ""), ("kauth status --json | jq -r .session", "valid, refreshable or expired"), ("kauth status || kauth login", "log in only when needed")],
+        examples: [("kauth status", ""), ("kauth status --json | jq -r .session", "valid, refreshable or expired"), ("kauth status || kauth login", "log in only when needed"), ("kauth status --check", "ask the provider too")],
         run: run
     )
 
     static func run(_ context: CommandContext) async throws -> Int32 {
+        // Asked first, so that what follows shows the login as the provider left it (refreshed,
+        // or marked rejected).
+        let refusal = context.command.has("check") ? try await check(context) : nil
+        let code = try show(context, checked: context.command.has("check"), refusal: refusal)
+        return refusal?.exitCode ?? code
+    }
+
+    /// `--check`: one authenticated call that proves the provider still accepts the login — its
+    /// token information where it has one, else the profile (OpenID Connect userinfo). Returns
+    /// the refusal (exit 3) when it does not; other failures (network: exit 5) are thrown.
+    static func check(_ context: CommandContext) async throws -> KAuthError? {
+        do {
+            let client = try context.apiClient()
+            if (try? client.provider.require(.tokenInfo)) != nil {
+                _ = try await client.send(AccessTokenInfoRequest())
+            } else {
+                _ = try await UserAPI(client: client).profile()
+            }
+            return nil
+        } catch KAuthError.notLoggedIn {
+            // Said by the offline part, which exits 3.
+            return nil
+        } catch let error as KAuthError where error.exitCode == 3 {
+            return error
+        }
+    }
+
+    /// The offline view; after `--check`, with its outcome (`checked`, `check_error` in JSON).
+    static func show(_ context: CommandContext, checked: Bool, refusal: KAuthError?) throws -> Int32 {
+        let refused = refusal.map(context.messages.message(for:))
         let now = context.world.clock.now()
         if context.environmentToken != nil {
             let profile = try context.profileName()
             if context.json {
                 var object = SessionJSON.object(nil, profile: profile, source: .environment, keystore: context.keystore.path, now: now)
                 object["provider"] = .string(context.command.value("provider") ?? ProviderType.kakao.id)
+                object["checked"] = .bool(checked)
+                object["check_error"] = refused.map(JSONValue.string) ?? .null
                 context.printJSON(.object(object))
             } else {
                 context.out("Using the access token in KAUTH_ACCESS_TOKEN (the keystore is not read).\n")
+                if let refused { context.err("error: \(refused)\n") }
             }
             return 0
         }
@@ -36,10 +69,12 @@ enum StatusCommand {
         let profile = login.profile
         let contents = login.contents
         let session = login.session
-        let bootstrap = session == nil && context.environment[TokenService.bootstrapVariable] != nil
+        let bootstrap = try session == nil && TokenService.bootstrapToken(context.environment) != nil
         let state = session?.state(at: now) ?? (bootstrap ? .refreshable : .expired)
         if context.json {
             var object = SessionJSON.object(session, profile: profile, source: bootstrap ? .bootstrap : .keystore, keystore: context.keystore.path, now: now)
+            object["checked"] = .bool(checked && (session != nil || refused != nil))
+            object["check_error"] = refused.map(JSONValue.string) ?? .null
             object["default_profile"] = .string(contents.defaultProfile ?? "default")
             object["profiles"] = .array(contents.profiles.keys.sorted().map { name in
                 summaryJSON(contents.profiles[name]!, profile: name, now: now)
@@ -48,7 +83,12 @@ enum StatusCommand {
         } else {
             if let session {
                 context.out(text(session, profile: profile, keystore: context.keystore.path, now: now))
-                if state == .expired {
+                if checked && refused == nil && state != .expired {
+                    context.out("  \("checked".padding(15))the provider accepts this login (asked just now)\n")
+                }
+                if let rejection = session.rejection {
+                    context.err("The provider no longer accepts this login: \(ErrorMessages.describe(rejection)); run \(context.messages.login(profile)) again.\n")
+                } else if state == .expired {
                     context.err("The stored login has expired and cannot be refreshed; run \(context.messages.login(profile)) again.\n")
                 }
             } else if bootstrap {
@@ -61,10 +101,13 @@ enum StatusCommand {
                 context.out("Other profiles:\n" + others.map { name in
                     let other = contents.profiles[name]!
                     let marker = name == contents.defaultProfile ? " (default)" : ""
-                    return "  \(name)\(marker): \(Provider.displayName(of: other).visible), \(describe(other)), \(other.state(at: now).rawValue)\n"
+                    let server = other.foreignServer.map { " at \($0.visible)" } ?? ""
+                    let rejected = other.rejection == nil ? "" : " (rejected by the provider)"
+                    return "  \(name)\(marker): \(Provider.displayName(of: other).visible)\(server), \(describe(other)), \(other.state(at: now).rawValue)\(rejected)\n"
                 }.joined())
             }
         }
+        if let refused, !context.json { context.err("error: \(refused)\n") }
         return state == .expired ? 3 : 0
     }
 
@@ -75,6 +118,8 @@ enum StatusCommand {
             "provider": .string(session.provider),
             "user_id": session.userID.map(JSONValue.string) ?? .null,
             "session": .string(session.state(at: now).rawValue),
+            "rejected": .bool(session.rejection != nil),
+            "server": session.foreignServer.map(JSONValue.string) ?? .null,
             "access_token_expires_at": .string(RFC3339.string(from: session.accessTokenExpiresAt)),
             "access_token_valid": .bool(session.accessTokenValid(for: 1, at: now)),
         ])
@@ -84,16 +129,27 @@ enum StatusCommand {
         let who = session.user == nil && session.userID == nil ? "an unknown user (run `kauth me` to fetch the profile)" : describe(session)
         var rows: [(String, String)] = [
             ("profile", profile),
-            ("session", sessionText(session.state(at: now))),
+            ("session", session.rejection.map { "expired: \(ErrorMessages.describe($0)) (log in again)" } ?? sessionText(session.state(at: now))),
             ("scopes", session.scopes.isEmpty ? "(none reported)" : session.scopes.map(\.visible).joined(separator: " ")),
             ("access token", expiry(session.accessTokenExpiresAt, now: now)),
             ("refresh token", session.refreshToken == nil ? "none" : session.refreshTokenExpiresAt.map { expiry($0, now: now) } ?? "stored (no expiry given)"),
         ]
         if session.idToken != nil { rows.append(("ID token", "stored")) }
+        if let server = session.foreignServer { rows.append(("server", serverText(server, of: session))) }
         rows.append(("keystore", keystore))
         let heading = session.state(at: now) == .expired ? "The login to" : "Logged in to"
-        let tail = session.state(at: now) == .expired ? " has expired" : ""
+        let tail = session.rejection != nil ? " was rejected by the provider" : session.state(at: now) == .expired ? " has expired" : ""
         return "\(heading) \(Provider.displayName(of: session).visible) as \(who)\(tail)\n" + rows.map { "  \($0.0.padding(15))\($0.1)\n" }.joined()
+    }
+
+    /// A server that is not the provider's own, and whether it is on this machine.
+    static func serverText(_ server: String, of session: StoredSession) -> String {
+        let type = ProviderType.named(session.providerType ?? session.provider)
+        let own = type.flatMap { $0.usesDiscovery ? nil : "not \($0.displayName)'s own" }
+        if LoopbackAddress.contains(server) {
+            return "\(server.visible) (on this machine: a sandbox or test server\(own.map { ", \($0)" } ?? ""))"
+        }
+        return "\(server.visible) (\(own ?? "not the provider's own") server)"
     }
 
     static func sessionText(_ state: SessionState) -> String {

@@ -57,6 +57,8 @@ enum TokenCommand {
         let now = context.world.clock.now()
         if command.has("refresh-token") {
             guard let session = login.session else { throw KAuthError.notLoggedIn(profile: login.profile) }
+            // A rejected refresh token is of no use to a CI secret.
+            try TokenService.checkNotRejected(session, profile: login.profile)
             guard let refreshToken = session.refreshToken else {
                 throw KAuthError.sessionExpired(profile: login.profile, reason: .noRefreshToken)
             }

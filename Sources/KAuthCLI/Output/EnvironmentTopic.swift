@@ -35,7 +35,7 @@ extension HelpTopic {
             ),
             HelpTopic.Group(title: "Login", entries: [
                 Entry(term: ProviderResolver.redirectPortVariable, summary: "port of the redirect listener (0: any free port)",
-                      detail: "Replaces the port of the redirect URI (provider.NAME.redirect_uri, else the provider's default); --port and --redirect-uri win over it. 'kauth sandbox' prints 0; a real provider needs the port of the redirect URI registered with it"),
+                      detail: "Replaces the port of the redirect URI (provider.NAME.redirect_uri, else the provider's default); --port and --redirect-uri win over it. 'kauth sandbox' prints 0; a real provider needs the port of the redirect URI registered with it, so a login to one warns when 0 is left set"),
                 Entry(term: "BROWSER", summary: "how to open the login page and the sharer URL",
                       detail: "A ':'-separated list of commands, tried in order; %s is replaced by the URL, else the URL is added at the end. Default: xdg-open when there is a display (open on macOS). The URL is always printed too"),
             ]),
@@ -43,7 +43,7 @@ extension HelpTopic {
                 Entry(term: "KAUTH_ACCESS_TOKEN", summary: "use this access token; the keystore is not read",
                       detail: "'kauth token' prints it and API commands send it. It is never refreshed: a rejected one is exit 3. 'token refresh' and 'token --id-token' refuse to run (exit 2)"),
                 Entry(term: TokenService.bootstrapVariable, summary: "start a session from this refresh token when the profile has none",
-                      detail: "The first command that needs a token refreshes with it (a client id is needed too) and stores the result; once a login is stored, it is ignored. A rejected one is exit 3"),
+                      detail: "The first command that needs a token refreshes with it (a client id is needed too; --provider NAME for another provider) and stores the result; once a login is stored, it is ignored. Spaces around it are removed; a rejected, empty or space-filled one is exit 3, named as such"),
             ]),
             HelpTopic.Group(title: "Output and network", entries: [
                 Entry(term: "NO_COLOR", summary: "no colour in output, as --no-color",

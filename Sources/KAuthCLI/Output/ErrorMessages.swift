@@ -16,6 +16,11 @@ struct ErrorMessages {
     var hasFlag: (String) -> Bool
     /// `--profile` as given on the command line, for hints that must name it to work.
     var profileFlag: String?
+    /// The flags that make `kauth login` recreate a profile's stored login (`LoginRecipe`),
+    /// `--profile` included when a bare command would pick another profile.
+    var recreate: (String) -> String = { $0 == "default" ? "" : " --profile \($0)" }
+    /// In `kauth login`: its own flags, to repeat it as it was given.
+    var repeatLogin: String?
 
     init(commandPath: [String], hasFlag: @escaping (String) -> Bool, profileFlag: String?) {
         self.commandPath = commandPath
@@ -28,9 +33,16 @@ struct ErrorMessages {
         "`kauth \(words)\(profileFlag.map { " --profile \($0)" } ?? "")`"
     }
 
-    /// `kauth login` for a profile's login, with `--profile` unless it is the default one.
+    /// `kauth login` that recreates a profile's login: its provider and whatever else it needs.
     func login(_ profile: String, _ extra: String = "") -> String {
-        "`kauth login\(extra)\(profile == "default" ? "" : " --profile \(profile)")`"
+        "`kauth login\(extra)\(recreate(profile))`"
+    }
+
+    /// The running login again, with `extra` flags it lacks (`--no-browser`, `--device`).
+    func again(_ extra: String = "") -> String {
+        guard let repeatLogin else { return command("login" + extra) }
+        let added = extra.split(separator: " ").filter { !repeatLogin.contains(" " + $0) }.map { " " + $0 }.joined()
+        return "`kauth login\(added)\(repeatLogin)`"
     }
 
     func message(for error: KAuthError) -> String {
@@ -51,6 +63,13 @@ struct ErrorMessages {
             return "profile '\(profile)' is logged in to \(stored.visible), not \(selected.visible), and its tokens go to no other provider; leave out --provider \(selected.visible), or log in to \(selected.visible) under another profile: `kauth login --provider \(selected.visible) --profile NAME`"
         case .insecureURL(let label, let url):
             return "the \(label) '\(url.visible)' must use https (plain http is allowed only for 127.0.0.1, [::1] or localhost); check the provider's config, its KAUTH_*_URL variables or --issuer"
+        case .notAURL(let label, let value):
+            let scheme = value.firstRange(of: "://").map { String(value[..<$0.lowerBound]) }
+            let problem = scheme.map { "its scheme '\($0.visible)' is neither https nor http" } ?? "it has no scheme"
+            let example = "https://" + (value.firstRange(of: "://").map { String(value[$0.upperBound...]) } ?? value)
+            return "the \(label) '\(value.visible)' is not a URL kauth can use: \(problem); write it in full, e.g. \(example.visible)"
+        case .plainHTTPServer(let url):
+            return "the server at \(url.visible) answered in plain HTTP, not HTTPS: the URL says https://, so the scheme or the port is wrong (this is not a network problem). Use the server's https address; plain http:// is allowed only for 127.0.0.1, [::1] or localhost"
         case .unsupported(let provider, let what):
             return unsupported(what, provider: provider)
         case .invalidRedirectURI(let uri, let problem):
@@ -63,6 +82,17 @@ struct ErrorMessages {
             return config(problem)
         case .notLoggedIn(let profile):
             return "not logged in (profile '\(profile)'); run \(login(profile))"
+        case .sessionExpired(_, .bootstrapRejected(let detail, let padded)):
+            // CI cannot log in: the fix is the secret.
+            let spaces = padded ? " (it had spaces or line breaks around it, which kauth removed before sending it)" : ""
+            return "the provider rejected the refresh token in KAUTH_REFRESH_TOKEN (\(detail.visible))\(spaces): it was revoked, has expired, or was rotated by a later use; store a fresh one in the secret (`kauth token --refresh-token` prints the current one of a working login)"
+        case .sessionExpired(_, .bootstrapUnusable(let problem)):
+            switch problem {
+            case .empty:
+                return "KAUTH_REFRESH_TOKEN is set but empty: the secret it should hold is missing or empty where this job runs; set it to a refresh token (`kauth token --refresh-token` prints one), or unset it"
+            case .spacesInside:
+                return "KAUTH_REFRESH_TOKEN has spaces inside, so it is not one refresh token; set it to exactly what `kauth token --refresh-token` prints"
+            }
         case .sessionExpired(let profile, let reason):
             return "the stored login can no longer be used: \(ended(reason)); run \(login(profile)) again"
         case .environmentTokenRejected(let reason):
@@ -108,6 +138,7 @@ struct ErrorMessages {
         case .oauth(let failure):
             return oauth(failure)
         case .api(let status, let code, let message):
+            if message.isEmpty && code == nil { return "the API answered HTTP \(status) with no message" }
             return "the API answered HTTP \(status) with error\(code.map { " \($0)" } ?? ""): \(message.visible)"
         case .appKeyRejected(let provider, let message):
             return "the app key was rejected (\(message.visible)); check KAUTH_APP_KEY or `kauth config set provider.\(provider).app_key KEY`"
@@ -121,6 +152,8 @@ struct ErrorMessages {
             return "the endpoints of provider '\(provider)' are not known for this login; run `kauth login --provider \(provider)` again"
         case .loginReplaced(let profile, let provider):
             return "profile '\(profile)' was logged in again, to \(provider.visible), while this command ran; nothing was sent with the new login's token. Run the command again"
+        case .pagesStopped(let stop):
+            return pagesStopped(stop)
         case .listenerFailed(let text):
             return "cannot start the redirect listener: \(text.visible)"
         case .failure(let text):
@@ -227,14 +260,33 @@ struct ErrorMessages {
             return "the provider refused the refresh token (HTTP \(status) with no further detail: it was revoked, has expired, or was already used)"
         case .rejectedAfterRefresh(let message):
             return "the API still rejects the refreshed token (\(message.visible))"
-        case .bootstrapRejected(let detail):
-            return "the provider rejected KAUTH_REFRESH_TOKEN (\(detail.visible)); store a fresh refresh token in the secret (`kauth token --refresh-token` prints one)"
+        case .bootstrapRejected(let detail, _):
+            return "the provider rejected KAUTH_REFRESH_TOKEN (\(detail.visible))"
+        case .bootstrapUnusable:
+            return "KAUTH_REFRESH_TOKEN cannot be used"
         case .givenTokenRejected(let detail):
             return "the provider rejected the refresh token given on standard input (\(detail.visible)); nothing was stored"
         case .idTokenNotRenewed:
             return "the stored ID token has expired and the provider sends no new one when the session is refreshed"
+        case .rejected(let rejection):
+            return Self.describe(rejection)
         case .noIDToken:
             return "this login has no ID token (log in with --openid; for Kakao, OpenID Connect must be enabled in the console)"
+        }
+    }
+
+    /// Why a login was marked rejected, and when: the words `status` and every command use.
+    static func describe(_ rejection: SessionRejection) -> String {
+        let when = RFC3339.string(from: rejection.at)
+        switch rejection.cause {
+        case .refreshToken:
+            let said = [rejection.error, rejection.detail, rejection.providerCode].compactMap { $0?.visible }.joined(separator: ": ")
+            let detail = said.isEmpty ? rejection.status.map { "HTTP \($0)" } ?? "" : said
+            return "the provider rejected its refresh token at \(when)\(detail.isEmpty ? "" : " (\(detail))")"
+        case .accessToken:
+            return "the provider rejected its access token right after a refresh, at \(when)\(rejection.detail.map { " (\($0.visible))" } ?? "")"
+        case .unlinked:
+            return "the account was unlinked from the app at \(when)\(rejection.byProfile.map { " (`kauth unlink` of profile '\($0)')" } ?? ""), which ended every token of it"
         }
     }
 
@@ -243,25 +295,25 @@ struct ErrorMessages {
         case .denied(let provider, let error, let description):
             let detail = description.map { ": \($0.visible)" } ?? ""
             let verb = error == "access_denied" ? "was denied" : "failed"
-            return "the login \(verb) at \(provider.visible) (\(error.visible)\(detail)); run \(command("login")) to try again"
+            return "the login \(verb) at \(provider.visible) (\(error.visible)\(detail)); run \(again()) to try again"
         case .interrupted:
             return "the login was interrupted; nothing was stored"
         case .timedOut(let seconds, let hint):
             return "no login arrived within \(seconds) s. " + Self.noRedirect(hint, hasFlag: hasFlag)
-                + " Then run \(command("login")) again (--timeout SECONDS gives more time; --no-browser lets you paste the redirect URL)."
+                + " Then run \(again()) again (--timeout SECONDS gives more time; --no-browser lets you paste the redirect URL)."
         case .noBrowserNoTerminal(let deviceGrant):
             var text = "no browser could be started and standard input is not a terminal (it ended with no redirect URL), so nothing can finish this login here (CI, cron, or input from /dev/null?). "
-            text += "Log in once where a browser runs, print the refresh token there with \(command("token --refresh-token")), and hand it over: \(command("login --with-token")) reads it on standard input, or set KAUTH_REFRESH_TOKEN for each command"
-            if deviceGrant { text += "; or run \(command("login --device")), which shows a code to enter on any device" }
+            text += "Log in once where a browser runs, print the refresh token there with \(command("token --refresh-token")), and hand it over: \(again(" --with-token")) reads it on standard input, or set KAUTH_REFRESH_TOKEN for each command"
+            if deviceGrant { text += "; or run \(again(" --device")), which shows a code to enter on any device" }
             return text + ". To paste the redirect URL by hand, run the login in a terminal"
         case .takeover:
-            return "the login was stopped: its single-use start link was opened twice, so another program on this machine may have tried to take it over; nothing was stored. Run \(command("login")) again, or \(command("login --no-browser")), which opens nothing"
+            return "the login was stopped: its single-use start link was opened twice, so another program on this machine may have tried to take it over; nothing was stored. Run \(again()) again, or \(again(" --no-browser")), which opens nothing"
         case .deviceDenied(let provider):
-            return "the login was denied at \(provider.visible) (access_denied); run \(command("login --device")) to try again"
+            return "the login was denied at \(provider.visible) (access_denied); run \(again(" --device")) to try again"
         case .deviceExpired:
-            return "the device code expired before the login was approved; run \(command("login --device")) again"
+            return "the device code expired before the login was approved; run \(again(" --device")) again"
         case .deviceTimedOut(let seconds):
-            return "no approval arrived within \(seconds) s; run \(command("login --device")) again"
+            return "no approval arrived within \(seconds) s; run \(again(" --device")) again"
         }
     }
 
@@ -347,14 +399,43 @@ struct ErrorMessages {
         }
     }
 
-    /// What usually keeps the redirect from arriving, and how to change it.
+    /// What usually keeps the redirect from arriving, and how to change it. A free port is never
+    /// offered for registration: it changes on every run.
     static func noRedirect(_ hint: NoRedirectHint, hasFlag: (String) -> Bool) -> String {
-        var text = "When the browser shows an error page from \(hint.provider) instead of coming back here, the usual cause is a redirect URI that is not registered for the app: register exactly \(hint.redirectURI)"
-        if let registration = hint.registration { text += " (\(registration))" }
-        if hasFlag("redirect-uri") { text += ", or pass the one you registered with --redirect-uri URI or --port N" }
-        text += ". A wrong \(hint.clientIDName) stops it too: check "
-        text += hasFlag("client-id") ? "--client-id, KAUTH_CLIENT_ID and the config." : "KAUTH_CLIENT_ID and the config."
+        var text = "When the browser shows an error page from \(hint.provider) instead of coming back here, the usual cause is a redirect URI that is not registered for the app: "
+        let registration = hint.registration.map { " (\($0))" } ?? ""
+        if hint.freePort {
+            text += "this login listened on a free port (set by \(describe(hint.sources.redirect))), which changes on every run and so cannot be registered. "
+            if case .environment(let name) = hint.sources.redirect {
+                text += "Unset \(name) (a `kauth sandbox` setting), or set it to a fixed port N, "
+            } else {
+                text += "Pick a fixed port with \(hasFlag("port") ? "--port N" : "KAUTH_REDIRECT_PORT=N"), "
+            }
+            text += "and register that exact URI\(registration)."
+        } else {
+            text += "register exactly \(hint.redirectURI)\(registration)"
+            if hint.sources.redirect != .builtIn { text += ", which comes from \(describe(hint.sources.redirect))" }
+            if hasFlag("redirect-uri") { text += ", or pass the one you registered with --redirect-uri URI or --port N" }
+            text += "."
+        }
+        text += " A wrong \(hint.clientIDName) stops it too: "
+        if let source = hint.sources.clientID {
+            text += "check the one from \(describe(source))."
+        } else {
+            text += hasFlag("client-id") ? "check --client-id, KAUTH_CLIENT_ID and the config." : "check KAUTH_CLIENT_ID and the config."
+        }
         return text
+    }
+
+    /// Where a setting came from, in words: `the environment variable KAUTH_CLIENT_ID`.
+    static func describe(_ source: SettingSource) -> String {
+        switch source {
+        case .flag(let flag): return "\(flag) on the command line"
+        case .environment(let name): return "the environment variable \(name)"
+        case .config(let key): return "the config (\(key))"
+        case .storedLogin: return "the stored login"
+        case .builtIn: return "the provider's default"
+        }
     }
 
     private func keystore(_ error: KeystoreError) -> String {
@@ -393,7 +474,7 @@ struct ErrorMessages {
         let provider = failure.provider
         switch failure.meaning {
         case .wrongClientSecret?:
-            text += "; set the client secret (KAUTH_CLIENT_SECRET or `kauth config set provider.\(provider).client_secret S`) to the one in the provider's console"
+            text += "; the client secret was refused: set it (\(hasFlag("client-secret") ? "--client-secret, " : "")KAUTH_CLIENT_SECRET or `kauth config set provider.\(provider).client_secret S`) to the one in the provider's console; if it is right, check the client id"
         case .redirectURINotRegistered?:
             let registration = ProviderType.named(provider)?.help.redirectRegistration.map { " (\($0))" } ?? ""
             text += "; register the exact redirect URI with the provider\(registration)"
@@ -421,5 +502,21 @@ struct ErrorMessages {
     static func octal(_ permissions: UInt16) -> String {
         let digits = String(permissions, radix: 8)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// Why `kauth api --paginate` stopped; what was printed, and what to do.
+    func pagesStopped(_ stop: PageWalkStop) -> String {
+        switch stop {
+        case .failed(let page, let url, let error):
+            return "page \(page) of --paginate (\(url.visible)) failed, its answer is on stdout and the pages before it are not: \(message(for: error))"
+        case .notJSON(let page, let url):
+            return "page \(page) of --paginate (\(url.visible)) is not JSON, so the pages cannot be joined; the pages before it are on stdout. Call that URL without --paginate to see it"
+        case .foreignLink(let page, let url):
+            return "page \(page) links its next page to \(url.visible), which is not one of the provider's hosts: the token was not sent there, and the \(page) page(s) fetched are on stdout"
+        case .repeatedLink(let page, let url):
+            return "page \(page) links back to a page already fetched (\(url.visible)); the provider's paging loops, so kauth stopped. The \(page) page(s) fetched are on stdout"
+        case .tooManyPages(let limit):
+            return "--paginate stopped after \(limit) pages with more announced; the \(limit) pages fetched are on stdout. Ask for larger pages (a page-size field such as -f limit=100 or -f per_page=100) or fewer items"
+        }
     }
 }

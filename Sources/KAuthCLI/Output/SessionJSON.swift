@@ -51,6 +51,11 @@ enum SessionJSON {
             "has_refresh_token": .bool(session?.refreshToken != nil),
             "has_id_token": .bool(session?.idToken != nil),
             "keystore": .string(keystore),
+            "server": string(session?.foreignServer),
+            "server_is_local": .bool(session?.foreignServer.map(LoopbackAddress.contains) ?? false),
+            "rejected": .bool(session?.rejection != nil),
+            "rejected_at": date(session?.rejection?.at),
+            "rejected_reason": string(session?.rejection.map(ErrorMessages.describe)),
         ]
     }
 }

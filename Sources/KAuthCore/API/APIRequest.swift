@@ -28,6 +28,8 @@ package protocol APIRequest<Response>: Sendable {
     var rawBody: (contentType: String, data: Data)? { get }
     /// `path` is a whole URL (from discovery or a provider's fixed address), not a path on a host.
     var isAbsolute: Bool { get }
+    /// Headers the caller adds (`kauth api -H`); `Authorization` is never among them.
+    var extraHeaders: [HTTPHeader] { get }
 }
 
 extension APIRequest {
@@ -37,6 +39,7 @@ extension APIRequest {
     package var authorization: APIAuthorization { .user }
     package var rawBody: (contentType: String, data: Data)? { nil }
     package var isAbsolute: Bool { false }
+    package var extraHeaders: [HTTPHeader] { [] }
 }
 
 /// A decoded response with the bytes it came from (`--json` prints the provider's object as sent).
@@ -54,6 +57,8 @@ package struct APICall: APIRequest {
     package var path: String
     package var isAbsolute: Bool
     package var parameters: [(String, String)]
+    package var rawBody: (contentType: String, data: Data)?
+    package var extraHeaders: [HTTPHeader] = []
 
     /// A path on one of the provider's hosts.
     package init(method: String, host: ProviderURLRole, path: String, parameters: [(String, String)] = []) {

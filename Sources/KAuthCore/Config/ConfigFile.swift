@@ -144,10 +144,7 @@ package struct ConfigStore: Sendable {
     }
 
     /// The keys `kauth config set` accepts: `provider.NAME.KEY` with one of these KEYs.
-    package static let providerKeys = [
-        "type", "client_id", "client_secret", "app_key", "redirect_uri", "scopes", "issuer",
-        "revocation_endpoint", "token_endpoint_auth_method", "ca_file", "client_cert", "client_key",
-    ] + ProviderURLRole.allCases.map(\.configKey)
+    package static let providerKeys = ProviderConfigKey.all.map(\.name)
 
     /// Checks a key's shape: `provider.NAME.KEY`, NAME of ASCII letters, digits, `-` and `_`.
     package static func validate(key: String) throws {

@@ -78,10 +78,12 @@ enum CurlTransport {
         }
         switch result.error {
         case KAUTH_HTTP_OK:
+            let rawHeaders = bytes(of: result.headers)
             return HTTPResponse(
                 status: result.status,
-                headers: parseHeaders(bytes(of: result.headers)),
-                body: bytes(of: result.body)
+                headers: parseHeaders(rawHeaders),
+                body: bytes(of: result.body),
+                statusLine: statusLine(rawHeaders)
             )
         case KAUTH_HTTP_TIMED_OUT:
             throw HTTPTransportError.timedOut(url: request.url)
@@ -106,7 +108,7 @@ enum CurlTransport {
     static func headerLines(for request: HTTPRequest) throws -> [String] {
         try request.headers.map { header in
             let name = header.name
-            guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
+            guard HTTPHeader.isToken(name) else {
                 throw invalidRequest(request, "header name \"\(name)\" is not a valid HTTP token")
             }
             guard !header.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
@@ -121,11 +123,18 @@ enum CurlTransport {
 
     static func validate(_ request: HTTPRequest) throws {
         let method = request.method
-        guard !method.isEmpty, method.utf8.allSatisfy(isTokenByte) else {
+        guard HTTPHeader.isToken(method) else {
             throw invalidRequest(request, "method \"\(method)\" is not a valid HTTP token")
         }
         // A NUL would silently cut the URL short on its way to C.
         guard !request.url.utf8.contains(0) else { throw HTTPTransportError.invalidURL(request.url) }
+    }
+
+    /// The final response's status line (after any `100 Continue`), without its line end.
+    static func statusLine(_ raw: Data) -> String? {
+        raw.split(separator: UInt8(ascii: "\n"))
+            .map { String(decoding: $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0, as: UTF8.self) }
+            .last { $0.hasPrefix("HTTP/") }
     }
 
     /// Headers of the final response from raw header bytes: the status line skipped, CRLF or
@@ -178,14 +187,4 @@ enum CurlTransport {
         .connectionFailed(url: request.url, detail: "request not sent: \(reason)")
     }
 
-    /// RFC 9110 §5.6.2 tchar.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
-    }
 }

@@ -39,6 +39,9 @@ extension HTTPClient {
             return try await send(request)
         } catch let error as HTTPTransportError {
             switch error {
+            case .connectionFailed(let url, let detail) where url.lowercased().hasPrefix("https://") && Self.answeredInPlainHTTP(detail):
+                // Not a network fault, and retrying cannot help: the URL's scheme is wrong.
+                throw KAuthError.plainHTTPServer(url: Redaction.url(url))
             case .connectionFailed(let url, let detail):
                 throw KAuthError.unavailable("cannot reach \(Redaction.url(url)): \(detail)")
             case .tlsFailed(let url, let detail, let trust):
@@ -51,6 +54,16 @@ extension HTTPClient {
                 throw KAuthError.failure("HTTP is not available on this machine: \(detail)")
             }
         }
+    }
+}
+
+extension HTTPClient {
+    /// What the TLS libraries say when the "TLS" server answered in plain HTTP: OpenSSL reads the
+    /// first bytes of `HTTP/1.1 …` as a record of an unknown version, GnuTLS as an unexpected
+    /// packet.
+    static func answeredInPlainHTTP(_ detail: String) -> Bool {
+        let lowered = detail.lowercased()
+        return ["wrong version number", "packet length too long", "unexpected tls packet", "record layer failure"].contains { lowered.contains($0) }
     }
 }
 

@@ -13,6 +13,18 @@ package struct HTTPHeader: Sendable, Hashable {
         self.name = name
         self.value = value
     }
+
+    /// Whether `text` is an RFC 9110 §5.6.2 token: what a header name or a method must be.
+    package static func isToken(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return true
+            default:
+                return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
+        }
+    }
 }
 
 extension Array where Element == HTTPHeader {
@@ -47,11 +59,25 @@ package struct HTTPResponse: Sendable, Equatable {
     package var status: Int
     package var headers: [HTTPHeader]
     package var body: Data
+    /// The status line as received (`HTTP/1.1 200 OK`), when the transport keeps it.
+    package var statusLine: String?
 
-    package init(status: Int, headers: [HTTPHeader] = [], body: Data = Data()) {
+    package init(status: Int, headers: [HTTPHeader] = [], body: Data = Data(), statusLine: String? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.statusLine = statusLine
+    }
+}
+
+extension HTTPResponse {
+    /// The start of a body that is not the JSON expected, for a message: at most 200 bytes,
+    /// without the blank space and line breaks around it (a bare "not found\n" reads as such).
+    package var bodyExcerpt: String {
+        let text = String(decoding: body.prefix(200), as: UTF8.self)
+        let isBlank: (Character) -> Bool = { $0.isWhitespace || $0.isNewline }
+        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(text[first...last])
     }
 }
 

@@ -209,7 +209,8 @@ package struct LoginFlow: Sendable {
         events(.waiting(timeout: options.timeout))
         let hint = NoRedirectHint(
             provider: provider.displayName, redirectURI: redirectURI,
-            registration: provider.type.help.redirectRegistration, clientIDName: provider.type.help.clientIDName)
+            registration: provider.type.help.redirectRegistration, clientIDName: provider.type.help.clientIDName,
+            freePort: plan.port == 0, sources: provider.sources)
         let clock = world.clock
         let silence = Task {
             try? await clock.sleep(Self.silence)

@@ -50,6 +50,12 @@ package enum HTTPRequestParser {
     private static let headerEnd: [UInt8] = Array("\r\n\r\n".utf8)
 
     package static func parse(_ bytes: [UInt8], limits: LoopbackServerLimits = LoopbackServerLimits()) -> Result {
+        // A request starts with a method of capital letters. Anything else — a TLS handshake sent
+        // to this plain-HTTP server by an https:// URL — is refused at once, so that the client
+        // learns its scheme is wrong instead of waiting out its timeout.
+        if !bytes.prefix(while: { $0 != 0x20 }).allSatisfy({ (0x41...0x5A).contains($0) }) {
+            return .invalid(status: 400, reason: "not an HTTP request (a TLS handshake sent to a plain-HTTP server?)")
+        }
         guard let end = firstIndex(of: headerEnd, in: bytes) else {
             return bytes.count > limits.maxHeaderBytes
                 ? .invalid(status: 431, reason: "request headers larger than \(limits.maxHeaderBytes) bytes")
@@ -78,9 +84,7 @@ package enum HTTPRequestParser {
         }
         var headers: [HTTPHeader] = []
         for line in lines {
-            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
-                  line[..<colon].unicodeScalars.allSatisfy(isTokenCharacter)
-            else {
+            guard let colon = line.firstIndex(of: ":"), HTTPHeader.isToken(String(line[..<colon])) else {
                 return .invalid(status: 400, reason: "malformed header line")
             }
             let value = line[line.index(after: colon)...]
@@ -135,19 +139,6 @@ package enum HTTPRequestParser {
     /// C0 controls and DEL, except HTAB (which header values may contain).
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
-    }
-
-    /// `tchar` (RFC 9110 §5.6.2): what a header name is made of.
-    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.isASCII else { return false }
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9":
-            return true
-        case "!", "#", "$", "%", "&", "'", "*", "+", "-", ".", "^", "_", "`", "|", "~":
-            return true
-        default:
-            return false
-        }
     }
 
     private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {

@@ -98,7 +98,10 @@ package struct OAuthErrorResponse: Decodable, Sendable, Equatable {
 
     /// The error with what the provider's code means.
     package func failure(provider: Provider) -> OAuthFailure {
-        let meaning = errorCode.flatMap { provider.type.errorMeanings[$0] } ?? (error == "invalid_client" ? .wrongClientID : nil)
+        // invalid_client covers a wrong id and a wrong secret alike (RFC 6749 §5.2); when a secret
+        // was sent, it is the likelier culprit: the id was good enough to reach the token endpoint.
+        let clientFault: OAuthErrorMeaning = provider.clientSecret == nil ? .wrongClientID : .wrongClientSecret
+        let meaning = errorCode.flatMap { provider.type.errorMeanings[$0] } ?? (error == "invalid_client" ? clientFault : nil)
         return OAuthFailure(error: error, description: errorDescription, providerCode: errorCode, meaning: meaning, provider: provider.name)
     }
 }

@@ -56,6 +56,8 @@ extension ProviderType {
             "KOE101": .wrongClientID,
         ],
         apiError: Kakao.apiError,
+        // Kakao's APIs read form fields, JSON only inside a field's value (`properties={…}`).
+        apiBody: .form,
         profile: ProfileAPI(
             request: { _, propertyKeys in UserMeRequest(propertyKeys: propertyKeys) },
             check: { _ in },
@@ -66,7 +68,7 @@ extension ProviderType {
         features: [.consent, .serviceTerms, .userProperties, .shippingAddresses, .tokenInfo, .share, .talk, .loginHint],
         help: ProviderHelp(
             clientIDName: "REST API key",
-            redirectRegistration: "Kakao Developers console → your app → Kakao Login → Redirect URI (Kakao shows KOE006 for a URI that is not registered)",
+            redirectRegistration: "Kakao Developers console → your app → Kakao Login → Redirect URI; Kakao shows KOE006 for a URI that is not registered",
             idTokenSetup: "enable OpenID Connect in the Kakao Developers console: Kakao Login → OpenID Connect"
         )
     )
@@ -83,7 +85,7 @@ package enum Kakao {
     /// -10/-12/-4 to what was refused, -1/-7/-603/-9798/5xx to "unavailable".
     static func apiError(response: HTTPResponse, path: String) -> any Error {
         let info = try? JSONDecoder().decode(KakaoAPIErrorBody.self, from: response.body)
-        let message = info?.msg ?? String(decoding: response.body.prefix(200), as: UTF8.self)
+        let message = info?.msg ?? response.bodyExcerpt
         switch (response.status, info?.code) {
         case (_, -401), (401, nil):
             return TokenRejected(message: message)

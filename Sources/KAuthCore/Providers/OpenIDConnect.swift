@@ -54,7 +54,7 @@ extension ProviderType {
         logout: .revocation,
         unlink: nil,
         features: [.loginHint],
-        help: ProviderHelp(redirectRegistration: "the provider's client registration (its redirect URIs)")
+        help: ProviderHelp(redirectRegistration: "the redirect URIs of the provider's client registration")
     )
 }
 
@@ -65,7 +65,8 @@ package enum GenericAPIError {
         let challenge = response.headers.value(for: "WWW-Authenticate") ?? ""
         let body = try? JSONDecoder().decode(JSONValue.self, from: response.body)
         let message = body?["error_description"]?.stringValue ?? body?["error"]?.stringValue ?? body?["message"]?.stringValue
-            ?? String(decoding: response.body.prefix(200), as: UTF8.self)
+            ?? body?.value(at: "errors.0.message")?.stringValue
+            ?? response.bodyExcerpt
         switch response.status {
         case 401:
             return TokenRejected(message: message.isEmpty ? "HTTP 401" : message)

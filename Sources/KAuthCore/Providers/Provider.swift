@@ -34,6 +34,8 @@ package struct Provider: Sendable {
     package var revocationOverride: String?
     /// CA bundle and client certificate for every request to this provider.
     package var tls = TLSTrust()
+    /// Where the client id and the redirect URI came from, for messages.
+    package var sources = SettingSources()
 
     package init(
         name: String, type: ProviderType, clientID: String? = nil, clientSecret: String? = nil, appKey: String? = nil,

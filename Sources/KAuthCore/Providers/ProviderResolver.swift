@@ -84,7 +84,18 @@ package struct ProviderResolver: Sendable {
                 urls[role] = Self.trimSlash(url)
             }
         }
-        let clientID = stored?.clientID ?? overrides.clientID ?? environment["KAUTH_CLIENT_ID"] ?? setting("client_id")
+        var sources = SettingSources()
+        let clientID: String?
+        if let id = stored?.clientID {
+            (clientID, sources.clientID) = (id, .storedLogin)
+        } else if let id = overrides.clientID {
+            (clientID, sources.clientID) = (id, .flag("--client-id"))
+        } else if let id = environment["KAUTH_CLIENT_ID"] {
+            (clientID, sources.clientID) = (id, .environment("KAUTH_CLIENT_ID"))
+        } else {
+            clientID = setting("client_id")
+            sources.clientID = clientID.map { _ in .config("provider.\(name).client_id") }
+        }
         var issuer: String?
         var endpoints: ProviderEndpoints?
         if type.usesDiscovery {
@@ -108,11 +119,19 @@ package struct ProviderResolver: Sendable {
             throw KAuthError.redirectPortConflict(port: port, uri: uri)
         }
         var redirectPort = overrides.port
-        if redirectPort == nil, overrides.redirectURI == nil, let text = environment[Self.redirectPortVariable] {
+        if overrides.redirectURI != nil {
+            sources.redirect = .flag("--redirect-uri")
+        } else if setting("redirect_uri") != nil {
+            sources.redirect = .config("provider.\(name).redirect_uri")
+        }
+        if redirectPort != nil {
+            sources.redirect = .flag("--port")
+        } else if overrides.redirectURI == nil, let text = environment[Self.redirectPortVariable] {
             guard let port = UInt16(text) else {
                 throw KAuthError.invalidSetting(name: Self.redirectPortVariable, value: text, expected: ["a port number from 0 to 65535"])
             }
             redirectPort = port
+            sources.redirect = .environment(Self.redirectPortVariable)
         }
         var provider = Provider(
             name: name,
@@ -132,6 +151,7 @@ package struct ProviderResolver: Sendable {
         // A provider's own CA file wins over the one for every provider.
         provider.tls = TLSTrust(
             caFile: setting("ca_file") ?? environment["KAUTH_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }, clientCertificate: setting("client_cert"), clientKey: setting("client_key"))
+        provider.sources = sources
         try Self.checkSecure(provider)
         return provider
     }
@@ -172,6 +192,10 @@ package struct ProviderResolver: Sendable {
     package static func requireSecure(_ url: String, label: String) throws {
         let lowered = url.lowercased()
         if lowered.hasPrefix("https://") { return }
+        // Not a URL at all, or a scheme that is no web scheme (`htps://`): say that, not "use https".
+        guard let mark = lowered.firstRange(of: "://"), lowered[..<mark.lowerBound] == "http" else {
+            throw KAuthError.notAURL(label: label, value: url)
+        }
         if lowered.hasPrefix("http://") && LoopbackAddress.contains(url) { return }
         throw KAuthError.insecureURL(label: label, url: url)
     }

@@ -50,6 +50,8 @@ package struct ProviderType: Sendable {
     package var errorMeanings: [String: OAuthErrorMeaning]
     /// Turns a non-2xx answer of the provider's APIs into the error a user can act on.
     package var apiError: @Sendable (_ response: HTTPResponse, _ path: String) -> any Error
+    /// How its APIs take parameters in a body: what `kauth api` builds from `-f`/`-F`.
+    package var apiBody: APIBodyEncoding = .json
 
     /// The user's profile: the request, a check of the answer, and what the keystore caches of it.
     package var profile: ProfileAPI

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Changes to stored logins other than refreshes: saving a login, deleting one, the cached
 /// profile, the agreed scopes, the default profile. Each is one locked update of the keystore.
 package struct ProfileStore: Sendable {
@@ -14,12 +20,44 @@ package struct ProfileStore: Sendable {
         try await update { $0.profiles[profile] = session }
     }
 
-    /// Deletes the profile's stored login (logout, unlink); other profiles are untouched.
-    package func delete(profile: String) async throws {
+    /// Deletes the profile's stored login (logout, unlink); other profiles are untouched. Returns
+    /// what commands without `--profile` use from now on, as the keystore says under the lock.
+    @discardableResult
+    package func delete(profile: String) async throws -> ProfileInUse {
+        try await delete(profile: profile, unlinked: nil)
+    }
+
+    /// Deletes the profile's stored login after an unlink, which ended every token of that user
+    /// in that app: other profiles holding a login of the same user, app and server are marked
+    /// rejected (their tokens are dead too). Returns what is used from now on and who was marked.
+    package func deleteUnlinked(profile: String, session: StoredSession, at now: Date) async throws -> (inUse: ProfileInUse, marked: [String]) {
+        var marked: [String] = []
+        let inUse = try await delete(profile: profile) { contents in
+            guard let user = session.userID else { return }
+            for (name, other) in contents.profiles.sorted(by: { $0.key < $1.key }) where other.rejection == nil
+                && other.userID == user && other.clientID == session.clientID
+                && (other.providerType ?? other.provider) == (session.providerType ?? session.provider)
+                && other.authBaseURL == session.authBaseURL && other.issuer == session.issuer {
+                var dead = other
+                dead.rejection = SessionRejection(at: now.wholeSeconds, cause: .unlinked, byProfile: profile)
+                contents.profiles[name] = dead
+                marked.append(name)
+            }
+        }
+        return (inUse, marked)
+    }
+
+    private func delete(profile: String, unlinked: ((inout KeystoreContents) -> Void)?) async throws -> ProfileInUse {
+        var inUse = ProfileInUse(wasInUse: false, now: nil)
         try await update { contents in
+            let used = contents.defaultProfile ?? "default"
             contents.profiles.removeValue(forKey: profile)
             if contents.defaultProfile == profile { contents.defaultProfile = nil }
+            unlinked?(&contents)
+            let next = contents.defaultProfile ?? "default"
+            inUse = ProfileInUse(wasInUse: used == profile, now: contents.profiles[next] == nil ? nil : next)
         }
+        return inUse
     }
 
     /// Merges a freshly fetched profile into the stored login's cache. A filtered fetch
@@ -62,4 +100,14 @@ package struct ProfileStore: Sendable {
             try await keystore.update(lockTimeout: lockTimeout) { contents in try body(&contents) }
         }
     }
+}
+
+/// Which profile commands without `--profile` (and without `KAUTH_PROFILE`) use after a login
+/// was deleted: logging out of the profile in use must not silently hand out another account's
+/// token on the next command.
+package struct ProfileInUse: Sendable, Equatable {
+    /// Whether the deleted profile was the one in use.
+    package var wasInUse: Bool
+    /// The profile in use from now on, when it holds a login.
+    package var now: String?
 }

@@ -94,6 +94,7 @@ extension StoredSession {
 extension StoredSession {
     /// Whether the login can give a token without a new login, as far as can be told offline.
     package func state(at now: Date) -> SessionState {
+        if rejection != nil { return .expired }
         if accessTokenValid(for: 1, at: now) { return .valid }
         guard refreshToken != nil else { return .expired }
         if let expiry = refreshTokenExpiresAt, expiry <= now { return .expired }
@@ -108,7 +109,8 @@ package enum SessionState: String, Sendable, Equatable {
     /// The access token expired, and a refresh token that has not is stored: the next command
     /// refreshes it.
     case refreshable
-    /// Neither token can be used (or nothing is stored): only a new login helps.
+    /// Neither token can be used, the provider rejected the login, or nothing is stored: only a
+    /// new login helps.
     case expired
 }
 

@@ -32,24 +32,54 @@ package struct TokenService: Sendable {
     /// The environment variable whose refresh token starts a session when none is stored (CI).
     package static let bootstrapVariable = "KAUTH_REFRESH_TOKEN"
 
+    /// The refresh token in `KAUTH_REFRESH_TOKEN`, nil when it is unset. Spaces and line breaks
+    /// around it (a secret pasted with its newline) are dropped; an empty one, or one with spaces
+    /// inside, is refused as what it is: a CI job cannot "log in again".
+    package static func bootstrapToken(_ environment: Environment) throws -> String? {
+        // Read raw: an empty KAUTH_REFRESH_TOKEN is a missing CI secret, not "unset".
+        guard let raw = environment.values[bootstrapVariable] else { return nil }
+        let token = trimmed(raw)
+        if token.isEmpty { throw KAuthError.sessionExpired(profile: "", reason: .bootstrapUnusable(.empty)) }
+        if token.contains(where: { $0.isWhitespace }) { throw KAuthError.sessionExpired(profile: "", reason: .bootstrapUnusable(.spacesInside)) }
+        return token
+    }
+
+    /// Whether `KAUTH_REFRESH_TOKEN` had spaces or line breaks around it.
+    static func bootstrapPadded(_ environment: Environment) -> Bool {
+        environment.values[bootstrapVariable].map { $0 != trimmed($0) } ?? false
+    }
+
+    /// Without spaces and line breaks at either end.
+    private static func trimmed(_ text: String) -> String {
+        String(String(text.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
+    }
+
     /// A token valid for at least `minValid` seconds (nil: the default window, see
     /// `StoredSession.tokenDecision`), refreshing first when needed.
     package func validToken(minValid: Int? = nil) async throws -> TokenGrant {
         if let session = login.session {
+            try Self.checkNotRejected(session, profile: profile)
             switch session.tokenDecision(minValid: minValid, now: world.clock.now()) {
             case .use: return TokenGrant(session: session, refreshed: false, shortOf: nil)
             case .useShort(let lifetime): return TokenGrant(session: session, refreshed: false, shortOf: lifetime)
             case .refresh: break
             }
-        } else if world.environment[Self.bootstrapVariable] == nil {
+        } else if try Self.bootstrapToken(world.environment) == nil {
             throw KAuthError.notLoggedIn(profile: profile)
         }
         return try await refreshUnderLock(.ifNeeded(minValid: minValid))
     }
 
+    /// A login the provider rejected gives nothing, offline, until a new login replaces it.
+    package static func checkNotRejected(_ session: StoredSession, profile: String) throws {
+        if let rejection = session.rejection {
+            throw KAuthError.sessionExpired(profile: profile, reason: .rejected(rejection))
+        }
+    }
+
     /// Refreshes now, whatever the expiry (`kauth token refresh`).
     package func forceRefresh() async throws -> StoredSession {
-        if login.session == nil && world.environment[Self.bootstrapVariable] == nil {
+        if login.session == nil, try Self.bootstrapToken(world.environment) == nil {
             throw KAuthError.notLoggedIn(profile: profile)
         }
         return try await refreshUnderLock(.always).session
@@ -69,44 +99,65 @@ package struct TokenService: Sendable {
 
     private func refreshUnderLock(_ mode: Mode) async throws -> TokenGrant {
         let provider = try providers.provider(for: login.session, of: profile)
-        return try await KeystoreErrors.mapping {
+        let outcome: Result<TokenGrant, KAuthError> = try await KeystoreErrors.mapping {
             try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout) { contents in
                 let now = world.clock.now()
                 guard let session = contents.profiles[profile] else {
-                    guard let bootstrap = world.environment[Self.bootstrapVariable] else {
+                    guard let bootstrap = try Self.bootstrapToken(world.environment) else {
                         throw KAuthError.notLoggedIn(profile: profile)
                     }
-                    let created = try await bootstrapSession(refreshToken: bootstrap, provider: provider, now: now)
+                    let created = try await bootstrapSession(refreshToken: bootstrap, provider: provider.discovered(http: world.http), now: now)
                     contents.profiles[profile] = created
-                    return TokenGrant(session: created, refreshed: true, shortOf: nil)
+                    return .success(TokenGrant(session: created, refreshed: true, shortOf: nil))
                 }
                 // A login made meanwhile under this profile may belong to another provider. Its
                 // token is not handed out: the command's API client was built for this one.
                 guard session.provider == provider.name else {
                     throw KAuthError.loginReplaced(profile: profile, provider: session.provider)
                 }
+                // Another process may have learnt meanwhile that the provider rejected the login.
+                if let rejection = session.rejection {
+                    throw KAuthError.sessionExpired(profile: profile, reason: .rejected(rejection))
+                }
                 // Re-checked under the lock: another process may have refreshed while we waited.
                 switch mode {
                 case .ifNeeded(let minValid):
                     switch session.tokenDecision(minValid: minValid, now: now) {
-                    case .use: return TokenGrant(session: session, refreshed: false, shortOf: nil)
-                    case .useShort(let lifetime): return TokenGrant(session: session, refreshed: false, shortOf: lifetime)
+                    case .use: return .success(TokenGrant(session: session, refreshed: false, shortOf: nil))
+                    case .useShort(let lifetime): return .success(TokenGrant(session: session, refreshed: false, shortOf: lifetime))
                     case .refresh: break
                     }
                 case .unlessReplaced(let token) where session.accessToken != token && session.accessTokenValid(for: 0, at: now):
-                    return TokenGrant(session: session, refreshed: false, shortOf: nil)
+                    return .success(TokenGrant(session: session, refreshed: false, shortOf: nil))
                 default:
                     break
                 }
-                let refreshed = try await refresh(session, provider: provider, now: now)
+                let refreshed: StoredSession
+                do {
+                    refreshed = try await refresh(session, provider: provider, now: now)
+                } catch let refusal as RefreshRefusal {
+                    // Remembered, so that `status` and `token` say so offline until a new login;
+                    // nothing else of the login changes.
+                    var marked = session
+                    marked.rejection = refusal.rejection
+                    contents.profiles[profile] = marked
+                    return .failure(refusal.error)
+                }
                 contents.profiles[profile] = refreshed
                 var shortOf: Int?
                 if case .ifNeeded(let minValid?) = mode, !refreshed.accessTokenValid(for: minValid, at: now) {
                     shortOf = refreshed.accessTokenLifetime
                 }
-                return TokenGrant(session: refreshed, refreshed: true, shortOf: shortOf)
+                return .success(TokenGrant(session: refreshed, refreshed: true, shortOf: shortOf))
             }
         }
+        return try outcome.get()
+    }
+
+    /// The provider refused the stored refresh token: the error to report and what to record.
+    private struct RefreshRefusal: Error {
+        var error: KAuthError
+        var rejection: SessionRejection
     }
 
     /// One refresh. The store was re-read under the lock just before, so the refresh token is the
@@ -122,9 +173,27 @@ package struct TokenService: Sendable {
             let response = try await TokenEndpoint(http: world.http, provider: provider).refresh(refreshToken: refreshToken)
             return session.applying(response, now: now, verifiedIDToken: await renewedIDToken(response, session: session, provider: provider))
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
-            throw KAuthError.sessionExpired(profile: profile, reason: .refreshRejected(failure))
+            throw RefreshRefusal(
+                error: .sessionExpired(profile: profile, reason: .refreshRejected(failure)),
+                rejection: SessionRejection(
+                    at: now.wholeSeconds, cause: .refreshToken, error: failure.error, detail: failure.description, providerCode: failure.providerCode)
+            )
         } catch let refused as RefreshRefused {
-            throw KAuthError.sessionExpired(profile: profile, reason: .refreshRefused(status: refused.status))
+            throw RefreshRefusal(
+                error: .sessionExpired(profile: profile, reason: .refreshRefused(status: refused.status)),
+                rejection: SessionRejection(at: now.wholeSeconds, cause: .refreshToken, status: refused.status)
+            )
+        }
+    }
+
+    /// Records that the API rejected `accessToken` right after a refresh gave it: the login is
+    /// dead. Under the lock, and only while that token is still the stored one (a login made
+    /// meanwhile is left alone). A failure to record is not the command's error: it already has one.
+    package func rememberRejected(accessToken: String, message: String) async {
+        _ = try? await keystore.update(lockTimeout: lockTimeout) { contents in
+            guard var session = contents.profiles[profile], session.accessToken == accessToken, session.rejection == nil else { return }
+            session.rejection = SessionRejection(at: world.clock.now().wholeSeconds, cause: .accessToken, detail: message)
+            contents.profiles[profile] = session
         }
     }
 
@@ -139,7 +208,13 @@ package struct TokenService: Sendable {
     /// The stored ID token, refreshed first when it expires within `minValid` seconds (nil: the
     /// default window) and the provider renews ID tokens on refresh (kubectl's OIDC credentials).
     package func validIDToken(minValid: Int? = nil) async throws -> (token: String, expiresAt: Date?) {
-        guard let session = login.session else { throw KAuthError.notLoggedIn(profile: profile) }
+        var session = login.session
+        if session == nil, try Self.bootstrapToken(world.environment) != nil {
+            // A CI job with KAUTH_REFRESH_TOKEN alone: the session (and its ID token) starts here.
+            session = try await refreshUnderLock(.ifNeeded(minValid: nil)).session
+        }
+        guard let session else { throw KAuthError.notLoggedIn(profile: profile) }
+        try Self.checkNotRejected(session, profile: profile)
         guard let token = session.idToken else { throw KAuthError.sessionExpired(profile: profile, reason: .noIDToken) }
         let window = TimeInterval(minValid ?? StoredSession.defaultWindow)
         if let expiry = JWTClaims.expiry(of: token), expiry.timeIntervalSince(world.clock.now()) >= window {
@@ -154,7 +229,7 @@ package struct TokenService: Sendable {
 
     /// Starts a session from a refresh token the user hands over (`kauth login --with-token`):
     /// one refresh checks it, and the session replaces whatever the profile held.
-    package func adopt(refreshToken: String, provider: Provider) async throws -> StoredSession {
+    package func adopt(refreshToken: String, provider: Provider, openID: Bool = false) async throws -> StoredSession {
         let provider = try await provider.discovered(http: world.http)
         let now = world.clock.now()
         let response: TokenResponse
@@ -165,10 +240,7 @@ package struct TokenService: Sendable {
         } catch let refused as RefreshRefused {
             throw KAuthError.sessionExpired(profile: profile, reason: .givenTokenRejected(detail: "HTTP \(refused.status)"))
         }
-        var session = try StoredSession.from(response, provider: provider, openID: false, now: now)
-        if session.refreshToken == nil { session.refreshToken = refreshToken }
-        // The ID token of a refresh cannot be bound to a login's nonce: it is not kept.
-        session.idToken = nil
+        var session = try await handedOver(response, refreshToken: refreshToken, provider: provider, openID: openID, now: now)
         if let user = try? await ProfileLookup.cachedUser(world: world, provider: provider, accessToken: session.accessToken, profile: profile) {
             session.user = user
             session.userID = user.id
@@ -183,16 +255,34 @@ package struct TokenService: Sendable {
     /// A session made from `KAUTH_REFRESH_TOKEN` alone (CI): refreshed once, then stored so that
     /// a rotated refresh token is kept for the rest of the job.
     private func bootstrapSession(refreshToken: String, provider: Provider, now: Date) async throws -> StoredSession {
+        let padded = Self.bootstrapPadded(world.environment)
+        let response: TokenResponse
         do {
-            let response = try await TokenEndpoint(http: world.http, provider: provider).refresh(refreshToken: refreshToken)
-            var session = try StoredSession.from(response, provider: provider, openID: false, now: now)
-            if session.refreshToken == nil { session.refreshToken = refreshToken }
-            return session
+            response = try await TokenEndpoint(http: world.http, provider: provider).refresh(refreshToken: refreshToken)
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
-            throw KAuthError.sessionExpired(profile: profile, reason: .bootstrapRejected(detail: failure.description ?? failure.error))
+            throw KAuthError.sessionExpired(profile: profile, reason: .bootstrapRejected(detail: failure.description ?? failure.error, padded: padded))
         } catch let refused as RefreshRefused {
-            throw KAuthError.sessionExpired(profile: profile, reason: .bootstrapRejected(detail: "HTTP \(refused.status)"))
+            throw KAuthError.sessionExpired(profile: profile, reason: .bootstrapRejected(detail: "HTTP \(refused.status)", padded: padded))
         }
+        return try await handedOver(response, refreshToken: refreshToken, provider: provider, openID: false, now: now)
+    }
+
+    /// A session from the refresh of a token handed over (`--with-token`, `KAUTH_REFRESH_TOKEN`).
+    /// An ID token in the answer is kept when it passes the checks of a refreshed one (OIDC Core
+    /// §12.2: signature, issuer, audience, expiry; a refresh carries no nonce), so an OpenID
+    /// Connect login hands off to CI with its ID token (`token --id-token`, kubectl).
+    private func handedOver(_ response: TokenResponse, refreshToken: String, provider: Provider, openID: Bool, now: Date) async throws -> StoredSession {
+        var session = try StoredSession.from(response, provider: provider, openID: openID, now: now)
+        if session.refreshToken == nil { session.refreshToken = refreshToken }
+        session.idToken = nil
+        if let token = response.idToken, let endpoints = provider.endpoints {
+            let verification = IDTokenVerification(world: world, keystoreDirectory: keystore.directory)
+            if (try? await verification.verify(token, provider: provider, endpoints: endpoints, nonce: nil)) != nil {
+                session.idToken = token
+                session.openID = true
+            }
+        }
+        return session
     }
 }
 

@@ -35,7 +35,7 @@ package enum AgentToken {
                 let message = failure.map { [$0.error, $0.errorDescription, $0.errorCode].compactMap { $0 }.joined(separator: ", ") }
                     ?? "HTTP 401"
                 guard !recovered else {
-                    throw KAuthError.sessionExpired(profile: client.credentials.profile, reason: .rejectedAfterRefresh(message: message))
+                    throw await client.credentials.rejectedAfterRefresh(token, message: message)
                 }
                 recovered = true
                 token = try await client.credentials.recover(token, message)

@@ -19,6 +19,7 @@ extension SandboxEngine {
             ("revocation_requires_bearer", \.revocationRequiresBearer),
             ("require_nonce", \.requireNonce),
         ("friends_api_enabled", \.friendsAPIEnabled),
+            ("page_links_loop", \.pageLinksLoop),
         ]
     }
 
@@ -64,6 +65,10 @@ extension SandboxEngine {
             ("friend_count", .int(configuration.friendCount)),
             ("friends_api_enabled", .bool(configuration.friendsAPIEnabled)),
             ("picker", configuration.pickerOutcome.json),
+            ("item_count", .int(configuration.itemCount)),
+            ("page_link_base", configuration.pageLinkBase.map(OrderedJSON.string) ?? .null),
+            ("page_links_loop", .bool(configuration.pageLinksLoop)),
+            ("item_failure_page", .int(configuration.itemFailurePage)),
         ])
     }
 
@@ -73,8 +78,10 @@ extension SandboxEngine {
     ///   `code_lifetime`: seconds, 0 or more (lifetimes under a minute work);
     /// - the switches `deny`, `auto_link`, `oidc`, `bare_refresh_errors`,
     ///   `one_use_refresh_tokens`, `revocation_requires_bearer`, `require_nonce`,
-    ///   `friends_api_enabled`: `true`/`false`;
-    /// - `friend_count`: 0 to 10000;
+    ///   `friends_api_enabled`, `page_links_loop`: `true`/`false`;
+    /// - `friend_count`, `item_count`: 0 to 10000;
+    /// - `page_link_base`: the origin next-page links name instead of the sandbox's (empty: its own);
+    /// - `item_failure_page`: the page of `/api/items` that answers 503 (0: none);
     /// - `mode`: `kakao` or `snapchat`;
     /// - `device_interval`: seconds, 1 to 3600, for device codes issued from then on;
     /// - `client_id`, `client_secret`: the app key and secret to require (empty: any key, no
@@ -129,6 +136,21 @@ extension SandboxEngine {
                     return Self.controlError(400, "friend_count must be a number from 0 to 10000, not \(value)")
                 }
                 updated.friendCount = count
+            case "item_count":
+                guard let count = Int(value), (0...10_000).contains(count) else {
+                    return Self.controlError(400, "item_count must be a number from 0 to 10000, not \(value)")
+                }
+                updated.itemCount = count
+            case "item_failure_page":
+                guard let page = Int(value), page >= 0 else {
+                    return Self.controlError(400, "item_failure_page must be a page number, or 0 for none, not \(value)")
+                }
+                updated.itemFailurePage = page
+            case "page_link_base":
+                guard value.isEmpty || value.hasPrefix("http://") || value.hasPrefix("https://") else {
+                    return Self.controlError(400, "page_link_base must be an http(s) origin, or empty, not \(value)")
+                }
+                updated.pageLinkBase = value.isEmpty ? nil : value
             case "authorization_response_iss":
                 guard let behaviour = SandboxIssParameter(rawValue: value) else {
                     return Self.controlError(400, "authorization_response_iss must be standard, unadvertised or wrong, not \(value)")

@@ -122,8 +122,8 @@ extension SandboxEngine {
         let all = SandboxFriends.ordered(friends, favoritesFirst: friendOrder == "favorite", descending: order == "desc")
         let page = all.dropFirst(offset).prefix(limit)
         func url(_ offset: Int) -> OrderedJSON {
-            .string(baseURL + "/v1/api/talk/friends?" + FormURLEncoding.encode([
-                ("offset", String(offset)), ("limit", String(limit)), ("order", order), ("friend_order", friendOrder),
+            .string(pageLinkBase + "/v1/api/talk/friends?" + FormURLEncoding.encode([
+                ("offset", String(configuration.pageLinksLoop ? 0 : offset)), ("limit", String(limit)), ("order", order), ("friend_order", friendOrder),
             ]))
         }
         var body: [(String, OrderedJSON)] = [

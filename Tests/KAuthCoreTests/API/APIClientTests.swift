@@ -119,4 +119,39 @@ import KAuthTestSupport
         }
         #expect(http.requests.count == 3)
     }
+
+    // MARK: - exchange (kauth api)
+
+    @Test func anExchangeKeepsTheAnswerOfAFailedCallWithWhatItMeans() async throws {
+        let http = FakeHTTP { _ in FakeHTTP.json(403, #"{"msg":"insufficient scopes.","code":-402,"required_scopes":["friends"]}"#) }
+        let exchange = try await client(http, clock: TestClock(), recover: { _, _ in "x" }).exchange(APICall(method: "GET", host: .api, path: "/v1/api/talk/friends"))
+        #expect(exchange.response.status == 403)
+        #expect(String(decoding: exchange.response.body, as: UTF8.self).contains("required_scopes"))
+        #expect(exchange.failure?.exitCode == 4)
+        #expect(exchange.url == "http://api.test/v1/api/talk/friends")
+    }
+
+    @Test func anExchangeRefreshesAndRetriesAndKeepsTheLastAnswerAfterRetries() async throws {
+        let http = FakeHTTP { request in
+            request.headers.value(for: "Authorization") == "Bearer at-2"
+                ? FakeHTTP.json(503, #"{"msg":"system maintenance","code":-9798}"#)
+                : FakeHTTP.json(401, #"{"msg":"this access token does not exist","code":-401}"#)
+        }
+        let exchange = try await client(http, clock: TestClock(), recover: { _, _ in "at-2" }).exchange(APICall(method: "GET", host: .api, path: "/v2/user/me"))
+        #expect(http.requests.count == 4, "one rejected, then three attempts on a transient failure")
+        #expect(exchange.failure?.exitCode == 5)
+        #expect(String(decoding: exchange.response.body, as: UTF8.self).contains("maintenance"))
+    }
+
+    @Test func callerHeadersNeverReplaceTheToken() async throws {
+        let http = FakeHTTP { _ in FakeHTTP.json(200, "{}") }
+        var call = APICall(method: "POST", host: .api, path: "/x")
+        call.extraHeaders = [HTTPHeader("Authorization", "Bearer stolen"), HTTPHeader("Accept", "text/plain"), HTTPHeader("X-A", "1")]
+        call.rawBody = ("application/json", Data("{}".utf8))
+        _ = try await client(http, clock: TestClock(), recover: { _, _ in "x" }).exchange(call)
+        let headers = http.requests[0].headers
+        #expect(headers.filter { $0.name.lowercased() == "authorization" }.map(\.value) == ["Bearer at-1"])
+        #expect(headers.filter { $0.name.lowercased() == "accept" }.map(\.value) == ["text/plain"])
+        #expect(headers.value(for: "Content-Type") == "application/json" && headers.value(for: "X-A") == "1")
+    }
 }

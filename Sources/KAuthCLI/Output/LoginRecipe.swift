@@ -1,0 +1,66 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import KAuthCore
+
+/// The `kauth login` command that recreates a login, for "run … again" hints: run exactly as
+/// printed, it must log the same profile in to the same provider, not to Kakao by default or to
+/// whichever profile happens to be the default one.
+enum LoginRecipe {
+    /// The flags that recreate `profile`'s stored login: the provider unless it is Kakao, the
+    /// issuer and client id when the config and environment do not give the stored ones,
+    /// `--openid` for a Kakao OpenID Connect login, and `--profile` unless a bare command
+    /// picks that profile anyway.
+    static func flags(for profile: String, context: CommandContext) -> String {
+        let login = try? StoredLogin.read(context.keystore, profile: nil)
+        var words: [String] = []
+        if let session = login?.contents.profiles[profile] {
+            let config = try? context.configStore.load()
+            func configured(_ key: String) -> String? { config?.value("provider.\(session.provider).\(key)") }
+            let type = ProviderType.named(session.providerType ?? session.provider)
+            if session.provider != ProviderType.kakao.id { words += ["--provider", session.provider] }
+            if type?.usesDiscovery == true, let issuer = session.issuer, configured("issuer") != issuer {
+                words += ["--issuer", issuer]
+            }
+            let clientID = context.environment["KAUTH_CLIENT_ID"] ?? configured("client_id")
+            if clientID != session.clientID { words += ["--client-id", session.clientID] }
+            if session.openID, type?.usesDiscovery == false { words.append("--openid") }
+        } else if let provider = context.command.value("provider") {
+            words += ["--provider", provider]
+        }
+        // The profile a bare `kauth login` in this shell would log in.
+        let bare = context.environment["KAUTH_PROFILE"] ?? login?.contents.defaultProfile ?? "default"
+        if profile != bare { words += ["--profile", profile] }
+        return words.map { " " + quoted($0) }.joined()
+    }
+
+    /// The running `kauth login`'s own flags, to repeat it after a failure that a second try can
+    /// fix (a timeout, a denial): the same provider, issuer, client and options. A client secret
+    /// given on the command line is not printed (it would reach logs): the hint says where it goes.
+    static func repeating(_ command: ParsedCommand) -> String {
+        var words: [String] = []
+        for flag in command.spec.flags + CLI.globalFlags where flag.name != "json" && flag.name != "verbose" && flag.name != "no-color" && flag.name != "help" {
+            guard command.has(flag.name) else { continue }
+            if flag.name == "client-secret" {
+                words += ["--client-secret", "SECRET"]
+                continue
+            }
+            if flag.takesValue {
+                for value in command.all(flag.name) { words += ["--" + flag.name, value] }
+            } else {
+                words.append("--" + flag.name)
+            }
+        }
+        return words.map { " " + quoted($0) }.joined()
+    }
+
+    /// A word as a POSIX shell reads it back: single-quoted when it holds anything but safe
+    /// characters.
+    static func quoted(_ word: String) -> String {
+        let safe = word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:=,@%+".contains($0)) }
+        if safe && !word.isEmpty { return word.visible }
+        return "'" + word.visible.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,91 @@
+/// One `provider.NAME.KEY` setting: which provider types it means something for, and what its
+/// value must be. `kauth config set` checks both when the value is set, not at the next login.
+/// A new key is one line in `all`.
+package struct ProviderConfigKey: Sendable {
+    /// What a value must look like.
+    package enum Kind: Sendable, Equatable {
+        /// Any single-line text (an id, a secret, a scope list).
+        case text
+        /// A provider type name.
+        case type
+        /// An https URL (http only to this machine).
+        case url
+        /// A loopback redirect URI kauth can listen on.
+        case redirectURI
+        /// A client authentication method.
+        case clientAuthMethod
+        /// A file path.
+        case path
+    }
+
+    package var name: String
+    package var kind: Kind
+    /// The provider types it applies to; nil: every type.
+    package var types: Set<String>?
+
+    package init(_ name: String, _ kind: Kind, types: Set<String>? = nil) {
+        self.name = name
+        self.kind = kind
+        self.types = types
+    }
+
+    /// Every key, in the order help lists them.
+    package static let all: [ProviderConfigKey] = [
+        ProviderConfigKey("type", .type),
+        ProviderConfigKey("client_id", .text),
+        ProviderConfigKey("client_secret", .text),
+        ProviderConfigKey("app_key", .text, types: typesWith(.share)),
+        ProviderConfigKey("redirect_uri", .redirectURI),
+        ProviderConfigKey("scopes", .text),
+        ProviderConfigKey("issuer", .url, types: Set(ProviderType.builtIn.filter(\.usesDiscovery).map(\.id))),
+        ProviderConfigKey("revocation_endpoint", .url, types: Set(ProviderType.builtIn.filter(\.revokesTokens).map(\.id))),
+        ProviderConfigKey("token_endpoint_auth_method", .clientAuthMethod),
+        ProviderConfigKey("ca_file", .path),
+        ProviderConfigKey("client_cert", .path),
+        ProviderConfigKey("client_key", .path),
+    ] + ProviderURLRole.allCases.map { role in
+        ProviderConfigKey(role.configKey, .url, types: Set(ProviderType.builtIn.filter { $0.baseURLs.keys.contains(role) }.map(\.id)))
+    }
+
+    package static func named(_ name: String) -> ProviderConfigKey? {
+        all.first { $0.name == name }
+    }
+
+    /// Whether the key means something for a provider of type `type`.
+    package func applies(to type: String) -> Bool {
+        types?.contains(type) ?? true
+    }
+
+    private static func typesWith(_ feature: ProviderFeature) -> Set<String> {
+        Set(ProviderType.builtIn.filter { $0.features.contains(feature) }.map(\.id))
+    }
+
+    /// Checks a value for this key: the mistakes that would otherwise surface only at the next
+    /// login (a redirect URI that cannot work, a URL that is not one).
+    package func check(_ value: String, key: String) throws {
+        switch kind {
+        case .text, .path:
+            break
+        case .type:
+            if ProviderType.named(value) == nil {
+                throw KAuthError.invalidSetting(name: key, value: value, expected: ProviderType.builtIn.map(\.id))
+            }
+        case .url:
+            try ProviderResolver.requireSecure(value, label: key)
+        case .redirectURI:
+            _ = try RedirectPlan.parse(value)
+        case .clientAuthMethod:
+            if ClientAuthMethod(rawValue: value) == nil {
+                throw KAuthError.invalidSetting(name: key, value: value, expected: ClientAuthMethod.allCases.map(\.rawValue))
+            }
+        }
+    }
+}
+
+extension ProviderType {
+    /// Whether logout revokes tokens at an RFC 7009 endpoint (which `revocation_endpoint` names).
+    fileprivate var revokesTokens: Bool {
+        if case .revocation = logout { return true }
+        return false
+    }
+}

@@ -1,0 +1,43 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Which server a login talks to, when it is not the provider's own: a sandbox, a test server or
+/// a proxy must never be mistaken for the real provider (`status` names it, a login warns).
+extension ProviderType {
+    /// The first base URL in `urls` that differs from this type's built-in one, or an issuer on
+    /// this machine (an OpenID Connect provider has no built-in server: its issuer is its own).
+    package func foreignServer(urls: [ProviderURLRole: String], issuer: String?) -> String? {
+        if usesDiscovery {
+            return issuer.flatMap { LoopbackAddress.contains($0) ? $0 : nil }
+        }
+        for role in ProviderURLRole.allCases {
+            guard let url = urls[role], let builtIn = baseURLs[role] ?? nil else { continue }
+            if url.trimmingSlash != builtIn.trimmingSlash { return url }
+        }
+        return nil
+    }
+}
+
+extension Provider {
+    /// The server this provider's settings point at when it is not the provider's own.
+    package var foreignServer: String? {
+        type.foreignServer(urls: urls, issuer: issuer ?? endpoints?.issuer)
+    }
+}
+
+extension StoredSession {
+    /// The server that issued this login when it is not the provider's own, offline.
+    package var foreignServer: String? {
+        guard let type = ProviderType.named(providerType ?? provider) else { return nil }
+        return type.foreignServer(urls: baseURLs, issuer: issuer ?? endpoints?.issuer)
+    }
+}
+
+extension String {
+    fileprivate var trimmingSlash: Substring {
+        hasSuffix("/") ? dropLast() : Substring(self)
+    }
+}
