@@ -52,13 +52,14 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(20))
         #expect(kakao.code == 6, "\(kakao.err)")
         #expect(kakao.err.contains("standard input is not a terminal"), "\(kakao.err)")
-        #expect(kakao.err.contains("`kauth login --with-token`") && kakao.err.contains("KAUTH_REFRESH_TOKEN"))
+        #expect(kakao.err.contains("`kauth login --with-token`") && kakao.err.contains("KAUTH_REFRESH_TOKEN"), "no browser option: --with-token refuses them")
         #expect(!kakao.err.contains("--device"), "Kakao has no device grant")
         #expect(!kakao.err.contains("redirect URI"), "nothing about a redirect URI")
 
         let oidc = try await env.runWithoutInput(["login", "--no-browser", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "generic-cli", "--timeout", "120"])
         #expect(oidc.code == 6, "\(oidc.err)")
         #expect(oidc.err.contains("--device"), "\(oidc.err)")
+        #expect(oidc.err.contains("`kauth login --with-token --client-id generic-cli --issuer \(sandbox.baseURL) --provider oidc`"), "the hand-over recreates this login: \(oidc.err)")
         #expect(try await env.run(["status"]).code == 3, "nothing was stored")
     }
 }

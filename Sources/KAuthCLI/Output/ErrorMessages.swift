@@ -21,6 +21,9 @@ struct ErrorMessages {
     var recreate: (String) -> String = { $0 == "default" ? "" : " --profile \($0)" }
     /// In `kauth login`: its own flags, to repeat it as it was given.
     var repeatLogin: String?
+    /// In `kauth login`: the flags of its provider, issuer, client and profile alone, for the
+    /// same login handed over with `--with-token` (which takes no browser options).
+    var handOverLogin: String?
 
     init(commandPath: [String], hasFlag: @escaping (String) -> Bool, profileFlag: String?) {
         self.commandPath = commandPath
@@ -303,7 +306,7 @@ struct ErrorMessages {
                 + " Then run \(again()) again (--timeout SECONDS gives more time; --no-browser lets you paste the redirect URL)."
         case .noBrowserNoTerminal(let deviceGrant):
             var text = "no browser could be started and standard input is not a terminal (it ended with no redirect URL), so nothing can finish this login here (CI, cron, or input from /dev/null?). "
-            text += "Log in once where a browser runs, print the refresh token there with \(command("token --refresh-token")), and hand it over: \(again(" --with-token")) reads it on standard input, or set KAUTH_REFRESH_TOKEN for each command"
+            text += "Log in once where a browser runs, print the refresh token there with \(command("token --refresh-token")), and hand it over: `kauth login --with-token\(handOverLogin ?? profileFlag.map { " --profile \($0)" } ?? "")` reads it on standard input, or set KAUTH_REFRESH_TOKEN for each command"
             if deviceGrant { text += "; or run \(again(" --device")), which shows a code to enter on any device" }
             return text + ". To paste the redirect URL by hand, run the login in a terminal"
         case .takeover:
