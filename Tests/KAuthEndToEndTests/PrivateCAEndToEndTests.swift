@@ -12,13 +12,9 @@ import Glibc
 @Suite(.serialized) struct PrivateCAEndToEndTests {
     @Test(.enabled(if: TLSFront.available, "socat and openssl are not installed (Tests/Scripts/deps.sh installs them)"))
     func aPrivateCAIsTrustedOnlyWhenNamedAndAWrongOneNamesTheCertificateProblem() async throws {
-        let sandbox = try await SandboxProcess()
-        defer { sandbox.stop() }
-        let env = try await loggedIn(sandbox)
-        defer { env.remove() }
-        let pki = try TestPKI()
-        let front = try await TLSFront(pki: pki, upstream: sandbox.baseURL, requireClientCertificate: false)
-        defer { front.stop() }
+        let setup = try await Fronted(requireClientCertificate: false)
+        defer { setup.stop() }
+        let (env, pki, front) = (setup.env, setup.pki, setup.front)
         let api = ["KAUTH_KAKAO_API_URL": front.url]
 
         // The system's CAs do not know the private one: a certificate problem, not a network one.
@@ -53,13 +49,9 @@ import Glibc
 
     @Test(.enabled(if: TLSFront.available, "socat and openssl are not installed (Tests/Scripts/deps.sh installs them)"))
     func aServerThatDemandsAClientCertificateGetsTheConfiguredOne() async throws {
-        let sandbox = try await SandboxProcess()
-        defer { sandbox.stop() }
-        let env = try await loggedIn(sandbox)
-        defer { env.remove() }
-        let pki = try TestPKI()
-        let front = try await TLSFront(pki: pki, upstream: sandbox.baseURL, requireClientCertificate: true)
-        defer { front.stop() }
+        let setup = try await Fronted(requireClientCertificate: true)
+        defer { setup.stop() }
+        let (env, pki, front) = (setup.env, setup.pki, setup.front)
         let api = ["KAUTH_KAKAO_API_URL": front.url, "KAUTH_CA_FILE": pki.caFile]
 
         let without = try await env.run(["me", "--field", "id"], extra: api)
@@ -77,13 +69,9 @@ import Glibc
     /// and the private CA still decides whether the server at its end is trusted.
     @Test(.enabled(if: TLSFront.available, "socat and openssl are not installed (Tests/Scripts/deps.sh installs them)"))
     func anHTTPSProxyCarriesTheRequests() async throws {
-        let sandbox = try await SandboxProcess()
-        defer { sandbox.stop() }
-        let env = try await loggedIn(sandbox)
-        defer { env.remove() }
-        let pki = try TestPKI()
-        let front = try await TLSFront(pki: pki, upstream: sandbox.baseURL, requireClientCertificate: false)
-        defer { front.stop() }
+        let setup = try await Fronted(requireClientCertificate: false)
+        defer { setup.stop() }
+        let (env, pki, front) = (setup.env, setup.pki, setup.front)
         let proxy = try ConnectProxy(upstreamPort: front.port)
         defer { proxy.stop() }
         // A name only the proxy knows how to reach: without it, nothing would.
@@ -95,6 +83,27 @@ import Glibc
         #expect(me.code == 0, "\(me.err)")
         #expect(me.out == "4242424242\n")
         #expect(proxy.targets.contains("\(TestPKI.proxiedHost):443"), "\(proxy.targets)")
+    }
+}
+
+/// A sandbox with a login, behind a TLS front with certificates of a test CA.
+struct Fronted {
+    let sandbox: SandboxProcess
+    let env: TestEnvironment
+    let pki: TestPKI
+    let front: TLSFront
+
+    init(requireClientCertificate: Bool) async throws {
+        sandbox = try await SandboxProcess()
+        env = try await loggedIn(sandbox)
+        pki = try TestPKI()
+        front = try await TLSFront(pki: pki, upstream: sandbox.baseURL, requireClientCertificate: requireClientCertificate)
+    }
+
+    func stop() {
+        front.stop()
+        env.remove()
+        sandbox.stop()
     }
 }
 
