@@ -9,6 +9,9 @@ import KAuthCore
 /// consents at once, so the browser goes straight back to the client with a code.
 extension SandboxEngine {
     static let promptValues: Set<String> = ["login", "create", "select_account", "none", "cert"]
+    /// OpenID Connect's own prompt value (OIDC Core §3.1.2.1), taken when OpenID Connect is on:
+    /// the simulated user sees the consent page again and agrees.
+    static let openIDPromptValues: Set<String> = ["consent"]
 
     mutating func authorize(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         let query = request.query
@@ -80,14 +83,19 @@ extension SandboxEngine {
         }
 
         let prompts = prompt.map(SandboxScopes.parse) ?? []
-        if let unknown = prompts.first(where: { !Self.promptValues.contains($0) }) {
+        let promptValues = configuration.oidc ? Self.promptValues.union(Self.openIDPromptValues) : Self.promptValues
+        if let unknown = prompts.first(where: { !promptValues.contains($0) }) {
             return fail("invalid_request", "unknown prompt value: \(unknown)")
         }
         if prompts.contains("none") && prompts.count > 1 {
             return fail("invalid_request", "prompt=none cannot be combined with other values")
         }
 
-        let asked = requestedScope.map(SandboxScopes.parse) ?? []
+        var asked = requestedScope.map(SandboxScopes.parse) ?? []
+        // OIDC Core §11: `offline_access` asks for a refresh token, and counts only with
+        // prompt=consent; it is a request about this grant, not a consent item to remember.
+        let offlineAccess = configuration.oidc && asked.contains(SandboxScopes.offlineAccess) && prompts.contains("consent")
+        if configuration.oidc { asked.removeAll { $0 == SandboxScopes.offlineAccess } }
         if let unknown = asked.first(where: { !SandboxScopes.known.contains($0) }) {
             return fail("invalid_scope", "unknown scope: \(unknown)")
         }
@@ -139,7 +147,8 @@ extension SandboxEngine {
             expiresAt: now.addingTimeInterval(TimeInterval(configuration.codeLifetime)),
             redeemedGrantId: nil,
             openid: asked.contains("openid"),
-            authTime: now
+            authTime: now,
+            offlineAccess: offlineAccess
         )
         var pairs = [("code", code)]
         if let clientState { pairs.append(("state", clientState)) }

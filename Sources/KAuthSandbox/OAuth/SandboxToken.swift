@@ -76,7 +76,8 @@ extension SandboxEngine {
         let authTime = record.openid == true ? (record.authTime ?? now) : nil
         return tokenResponse(
             userID: record.userId, clientID: clientID, grantID: grant, scopes: record.scopes,
-            idToken: authTime.map { IDTokenRequest(authTime: $0, nonce: record.nonce) }, &entry
+            idToken: authTime.map { IDTokenRequest(authTime: $0, nonce: record.nonce) },
+            refreshToken: configuration.issueRefreshTokens || record.offlineAccess == true, &entry
         )
     }
 
@@ -88,10 +89,11 @@ extension SandboxEngine {
     }
 
     /// A new login's token response (code and device grants): a fresh refresh token for the
-    /// grant, an access token, and an ID token when one was asked for and OIDC is on.
+    /// grant (when `issuesRefreshToken`), an access token, and an ID token when one was asked for
+    /// and OIDC is on.
     mutating func tokenResponse(
         userID: Int64, clientID: String, grantID: String, scopes: [String], idToken: IDTokenRequest?,
-        _ entry: inout SandboxLogEntry
+        refreshToken issuesRefreshToken: Bool, _ entry: inout SandboxLogEntry
     ) -> HTTPServerResponse {
         let refreshToken = SandboxSecrets.make(random)
         state.refreshTokens[refreshToken] = RefreshTokenRecord(
@@ -115,11 +117,16 @@ extension SandboxEngine {
             body.append(("id_token", .string(jwt)))
             entry.idTokenIssued = true
         }
-        body += [
-            ("expires_in", .int(configuration.accessTokenLifetime)),
-            ("refresh_token", .string(refreshToken)),
-            ("refresh_token_expires_in", .int(configuration.refreshTokenLifetime)),
-        ]
+        body.append(("expires_in", .int(configuration.accessTokenLifetime)))
+        if issuesRefreshToken {
+            body += [
+                ("refresh_token", .string(refreshToken)),
+                ("refresh_token_expires_in", .int(configuration.refreshTokenLifetime)),
+            ]
+        } else {
+            // Issued to no one: the grant ends with its access token.
+            state.refreshTokens[refreshToken] = nil
+        }
         if !scopes.isEmpty { body.append(("scope", .string(scopes.joined(separator: " ")))) }
         return .json(200, OrderedJSON.object(body).data)
     }
