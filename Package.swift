@@ -43,55 +43,66 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]
         ),
         .target(name: "CBuildInfo", path: "Sources/CBuildInfo", cSettings: commitSettings),
+        // The bottom layer, which knows nothing of OAuth: the effects and their live versions,
+        // HTTP, the loopback server, crypto and support code. Only the C shims are below it.
         .target(
-            name: "KAuthCore",
+            name: "KAuthBasics",
             dependencies: [
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
                 "CCurl",
+            ],
+            path: "Sources/KAuthBasics",
+            linkerSettings: cryptoLinking + [.linkedFramework("Security", .when(platforms: [.macOS]))]
+        ),
+        .target(
+            name: "KAuthCore",
+            dependencies: [
+                "KAuthBasics",
                 "CKeyring",
             ],
             path: "Sources/KAuthCore",
-            linkerSettings: cryptoLinking + [.linkedFramework("Security", .when(platforms: [.macOS]))]
+            linkerSettings: [.linkedFramework("Security", .when(platforms: [.macOS]))]
         ),
         // The sandbox signs ID tokens and reads multipart bodies, which the client never does: that
         // code (and its direct use of libcrypto) lives here, not in KAuthCore.
         .target(
             name: "KAuthSandbox",
             dependencies: [
+                "KAuthBasics",
                 "KAuthCore",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
             ],
             path: "Sources/KAuthSandbox",
             linkerSettings: cryptoLinking
         ),
-        .target(name: "KAuthCLI", dependencies: ["KAuthCore", "KAuthSandbox", "CBuildInfo"], path: "Sources/KAuthCLI"),
-        .executableTarget(name: "kauth", dependencies: ["KAuthCLI"], path: "Sources/kauth"),
+        .target(name: "KAuthCLI", dependencies: ["KAuthBasics", "KAuthCore", "KAuthSandbox", "CBuildInfo"], path: "Sources/KAuthCLI"),
+        .executableTarget(name: "kauth", dependencies: ["KAuthCLI", "KAuthCore", "KAuthBasics"], path: "Sources/kauth"),
         // Depends on KAuthSandbox only for `TestIDTokenSigner`: the client's tests need signed ID
         // tokens with chosen claims, and signing is the sandbox's.
         .target(
             name: "KAuthTestSupport",
-            dependencies: ["KAuthCore", "KAuthSandbox"],
+            dependencies: ["KAuthBasics", "KAuthCore", "KAuthSandbox"],
             path: "Sources/KAuthTestSupport"
         ),
         .testTarget(
             name: "KAuthCoreTests",
-            dependencies: ["KAuthCore", "KAuthTestSupport"],
+            dependencies: ["KAuthBasics", "KAuthCore", "KAuthTestSupport"],
             path: "Tests/KAuthCoreTests"
         ),
         .testTarget(
             name: "KAuthSandboxTests",
-            dependencies: ["KAuthSandbox", "KAuthCore", "KAuthTestSupport"],
+            dependencies: ["KAuthSandbox", "KAuthBasics", "KAuthCore", "KAuthTestSupport"],
             path: "Tests/KAuthSandboxTests"
         ),
         .testTarget(
             name: "KAuthCLITests",
-            dependencies: ["KAuthCLI", "KAuthSandbox", "KAuthTestSupport"],
+            dependencies: ["KAuthCLI", "KAuthBasics", "KAuthCore", "KAuthSandbox", "KAuthTestSupport"],
             path: "Tests/KAuthCLITests",
             exclude: ["Snapshots"]
         ),
         .testTarget(
             name: "KAuthEndToEndTests",
-            dependencies: ["KAuthCore", "KAuthTestSupport"],
+            dependencies: ["KAuthBasics", "KAuthCore", "KAuthTestSupport"],
             path: "Tests/KAuthEndToEndTests"
         ),
     ],

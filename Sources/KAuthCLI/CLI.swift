@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// The command-line interface: parses, runs one command, renders its error, returns the exit code.
 package enum CLI {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// What a running command has: the world, its parsed line, and the services built from them.
 struct CommandContext: Sendable {

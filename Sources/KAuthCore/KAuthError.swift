@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// Every failure a command can end with. Each case carries the facts a user needs to act on it;
 /// the words, with the flags and commands that fix it, are the command line's (`KAuthCLI`).

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// Between the sandbox's ordered documents and `KAuthCore`'s `JSONValue`: templates arrive as
 /// `JSONValue` and are answered in order; ID-token claims are built in order and signed as

@@ -1,4 +1,5 @@
 import KAuthCore
+import KAuthBasics
 
 /// How a sandbox provider behaves. Every member has a default taken from what Kakao answers for a
 /// REST API key, so `SandboxConfiguration()` behaves like a real app.

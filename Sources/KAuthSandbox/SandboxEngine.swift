@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// A failure that `POST /_sandbox/fail` asked for.
 struct InjectedFailure: Sendable, Equatable {

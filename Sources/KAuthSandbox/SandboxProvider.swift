@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// A Kakao-compatible OAuth provider and user API, as a pure function from request to response.
 ///

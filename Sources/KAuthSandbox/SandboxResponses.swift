@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// The shapes of the sandbox's answers: kauth's and kapi's error bodies, the error page, and the
 /// checks every endpoint shares.

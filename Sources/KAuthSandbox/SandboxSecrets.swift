@@ -1,4 +1,5 @@
 import KAuthCore
+import KAuthBasics
 
 /// The sandbox's only uses of cryptography, all through `KAuthCore.Crypto` (libcrypto or
 /// CryptoKit underneath): nothing here is hand-written.

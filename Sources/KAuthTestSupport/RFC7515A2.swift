@@ -1,5 +1,6 @@
 import KAuthCore
 import KAuthSandbox
+import KAuthBasics
 
 /// RFC 7515 Appendix A.2: the RS256 example, with the RFC's (published) RSA private key.
 package enum RFC7515A2 {

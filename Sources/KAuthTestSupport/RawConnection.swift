@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KAuthBasics
 
 /// A TCP connection to a loopback port that a test drives byte by byte and keeps open as long
 /// as it likes: an idle connection, a slow sender, a client that closes early. `RawSocketClient`

@@ -1,4 +1,5 @@
 import KAuthCore
+import KAuthBasics
 
 /// The examples of Kakao's iOS share guide, as JSON.
 package enum ShareGuideTemplates {

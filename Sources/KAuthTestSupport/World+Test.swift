@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import Testing
+import KAuthBasics
 
 /// Captures what a command writes to stdout and stderr.
 package final class TerminalRecorder: @unchecked Sendable {

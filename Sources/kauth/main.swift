@@ -5,6 +5,7 @@ import Darwin
 #endif
 import KAuthCLI
 import KAuthCore
+import KAuthBasics
 
 // The only place that reads the process: build the live world, run, exit with the code.
 // The environment is read from `environ` directly: Foundation's ProcessInfo costs a noticeable

@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import Testing
+import KAuthBasics
 
 /// `kauth api` with gh api's flags, through the built kauth against `kauth sandbox` in its Kakao,
 /// OpenID Connect and Snapchat modes.

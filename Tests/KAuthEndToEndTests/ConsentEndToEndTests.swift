@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import Testing
+import KAuthBasics
 
 /// Kakao's user and consent APIs through the built kauth against `kauth sandbox`.
 @Suite(.serialized) struct ConsentEndToEndTests {

@@ -2,6 +2,7 @@ import Foundation
 import KAuthCore
 import KAuthTestSupport
 import Testing
+import KAuthBasics
 
 /// The package root, from this file's path.
 let packageRoot: String = {

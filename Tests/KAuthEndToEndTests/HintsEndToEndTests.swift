@@ -2,6 +2,7 @@ import Foundation
 import KAuthCore
 import KAuthTestSupport
 import Testing
+import KAuthBasics
 
 /// Every "run … again" hint, run as printed, recreates the login; errors name the real fault;
 /// settings left from the sandbox are not silently used against a real provider.

@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import Testing
+import KAuthBasics
 
 @Suite(.serialized) struct LinkEndToEndTests {
     @Test func defaultValidatesThenOpensTheSharerPageWhichRecordsTheQuery() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import KAuthCore
 import KAuthTestSupport
 import Testing
+import KAuthBasics
 
 /// Another local user attacks the redirect listener of a real `kauth login` (against `kauth
 /// sandbox`): idle connections by the thousand, with kauth short of descriptors, and a browser

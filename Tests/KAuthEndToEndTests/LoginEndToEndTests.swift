@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import Testing
+import KAuthBasics
 
 /// The built `kauth` against `kauth sandbox`, both as real processes, with a scripted browser.
 @Suite(.serialized) struct LoginEndToEndTests {

@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import Testing
+import KAuthBasics
 
 /// OpenID Connect (Kakao's and any provider's), the device grant and Snapchat, end to end.
 @Suite(.serialized) struct OIDCEndToEndTests {

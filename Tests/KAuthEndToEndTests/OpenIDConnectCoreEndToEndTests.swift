@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import Testing
+import KAuthBasics
 
 /// A generic OpenID Connect login held to OpenID Connect Core against the sandbox in the modes
 /// that need it: the scopes discovery offers, ID tokens signed with every algorithm kauth

@@ -2,6 +2,7 @@ import Foundation
 import KAuthCore
 import KAuthTestSupport
 import Testing
+import KAuthBasics
 
 /// The paste path as a person meets it: at a real terminal (tmux gives kauth a pseudo-terminal,
 /// and `capture-pane` shows what the person sees), and with no terminal at all.

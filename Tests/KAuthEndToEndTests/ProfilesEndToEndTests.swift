@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import Testing
+import KAuthBasics
 
 /// Several logins side by side in one keystore.
 @Suite(.serialized) struct ProfilesEndToEndTests {

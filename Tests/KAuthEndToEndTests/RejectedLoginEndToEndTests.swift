@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import Testing
+import KAuthBasics
 
 /// A login the provider rejected is remembered: `status` and `token` say so without the network
 /// until a new login, and nothing else of the keystore is lost.

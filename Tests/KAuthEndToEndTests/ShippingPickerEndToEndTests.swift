@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import Testing
+import KAuthBasics
 
 /// `kauth shipping select|new|edit` against the sandbox's AGT, kpidt and picker pages, with a
 /// browser that follows redirects as a person's would.

@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import Testing
+import KAuthBasics
 
 /// OpenID providers stricter than Kakao, played by `kauth sandbox` with the flags a user would
 /// pass: Basic-only client authentication, bare-400 refresh refusals, one-use refresh tokens,

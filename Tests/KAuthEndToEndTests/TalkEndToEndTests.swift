@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import Testing
+import KAuthBasics
 
 @Suite(.serialized) struct TalkEndToEndTests {
     @Test func withoutTalkMessageConsentTheMemoExitsFourWithTheFix() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import Testing
+import KAuthBasics
 
 private func array(_ value: JSONValue?) -> [JSONValue] {
     if case .array(let items)? = value { return items }

@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import Testing
+import KAuthBasics
 
 @Suite struct UsageEndToEndTests {
     @Test(arguments: [

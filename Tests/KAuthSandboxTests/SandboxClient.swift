@@ -3,6 +3,7 @@ import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
 import Testing
+import KAuthBasics
 
 /// A sandbox provider on a test clock with seeded randomness, and helpers that speak to it as a
 /// client would: everything goes through `handle`, as it would through the socket.

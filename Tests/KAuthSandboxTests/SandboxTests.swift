@@ -3,6 +3,7 @@ import Testing
 import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
+import KAuthBasics
 
 // RFC 7636 Appendix B.
 private let rfcVerifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// `kauth api`: any call with the user's token, in `gh api`'s words, the token going only to a
 /// host of the provider that issued it.

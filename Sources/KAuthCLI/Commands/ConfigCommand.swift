@@ -1,4 +1,5 @@
 import KAuthCore
+import KAuthBasics
 
 /// `kauth config get|set|unset|list`: `$KAUTH_HOME/config`.
 enum ConfigCommand {

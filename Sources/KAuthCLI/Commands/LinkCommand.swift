@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// `kauth link`: Kakao Talk share (Kakao Link) from the command line. Kakao validates the message
 /// with the app key, and kauth prints the web sharer URL — the SDK's path when Kakao Talk is not

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// `kauth link image upload|scrap`: images for templates, on Kakao's image server.
 enum LinkImageCommand {

@@ -1,4 +1,5 @@
 import KAuthCore
+import KAuthBasics
 
 /// `kauth login`: the authorization-code flow with PKCE through the loopback listener.
 enum LoginCommand {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// `kauth logout`: end the session at the provider, then delete the local login whatever the
 /// answer (as the SDK's `logout()`), saying plainly when the provider still honours the refresh

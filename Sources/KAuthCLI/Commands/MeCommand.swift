@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// `kauth me`: the user's profile from `/v2/user/me`; refreshes the keystore's cached profile.
 enum MeCommand {

@@ -1,5 +1,6 @@
 import KAuthCore
 import KAuthSandbox
+import KAuthBasics
 
 /// `kauth sandbox`: a Kakao-compatible provider on 127.0.0.1 for trying and testing kauth offline.
 enum SandboxCommand {

@@ -1,4 +1,5 @@
 import KAuthCore
+import KAuthBasics
 
 /// `kauth scopes [list]`, `kauth scopes revoke ID…`, `kauth scopes request ID…|--missing`.
 enum ScopesCommand {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// Reading what share and memo commands are given: templates, `KEY=VALUE` lists, IDs, URLs.
 enum ShareInput {

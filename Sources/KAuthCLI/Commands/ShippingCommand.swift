@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// `kauth shipping [list]`: the user's shipping addresses, one page or all of them. Choosing,
 /// adding and editing one on Kakao's pages are `ShippingPickerCommand`.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// `kauth status`: what the keystore holds for the profile, without the network (what mobile SDKs
 /// call restoring a login from stored credentials).

@@ -1,4 +1,5 @@
 import KAuthCore
+import KAuthBasics
 
 /// `kauth talk friends`: the user's Kakao Talk friends who use the app and agreed to be listed —
 /// the uuids `kauth talk send --to` takes.

@@ -1,4 +1,5 @@
 import KAuthCore
+import KAuthBasics
 
 /// `kauth terms [list]`, `kauth terms revoke TAG…`: Kakao Sync service terms.
 enum TermsCommand {

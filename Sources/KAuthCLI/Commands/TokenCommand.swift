@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// `kauth token`: a valid access token for scripts (or the ID token, the refresh token, or a
 /// Kubernetes ExecCredential), refreshing first when needed.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// `kauth token info`: the provider's view of the access token.
 enum TokenInfoCommand {

@@ -1,4 +1,5 @@
 import KAuthCore
+import KAuthBasics
 
 /// `kauth unlink`: disconnect the account from the app; local tokens go only on success.
 enum UnlinkCommand {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// The words for every error: what happened and the flag, variable or command that fixes it —
 /// only ones that exist where the message is printed (`--client-id` on `kauth login`, not on

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// Shows a login's events on stderr: the URL, what to paste, warnings, and — on a terminal — a
 /// countdown that shows the wait is alive. Piped, it prints each line once and nothing more.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// A stored login as JSON: the same keys whether or not one is stored (`null`, `false` and `[]`
 /// when not), so a script reads `kauth status --json` and `kauth login --json` one way.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// Where an API call gets its bearer token, and how it recovers from a rejected one.
 package struct BearerCredentials: Sendable {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// How a provider's APIs take parameters in a request body: what `kauth api -f/-F` build when
 /// the fields go in the body.

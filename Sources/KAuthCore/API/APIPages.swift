@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// `kauth api --paginate`: follows the provider's own next-page links and joins the pages into
 /// the shape of one answer. A next link is only followed to an origin the token may go to (a

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// How an endpoint is authorised.
 package enum APIAuthorization: Sendable, Equatable {

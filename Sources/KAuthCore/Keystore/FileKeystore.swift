@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// The credentials file, `$KAUTH_HOME/credentials.json`: one JSON document holding every profile's
 /// session, kept `0600` in a `0700` folder.

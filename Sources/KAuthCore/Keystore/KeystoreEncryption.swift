@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// The envelope of a keystore encrypted with `KAUTH_PASSPHRASE` (see `EncryptedKeystoreFile`):
 /// PBKDF2-HMAC-SHA256 turns the passphrase into an AES-256-GCM key, with a fresh salt and nonce on

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// How a keystore file is protected, as the file itself says: every read follows it, and only a
 /// login (or `KAUTH_PASSPHRASE`) changes it.

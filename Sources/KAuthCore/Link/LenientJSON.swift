@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// A JSON reader for files people write: RFC 8259 plus `//` and `/* */` comments and trailing
 /// commas (the "JSON with comments" of editor settings), so that the commented starters of

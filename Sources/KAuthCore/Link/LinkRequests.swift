@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 // The share (Kakao Link) and "send to me" endpoints of Kakao's Talk share and message REST APIs: validation and
 // images with the app key (`Authorization: KakaoAK …`, no user), memos with the user's token.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// `multipart/form-data` (RFC 7578), as the image upload writes it. The client only writes
 /// multipart; the sandbox reads it back (`MultipartForm+Parsing.swift` in `KAuthSandbox`).

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// The Kakao SDK's 10 KB limit on a share message , applied to the
 /// `template_msg` the validation API answered.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// Kakao Talk share from a desktop: Kakao validates the message with the app key, kauth checks the
 /// SDK's 10 KB limit on what Kakao built, and the web sharer URL is where the user picks friends

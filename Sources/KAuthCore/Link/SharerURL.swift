@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// Which validation a share went through; the sharer page's `validation_action`.
 package enum ShareAction: String, Sendable, CaseIterable {

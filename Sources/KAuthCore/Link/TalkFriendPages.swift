@@ -1,3 +1,4 @@
+import KAuthBasics
 /// Follows the friends list page by page through `after_url`. Only its `offset`, `limit`,
 /// `order` and `friend_order` are used (`TalkFriendsRequest(pageURL:)`); a next page that does not
 /// start after the current one, an empty page, or `maximumPages` pages end the walk, so a

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 // Kakao Talk Social and messages to friends: the user's friends who use the app (scope
 // `friends`, and the app's Kakao Talk Social permission), and messages to up to five of them

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// One problem in a template: where, as a JSON path (`contents[1].link`), and what.
 package struct TemplateViolation: Sendable, Equatable, CustomStringConvertible {

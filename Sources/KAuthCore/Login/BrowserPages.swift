@@ -1,3 +1,4 @@
+import KAuthBasics
 /// Writes the HTML of the pages the browser lands on at the end of a login or an address pick.
 ///
 /// Each page stands alone: inline CSS, no scripts, no images, no fonts or anything else fetched,

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// What the redirect listener makes of one request to it.
 package enum CallbackVerdict: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import KAuthBasics
 /// The listener's answers to the browser: a page of the catalogue for each situation, in the
 /// language the browser asks for.
 enum CallbackPages {

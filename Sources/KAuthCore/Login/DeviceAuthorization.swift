@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// RFC 8628: the device authorization grant, for machines where no browser can reach the
 /// loopback listener.

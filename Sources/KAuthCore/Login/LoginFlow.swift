@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// What `kauth login` was asked for.
 package struct LoginOptions: Sendable, Equatable {

@@ -9,6 +9,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 extension Listener {
     /// The real redirect listener: a `LoopbackServer` on 127.0.0.1 that serves the single-use start

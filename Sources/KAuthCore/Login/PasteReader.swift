@@ -1,3 +1,4 @@
+import KAuthBasics
 /// The paste path: the user opens the page in any browser and pastes back the address the
 /// browser was sent to. Reads lines on standard input on a thread of its own (a blocking read
 /// cannot be cancelled) and hands the first one the listener's judge accepts to the listener.

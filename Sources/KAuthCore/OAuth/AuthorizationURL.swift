@@ -1,3 +1,4 @@
+import KAuthBasics
 /// The authorization request URL (RFC 6749 §4.1.1 with PKCE, RFC 7636 §4.3, OIDC Core §3.1.2.1):
 /// the standard parameters, then the ones the provider writes its own way.
 package enum AuthorizationURL {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// How a client proves who it is at the token, device authorization and revocation endpoints
 /// (RFC 6749 §2.3, OIDC Core §9, RFC 7591 names).

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// Reading claims of a JWT that was verified when it was stored. Never a substitute for
 /// verification: only for tokens kauth itself checked before keeping them.

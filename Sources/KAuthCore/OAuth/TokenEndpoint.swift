@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// The token endpoint (RFC 6749 §4.1.3, §6; RFC 8628 §3.4): code exchange, refresh and device
 /// polls, with the client authentication the provider takes.

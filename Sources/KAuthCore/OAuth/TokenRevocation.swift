@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// RFC 7009 token revocation: `token` and `token_type_hint` with the client's authentication at
 /// the revocation endpoint (its own advertised methods).

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// Why an ID token was not accepted: one case per check of OIDC Core §3.1.3.7, each with a
 /// `message` naming what failed.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// The claims of an ID token that passed every check.
 package struct IDTokenClaims: Sendable, Equatable {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// One JSON Web Key (RFC 7517 §4) as a provider's `jwks_uri` serves it: the members kauth reads.
 ///

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// A provider's JWK set (its `jwks_uri`), kept on disk next to the keystore for as long as the
 /// provider's HTTP caching headers allow, so that validating an ID token usually costs no request.

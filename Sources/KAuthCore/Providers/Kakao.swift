@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 extension ProviderType {
     /// Kakao Login and Kakao's user, consent, share and Talk APIs.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 extension ProviderType {
     /// Any OpenID Connect provider, described by its discovery document: endpoints, PKCE, the

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// A provider with every setting resolved for one command: its type (what differs between
 /// providers) and the values flag, environment, config and the stored login gave it.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// Provider settings given on the command line; they win over environment and config.
 package struct ProviderOverrides: Sendable, Equatable {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// Which server a login talks to, when it is not the provider's own: a sandbox, a test server or
 /// a proxy must never be mistaken for the real provider (`status` names it, a login warns).

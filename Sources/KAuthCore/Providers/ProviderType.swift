@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// Everything that differs between providers, as one value: where they are, what the login asks
 /// for, how a client authenticates, how their errors read, where the user's profile comes from, and

@@ -1,3 +1,4 @@
+import KAuthBasics
 /// Which scope IDs a `/v2/user/me` object says still need the user's agreement, as Kakao's additional-consent guide maps them.
 package enum MissingConsent {
     /// `*_needs_agreement` member of `kakao_account` → the scope ID to ask for. Members whose

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// Which of Kakao's shipping-address pages to open.
 package enum AddressPickerOperation: Sendable, Equatable {

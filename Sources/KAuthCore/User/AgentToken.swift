@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// Kakao's app-guest token (AGT), as its SDKs get it (`AuthApi.agt()`): `POST {auth}/api/agt`
 /// with form `client_id` and `access_token` answers `{"agt": "…"}`. The AGT opens Kakao's

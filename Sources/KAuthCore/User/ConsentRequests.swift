@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// `GET /v2/user/scopes`: the app's consent items and the user's answers.
 package struct ScopesRequest: APIRequest {

@@ -1,3 +1,4 @@
+import KAuthBasics
 /// `POST /v1/user/update_profile`: sets user properties; keys must be registered in the
 /// app (else -201). `properties` is a JSON object string.
 package struct UpdateProfileRequest: APIRequest {

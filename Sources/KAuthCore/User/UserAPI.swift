@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// The user calls every provider answers in its own way — the profile, OpenID Connect userinfo,
 /// logout and unlink — through the provider value's description of them.

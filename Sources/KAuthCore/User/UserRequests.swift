@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// `GET /v1/user/access_token_info`: the server's view of the access token.
 package struct AccessTokenInfoRequest: APIRequest {

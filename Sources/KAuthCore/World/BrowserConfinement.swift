@@ -1,3 +1,4 @@
+import KAuthBasics
 /// Whether the browser kauth would start runs confined, unable to read the page
 /// `BrowserHandoff` writes for it.
 ///

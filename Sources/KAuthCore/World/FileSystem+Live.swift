@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KAuthBasics
 
 extension FileSystem {
     /// The real disk, through POSIX calls only.

@@ -1,3 +1,4 @@
+import KAuthBasics
 /// How a redirect listener finished. One type for every kind of callback (`CallbackJudge`), so
 /// the listener, its waiting and its single-use start link are shared; each flow handles the
 /// outcomes its judge can give and treats the others as impossible.

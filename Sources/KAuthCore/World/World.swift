@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// Every effect kauth has, gathered in one value that is built once in `main.swift` and passed down.
 ///

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// `POST /api/agt` on the auth host: form `client_id` and `access_token` → `{"agt":"…"}`, an
 /// app-guest token that opens apps-host pages (the shipping-address picker) as the user. It

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// The shipping-address picker pages of the apps host: select `/user/address`, create
 /// `/user/address/create`, edit `/user/address/edit`, each with query `app_key`, `return_url`,

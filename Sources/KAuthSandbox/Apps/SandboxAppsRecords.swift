@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// An app-guest token (AGT): what `POST /api/agt` trades an access token for, to open an apps-host
 /// page as the user without handing the page the access token itself.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// The apps host (served at the sandbox's own base URL; the client takes it from
 /// `KAUTH_KAKAO_APPS_URL`): `GET /auth/kpidt` turns an AGT into a session for one page of the

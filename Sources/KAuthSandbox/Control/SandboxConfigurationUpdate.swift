@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// `GET` and `POST /_sandbox/config`: the configuration in force, and changing it at run time.
 extension SandboxEngine {

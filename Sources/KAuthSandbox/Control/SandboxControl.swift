@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// Control endpoints under `/_sandbox/`, for tests that need to see what a client sent or to
 /// put the provider into states that are hard to reach otherwise (expired tokens, outages).

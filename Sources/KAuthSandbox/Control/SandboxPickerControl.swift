@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 extension SandboxPickerOutcome {
     /// As `GET /_sandbox/picker` and `/_sandbox/config` show it.

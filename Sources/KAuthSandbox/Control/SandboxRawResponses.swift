@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// An endpoint whose next answers `POST /_sandbox/respond` can replace.
 enum SandboxRawEndpoint: String, Sendable, CaseIterable {

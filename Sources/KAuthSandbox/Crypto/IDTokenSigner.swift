@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// Signs ID tokens with RS256: the sandbox provider's side of what `IDTokenValidator` checks, and
 /// (through `KAuthTestSupport`'s `TestIDTokenSigner`) the tests' source of tokens with chosen

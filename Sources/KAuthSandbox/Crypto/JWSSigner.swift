@@ -2,6 +2,7 @@
 import CCrypto
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// Signs JWS with any algorithm kauth verifies (`JWSAlgorithm`): the sandbox provider's ID tokens
 /// when it is told to sign with something other than RS256, and the tests' tokens for those

@@ -7,6 +7,7 @@ import Foundation
 import Security
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// An RSA private key that signs with RSASSA-PKCS1-v1_5 and SHA-256.
 ///

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// `GET /oauth/authorize`: the simulated user is always logged in and
 /// consents at once, so the browser goes straight back to the client with a code.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// Client authentication (RFC 6749 §2.3) at the token, revocation (RFC 7009 §2.1) and device
 /// authorization (RFC 8628 §3.1) endpoints, with the methods `SandboxConfiguration

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// The RFC 8628 device authorization grant, a sandbox addition (Kakao does not offer it): for
 /// testing a client's headless login. `POST /oauth/device/code` hands out the codes,

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// `POST /oauth/revoke`: RFC 7009 token revocation, a sandbox addition that Kakao does not
 /// document (its clients log out with `/v1/user/logout`), listed in the discovery document as

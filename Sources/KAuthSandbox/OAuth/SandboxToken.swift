@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// `POST /oauth/token`: the code and refresh grants, with Kakao's KOE
 /// codes and its refresh-token rotation rule.

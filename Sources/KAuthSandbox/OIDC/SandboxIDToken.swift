@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// ID tokens (OIDC Core §2) and the key they are signed with.
 extension SandboxEngine {

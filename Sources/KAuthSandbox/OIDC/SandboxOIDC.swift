@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// Kakao's OpenID Connect endpoints: discovery, the JWK set and
 /// UserInfo. The ID token itself is made by `makeIDToken` (`SandboxIDToken.swift`).

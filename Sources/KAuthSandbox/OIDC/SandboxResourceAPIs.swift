@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// The sandbox's own resource APIs, on any access token it issued: not Kakao's or Snap's, but what
 /// a client of a generic resource server meets. `GET /api/items` is a list paged with RFC 8288

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// The sandbox's ID-token signing key: `KAuthCore`'s `RSAPrivateKey` (the platform library
 /// underneath) and its `IDTokenSigner`, the counterpart of the `IDTokenValidator` clients use.

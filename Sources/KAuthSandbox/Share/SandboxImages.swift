@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// The image APIs of Kakao Talk share: upload and scrap, with
 /// `Authorization: KakaoAK {app key}`. Images are kept in `SandboxShareRecords`, not stored.

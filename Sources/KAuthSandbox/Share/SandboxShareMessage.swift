@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// The message of a share, memo or friends message, read from its parameters and checked as Kakao
 /// would: the default template with kauth's own `TemplateValidator` (the rules clients check

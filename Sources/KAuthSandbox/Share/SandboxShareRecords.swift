@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// What the share and talk endpoints remember for tests to read back through `/_sandbox/`:
 /// visits to the sharer page, "send to me" messages, messages to friends, and uploaded images.

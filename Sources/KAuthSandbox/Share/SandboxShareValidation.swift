@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// Kakao Talk share's validation APIs: what the SDKs call before
 /// they open the sharer, with `Authorization: KakaoAK {app key}`. Their answer (ValidationResult)

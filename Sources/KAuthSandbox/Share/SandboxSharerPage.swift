@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// The web sharer, where a browser lands after `kauth link --open`.
 extension SandboxEngine {

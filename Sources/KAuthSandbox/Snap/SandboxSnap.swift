@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// Snap Login Kit's scopes: full URLs, separated by spaces.
 enum SnapScopes {

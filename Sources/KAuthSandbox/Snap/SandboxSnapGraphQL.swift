@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// Snap's legacy user-data API: `GET /v1/me?query=…` or
 /// `POST /v1/me` with JSON `{"query":…}`, `Authorization: Bearer`, answering

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// Ending Snap sessions: RFC 7009 revocation of one token and the SDK's "unlink all sessions".
 extension SandboxEngine {

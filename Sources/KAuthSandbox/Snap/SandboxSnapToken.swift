@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// Snap Login Kit's token endpoint: code and refresh grants
 /// with plain OAuth errors, a new refresh token on every refresh.

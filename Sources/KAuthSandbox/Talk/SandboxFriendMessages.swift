@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// Kakao Talk messages to friends: `POST /v1/api/talk/friends/message/default/send`
 /// (`template_object`), `/v1/api/talk/friends/message/send` (`template_id`, `template_args`) and

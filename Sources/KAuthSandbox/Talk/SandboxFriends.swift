@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// A Kakao Talk friend of the sandbox user, as `/v1/api/talk/friends` lists it.
 struct SandboxFriend: Sendable, Equatable {

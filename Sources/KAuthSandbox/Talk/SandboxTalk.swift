@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// "Send to me" (Kakao Talk memo): `POST /v2/api/talk/memo/default/send`, `/v2/api/talk/memo/send`
 /// and `/v2/api/talk/memo/scrap/send` with the user's token. The user must have agreed to

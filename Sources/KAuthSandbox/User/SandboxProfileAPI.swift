@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// User properties: the string values an app keeps on its users under keys registered in the
 /// console (update profile and signup).

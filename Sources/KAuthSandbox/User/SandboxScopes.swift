@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// One consent item of the sandbox app, as the Kakao console lists
 /// them under "Consent items".

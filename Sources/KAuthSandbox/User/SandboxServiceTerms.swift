@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// Kakao Sync service terms: `GET /v2/user/service_terms` and `POST /v2/user/revoke/service_terms`.
 /// The app's terms are `SandboxConfiguration.serviceTerms`; what a

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// A shipping address, as kept in the state file.
 struct SandboxShippingAddress: Codable, Equatable, Sendable {

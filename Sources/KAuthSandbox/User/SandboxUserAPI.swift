@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import KAuthCore
+import KAuthBasics
 
 /// kapi's user APIs, each behind `Authorization: Bearer`.
 extension SandboxEngine {

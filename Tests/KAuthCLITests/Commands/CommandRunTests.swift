@@ -3,6 +3,7 @@ import KAuthCore
 import KAuthTestSupport
 import Testing
 @testable import KAuthCLI
+import KAuthBasics
 
 /// Commands run in-process on a test world: what they print and return.
 @Suite struct CommandRunTests {

@@ -4,6 +4,7 @@ import KAuthSandbox
 import KAuthTestSupport
 import Testing
 @testable import KAuthCLI
+import KAuthBasics
 
 /// `kauth link` and `kauth talk memo` run in-process against a fake Kakao.
 @Suite struct LinkCommandTests {

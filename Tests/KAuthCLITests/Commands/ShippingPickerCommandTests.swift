@@ -3,6 +3,7 @@ import KAuthCore
 import KAuthTestSupport
 import Testing
 @testable import KAuthCLI
+import KAuthBasics
 
 /// `kauth shipping select|new|edit` run in-process with a fake listener and a fake Kakao.
 @Suite struct ShippingPickerCommandTests {

@@ -3,6 +3,7 @@ import KAuthCore
 import KAuthTestSupport
 import Testing
 @testable import KAuthCLI
+import KAuthBasics
 
 /// `kauth status` tells the truth: exit 0 only when the stored login can still give a token.
 @Suite struct StatusCommandTests {

@@ -3,6 +3,7 @@ import KAuthCore
 import KAuthTestSupport
 import Testing
 @testable import KAuthCLI
+import KAuthBasics
 
 /// `kauth talk friends` and `kauth talk send` run in-process against a fake Kakao.
 @Suite struct TalkFriendsCommandTests {

@@ -3,6 +3,7 @@ import KAuthCore
 import KAuthTestSupport
 import Testing
 @testable import KAuthCLI
+import KAuthBasics
 
 /// Every command's `--json`, against golden files: one JSON document on stdout, snake_case keys,
 /// the same key for the same thing everywhere, and a provider's answer only under `response`.

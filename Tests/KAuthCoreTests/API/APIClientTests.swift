@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KAuthCore
 import KAuthTestSupport
+@testable import KAuthBasics
 
 @Suite struct APIClientTests {
     func client(_ http: FakeHTTP, clock: TestClock, recover: @escaping @Sendable (String, String) async throws -> String) -> APIClient {

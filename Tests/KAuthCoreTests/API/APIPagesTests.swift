@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KAuthCore
+@testable import KAuthBasics
 
 @Suite struct APIPagesTests {
     func page(_ url: String, _ body: String, link: String? = nil, status: Int = 200) -> APIExchange {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KAuthCore
+@testable import KAuthBasics
 
 private func hex(_ bytes: [UInt8]) -> String {
     bytes.map { String(format: "%02x", $0) }.joined()

@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+@testable import KAuthBasics
 
 /// The live transport against real sockets on 127.0.0.1; nothing here leaves the machine.
 @Suite struct CurlTransportTests {

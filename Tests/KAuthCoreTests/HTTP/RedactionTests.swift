@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KAuthCore
+@testable import KAuthBasics
 
 @Suite struct RedactionTests {
     @Test func masksSecretFormAndQueryValues() {

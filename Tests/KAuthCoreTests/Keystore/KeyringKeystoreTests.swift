@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KAuthCore
+@testable import KAuthBasics
 
 /// The keystore's choices about the keyring, with an in-memory keyring: which protection a write
 /// picks, what a read does with a stale cached key, and that a key is never replaced under a file.

@@ -6,6 +6,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+@testable import KAuthBasics
 
 /// These tests use the real disk through `FileSystem.live`, each in its own temporary folder.
 @Suite struct KeystoreTests {

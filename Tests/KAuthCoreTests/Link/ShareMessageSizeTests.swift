@@ -2,6 +2,7 @@ import Foundation
 import KAuthCore
 import KAuthTestSupport
 import Testing
+import KAuthBasics
 
 @Suite struct ShareMessageSizeTests {
     let message: JSONValue = .object(["P": .object(["TP": .string("text")]), "C": .object(["T": .string("a/b")])])

@@ -2,6 +2,7 @@ import Foundation
 import KAuthCore
 import KAuthTestSupport
 import Testing
+import KAuthBasics
 
 @Suite struct SharerURLTests {
     /// The URL's path and its query, decoded.

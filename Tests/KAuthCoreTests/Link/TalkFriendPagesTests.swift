@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KAuthCore
+@testable import KAuthBasics
 
 /// `--all` across the friends list: `after_url` is read, never followed, and cannot make kauth loop.
 @Suite struct TalkFriendPagesTests {

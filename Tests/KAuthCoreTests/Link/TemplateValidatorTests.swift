@@ -2,6 +2,7 @@ import Foundation
 import KAuthCore
 import KAuthTestSupport
 import Testing
+import KAuthBasics
 
 @Suite struct TemplateValidatorTests {
     func problems(_ json: JSONValue) -> [String] {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KAuthCore
 import KAuthTestSupport
+@testable import KAuthBasics
 
 /// The login flow through a fake listener and a scripted provider: what is sent, what the
 /// browser is given, what is stored, what the browser hears and what the user is told.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KAuthCore
+@testable import KAuthBasics
 
 @Suite struct RedirectCallbackTests {
     func verdict(_ target: String, method: String = "GET") -> RedirectCallback.Verdict {

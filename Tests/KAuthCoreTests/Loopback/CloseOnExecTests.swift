@@ -5,6 +5,7 @@ import KAuthTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import KAuthBasics
 
 /// kauth starts a browser while it listens. Without close-on-exec, the browser inherits the
 /// listening socket and keeps the port after kauth is gone (the next login: "port in use").

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KAuthCore
 import KAuthTestSupport
+@testable import KAuthBasics
 
 /// What the parser refuses since the security review: bytes and lengths that two HTTP parsers
 /// could read differently, and paths it could not decode into one path.

@@ -1,5 +1,6 @@
 import Testing
 @testable import KAuthCore
+@testable import KAuthBasics
 
 @Suite struct LoopbackAddressTests {
     @Test(arguments: [

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KAuthCore
 import KAuthTestSupport
+@testable import KAuthBasics
 
 /// Throws malformed, random, truncated, oversized, slow and abandoned requests (mutations of a
 /// browser's redirect request) at a real `LoopbackServer` set up like the redirect listener,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KAuthCore
 import KAuthTestSupport
+@testable import KAuthBasics
 
 /// The server's answer to another local user who tries to use up its connections, threads or
 /// descriptors: a bounded number of connections, the oldest idle one shed, no crash.

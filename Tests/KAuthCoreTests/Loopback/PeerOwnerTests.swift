@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KAuthCore
 import KAuthTestSupport
+@testable import KAuthBasics
 
 /// The listeners' second defence: a connection whose peer is not the user's own gets 403 and
 /// nothing else. The cross-user end-to-end tests try it with a real second uid.

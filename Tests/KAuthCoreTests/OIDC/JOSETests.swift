@@ -5,6 +5,7 @@ import Foundation
 import KAuthTestSupport
 import Testing
 @testable import KAuthCore
+@testable import KAuthBasics
 
 /// RFC 7517 Appendix A.1: a JWK set with an EC key (kid "1") and an RSA key (kid "2011-04-29"),
 /// plus members kauth does not read.

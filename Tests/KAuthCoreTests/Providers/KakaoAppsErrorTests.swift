@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KAuthCore
+@testable import KAuthBasics
 
 /// Kakao's `KAE` codes and its -3/-5 "the app may not" answers.
 @Suite struct KakaoAppsErrorTests {

@@ -2,6 +2,7 @@ import Foundation
 import KAuthCore
 import KAuthTestSupport
 import Testing
+import KAuthBasics
 
 /// `MainThreadExecutor` runs the whole async entry point on the thread that calls it; what comes
 /// back from other threads (continuations, child tasks, sleeps) must still arrive there.

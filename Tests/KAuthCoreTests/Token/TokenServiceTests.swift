@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KAuthCore
 import KAuthTestSupport
+@testable import KAuthBasics
 
 /// The token lifecycle over a real keystore in a temporary folder and a scripted token endpoint.
 @Suite struct TokenServiceTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KAuthCore
+@testable import KAuthBasics
 
 /// The picker's return to `return_url`, judged without sockets.
 @Suite struct AddressPickerCallbackTests {

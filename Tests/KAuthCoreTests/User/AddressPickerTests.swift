@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KAuthCore
 import KAuthTestSupport
+@testable import KAuthBasics
 
 /// The shipping-address picker through a fake listener and a scripted Kakao: the AGT, what the
 /// browser is given, the pages' URLs, how each ending becomes an error, and the final lookup.

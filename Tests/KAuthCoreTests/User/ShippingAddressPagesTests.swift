@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KAuthCore
+@testable import KAuthBasics
 
 @Suite struct ShippingAddressPagesTests {
     func address(_ id: Int64, _ updated: Int64, isDefault: Bool = false) -> ShippingAddress {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KAuthCore
+@testable import KAuthBasics
 
 /// Each endpoint value's wire form, and decoding of the provider's responses (spec §5).
 @Suite struct UserRequestTests {

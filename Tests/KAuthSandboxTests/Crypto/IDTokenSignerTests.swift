@@ -3,6 +3,7 @@ import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
 import Testing
+import KAuthBasics
 
 private let kid = "test-key"
 /// The TestClock's default start, 2026-01-01T00:00:00Z.

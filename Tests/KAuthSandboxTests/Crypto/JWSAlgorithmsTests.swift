@@ -3,6 +3,7 @@ import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
 import Testing
+import KAuthBasics
 
 private let now: Double = 1_767_225_600
 

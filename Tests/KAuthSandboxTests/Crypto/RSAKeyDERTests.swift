@@ -2,6 +2,7 @@ import KAuthCore
 import KAuthTestSupport
 import Testing
 @testable import KAuthSandbox
+import KAuthBasics
 
 /// PKCS#1 DER: written by the client's `RSAKeyDER.encode`, read back by the sandbox.
 @Suite struct RSAKeyDERTests {

@@ -3,6 +3,7 @@ import Testing
 import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
+import KAuthBasics
 
 private typealias Sandbox = SandboxClient
 

@@ -3,6 +3,7 @@ import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
 import Testing
+import KAuthBasics
 
 /// The sandbox's share, image and memo endpoints, called in-process as a client would.
 private struct ShareSandbox {

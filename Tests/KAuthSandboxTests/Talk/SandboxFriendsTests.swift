@@ -3,6 +3,7 @@ import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
 import Testing
+import KAuthBasics
 
 private typealias Sandbox = SandboxClient
 

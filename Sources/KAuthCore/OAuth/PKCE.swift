@@ -1,3 +1,5 @@
+import KAuthBasics
+
 /// Proof Key for Code Exchange (RFC 7636), always with the `S256` method.
 ///
 /// RFC 7636 §4.2: "If the client is capable of using S256, it MUST use S256", and §4.3 makes
