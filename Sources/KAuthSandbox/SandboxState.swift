@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// A Kakao account the sandbox logs in. Kept in the state file, so a user can edit the profile
 /// (or add accounts, chosen at authorize by `login_hint` = email) and restart.

@@ -1,5 +1,6 @@
 import Foundation
 import KAuthCore
+import KAuthBasics
 
 /// A redirect listener without sockets: it records what the flow (a login, or the
 /// shipping-address picker) configured and armed, answers `wait` with a scripted outcome (or

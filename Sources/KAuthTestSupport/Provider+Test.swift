@@ -1,4 +1,5 @@
 import KAuthCore
+import KAuthBasics
 
 extension Provider {
     /// A provider resolved as commands resolve it: `name` among the built-in and configured ones,

@@ -1,5 +1,6 @@
 import Foundation
 import KAuthCore
+import KAuthBasics
 
 /// A clock that stands still until a test moves it, shared safely between the test and the
 /// threads of a server under test.

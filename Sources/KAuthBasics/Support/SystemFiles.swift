@@ -6,10 +6,10 @@ import Darwin
 
 /// Reading the system's own small text files (`/proc` tables, desktop settings), which live code
 /// consults to decide something and never writes.
-package enum SystemFiles {
+enum SystemFiles {
     /// The whole file as text, or nil when it cannot be read. procfs files report no size, so
     /// the file is read to its end.
-    package static func text(of path: String) -> String? {
+    static func text(of path: String) -> String? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -28,7 +28,7 @@ package enum SystemFiles {
     }
 
     /// Whether `path` exists (links followed).
-    package static func exists(_ path: String) -> Bool {
+    static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// `$KAUTH_HOME/config`: `key = value` lines and `#` comments, kept as written so that
 /// `kauth config set` changes one line and leaves the user's comments and order alone.

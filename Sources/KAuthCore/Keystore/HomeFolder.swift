@@ -1,3 +1,4 @@
+import KAuthBasics
 /// The checks on `KAUTH_HOME` itself, as ssh checks `~/.ssh`: whoever owns or can write the folder
 /// can replace the keystore or plant a config that sends tokens to their own server, so such a
 /// folder is refused (exit 7) before any file in it is believed or any request is made.

@@ -1,6 +1,7 @@
 #if os(macOS)
 import Foundation
 import Security
+import KAuthBasics
 
 // Untested: kauth's tests run on Linux only. This compiles on macOS and follows Apple's
 // documented generic-password calls; Docs/security.md says so.

@@ -1,3 +1,4 @@
+import KAuthBasics
 /// Why the keystore could not be read or written. Every case is exit code 7: the file is never
 /// silently replaced, so the user has to act; the command line says how.
 package enum KeystoreError: Error, Sendable, Equatable {

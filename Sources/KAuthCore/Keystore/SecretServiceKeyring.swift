@@ -3,6 +3,7 @@ import CKeyring
 #if canImport(Glibc)
 import Glibc
 #endif
+import KAuthBasics
 
 extension Keyring {
     /// Linux: the Secret Service over the session bus, through libsecret loaded on first use (see

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import KAuthBasics
 
 /// Gives out valid access tokens for one profile, refreshing through the keystore lock so that
 /// any number of processes make one refresh call between them.

@@ -9,6 +9,11 @@ import KAuthBasics
 ///
 /// Each member is a small struct of `@Sendable` closures: tests replace only what a flow should
 /// touch, and the `.live` values are the only code that reaches the real process, clock and disk.
+///
+/// The effects themselves (HTTP, clock, randomness, browser, files, terminal, environment, keyring)
+/// live in KAuthBasics, which knows nothing of OAuth. This value, and the redirect `Listener`, stay
+/// in the core for now: the listener judges logins and Kakao's address picker and carries their
+/// outcomes, and the live keyring's file naming belongs to the keystore.
 package struct World: Sendable {
     package var http: HTTPClient
     package var clock: Clock

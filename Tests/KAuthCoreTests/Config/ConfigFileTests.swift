@@ -5,6 +5,7 @@ import Glibc
 import Testing
 @testable import KAuthCore
 import KAuthTestSupport
+@testable import KAuthBasics
 
 @Suite struct ConfigFileTests {
     @Test func keepsCommentsAndOrderWhenSettingAndUnsetting() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KAuthCore
+@testable import KAuthBasics
 
 @Suite struct RedirectPlanTests {
     func provider(auth: String = "https://kauth.kakao.com", redirectURI: String? = nil, port: UInt16? = nil) -> Provider {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KAuthCore
 import KAuthTestSupport
+@testable import KAuthBasics
 
 @Suite struct ProviderResolutionTests {
     @Test func oidcNeedsAnIssuerOverHTTPS() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KAuthCore
 import KAuthTestSupport
+@testable import KAuthBasics
 
 /// The browser's command line carries only the path of a page other users cannot read.
 @Suite struct BrowserHandoffTests {

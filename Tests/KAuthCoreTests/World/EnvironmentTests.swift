@@ -1,5 +1,6 @@
 import Testing
 @testable import KAuthCore
+@testable import KAuthBasics
 
 @Suite struct EnvironmentTests {
     @Test func emptyValuesCountAsUnset() {

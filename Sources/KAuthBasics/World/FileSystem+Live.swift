@@ -8,7 +8,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import KAuthBasics
 
 extension FileSystem {
     /// The real disk, through POSIX calls only.

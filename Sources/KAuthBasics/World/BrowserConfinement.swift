@@ -1,4 +1,3 @@
-import KAuthBasics
 /// Whether the browser kauth would start runs confined, unable to read the page
 /// `BrowserHandoff` writes for it.
 ///

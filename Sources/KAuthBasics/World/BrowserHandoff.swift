@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import KAuthBasics
 
 /// The page a browser is started on instead of a secret URL.
 ///
