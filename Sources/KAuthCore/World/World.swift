@@ -13,7 +13,7 @@ import KAuthBasics
 /// The effects themselves (HTTP, clock, randomness, browser, files, terminal, environment, keyring)
 /// live in KAuthBasics, which knows nothing of OAuth. This value, and the redirect `Listener`, stay
 /// in the core for now: the listener judges logins and Kakao's address picker and carries their
-/// outcomes, and the live keyring's file naming belongs to the keystore.
+/// outcomes; and the live keyrings (Secret Service, login keychain) are still in `Keystore/`.
 package struct World: Sendable {
     package var http: HTTPClient
     package var clock: Clock
