@@ -141,24 +141,20 @@ dlopen_depends() {   # dlopen_depends SONAME → "package (>= version)", or noth
   probe_depends="$(shlibdeps -e"$work/probe")"
   tr ',' '\n' <<<"$probe_depends" | sed 's/^ *//' | grep -E "^$package( |\$)" || echo "$package"
 }
-for group in "${dlopened[@]}"; do
-  alternatives=""
-  for soname in $group; do
+# One group of alternative sonames → "pkg (>= v) | pkg2 (>= v2)"; stops when none is installed.
+alternatives_of() {   # alternatives_of "SONAME…" PACKAGE_TO_INSTALL
+  local alternatives="" soname entry
+  for soname in $1; do
     entry="$(dlopen_depends "$soname")"
     [ -n "$entry" ] && alternatives="${alternatives:+$alternatives | }$entry"
   done
-  [ -n "$alternatives" ] || fail "none of $group is installed here, so its package and version are unknown; install libcurl4"
-  depends="$depends, $alternatives"
-done
+  [ -n "$alternatives" ] || fail "none of $1 is installed here, so its package and version are unknown; install $2"
+  echo "$alternatives"
+}
+for group in "${dlopened[@]}"; do depends="$depends, $(alternatives_of "$group" libcurl4)"; done
 recommends=""
 for group in "${recommended[@]}"; do
-  alternatives=""
-  for soname in $group; do
-    entry="$(dlopen_depends "$soname")"
-    [ -n "$entry" ] && alternatives="${alternatives:+$alternatives | }$entry"
-  done
-  [ -n "$alternatives" ] || fail "none of $group is installed here, so its package and version are unknown; install libsecret-1-0"
-  recommends="${recommends:+$recommends, }$alternatives"
+  recommends="${recommends:+$recommends, }$(alternatives_of "$group" libsecret-1-0)"
 done
 
 swift_version="$("${SWIFT:-swift}" --version 2>/dev/null | sed -n 's/.*Swift version \([^ ]*\).*/\1/p' | head -n 1)"
