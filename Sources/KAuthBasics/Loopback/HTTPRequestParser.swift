@@ -38,7 +38,7 @@ package struct LoopbackServerLimits: Sendable, Equatable {
 /// disagrees with another Content-Length) are all refused; so is a path with an invalid
 /// percent-escape or one that decodes to NUL or `/`.
 package enum HTTPRequestParser {
-    package enum Result: Sendable {
+    package enum Parsed: Sendable {
         /// A whole request.
         case complete(HTTPServerRequest)
         /// Read more bytes and try again.
@@ -49,7 +49,7 @@ package enum HTTPRequestParser {
 
     private static let headerEnd: [UInt8] = Array("\r\n\r\n".utf8)
 
-    package static func parse(_ bytes: [UInt8], limits: LoopbackServerLimits = LoopbackServerLimits()) -> Result {
+    package static func parse(_ bytes: [UInt8], limits: LoopbackServerLimits = LoopbackServerLimits()) -> Parsed {
         // A request starts with a method of capital letters. Anything else — a TLS handshake sent
         // to this plain-HTTP server by an https:// URL — is refused at once, so that the client
         // learns its scheme is wrong instead of waiting out its timeout.

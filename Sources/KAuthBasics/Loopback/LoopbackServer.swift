@@ -395,7 +395,7 @@ package final class LoopbackServer: @unchecked Sendable {
     }
 
     /// Reads until the parser has a whole request, the deadline passes or the client closes.
-    private func readRequest(_ client: Int32) -> HTTPRequestParser.Result {
+    private func readRequest(_ client: Int32) -> HTTPRequestParser.Parsed {
         let deadline = ContinuousClock.now + limits.readTimeout
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
