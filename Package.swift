@@ -84,6 +84,12 @@ let package = Package(
             dependencies: ["KAuthBasics", "KAuthCore", "KAuthSandbox"],
             path: "Sources/KAuthTestSupport"
         ),
+        // The bottom layer's own tests: they import KAuthBasics (and the test helpers), not the core.
+        .testTarget(
+            name: "KAuthBasicsTests",
+            dependencies: ["KAuthBasics", "KAuthTestSupport"],
+            path: "Tests/KAuthBasicsTests"
+        ),
         .testTarget(
             name: "KAuthCoreTests",
             dependencies: ["KAuthBasics", "KAuthCore", "KAuthTestSupport"],

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import KAuthCore
 import KAuthTestSupport
 @testable import KAuthBasics
 

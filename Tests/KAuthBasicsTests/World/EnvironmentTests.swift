@@ -1,5 +1,4 @@
 import Testing
-@testable import KAuthCore
 @testable import KAuthBasics
 
 @Suite struct EnvironmentTests {

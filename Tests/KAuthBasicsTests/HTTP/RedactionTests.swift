@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import KAuthCore
 @testable import KAuthBasics
 
 @Suite struct RedactionTests {

@@ -1,5 +1,4 @@
 import Foundation
-import KAuthCore
 import KAuthTestSupport
 import Testing
 import KAuthBasics

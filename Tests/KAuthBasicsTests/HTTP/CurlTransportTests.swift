@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import KAuthCore
 
 #if canImport(Glibc)
 import Glibc
