@@ -15,7 +15,7 @@ enum SandboxRawEndpoint: String, Sendable, CaseIterable {
     /// The endpoint `path` is in `mode`, if it is one of these.
     init?(path: String, mode: SandboxMode) {
         switch (mode, path) {
-        case (.kakao, "/oauth/token"), (.snapchat, "/accounts/oauth2/token"): self = .token
+        case (_, mode.oauthProfile.tokenPath): self = .token
         case (.kakao, "/oauth/device/code"): self = .deviceAuthorization
         default: return nil
         }

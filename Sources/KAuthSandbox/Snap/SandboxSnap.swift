@@ -25,23 +25,12 @@ enum SnapScopes {
 /// on `kit.snapchat.com`'s, all on one port like the Kakao mode. Errors are plain OAuth
 /// (`{"error","error_description"}`): Snap has no KOE codes.
 extension SandboxEngine {
-    /// Seconds a Snap access token lives. Snap's code-flow lifetime is unconfirmed (a
-    /// third party says 30 minutes; the implicit token lives an hour); this is the figure the
-    /// sandbox answers. `POST /_sandbox/expire-access-tokens` ends tokens sooner.
-    static let snapAccessTokenLifetime = 1800
-
     mutating func snapRoute(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         let method = request.method
         switch request.path {
         case "/accounts/oauth2/auth":
             guard method == "GET" else { return Self.standardError(405, "invalid_request", "use GET for /accounts/oauth2/auth", &entry) }
             return snapAuthorize(request, &entry)
-        case "/accounts/oauth2/token":
-            guard method == "POST" else { return Self.standardError(405, "invalid_request", "use POST for /accounts/oauth2/token", &entry) }
-            return snapToken(request, &entry)
-        case "/accounts/oauth2/revoke":
-            guard method == "POST" else { return Self.standardError(405, "invalid_request", "use POST for /accounts/oauth2/revoke", &entry) }
-            return snapRevoke(request, &entry)
         case "/v1/me":
             guard method == "GET" || method == "POST" else { return Self.graphQLError(405, "use GET or POST for /v1/me", code: "GRAPHQL_VALIDATION_FAILED", &entry) }
             return snapMe(request, &entry)
