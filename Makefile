@@ -5,6 +5,7 @@ SWIFT        ?= swift
 PREFIX       ?= /usr/local
 BUILD_DIR    ?= .build
 RELEASE_DIR  ?= .build-release
+DIST_DIR     ?= dist
 SWIFT_FLAGS  ?=
 # Where `make install` puts things, under $(DESTDIR)$(PREFIX) (DESTDIR: a staging root for packages).
 BINDIR       ?= $(PREFIX)/bin
@@ -14,8 +15,17 @@ ZSHCOMPDIR   ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR  ?= $(PREFIX)/share/fish/vendor_completions.d
 # The kauth that install-files installs, and asks for its man page and completion scripts.
 KAUTH        ?= $(RELEASE_DIR)/release/kauth
+# The commit `kauth --version` names: HEAD, with `-dirty` when tracked files have uncommitted
+# changes; empty outside a git checkout of kauth (a source archive), where a packager may set it.
+# Package.swift reads it from the environment of every swift build.
+ifeq ($(origin KAUTH_COMMIT),undefined)
+KAUTH_COMMIT := $(shell [ "$$(git -C '$(CURDIR)' rev-parse --show-toplevel 2>/dev/null)" = '$(CURDIR)' ] && \
+	head="$$(git -C '$(CURDIR)' rev-parse --short=12 --verify -q HEAD)" && \
+	printf '%s%s' "$$head" "$$(git -C '$(CURDIR)' diff --quiet HEAD -- || echo -dirty)")
+endif
+export KAUTH_COMMIT
 
-.PHONY: all build test fuzz demo interop screenshots install install-files uninstall release bench deps clean
+.PHONY: all build test fuzz demo interop screenshots install install-files uninstall release dist dist-check bench deps clean
 
 all: build
 
@@ -86,10 +96,22 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/kauth $(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth \
 		$(DESTDIR)$(ZSHCOMPDIR)/_kauth $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
 
+## dist: for installing without Swift, under DIST_DIR: the archive kauth-VERSION-linux-ARCH.tar.gz
+## (unpacks into a prefix such as ~/.local), the Debian package kauth_VERSION_DEBARCH.deb (Depends:
+## computed from what the binary links and loads) and SHA256SUMS. VERSION: what `kauth version` says
+dist: release
+	@SWIFT="$(SWIFT)" Tests/Scripts/dist.sh $(KAUTH) $(DIST_DIR)
+
+## dist-check: installs them as a user would, as root (not part of `test`): the archive unpacked,
+## `kauth --version`, `status` and a whole sandbox login with the Swift toolchain hidden (a mount
+## namespace); the package through lintian, `dpkg -i`, `man kauth`, bash completion and `dpkg -r`
+dist-check: dist
+	@Tests/Scripts/dist-check.sh $(DIST_DIR)
+
 ## bench: median start-up of `kauth token` (stripped, as installed) with a valid stored token,
 ## against a minimal program that reads the same file
 bench: release
 	@Tests/Scripts/bench.sh $(CURDIR)/$(RELEASE_DIR)/release/kauth
 
 clean:
-	rm -rf $(BUILD_DIR) $(RELEASE_DIR)
+	rm -rf $(BUILD_DIR) $(RELEASE_DIR) $(DIST_DIR)

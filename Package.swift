@@ -9,6 +9,12 @@ let cryptoLinking: [LinkerSetting] = staticCrypto
     ? [.unsafeFlags(["-Xlinker", "-l:libcrypto.a"], .when(platforms: [.linux]))]
     : [.linkedLibrary("crypto", .when(platforms: [.linux]))]
 
+// The commit `kauth --version` names, which the Makefile reads from git and sets; nothing when
+// unset (a bare `swift build`) or empty (a build outside a git checkout). Letters, digits and
+// `.+_-` only: the value becomes a C string literal.
+let commit = (ProcessInfo.processInfo.environment["KAUTH_COMMIT"] ?? "").filter { $0.isASCII && ($0.isLetter || $0.isNumber || ".+_-".contains($0)) }
+let commitSettings: [CSetting] = commit.isEmpty ? [] : [.define("KAUTH_COMMIT", to: "\"\(commit)\"")]
+
 // kauth takes no package dependencies: the standard library, Foundation, Dispatch, libc, and
 // system libraries (OpenSSL's libcrypto through `CCrypto`, libcurl loaded at run time by `CCurl`).
 let package = Package(
@@ -29,6 +35,7 @@ let package = Package(
             path: "Sources/CCurl",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        .target(name: "CBuildInfo", path: "Sources/CBuildInfo", cSettings: commitSettings),
         .target(
             name: "KAuthCore",
             dependencies: [
@@ -49,7 +56,7 @@ let package = Package(
             path: "Sources/KAuthSandbox",
             linkerSettings: cryptoLinking
         ),
-        .target(name: "KAuthCLI", dependencies: ["KAuthCore", "KAuthSandbox"], path: "Sources/KAuthCLI"),
+        .target(name: "KAuthCLI", dependencies: ["KAuthCore", "KAuthSandbox", "CBuildInfo"], path: "Sources/KAuthCLI"),
         .executableTarget(name: "kauth", dependencies: ["KAuthCLI"], path: "Sources/kauth"),
         // Depends on KAuthSandbox only for `TestIDTokenSigner`: the client's tests need signed ID
         // tokens with chosen claims, and signing is the sandbox's.

@@ -7,6 +7,8 @@ import KAuthCore
 
 /// The command-line interface: parses, runs one command, renders its error, returns the exit code.
 package enum CLI {
+    /// kauth's version: the one place it is written. `make dist` names the archive and the
+    /// package after what the built kauth prints.
     package static let version = "0.1.0"
 
     /// Flags for many commands, before or after the command words; each command says which it
@@ -30,7 +32,7 @@ package enum CLI {
         }
         switch outcome {
         case .version:
-            world.terminal.writeOut("kauth \(version)\n")
+            world.terminal.writeOut(VersionCommand.line(version: version))
             return 0
         case .help(let path):
             let spec = ArgumentParser.command(at: path, root: root)

@@ -26,10 +26,23 @@ import Testing
         #expect(try JSONDecoder().decode(JSONValue.self, from: Data(json.out.utf8))["logged_in"] == .bool(false))
     }
 
-    @Test func versionAndHelp() async throws {
+    /// `kauth version` and `--version` print one line, with the commit the build was given: the
+    /// Makefile sets KAUTH_COMMIT for the build and for the tests alike.
+    @Test func versionNamesTheCommitTheBuildWasGiven() async throws {
         let env = TestEnvironment(sandbox: nil)
         defer { env.remove() }
-        #expect(try await env.run(["--version"]).out.hasPrefix("kauth "))
+        let command = try await env.run(["version"])
+        let flag = try await env.run(["--version"])
+        #expect(command.code == 0 && flag.code == 0)
+        #expect(command.out == flag.out)
+        #expect(command.out.hasPrefix("kauth "))
+        let commit = ProcessInfo.processInfo.environment["KAUTH_COMMIT"] ?? ""
+        #expect(command.out.hasSuffix(" (commit \(commit.isEmpty ? "unknown" : commit))\n"), "\(command.out)")
+    }
+
+    @Test func help() async throws {
+        let env = TestEnvironment(sandbox: nil)
+        defer { env.remove() }
         for arguments in [["--help"], ["help", "token", "info"], ["login", "-h"], ["token", "refresh", "--help"]] {
             let result = try await env.run(arguments)
             #expect(result.code == 0)

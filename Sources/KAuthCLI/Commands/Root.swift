@@ -7,7 +7,7 @@ enum Commands {
         summary: "log in to Kakao and other OAuth/OIDC providers from the command line",
         discussion: "kauth logs you in through the browser, keeps the tokens in a local keystore, refreshes them when needed, and calls the provider's user APIs. Scripts call `kauth token` for a valid access token.",
         usage: ["COMMAND [flags]"],
-        flags: [.toggle("version", "print the version")],
+        flags: [.toggle("version", "print the version and the commit it was built from")],
         examples: [
             ("kauth login", "log in to Kakao in the browser"),
             ("curl -H \"Authorization: Bearer $(kauth token)\" https://kapi.kakao.com/v2/user/me", "use the token in a script"),
@@ -32,6 +32,7 @@ enum Commands {
             ConfigCommand.spec,
             SandboxCommand.spec,
             CompletionCommand.spec,
+            VersionCommand.spec,
             CompleteCommand.spec,
             ManCommand.spec,
         ],

@@ -19,6 +19,16 @@ import Testing
         #expect(output.err.isEmpty)
     }
 
+    @Test func versionCommandAndFlagPrintTheSameLine() async {
+        let (code, output) = await run(["version"], environment: [:])
+        let (flagCode, flagOutput) = await run(["--version"], environment: [:])
+        #expect(code == 0 && flagCode == 0)
+        #expect(output.out == VersionCommand.line(version: CLI.version))
+        #expect(flagOutput.out == output.out)
+        #expect(VersionCommand.line(version: "1.2.3", commit: "") == "kauth 1.2.3 (commit unknown)\n")
+        #expect(VersionCommand.line(version: "1.2.3", commit: "0123456789ab-dirty") == "kauth 1.2.3 (commit 0123456789ab-dirty)\n")
+    }
+
     @Test func statusJSONWhenNotLoggedIn() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }

@@ -1,0 +1,293 @@
+#!/usr/bin/env bash
+# `make dist`: from a built kauth, what a Linux user installs without a Swift toolchain, under
+# DIST_DIR:
+#   kauth-VERSION-linux-ARCH.tar.gz  bin/kauth (stripped), the man page, the bash, zsh and fish
+#                                    completions where `make install` puts them, and
+#                                    share/doc/kauth/README and LICENSE; it unpacks into a prefix
+#                                    (`tar -xzf … -C ~/.local`)
+#   kauth_VERSION_DEBARCH.deb        the same under /usr (zsh's in Debian's vendor-completions, the
+#                                    man page gzipped), with copyright and changelog, built with
+#                                    dpkg-deb from a root staged by `make install-files DESTDIR=…`
+#   SHA256SUMS                       of those two
+# VERSION is the one the binary prints (`kauth version`), so the three always agree. The
+# package's Depends: is computed as dpkg-shlibdeps does, from the libraries kauth links (its ELF
+# NEEDED entries) and those it loads with dlopen (libcurl), with the versions the symbols kauth
+# uses need on this machine. Archive and package are byte-for-byte the same for the same binary.
+set -euo pipefail
+
+kauth_arg="${1:?usage: dist.sh PATH_TO_KAUTH DIST_DIR}"
+dist_arg="${2:?usage: dist.sh PATH_TO_KAUTH DIST_DIR}"
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+kauth="$(cd "$(dirname "$kauth_arg")" && pwd)/$(basename "$kauth_arg")"
+[ -x "$kauth" ] || { echo "dist: $kauth_arg is not an executable; run make release first" >&2; exit 2; }
+mkdir -p "$dist_arg"
+dist="$(cd "$dist_arg" && pwd)"
+# Who the package names as its maintainer; a packager sets their own.
+maintainer="${DEB_MAINTAINER:-kauth maintainers <kauth-maintainers@users.noreply.github.com>}"
+
+fail() { echo "dist: $*" >&2; exit 1; }
+tools_missing() {
+  for tool in dpkg-deb dpkg-shlibdeps dpkg-architecture readelf strings strip nm cc gzip sha256sum; do
+    command -v "$tool" >/dev/null || { echo "$tool"; return 0; }
+  done
+  return 1
+}
+if missing="$(tools_missing)" && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  echo "dist: installing dpkg-dev binutils gcc (for $missing)" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  { apt-get update -qq && apt-get install -y -qq dpkg-dev binutils gcc; } >/dev/null
+fi
+missing="$(tools_missing)" && fail "needs $missing (Debian/Ubuntu: apt-get install dpkg-dev binutils gcc)"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# --- What is being shipped ---------------------------------------------------------------------
+read -r _ version _ commit_word < <("$kauth" version) || fail "$kauth version printed nothing"
+commit="${commit_word%)}"
+# A Debian native version: no hyphen (it would name a Debian revision), starts with a digit.
+[[ "$version" =~ ^[0-9][A-Za-z0-9.+~]*$ ]] || fail "'$version' (from kauth version) is not a version a package can carry"
+arch="$(uname -m)"
+debarch="$(dpkg-architecture -qDEB_HOST_ARCH)"
+multiarch="$(dpkg-architecture -qDEB_HOST_MULTIARCH)"
+# Every date in the archive and the package: the date of the commit the binary was built from.
+if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
+  SOURCE_DATE_EPOCH="$(git -C "$repo" log -1 --format=%ct "${commit%-dirty}" -- 2>/dev/null || date +%s)"
+fi
+export SOURCE_DATE_EPOCH
+tarball="kauth-$version-linux-$arch.tar.gz"
+deb="kauth_${version}_$debarch.deb"
+
+# --- Staging: the files `make install` installs ------------------------------------------------
+# Without the calling make's flags and variables (`make dist BINDIR=…` must not move the files).
+stage() {   # stage ROOT PREFIX [make variables…]
+  local root="$1" prefix="$2"
+  shift 2
+  env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "${MAKE:-make}" -s -C "$repo" install-files \
+    KAUTH="$kauth" DESTDIR="$root" PREFIX="$prefix" "$@" >/dev/null
+}
+stage "$work/tar" ""
+stage "$work/deb" /usr ZSHCOMPDIR=/usr/share/zsh/vendor-completions
+binary="$work/tar/bin/kauth"
+readelf -S --wide "$binary" | grep -q ' \.symtab ' && fail "bin/kauth still has its symbol table after install -s"
+# The compilers' version strings too, as Debian's dh_strip does; both get the same binary.
+strip --remove-section=.comment "$binary"
+cp "$binary" "$work/deb/usr/bin/kauth"
+
+# --- What the binary needs at run time ---------------------------------------------------------
+# The newest symbol version kauth asks of each library it links (readelf's version needs).
+version_needs() {
+  readelf -V --wide "$1" | awk '
+    /File: / { for (i = 1; i <= NF; i++) if ($i == "File:") file = $(i + 1) }
+    /Name: / && file != "" { for (i = 1; i <= NF; i++) if ($i == "Name:") print file, $(i + 1) }
+  ' | sort -k1,1 -k2,2V | awk '{ newest[$1] = $2 } END { for (f in newest) print f, newest[f] }' | sort
+}
+needed="$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort)"
+# The notes below say the Swift runtime and libcrypto are linked in, as `make release` does.
+if shared="$(grep -E '^lib(swift|Foundation|dispatch|BlocksRuntime|crypto)' <<<"$needed")"; then
+  fail "$kauth_arg links $(echo $shared) dynamically: package the build of make release"
+fi
+glibc="$(version_needs "$binary" | awk '$2 ~ /^GLIBC_[0-9]/ { sub("GLIBC_", "", $2); print $2 }' | sort -V | tail -n 1)"
+[ -n "$glibc" ] || fail "found no glibc symbol version in $binary"
+
+# Libraries kauth loads with dlopen, which no NEEDED entry shows: per line, the sonames it tries,
+# any one of which will do (they become alternatives in Depends:). The binary's strings are
+# searched for sonames too, so one added to the code but not here stops this script instead of
+# going missing from the package.
+dlopened=(
+  "libcurl.so.4 libcurl-gnutls.so.4"   # HTTP, on the first network request (Sources/CCurl/ccurl.c)
+)
+sonames_in_binary="$(strings -a "$binary" | grep -xE 'lib[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*\.so\.[0-9]+' | sort -u)"
+for soname in $sonames_in_binary; do
+  grep -qxF "$soname" <<<"$needed" && continue
+  [[ " ${dlopened[*]} " == *" $soname "* ]] && continue
+  fail "kauth names $soname, which it neither links nor is listed in dlopened=() of $0: say there what it is for"
+done
+
+# dpkg-shlibdeps reads a source tree's debian/control; one naming the package is enough.
+mkdir -p "$work/shlibdeps/debian"
+printf 'Source: kauth\n\nPackage: kauth\nArchitecture: any\n' >"$work/shlibdeps/debian/control"
+shlibdeps() {
+  (cd "$work/shlibdeps" && dpkg-shlibdeps -O "$@" 2>"$work/shlibdeps.err") | sed -n 's/^shlibs:Depends=//p' \
+    || { cat "$work/shlibdeps.err" >&2; fail "dpkg-shlibdeps failed"; }
+}
+depends="$(shlibdeps -e"$work/deb/usr/bin/kauth")"
+
+# For a dlopened library, dpkg-shlibdeps is asked about a small program that links it and uses the
+# same symbols kauth looks up by name (those of the library's symbols that kauth's strings hold),
+# and the entry for the library's own package is kept.
+dlopen_depends() {   # dlopen_depends SONAME → "package (>= version)", or nothing when not installed
+  local soname="$1" library package symbols
+  for library in "/usr/lib/$multiarch/$soname" "/lib/$multiarch/$soname"; do [ -e "$library" ] && break; done
+  [ -e "$library" ] || return 0
+  package="$(dpkg -S "$(readlink -f "$library")" 2>/dev/null | head -n 1 | cut -d: -f1)"
+  [ -n "$package" ] || fail "$library belongs to no package"
+  symbols="$(comm -12 <(nm -D --defined-only "$library" | awk '{ sub(/@.*/, "", $NF); print $NF }' | sort -u) \
+                      <(strings -a "$binary" | sort -u))"
+  [ -n "$symbols" ] || fail "kauth uses no symbol of $library: is $soname still loaded?"
+  {
+    for symbol in $symbols; do echo "extern void $symbol(void);"; done
+    echo "void *used[] = {"
+    for symbol in $symbols; do echo "  (void *)$symbol,"; done
+    echo "};"
+    echo "int main(void) { return used[0] == 0; }"
+  } >"$work/probe.c"
+  cc -o "$work/probe" "$work/probe.c" -Wl,--no-as-needed "$library" || fail "could not link a probe against $library"
+  local probe_depends
+  probe_depends="$(shlibdeps -e"$work/probe")"
+  tr ',' '\n' <<<"$probe_depends" | sed 's/^ *//' | grep -E "^$package( |\$)" || echo "$package"
+}
+for group in "${dlopened[@]}"; do
+  alternatives=""
+  for soname in $group; do
+    entry="$(dlopen_depends "$soname")"
+    [ -n "$entry" ] && alternatives="${alternatives:+$alternatives | }$entry"
+  done
+  [ -n "$alternatives" ] || fail "none of $group is installed here, so its package and version are unknown; install libcurl4"
+  depends="$depends, $alternatives"
+done
+
+swift_version="$("${SWIFT:-swift}" --version 2>/dev/null | sed -n 's/.*Swift version \([^ ]*\).*/\1/p' | head -n 1)"
+# libcrypto.a comes from libssl-dev: Built-Using names the source it was built from.
+openssl_source="$(dpkg-query -W -f='${source:Package} (= ${source:Version})' libssl-dev 2>/dev/null || true)"
+openssl_version="$(dpkg-query -W -f='${source:Version}' libssl-dev 2>/dev/null || openssl version | cut -d' ' -f2)"
+
+# --- The notes ---------------------------------------------------------------------------------
+# What the binary holds besides kauth's own code, and under which terms: the copyright file of
+# the package, and the LICENSE of the archive (with the Apache License's text, which it requires).
+notice() {
+  cat <<EOF
+kauth
+=====
+
+Copyright $(date -u -d "@$SOURCE_DATE_EPOCH" +%Y) the kauth authors.
+
+No licence has been chosen for kauth's own code yet: until one is, its authors keep all rights,
+and this note will name the licence once there is one.
+
+/usr/bin/kauth (bin/kauth in the archive) also contains, linked statically:
+
+ - the Swift standard library and runtime, Dispatch and FoundationEssentials, from the Swift
+   ${swift_version:-6} toolchain: Copyright Apple Inc. and the Swift project authors; Apache
+   License 2.0 with the Runtime Library Exception.
+ - libcrypto from OpenSSL ${openssl_version}: Copyright the OpenSSL Project Authors; Apache
+   License 2.0.
+EOF
+}
+mkdir -p "$work/deb/usr/share/doc/kauth" "$work/tar/share/doc/kauth"
+{
+  notice
+  printf '\nOn Debian systems, the full text of the Apache License 2.0 is in\n/usr/share/common-licenses/Apache-2.0.\n'
+} >"$work/deb/usr/share/doc/kauth/copyright"
+{
+  notice
+  apache=/usr/share/common-licenses/Apache-2.0
+  [ -f "$apache" ] || fail "$apache is missing (Debian's base-files); the archive must carry the licence's text"
+  printf '\nThe text of the Apache License 2.0 follows.\n\n'
+  cat "$apache"
+} >"$work/tar/share/doc/kauth/LICENSE"
+
+{
+  cat <<EOF
+kauth $version (commit $commit) for Linux on $arch
+
+kauth is a command-line OAuth and OpenID Connect client for Kakao Login, any OpenID Connect
+provider and Snapchat: it logs you in through the browser, keeps the tokens in a local keystore,
+refreshes them and prints a valid access token for scripts. \`man kauth\` is the reference.
+
+Install: unpack into a prefix whose bin/ is on your PATH, for example
+
+    tar -xzf $tarball -C ~/.local
+
+which puts
+
+    bin/kauth                                     the program
+    share/man/man1/kauth.1                        man kauth
+    share/bash-completion/completions/kauth       bash completion
+    share/zsh/site-functions/_kauth               zsh completion (add the folder to fpath)
+    share/fish/vendor_completions.d/kauth.fish    fish completion
+    share/doc/kauth/README, LICENSE               this note, and the licences
+
+Uninstall: remove those files.
+
+What it needs at run time
+-------------------------
+No Swift: the Swift runtime, FoundationEssentials and OpenSSL's libcrypto are linked in.
+
+ - Linux on $arch with glibc $glibc or newer (\`ldd --version\` says which you have).
+ - These libraries, with at least the symbol version shown (the newest kauth asks of each):
+EOF
+  version_needs "$binary" | awk '{ printf "       %-20s %s\n", $1, $2 }'
+  for library in $needed; do
+    version_needs "$binary" | grep -q "^$library " || printf '       %-20s\n' "$library"
+  done
+  cat <<EOF
+ - libcurl (libcurl.so.4, or Debian's libcurl-gnutls.so.4), loaded the first time a command goes
+   to the network (Debian and Ubuntu: \`apt install libcurl4\`). Without it, what needs no
+   network still works (\`kauth status\`, \`kauth token\` with a valid token, \`kauth config\`),
+   and the rest say what to install.
+EOF
+} >"$work/tar/share/doc/kauth/README"
+
+# Debian's changelog, for a native package: one entry for this version, dated as the commit.
+{
+  echo "kauth ($version) stable; urgency=medium"
+  echo
+  echo "  * kauth $version, built from commit $commit."
+  echo
+  echo " -- $maintainer  $(date -u -R -d "@$SOURCE_DATE_EPOCH")"
+} | gzip -9n >"$work/deb/usr/share/doc/kauth/changelog.gz"
+gzip -9n "$work/deb/usr/share/man/man1/kauth.1"
+
+# --- The Debian package ------------------------------------------------------------------------
+root="$work/deb"
+# As dpkg-gencontrol counts it: each file's size in KiB rounded up, and 1 KiB a directory.
+installed_size="$(cd "$root" && find usr \( -type f -printf '%s\n' \) -o \( -type d -printf '1024\n' \) | awk '{ k += int(($1 + 1023) / 1024) } END { print k }')"
+mkdir -p "$root/DEBIAN"
+{
+  echo "Package: kauth"
+  echo "Version: $version"
+  echo "Architecture: $debarch"
+  echo "Maintainer: $maintainer"
+  echo "Installed-Size: $installed_size"
+  echo "Depends: $depends"
+  [ -n "$openssl_source" ] && echo "Built-Using: $openssl_source"
+  echo "Section: utils"
+  echo "Priority: optional"
+  cat <<'EOF'
+Description: log in to Kakao and other OAuth/OpenID Connect providers
+ kauth is a command-line OAuth 2.0 and OpenID Connect client for Kakao
+ Login, any OpenID Connect provider (found through discovery) and Snapchat:
+ what gh auth is for GitHub. It logs you in through the browser
+ (authorization code with PKCE, caught on a listener on 127.0.0.1), keeps
+ the tokens in a local keystore, refreshes them when they are about to
+ expire, and prints a valid access token for scripts, CI jobs and kubectl.
+ It also calls Kakao's user, consent, Kakao Talk and sharing APIs.
+ .
+ kauth sandbox serves a local Kakao- and OpenID Connect-compatible
+ provider, to try kauth and test scripts without an account or network.
+EOF
+} >"$root/DEBIAN/control"
+(cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) >"$root/DEBIAN/md5sums"
+
+# Same modes and dates everywhere, whatever the umask and the clock said.
+for tree in "$work/tar" "$root"; do
+  find "$tree" -type d -exec chmod 0755 {} +
+  find "$tree" -type f -exec chmod 0644 {} +
+  find "$tree" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+done
+chmod 0755 "$work/tar/bin/kauth" "$root/usr/bin/kauth"
+
+rm -f "$dist/$tarball" "$dist/$deb"
+dpkg-deb --root-owner-group -Zxz --build "$root" "$dist/$deb" >/dev/null
+# Files only: unpacking into an existing prefix then leaves its folders' modes and dates alone.
+(cd "$work/tar" && find bin share -type f | LC_ALL=C sort \
+   | tar --no-recursion --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" -T - -cf -) \
+  | gzip -9n >"$dist/$tarball"
+(cd "$dist" && sha256sum "$tarball" "$deb" >SHA256SUMS)
+
+size() { du -h --apparent-size "$1" | cut -f1; }
+echo "dist/$tarball ($(size "$dist/$tarball"); bin/kauth $(size "$binary"))"
+echo "dist/$deb ($(size "$dist/$deb"))"
+echo "  Depends: $depends"
+echo "dist/SHA256SUMS"
