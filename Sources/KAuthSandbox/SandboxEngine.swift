@@ -74,9 +74,6 @@ struct SandboxEngine {
         if configuration.mode == .snapchat { return snapRoute(request, &entry) }
         let method = request.method
         switch request.path {
-        case "/oauth/authorize":
-            guard method == "GET" else { return Self.errorPage(405, "KOE001", "invalid_request", "use GET for /oauth/authorize", &entry) }
-            return authorize(request, &entry)
         case "/oauth/device/code":
             guard method == "POST" else { return Self.oauthError(405, "invalid_request", "use POST for /oauth/device/code", "KOE001", &entry) }
             return deviceAuthorization(request, &entry)

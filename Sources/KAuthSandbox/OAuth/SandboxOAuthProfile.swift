@@ -6,12 +6,25 @@ import Foundation
 import KAuthCore
 
 /// What one provider's OAuth endpoints do differently from another's, as a value: the engine in
-/// `OAuth/` runs the token and revocation endpoints of every mode and reads the differences
-/// here, so that a new provider in the sandbox is one more profile rather than a copy of the
+/// `OAuth/` runs the authorization, token and revocation endpoints of every mode and reads the
+/// differences here, so that a new provider in the sandbox is one more profile rather than a copy of the
 /// routes.
 struct SandboxOAuthProfile: Sendable {
     /// Where the authorization endpoint is served.
     var authorizePath: String
+    /// The page shown for an authorization request that cannot be redirected to the client:
+    /// status, KOE code, `error` and description.
+    var errorPage: @Sendable (Int, String, String, String, inout SandboxLogEntry) -> HTTPServerResponse
+    /// A `response_type` other than `code` is shown on that page (Kakao) rather than redirected
+    /// as `unsupported_response_type` (RFC 6749 §4.1.2.1).
+    var showsResponseTypeError: Bool
+    /// Every authorization request must carry PKCE with S256; otherwise PKCE is optional, and a
+    /// code issued without it refuses a verifier.
+    var requiresPKCE: Bool
+    /// Authorization responses carry RFC 9207's `iss` as the configuration says; otherwise never.
+    var issParameter: Bool
+    /// What the user is asked and agrees to: the request's scopes and other parameters.
+    var consent: SandboxConsentStep
     /// Where the token endpoint (code, refresh and, with `deviceGrant`, device grants) is served.
     var tokenPath: String
     /// Where RFC 7009 revocation is served.
@@ -81,6 +94,11 @@ extension SandboxOAuthProfile {
     /// switch (`SandboxConfiguration.oidc`) and the strict-server switches ride on this profile.
     static let kakao = SandboxOAuthProfile(
         authorizePath: "/oauth/authorize",
+        errorPage: SandboxEngine.errorPage,
+        showsResponseTypeError: true,
+        requiresPKCE: false,
+        issParameter: true,
+        consent: SandboxEngine.kakaoConsent,
         tokenPath: "/oauth/token",
         revocationPath: "/oauth/revoke",
         errorCodes: true,
@@ -106,6 +124,11 @@ extension SandboxOAuthProfile {
     /// production).
     static let snapchat = SandboxOAuthProfile(
         authorizePath: "/accounts/oauth2/auth",
+        errorPage: SandboxEngine.snapErrorPage,
+        showsResponseTypeError: false,
+        requiresPKCE: true,
+        issParameter: false,
+        consent: SandboxEngine.snapConsent,
         tokenPath: "/accounts/oauth2/token",
         revocationPath: "/accounts/oauth2/revoke",
         errorCodes: false,
@@ -145,9 +168,14 @@ extension SandboxEngine {
             : Self.standardError(status, error, description, &entry)
     }
 
-    /// The token and revocation endpoints of the profile in force, or nil for another path.
+    /// The authorization, token and revocation endpoints of the profile in force, or nil for
+    /// another path.
     mutating func oauthRoute(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse? {
         let path = request.path
+        if path == profile.authorizePath {
+            guard request.method == "GET" else { return profile.errorPage(405, "KOE001", "invalid_request", "use GET for \(path)", &entry) }
+            return authorize(request, &entry)
+        }
         guard path == profile.tokenPath || path == profile.revocationPath else { return nil }
         guard request.method == "POST" else {
             return oauthFailure(405, "invalid_request", "use POST for \(path)", "KOE001", &entry)
