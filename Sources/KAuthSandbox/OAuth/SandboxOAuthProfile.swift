@@ -7,8 +7,9 @@ import KAuthCore
 
 /// What one provider's OAuth endpoints do differently from another's, as a value: the engine in
 /// `OAuth/` runs the authorization, token and revocation endpoints of every mode and reads the
-/// differences here, so that a new provider in the sandbox is one more profile rather than a copy of the
-/// routes.
+/// differences here, so that a new provider in the sandbox is one more profile rather than a
+/// copy of the routes. Switches a test turns at run time (OpenID Connect, the strict-server
+/// ones) stay in `SandboxConfiguration`; a profile holds what the provider is.
 struct SandboxOAuthProfile: Sendable {
     /// Where the authorization endpoint is served.
     var authorizePath: String
