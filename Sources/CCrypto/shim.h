@@ -1,7 +1,11 @@
 #ifndef KAUTH_CCRYPTO_SHIM_H
 #define KAUTH_CCRYPTO_SHIM_H
-// OpenSSL's libcrypto (Debian: libssl-dev): the digest, random, KDF, cipher and RSA key APIs.
+// OpenSSL's libcrypto (Debian: libssl-dev): the digest, random, KDF, cipher, MAC and RSA, EC and
+// Ed25519 key APIs.
 #include <openssl/evp.h>
+#include <openssl/ec.h>
+#include <openssl/hmac.h>
+#include <openssl/crypto.h>
 #include <openssl/rand.h>
 #include <openssl/sha.h>
 #include <openssl/err.h>

@@ -15,7 +15,7 @@ package enum CLI {
     /// takes (`CommandSpec.globals`).
     static let globalFlags: [FlagSpec] = [
         .option("profile", "NAME", "use the login stored under NAME (default: KAUTH_PROFILE, else the default profile)", values: .dynamic(.profiles)),
-        .option("provider", "NAME", "provider to use: kakao (default), or one configured with `kauth config`", values: .dynamic(.providers)),
+        .option("provider", "NAME", "provider to use: kakao (default), snapchat, oidc (any OpenID Connect provider, with --issuer), or one configured with `kauth config`", values: .dynamic(.providers)),
         .toggle("verbose", "trace HTTP requests to stderr, secrets redacted"),
         .toggle("no-color", "no colour in output (also: NO_COLOR)"),
     ]

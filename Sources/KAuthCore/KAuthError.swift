@@ -94,6 +94,9 @@ package enum KAuthError: Error, Sendable, Equatable {
     case idTokenRefused(provider: String, reason: String)
     /// A discovery provider's endpoints are not known for the stored login.
     case endpointsUnknown(provider: String)
+    /// Userinfo answered for another subject than the ID token's (or for none): the answer was
+    /// not used (OIDC Core §5.3.2).
+    case foreignUserinfo(subject: String?, expected: String)
     /// Another kauth logged the profile in to another provider while this command ran.
     case loginReplaced(profile: String, provider: String)
     /// `kauth api --paginate` stopped before the last page; a failing page's stop has that
@@ -117,7 +120,7 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .loginCancelled, .addressPickerEnded: return 6
         case .keystore: return 7
         case .portInUse, .oauth, .api, .apiNotPermitted, .addressPickerFailed, .appKeyRejected, .invalidResponse, .discovery,
-             .idTokenRefused, .endpointsUnknown, .loginReplaced, .pagesStopped, .listenerFailed, .failure:
+             .idTokenRefused, .endpointsUnknown, .foreignUserinfo, .loginReplaced, .pagesStopped, .listenerFailed, .failure:
             return 1
         }
     }
@@ -144,6 +147,7 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .api, .apiNotPermitted, .appKeyRejected: return "api_error"
         case .invalidResponse, .discovery, .endpointsUnknown: return "invalid_response"
         case .idTokenRefused: return "id_token_refused"
+        case .foreignUserinfo: return "userinfo_subject_mismatch"
         case .loginReplaced: return "login_replaced"
         case .pagesStopped: return "pagination_stopped"
         case .listenerFailed, .failure: return "failure"
@@ -176,8 +180,9 @@ package enum Unsupported: Sendable, Equatable {
     case feature(ProviderFeature)
     /// It does not list PKCE S256 (and `--allow-no-pkce` was not given).
     case pkce
-    /// Its discovery lists no device authorization endpoint.
-    case deviceGrant
+    /// It has no device authorization endpoint: `discovered` when its discovery document was
+    /// read and lists none, false for a provider whose endpoints are fixed (Kakao, Snapchat).
+    case deviceGrant(discovered: Bool)
     /// A `prompt` value it does not document.
     case prompt(String, allowed: [String])
     /// It has no userinfo endpoint.
@@ -235,6 +240,10 @@ package struct OAuthFailure: Sendable, Equatable {
 package enum SessionEnd: Sendable, Equatable {
     /// The access token expired and no refresh token is stored.
     case noRefreshToken
+    /// The provider issued no refresh token with this login: it cannot be refreshed, and ends
+    /// when its access token expires (still valid until `accessTokenExpiresAt`). `providerType`
+    /// says how to ask for one (`ProviderHelp.refreshTokenRequest`).
+    case noRefreshTokenIssued(accessTokenExpiresAt: Date, providerType: String)
     /// The refresh token's own expiry has passed.
     case refreshTokenExpired(at: Date)
     /// The provider refused the refresh token with an OAuth error (`invalid_grant`).
@@ -256,6 +265,11 @@ package enum SessionEnd: Sendable, Equatable {
     case noIDToken
     /// The provider rejected the login earlier (or an unlink ended it), as the keystore records.
     case rejected(SessionRejection)
+
+    package var isNoRefreshTokenIssued: Bool {
+        if case .noRefreshTokenIssued = self { return true }
+        return false
+    }
 }
 
 /// Why `KAUTH_REFRESH_TOKEN` cannot be used as it is.

@@ -1,3 +1,5 @@
+import KAuthCore
+
 /// How a sandbox provider behaves. Every member has a default taken from what Kakao answers for a
 /// REST API key, so `SandboxConfiguration()` behaves like a real app.
 package struct SandboxConfiguration: Sendable, Equatable {
@@ -95,6 +97,21 @@ package struct SandboxConfiguration: Sendable, Equatable {
     package var friendsAPIEnabled: Bool
     /// What the user does on the shipping-address picker pages of the apps host.
     package var pickerOutcome: SandboxPickerOutcome
+    /// The algorithm ID tokens are signed with (default RS256), the one discovery lists in
+    /// `id_token_signing_alg_values_supported`. RS* and PS* use the RSA signing key (the JWK set
+    /// then names the algorithm in its `alg`), ES* and EdDSA a key of their own made on first
+    /// need and listed beside it, HS* the client secret (which must then be set).
+    package var idTokenAlgorithm: JWSAlgorithm
+    /// UserInfo answers with this `sub` instead of the user's id: a provider that answers for
+    /// someone else, which a client must not use (OIDC Core §5.3.2).
+    package var userinfoSubject: String?
+    /// Whether the code and device grants answer a refresh token (default); off plays a
+    /// provider that only issues one when asked with `offline_access` and `prompt=consent`.
+    package var issueRefreshTokens: Bool
+    /// Whether discovery's `scopes_supported` lists the OpenID Connect standard scopes `profile`
+    /// and `email` (OIDC Core §5.4) besides `openid` and the consent items. Off (default), as
+    /// Kakao's document, though the sandbox accepts both when asked.
+    package var advertiseStandardScopes: Bool
     /// How many items `GET /api/items` lists (default 25: three pages of the default 10).
     package var itemCount: Int = 25
     /// Where next-page links point (Kakao's `after_url`, RFC 8288 `Link`) when not at the sandbox
@@ -139,8 +156,16 @@ package struct SandboxConfiguration: Sendable, Equatable {
         requireNonce: Bool = false,
         friendCount: Int = 25,
         friendsAPIEnabled: Bool = true,
-        pickerOutcome: SandboxPickerOutcome = .choose(addressID: nil, detailAddress: nil)
+        pickerOutcome: SandboxPickerOutcome = .choose(addressID: nil, detailAddress: nil),
+        idTokenAlgorithm: JWSAlgorithm = .rs256,
+        userinfoSubject: String? = nil,
+        issueRefreshTokens: Bool = true,
+        advertiseStandardScopes: Bool = false
     ) {
+        self.idTokenAlgorithm = idTokenAlgorithm
+        self.userinfoSubject = userinfoSubject
+        self.issueRefreshTokens = issueRefreshTokens
+        self.advertiseStandardScopes = advertiseStandardScopes
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.accessTokenLifetime = accessTokenLifetime

@@ -35,6 +35,8 @@ struct SandboxEngine {
     var baseURL = SandboxConfiguration.placeholderIssuer
     /// The parsed form of `state.signingKey`, so that the key is not rebuilt for every token.
     var signingKeyCache: SandboxSigningKey?
+    /// Keys of the ES* and EdDSA algorithms, made on first need and kept in memory only.
+    var algorithmSigners: [JWSAlgorithm: JWSSigner] = [:]
     let clock: Clock
     let random: RandomSource
     /// The current request's time, read once so that one request never sees two instants.

@@ -105,6 +105,9 @@ struct CodeRecord: Codable, Equatable, Sendable {
     var openid: Bool? = nil
     /// When the simulated user authenticated (the authorize request): the ID token's `auth_time`.
     var authTime: Date? = nil
+    /// Whether the request asked for `offline_access` with `prompt=consent` (OIDC Core §11): a
+    /// refresh token then comes with the tokens even when `issueRefreshTokens` is off.
+    var offlineAccess: Bool? = nil
 }
 
 /// An access token. `grantId` ties it to the login that produced it, so logout can end that

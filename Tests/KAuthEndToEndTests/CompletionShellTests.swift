@@ -21,7 +21,11 @@ import Testing
         ("kauth switch ", ["default", "work"]),
         ("kauth config get provider.work.cl", ["provider.work.client_id", "provider.work.client_secret", "provider.work.client_cert", "provider.work.client_key"]),
         ("kauth config unset provider.kakao.t", ["provider.kakao.type", "provider.kakao.token_endpoint_auth_method"]),
-        ("kauth login --prompt ", ProviderType.knownPrompts),
+        // Only the values of the provider the line names (Kakao's when it names none).
+        ("kauth login --prompt ", ["login", "create", "select_account"]),
+        ("kauth login --provider oidc --prompt ", ["none", "login", "consent", "select_account"]),
+        ("kauth login --provider=work --prompt ", ["none", "login", "consent", "select_account"]),
+        ("kauth login --provider snapchat --prompt ", []),
         ("kauth link default --template ", ["-", "feed.json", "my file.png", "sub"]),
         ("kauth talk memo --template fe", ["feed.json"]),
         ("kauth link image upload my", ["my file.png"]),

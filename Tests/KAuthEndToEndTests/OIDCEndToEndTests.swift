@@ -77,6 +77,7 @@ import Testing
         #expect(authorize?["scope"] == .string("openid profile"))
         let status = try parseJSON(try await env.run(["status", "--json", "--profile", "work"]).out)
         #expect(status["provider"] == .string("work"))
+        #expect(status["provider_type"] == .string("oidc"), "a named provider says which kind it is")
         #expect(try await env.run(["token", "refresh", "--profile", "work"]).code == 0, "refresh uses the stored endpoints and client")
     }
 
@@ -116,7 +117,9 @@ import Testing
         try await sandbox.control("/_sandbox/device/deny", [("user_code", userCode)])
         let result = await pending.wait()
         #expect(result.code == 6)
-        #expect(try await env.run(["login", "--device"]).code == 2, "kakao has no device grant")
+        let kakao = try await env.run(["login", "--device"])
+        #expect(kakao.code == 2, "kakao has no device grant")
+        #expect(kakao.err.contains("no device authorization") && !kakao.err.contains("discovery"), "Kakao's endpoints are fixed: no discovery was read")
     }
 
     @Test func snapchatLoginProfileLogoutAndUnlink() async throws {
@@ -139,6 +142,14 @@ import Testing
         #expect(!files.contains { $0.contains(externalID) })
         let readable = try await env.run(["me"])
         #expect(readable.out.contains("displayName") && readable.out.contains("Sandbox User"))
+        // --field reads the names `me` shows, and the whole answer's paths too.
+        let field = try await env.run(["me", "--field", "displayName"])
+        #expect(field.code == 0 && field.out == "Sandbox User\n", "\(field.err)")
+        #expect(try await env.run(["me", "--field", "data.me.displayName"]).out == "Sandbox User\n")
+        // Snapchat issues no ID token: a usage error saying so, not "log in with --openid".
+        let idToken = try await env.run(["token", "--id-token"])
+        #expect(idToken.code == 2 && idToken.err.contains("issues no ID tokens") && idToken.err.contains("--id-token") && !idToken.err.contains("--openid"), "\(idToken.err)")
+        #expect(try await env.run(["login", "--provider", "snapchat", "--openid"]).code == 2)
         #expect(try await env.run(["status", "--json"]).code == 0)
         #expect(try await env.run(["token", "info"]).code == 2)
 

@@ -12,10 +12,13 @@ enum CompleteCommand {
         name: "__complete",
         summary: "print names for shell completion, one a line",
         globals: [],
-        arguments: [ArgumentSpec(
-            name: "KIND", help: DynamicValues.allCases.map(\.rawValue).joined(separator: ", "), minimum: 1, maximum: 1,
-            values: .choices(DynamicValues.allCases.map(\.rawValue))
-        )],
+        arguments: [
+            ArgumentSpec(
+                name: "KIND", help: DynamicValues.allCases.map(\.rawValue).joined(separator: ", "), minimum: 1, maximum: 1,
+                values: .choices(DynamicValues.allCases.map(\.rawValue))
+            ),
+            ArgumentSpec(name: "WORDS", help: "after --: the words of the command line typed so far", minimum: 0, maximum: nil),
+        ],
         examples: [("kauth __complete profiles", "what `kauth switch <TAB>` offers")],
         run: run,
         hidden: true
@@ -35,10 +38,29 @@ enum CompleteCommand {
             return try providerNames(context)
         case .configKeys:
             return try providerNames(context).flatMap { name in ConfigStore.providerKeys.map { "provider.\(name).\($0)" } }
+        case .prompts:
+            let words = Array(context.command.arguments.dropFirst())
+            let name = providerName(in: words) ?? ProviderType.kakao.id
+            let configured = try context.configStore.load().value("provider.\(name).type")
+            return (configured.flatMap(ProviderType.named) ?? ProviderType.named(name))?.prompts ?? []
         case .profiles:
             let keystore = FileKeystore(directory: context.paths.home, fileSystem: context.world.fileSystem, passphrase: nil, random: context.world.random)
             return try keystore.load().profiles.keys.sorted().filter(isPlain)
         }
+    }
+
+    /// The value of the last `--provider NAME` (`--provider=NAME`, or bash's `--provider = NAME`).
+    static func providerName(in words: [String]) -> String? {
+        var name: String?
+        for (index, word) in words.enumerated() {
+            if word.hasPrefix("--provider=") {
+                name = String(word.dropFirst("--provider=".count))
+            } else if word == "--provider", index + 1 < words.count {
+                let next = words[index + 1]
+                name = next == "=" ? words.dropFirst(index + 2).first : next
+            }
+        }
+        return name
     }
 
     private static func providerNames(_ context: CommandContext) throws -> [String] {

@@ -8,7 +8,7 @@ enum LoginCommand {
         discussion: "Opens the provider's login page in the browser (BROWSER, else xdg-open or open) and waits for the redirect on a listener at 127.0.0.1. The URL is always printed to stderr. When no browser can be opened, or with --no-browser, open the URL on any machine and paste back the address the browser was sent to, for SSH sessions. For Kakao, register \(Kakao.defaultRedirectURI) as a redirect URI of your app (or pass the one you registered with --redirect-uri).",
         flags: [
             .option("scopes", "LIST", "scope IDs to ask consent for (comma- or space-separated)", repeatable: true),
-            .option("prompt", "LIST", "login, create, select_account", repeatable: true, values: .choices(ProviderType.knownPrompts)),
+            .option("prompt", "LIST", "Kakao: login, create, select_account; OpenID Connect: none, login, consent, select_account", repeatable: true, values: .dynamic(.prompts)),
             .option("login-hint", "TEXT", "pre-fill the account field (email or phone number)"),
             .option("service-terms", "LIST", "Kakao Sync service-terms tags to show", repeatable: true),
             .toggle("openid", "ask for an OpenID Connect ID token (adds the openid scope; a nonce is always sent with it)"),
@@ -131,6 +131,14 @@ enum LoginCommand {
         context.err("Logged in to \(provider.displayName.visible) as \(StatusCommand.describe(session)), profile '\(profile)'.\n")
         if !session.scopes.isEmpty {
             context.err("Scopes: \(session.scopes.map(\.visible).joined(separator: " "))\n")
+        }
+        if session.refreshToken == nil {
+            // Said now, not when the token runs out: the session cannot be renewed.
+            var note = "Note: \(provider.displayName.visible) issued no refresh token, so this login cannot be refreshed: it ends with its access token, \(StatusCommand.expiry(session.accessTokenExpiresAt, now: context.world.clock.now()))"
+            if let advice = ErrorMessages.refreshTokenAdvice(providerType: provider.type.id, scopes: session.scopes.isEmpty ? nil : session.scopes) {
+                note += "; " + advice
+            }
+            context.err(note + ".\n")
         }
     }
 }

@@ -34,14 +34,18 @@ enum MeCommand {
         let path = context.command.value("field")
         let result: APIResult<JSONValue>
         if context.command.has("oidc") {
-            result = try await api.userinfo()
-            if let login { try checkSubject(of: result.value, login: login) }
+            result = try await api.userinfo(idTokenSubject: try login.map(idTokenSubject(of:)))
         } else {
-            result = try await api.profile(propertyKeys: propertyKeys)
+            // A userinfo profile must be about the ID token's user, when there is one.
+            let subject = login?.session?.idToken.flatMap(JWTClaims.unverifiedSubject(of:))
+            result = try await api.profile(propertyKeys: propertyKeys, idTokenSubject: subject)
             if let login { try await context.profileStore.updateCachedUser(api.cachedUser(from: result.value), profile: login.profile) }
         }
+        // What `me` shows: Snapchat's user is under data.me; --field takes its names as shown,
+        // and the whole answer's paths too.
+        let user = context.command.has("oidc") ? result.value : api.provider.type.profile.user(in: result.value)
         if let path {
-            guard let value = result.value.value(at: path) else {
+            guard let value = user.value(at: path) ?? result.value.value(at: path) else {
                 throw KAuthError.failure("the profile has no field '\(path)' (it may need consent: see `kauth me` for items that need agreement)")
             }
             if context.json {
@@ -55,33 +59,29 @@ enum MeCommand {
         } else if context.json {
             context.printResponse(result.body, from: api.client)
         } else {
-            context.out(readable(result.value))
+            context.out(readable(user))
         }
         return 0
     }
 
-    /// OIDC Core §5.3.2: the userinfo `sub` must be the ID token's, or the answer is about
-    /// someone else and must not be used.
-    static func checkSubject(of userinfo: JSONValue, login: StoredLogin) throws {
+    /// The stored ID token's subject, which `--oidc` checks userinfo against (OIDC Core §5.3.2).
+    static func idTokenSubject(of login: StoredLogin) throws -> String {
         guard let idToken = login.session?.idToken else {
             throw KAuthError.failure("no ID token is stored to check userinfo against; log in with `kauth login --openid`")
         }
         guard let subject = JWTClaims.unverifiedSubject(of: idToken) else {
             throw KAuthError.failure("the stored ID token cannot be read; log in again")
         }
-        guard userinfo["sub"]?.stringValue == subject else {
-            throw KAuthError.failure("userinfo answered for subject '\(userinfo["sub"]?.stringValue ?? "none")', not the ID token's '\(subject)'; the answer was discarded (OIDC Core §5.3.2)")
-        }
+        return subject
     }
 
-    /// The profile for people, whatever its shape: Kakao's user object, Snap's GraphQL answer, or
-    /// an OpenID Connect userinfo object.
+    /// The profile for people, whatever its shape: Kakao's user object, Snap's user (`data.me`),
+    /// or an OpenID Connect userinfo object.
     static func readable(_ profile: JSONValue) -> String {
         if profile["kakao_account"] != nil || profile["properties"] != nil {
             return summary(profile)
         }
-        let object = profile.value(at: "data.me") ?? profile
-        guard case .object(let members) = object else { return profile.jsonText(pretty: true) + "\n" }
+        guard case .object(let members) = profile else { return profile.jsonText(pretty: true) + "\n" }
         var rows: [(String, String)] = []
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             if let text = value.stringValue {

@@ -26,6 +26,10 @@ enum SandboxCommand {
             .toggle("revocation-requires-bearer", "a public client must send the grant's access token to revoke (401 otherwise)"),
             .option("authorization-response-iss", "MODE", "iss on authorization responses: standard, unadvertised (sent, not advertised) or wrong", values: .choices(SandboxIssParameter.allCases.map(\.rawValue))),
             .toggle("require-nonce", "refuse an OpenID Connect authorize request without a nonce"),
+            .option("id-token-alg", "ALG", "sign ID tokens with ALG (default RS256; HS256/384/512 need --client-secret)", values: .choices(JWSAlgorithm.allCases.map(\.rawValue))),
+            .option("userinfo-sub", "SUB", "userinfo answers for this subject instead of the user (a provider a client must not believe)"),
+            .toggle("no-refresh-tokens", "logins get no refresh token: the session ends with the access token"),
+            .toggle("advertise-standard-scopes", "discovery lists the scopes profile and email as well"),
             .option("friends", "N", "Kakao Talk friends every user has (default 25)"),
             .toggle("no-friends-api", "the app lacks the Talk friends permission: the friends API answers -3"),
             .toggle("quiet", "do not log requests"),
@@ -124,6 +128,18 @@ enum SandboxCommand {
         configuration.revocationRequiresBearer = context.command.has("revocation-requires-bearer")
         configuration.requireNonce = context.command.has("require-nonce")
         configuration.friendsAPIEnabled = !context.command.has("no-friends-api")
+        if let name = context.command.value("id-token-alg") {
+            guard let algorithm = JWSAlgorithm(rawValue: name) else {
+                throw KAuthError.usage("--id-token-alg: unknown algorithm '\(name.visible)'; use one of \(JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            if algorithm.family == .hmac, configuration.clientSecret == nil {
+                throw KAuthError.usage("--id-token-alg \(name) signs with the client secret: give --client-secret too")
+            }
+            configuration.idTokenAlgorithm = algorithm
+        }
+        configuration.userinfoSubject = context.command.value("userinfo-sub")
+        configuration.issueRefreshTokens = !context.command.has("no-refresh-tokens")
+        configuration.advertiseStandardScopes = context.command.has("advertise-standard-scopes")
     }
 
     /// The environment that points kauth at this sandbox, and only what its mode needs: the

@@ -60,7 +60,7 @@ enum TokenCommand {
             // A rejected refresh token is of no use to a CI secret.
             try TokenService.checkNotRejected(session, profile: login.profile)
             guard let refreshToken = session.refreshToken else {
-                throw KAuthError.sessionExpired(profile: login.profile, reason: .noRefreshToken)
+                throw KAuthError.sessionExpired(profile: login.profile, reason: session.withoutRefreshToken(at: now))
             }
             if context.json {
                 context.printJSON(.object([

@@ -25,7 +25,8 @@ extension CompletionTree {
         }
         return """
         # bash completion for kauth; load it with: source <(kauth completion bash)
-        # Names only kauth knows (providers, profiles, config keys) come from `kauth __complete KIND`.
+        # Names only kauth knows (providers, profiles, config keys, the named provider's prompts) come
+        # from `kauth __complete KIND -- WORDS-SO-FAR`.
 
         # Offers $2 by kind $1 (words, files, stdin, dynamic, nothing) for the word $cur; $kauth
         # and $pre (a `--flag=` the word started with) come from _kauth.
@@ -34,7 +35,7 @@ extension CompletionTree {
           COMPREPLY=()
           case "$1" in
             words) while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen -W "$2" -- "$cur") ;;
-            dynamic) while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen -W "$("$kauth" __complete "$2" 2>/dev/null)" -- "$cur") ;;
+            dynamic) while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen -W "$("$kauth" __complete "$2" -- "${COMP_WORDS[@]:1:COMP_CWORD-1}" 2>/dev/null)" -- "$cur") ;;
             files | stdin)
               compopt -o filenames 2>/dev/null
               while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen -f -- "$cur")

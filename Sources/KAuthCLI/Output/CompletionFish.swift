@@ -6,7 +6,8 @@ extension CompletionTree {
         let steps = self.steps.map { fishQuoted("\($0.from) \($0.word)") }.joined(separator: " ")
         var out = """
         # fish completion for kauth; load it with: kauth completion fish | source
-        # Names only kauth knows (providers, profiles, config keys) come from `kauth __complete KIND`.
+        # Names only kauth knows (providers, profiles, config keys, the named provider's prompts) come
+        # from `kauth __complete KIND -- WORDS-SO-FAR`.
 
         # The command words so far, then how many arguments follow them.
         function __kauth_state
@@ -52,7 +53,7 @@ extension CompletionTree {
             if string match -q -- '~/*' $kauth
                 set kauth $HOME/(string sub -s 3 -- $kauth)
             end
-            command $kauth __complete $kind 2>/dev/null
+            command $kauth __complete $kind -- (commandline -opc)[2..-1] 2>/dev/null
         end
 
         complete -c kauth -f

@@ -22,13 +22,14 @@ extension CompletionTree {
         #compdef kauth
         # zsh completion for kauth: save it as _kauth in a folder on $fpath, or load it with
         # source <(kauth completion zsh) after compinit.
-        # Names only kauth knows (providers, profiles, config keys) come from `kauth __complete KIND`.
+        # Names only kauth knows (providers, profiles, config keys, the named provider's prompts) come
+        # from `kauth __complete KIND -- WORDS-SO-FAR`.
 
         # Offers $2 by kind $1 (words, files, stdin, dynamic); $kauth comes from _kauth.
         _kauth_reply() {
           case $1 in
             (words) compadd -- ${=2} ;;
-            (dynamic) compadd -- ${(f)"$($kauth __complete $2 2>/dev/null)"} ;;
+            (dynamic) compadd -- ${(f)"$($kauth __complete $2 -- ${words[2,CURRENT-1]} 2>/dev/null)"} ;;
             (files) _files ;;
             (stdin) compadd -- -; _files ;;
           esac

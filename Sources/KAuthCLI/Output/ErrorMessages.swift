@@ -82,6 +82,9 @@ struct ErrorMessages {
             return config(problem)
         case .notLoggedIn(let profile):
             return "not logged in (profile '\(profile)'); run \(login(profile))"
+        case .sessionExpired(_, let reason) where reason.isNoRefreshTokenIssued:
+            // Not over yet: the access token still serves.
+            return ended(reason)
         case .sessionExpired(_, .bootstrapRejected(let detail, let padded)):
             // CI cannot log in: the fix is the secret.
             let spaces = padded ? " (it had spaces or line breaks around it, which kauth removed before sending it)" : ""
@@ -133,6 +136,9 @@ struct ErrorMessages {
             return discovery(url: url.visible, problem)
         case .idTokenRefused(let provider, let reason):
             return "the ID token from \(provider.visible) was refused: \(reason.visible); nothing was stored"
+        case .foreignUserinfo(let subject, let expected):
+            let answered = subject.map { "subject '\($0.visible)'" } ?? "no subject"
+            return "the provider's userinfo answered for \(answered), not for the logged-in user '\(expected.visible)' of the ID token; the answer was not used (OpenID Connect Core §5.3.2: it may be about someone else)"
         case .endpointsUnknown(let provider):
             return "the endpoints of provider '\(provider)' are not known for this login; run `kauth login --provider \(provider)` again"
         case .loginReplaced(let profile, let provider):
@@ -169,6 +175,14 @@ struct ErrorMessages {
         }
     }
 
+    /// How to log in so that the provider issues a refresh token, for a provider type that needs
+    /// asking (`ProviderHelp.refreshTokenRequest`); nil for the others.
+    static func refreshTokenAdvice(providerType: String, scopes: [String]? = nil) -> String? {
+        guard let request = ProviderType.named(providerType)?.help.refreshTokenRequest else { return nil }
+        let asked = (scopes ?? ["openid"]).filter { $0 != request.scope } + [request.scope]
+        return "to get one, log in with `--scopes '\(asked.joined(separator: " "))' --prompt \(request.prompt)`"
+    }
+
     /// "a, b, or c".
     static func either(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }
@@ -177,12 +191,16 @@ struct ErrorMessages {
 
     private func unsupported(_ what: Unsupported, provider: String) -> String {
         switch what {
+        case .feature(.idToken):
+            let flag = ["openid", "nonce", "id-token"].first(where: hasFlag).map { "--" + $0 } ?? "--id-token"
+            return "provider '\(provider)' issues no ID tokens (it does not speak OpenID Connect), so \(flag) cannot work with it; leave \(flag) out"
         case .feature(let feature):
             return "`\(commandPath.joined(separator: " "))` needs \(Self.describe(feature)), which provider '\(provider)' does not have"
         case .pkce:
             return "provider '\(provider)' does not list PKCE S256 (code_challenge_methods_supported); kauth will not log in without it unless you pass --allow-no-pkce"
-        case .deviceGrant:
-            return "provider '\(provider)' offers no device authorization (its discovery lists no device_authorization_endpoint); use --no-browser to log in from a machine without a browser"
+        case .deviceGrant(let discovered):
+            let why = discovered ? " (its discovery lists no device_authorization_endpoint)" : " (RFC 8628 device login)"
+            return "provider '\(provider)' offers no device authorization\(why); use --no-browser to log in from a machine without a browser"
         case .prompt(let prompt, let allowed):
             if allowed.isEmpty { return "provider '\(provider)' takes no --prompt values ('\(prompt.visible)' was given)" }
             return "unknown prompt '\(prompt.visible)' for provider '\(provider)'; use one or more of: \(allowed.joined(separator: ", "))"
@@ -203,6 +221,7 @@ struct ErrorMessages {
         case .share: return "a share API (Kakao Talk share)"
         case .talk: return "Kakao Talk messages"
         case .loginHint: return "login hints (login_hint)"
+        case .idToken: return "OpenID Connect ID tokens"
         }
     }
 
@@ -236,6 +255,10 @@ struct ErrorMessages {
         switch reason {
         case .noRefreshToken:
             return "the access token expired and no refresh token is stored"
+        case .noRefreshTokenIssued(let expiresAt, let providerType):
+            var text = "the stored login cannot be refreshed: the provider issued no refresh token with it; its access token stays valid until \(RFC3339.string(from: expiresAt)) (`kauth token` prints it), and then the session ends"
+            if let advice = Self.refreshTokenAdvice(providerType: providerType) { text += "; " + advice }
+            return text
         case .refreshTokenExpired(let date):
             return "the refresh token expired at \(RFC3339.string(from: date))"
         case .refreshRejected(let failure):

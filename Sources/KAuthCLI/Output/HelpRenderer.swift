@@ -26,8 +26,10 @@ enum HelpRenderer {
         }
         let globalRows = command.globalFlags(globalFlags).map(flagRow) + [("-h, --help", "show help for this command")]
         let flagRows = command.flags.map(flagRow)
-        // One column for both flag tables, so the two line up.
-        let column = min(((flagRows + globalRows).map(\.0.count).max() ?? 0) + 4, 34)
+        let topic = HelpTopic.environment
+        let environmentRows = command.environment.map { ($0, topic.entry($0)?.summary ?? "") }
+        // One column for every table (arguments, flags, global flags, environment), so they line up.
+        let column = min(((flagRows + globalRows + environmentRows).map(\.0.count).max() ?? 0) + 4, 34)
         if !command.arguments.isEmpty {
             out += "\nArguments:\n"
             out += table(command.arguments.map { ($0.name, $0.help) }, width: width, column: column)
@@ -36,10 +38,8 @@ enum HelpRenderer {
             out += "\nFlags:\n" + table(flagRows, width: width, column: column)
         }
         out += "\nGlobal flags:\n" + table(globalRows, width: width, column: column)
-        if !command.environment.isEmpty {
-            let topic = HelpTopic.environment
-            let rows = command.environment.map { ($0, topic.entry($0)?.summary ?? "") }
-            out += "\nEnvironment:\n" + table(rows, width: width, column: min(max(column, (rows.map(\.0.count).max() ?? 0) + 4), 34))
+        if !environmentRows.isEmpty {
+            out += "\nEnvironment:\n" + table(environmentRows, width: width, column: column)
             out += "  See '\(path[0]) help \(topic.name)' for every variable and which setting wins.\n"
         }
         if !command.examples.isEmpty {

@@ -81,6 +81,11 @@ final class LoginProgress: @unchecked Sendable {
         case .noIDToken(let setup):
             write("warning: openid was asked for but the provider returned no ID token\(setup.map { " (\($0))" } ?? "")\n")
         case .profileUnavailable(let error):
+            if case .foreignUserinfo = error {
+                // Nothing to fetch later: the provider answered, for someone else.
+                write("warning: \(messages.message(for: error)); the login is the ID token's user\n")
+                return
+            }
             write("warning: logged in, but the profile could not be fetched (\(messages.message(for: error))); `kauth me` fetches it later\n")
         }
     }

@@ -39,6 +39,8 @@ enum SessionJSON {
             "source": .string(source.rawValue),
             "profile": .string(profile),
             "provider": string(session?.provider),
+            // The type beside the name: a named provider (`work`) says what kind it is.
+            "provider_type": string(session.flatMap { ProviderType.named($0.providerType ?? $0.provider)?.id }),
             "provider_name": string(session.map(Provider.displayName(of:))),
             "issuer": string(session?.issuer),
             "client_id": string(session?.clientID),

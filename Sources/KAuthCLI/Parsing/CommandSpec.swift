@@ -22,6 +22,9 @@ enum DynamicValues: String, CaseIterable, Sendable {
     case profiles
     /// `provider.NAME.KEY` for every known NAME and KEY.
     case configKeys = "config-keys"
+    /// The `--prompt` values of the provider the command line names with `--provider` (Kakao's
+    /// when it names none); the scripts pass the words typed so far after `--`.
+    case prompts
 }
 
 /// One flag a command accepts.

@@ -130,10 +130,11 @@ package struct LoginFlow: Sendable {
 
     /// What the provider cannot do is refused before anything is sent.
     private func check(_ options: LoginOptions) throws {
-        if let allowed = provider.type.prompts, let unknown = options.prompts.first(where: { !allowed.contains($0) }) {
-            throw KAuthError.unsupported(provider: provider.name, .prompt(unknown, allowed: allowed))
+        if let unknown = options.prompts.first(where: { !provider.type.prompts.contains($0) }) {
+            throw KAuthError.unsupported(provider: provider.name, .prompt(unknown, allowed: provider.type.prompts))
         }
         if options.loginHint != nil { try provider.require(.loginHint) }
+        if options.openID || options.nonce != nil { try provider.require(.idToken) }
         if !options.serviceTerms.isEmpty { try provider.require(.serviceTerms) }
     }
 
@@ -255,7 +256,7 @@ package struct LoginFlow: Sendable {
         provider: Provider, endpoints: ProviderEndpoints, scopes: [String], options: LoginOptions, events: @escaping @Sendable (LoginEvent) -> Void
     ) async throws -> TokenResponse {
         guard let endpoint = endpoints.deviceAuthorization else {
-            throw KAuthError.unsupported(provider: provider.name, .deviceGrant)
+            throw KAuthError.unsupported(provider: provider.name, .deviceGrant(discovered: provider.type.usesDiscovery))
         }
         let authorization = try await DeviceAuthorization.start(endpoint: endpoint, provider: provider, scopes: scopes, http: world.http)
         let complete = authorization.safeVerificationURIComplete
@@ -286,7 +287,7 @@ package struct LoginFlow: Sendable {
         } else if scopes.contains("openid") {
             events(.noIDToken(setup: provider.type.help.idTokenSetup))
         }
-        if let user = await fetchProfile(provider: provider, accessToken: response.accessToken, events: events) {
+        if let user = await fetchProfile(provider: provider, accessToken: response.accessToken, idTokenSubject: claims?.subject, events: events) {
             session.user = user
             session.userID = user.id
         }
@@ -301,9 +302,12 @@ package struct LoginFlow: Sendable {
     }
 
     /// One profile call to cache who logged in; a failure only costs the cache.
-    private func fetchProfile(provider: Provider, accessToken: String, events: @Sendable (LoginEvent) -> Void) async -> CachedUser? {
+    private func fetchProfile(
+        provider: Provider, accessToken: String, idTokenSubject: String?, events: @Sendable (LoginEvent) -> Void
+    ) async -> CachedUser? {
         do {
-            return try await ProfileLookup.cachedUser(world: world, provider: provider, accessToken: accessToken, profile: profile)
+            return try await ProfileLookup.cachedUser(
+                world: world, provider: provider, accessToken: accessToken, profile: profile, idTokenSubject: idTokenSubject)
         } catch {
             events(.profileUnavailable(error))
             return nil

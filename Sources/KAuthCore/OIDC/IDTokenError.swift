@@ -11,19 +11,26 @@ package enum IDTokenError: Error, Sendable, Equatable {
     case malformed(String)
     /// `alg` is `none`: an unsigned token (RFC 7515 Appendix A.5).
     case algorithmNone
-    /// `alg` is something other than `RS256` (HS*, ES*, PS*, …).
+    /// `alg` is not one kauth verifies (see `JWSAlgorithm`), e.g. `ES256K` or a misspelling.
     case unsupportedAlgorithm(String)
+    /// `alg` is one kauth verifies, but not one the provider's discovery lists in
+    /// `id_token_signing_alg_values_supported` (RS256 alone when it lists none).
+    case algorithmNotOffered(String, offered: [String])
+    /// `alg` is HS*, a MAC under the client secret, and no client secret is configured: a public
+    /// client has no secret to check it with, and anyone could have made it.
+    case secretRequired(String)
     /// The header's `kid` is not in the provider's JWK set (after one re-fetch, when a cache is
     /// used): the caller may re-fetch the set once (OIDC Core §10.1.1) and try again.
     case unknownKeyID(String)
-    /// The header has no `kid` and the set does not have exactly one RSA signing key.
-    case missingKeyID(rsaKeyCount: Int)
-    /// The key the `kid` names is not an RSA key (`EC`, `oct`, …).
-    case keyTypeMismatch(kid: String?, kty: String)
-    /// An RSA key that cannot verify `RS256`: for encryption, for another `alg`, bad `n`/`e`, or
-    /// a modulus under 2048 bits.
+    /// The header has no `kid` and the set does not have exactly one signing key of the type the
+    /// algorithm needs.
+    case missingKeyID(keyType: String, count: Int)
+    /// The key the `kid` names is not of the type (or curve) the algorithm needs.
+    case keyTypeMismatch(kid: String?, kty: String, algorithm: String)
+    /// A key of the right type that cannot verify: for encryption, for another `alg`, members
+    /// missing or malformed, an RSA modulus under 2048 bits, an EC point off its curve.
     case unusableKey(kid: String?, reason: String)
-    /// The RS256 signature does not verify with the chosen key.
+    /// The signature does not verify with the chosen key (or the client secret).
     case invalidSignature
     /// `iss` is not exactly the provider's issuer.
     case wrongIssuer(expected: String, actual: String)
@@ -54,20 +61,23 @@ package enum IDTokenError: Error, Sendable, Equatable {
         case .malformed(let reason):
             return "the ID token is malformed: \(reason)"
         case .algorithmNone:
-            return "the ID token is not signed (alg 'none'); kauth only accepts ID tokens signed with RS256"
+            return "the ID token is not signed (alg 'none'), and kauth never accepts an unsigned ID token"
         case .unsupportedAlgorithm(let alg):
-            if alg.uppercased().hasPrefix("HS") {
-                return "the ID token is signed with \(alg), a shared-secret MAC that a public client must not accept; kauth only accepts RS256"
-            }
-            return "the ID token is signed with \(alg); kauth only accepts RS256"
+            let known = JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")
+            return "the ID token is signed with '\(alg)', which kauth does not verify (it verifies \(known))"
+        case .algorithmNotOffered(let alg, let offered):
+            return "the ID token is signed with \(alg), which the provider does not list for ID tokens (id_token_signing_alg_values_supported: \(offered.joined(separator: ", ")))"
+        case .secretRequired(let alg):
+            return "the ID token is signed with \(alg), a MAC under the client secret, and no client secret is configured to check it with; a public client must not accept it (set the client secret, or have the provider sign ID tokens with a public key)"
         case .unknownKeyID(let kid):
             return "the ID token is signed with key '\(kid)', which is not in the provider's JWK set"
-        case .missingKeyID(let count):
-            return "the ID token names no key ('kid') and the provider's JWK set has \(count) RSA signing keys, so none can be chosen"
-        case .keyTypeMismatch(let kid, let kty):
-            return "the key \(Self.name(kid)) is of type \(kty), but an RS256 signature needs an RSA key"
+        case .missingKeyID(let keyType, let count):
+            return "the ID token names no key ('kid') and the provider's JWK set has \(count) \(keyType) signing keys, so none can be chosen"
+        case .keyTypeMismatch(let kid, let kty, let alg):
+            let needed = JWSAlgorithm(rawValue: alg)?.keyDescription ?? "another kind of key"
+            return "the key \(Self.name(kid)) is of type \(kty), but an \(alg) signature needs \(needed)"
         case .unusableKey(let kid, let reason):
-            return "the key \(Self.name(kid)) cannot verify an RS256 signature: \(reason)"
+            return "the key \(Self.name(kid)) cannot verify the ID token's signature: \(reason)"
         case .invalidSignature:
             return "the ID token's signature does not verify with the provider's key"
         case .wrongIssuer(let expected, let actual):

@@ -24,11 +24,13 @@ package struct IDTokenClaims: Sendable, Equatable {
     package var all: JSONValue
 }
 
-/// Validates an ID token as OIDC Core §3.1.3.7 asks of a client, with only `RS256` accepted.
+/// Validates an ID token as OIDC Core §3.1.3.7 asks of a client, signed with an algorithm the
+/// provider lists (steps 7–8).
 ///
-/// The order matters: the algorithm is checked before any key is looked up (so `none` and HS*
-/// never reach key material and no MAC is ever computed), the signature before any claim is
-/// believed, and then `iss`, `aud`/`azp`, `exp`, `iat`, `nonce`, `auth_time` and `sub`.
+/// The order matters: the algorithm is checked before any key is looked up (so `none`, an
+/// algorithm the provider never offered, and HS* without a client secret never reach key material),
+/// the signature before any claim is believed, and then `iss`, `aud`/`azp`, `exp`, `iat`, `nonce`,
+/// `auth_time` and `sub`.
 package struct IDTokenValidator: Sendable {
     /// Clock skew tolerated on `exp` and `iat`.
     package static let defaultAllowedSkew: TimeInterval = 300
@@ -44,6 +46,12 @@ package struct IDTokenValidator: Sendable {
     /// The `max_age` sent with the authorization request: `auth_time` becomes required and may be
     /// at most this old (OIDC Core §3.1.2.1).
     package var maxAge: TimeInterval?
+    /// The algorithms the provider signs ID tokens with (discovery's
+    /// `id_token_signing_alg_values_supported`); a token signed otherwise is refused.
+    package var algorithms: [String]
+    /// The client secret, the key of HS* ID tokens (OIDC Core §10.1: its UTF-8 octets); without
+    /// one, HS* is refused whatever the provider lists.
+    package var clientSecret: String?
 
     package init(
         issuer: String,
@@ -51,8 +59,12 @@ package struct IDTokenValidator: Sendable {
         nonce: String?,
         clock: Clock,
         allowedSkew: TimeInterval = IDTokenValidator.defaultAllowedSkew,
-        maxAge: TimeInterval? = nil
+        maxAge: TimeInterval? = nil,
+        algorithms: [String]? = nil,
+        clientSecret: String? = nil
     ) {
+        self.algorithms = algorithms ?? JWSAlgorithm.assumed
+        self.clientSecret = clientSecret
         self.issuer = issuer
         self.clientID = clientID
         self.nonce = nonce
@@ -64,11 +76,16 @@ package struct IDTokenValidator: Sendable {
     /// The claims of `token`, verified with a key of `keys`.
     package func validate(_ token: String, keys: JWKSet) throws(IDTokenError) -> IDTokenClaims {
         let jwt = try JWT(compact: token)
-        try Self.checkAlgorithm(jwt.header.alg)
-        let key = try keys.verificationKey(forKid: jwt.header.kid).rs256PublicKey()
-        guard key.verifyPKCS1SHA256(signature: jwt.signature, message: jwt.signingInput) else {
-            throw .invalidSignature
+        let algorithm = try checkAlgorithm(jwt.header.alg)
+        let verified: Bool
+        if algorithm.family == .hmac {
+            verified = JWSVerificationKey.verifyHMAC(
+                jwt.signature, message: jwt.signingInput, secret: Array((clientSecret ?? "").utf8), algorithm: algorithm)
+        } else {
+            let key = try keys.verificationKey(forKid: jwt.header.kid, algorithm: algorithm).verificationKey(for: algorithm)
+            verified = key.verify(signature: jwt.signature, message: jwt.signingInput)
         }
+        guard verified else { throw .invalidSignature }
         return try checkClaims(jwt.claims)
     }
 
@@ -79,16 +96,21 @@ package struct IDTokenValidator: Sendable {
     package func validate(_ token: String, keys cache: JWKSCache) async throws -> IDTokenClaims {
         let jwt = try JWT(compact: token)
         // Refused before the network is touched: a forged header must not cost a request.
-        try Self.checkAlgorithm(jwt.header.alg)
-        let keys = try await cache.keys(forKid: jwt.header.kid)
+        let algorithm = try checkAlgorithm(jwt.header.alg)
+        // An HS* token is checked with the client secret: the provider's keys play no part.
+        let keys = algorithm.family == .hmac ? JWKSet(keys: []) : try await cache.keys(forKid: jwt.header.kid)
         return try validate(token, keys: keys)
     }
 
-    /// RS256 only (OIDC Core §3.1.3.7 steps 7–8): `none` is unsigned, HS* would make the RSA
-    /// public key (or a client secret) a MAC key, and kauth registers for nothing else.
-    static func checkAlgorithm(_ alg: String) throws(IDTokenError) {
+    /// The token's algorithm, if it may be accepted (OIDC Core §3.1.3.7 steps 7–8): never `none`;
+    /// one kauth verifies; one the provider lists; HS* only with a client secret to key it, so
+    /// that no public key (nor anything else an attacker knows) ever becomes a MAC key.
+    func checkAlgorithm(_ alg: String) throws(IDTokenError) -> JWSAlgorithm {
         if alg.lowercased() == JWSAlgorithm.none { throw .algorithmNone }
-        guard alg == JWSAlgorithm.rs256 else { throw .unsupportedAlgorithm(alg) }
+        guard let algorithm = JWSAlgorithm(rawValue: alg) else { throw .unsupportedAlgorithm(alg) }
+        guard algorithms.contains(alg) else { throw .algorithmNotOffered(alg, offered: algorithms) }
+        if algorithm.family == .hmac, clientSecret?.isEmpty ?? true { throw .secretRequired(alg) }
+        return algorithm
     }
 
     private func checkClaims(_ claims: JSONValue) throws(IDTokenError) -> IDTokenClaims {

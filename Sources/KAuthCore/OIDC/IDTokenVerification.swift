@@ -23,7 +23,10 @@ package struct IDTokenVerification: Sendable {
         }
         let cache = JWKSCache(jwksURI: jwks, paths: KAuthPaths(home: keystoreDirectory), fileSystem: world.fileSystem, http: world.http, clock: world.clock)
         do {
-            let claims = try await IDTokenValidator(issuer: issuer, clientID: try provider.requireClientID(), nonce: nonce, clock: world.clock).validate(token, keys: cache)
+            let validator = IDTokenValidator(
+                issuer: issuer, clientID: try provider.requireClientID(), nonce: nonce, clock: world.clock,
+                algorithms: endpoints.idTokenSigningAlgorithms, clientSecret: provider.clientSecret)
+            let claims = try await validator.validate(token, keys: cache)
             return VerifiedIDToken(subject: claims.sub, claims: claims)
         } catch let error as IDTokenError {
             throw KAuthError.idTokenRefused(provider: provider.displayName, reason: error.message)

@@ -6,8 +6,9 @@ import Foundation
 
 /// One JSON Web Key (RFC 7517 §4) as a provider's `jwks_uri` serves it: the members kauth reads.
 ///
-/// Other members (`crv`, `x`, `y`, `x5c`, `key_ops`, …) are ignored when decoding and not written
-/// back. Only RSA keys (`kty` `RSA`, RFC 7518 §6.3.1) can verify an `RS256` ID token.
+/// Other members (`x5c`, `key_ops`, …) are ignored when decoding and not written back. RSA keys
+/// (RFC 7518 §6.3.1) verify RS* and PS*, EC keys (§6.2.1) ES* on their one curve, OKP keys
+/// (RFC 8037 §2) EdDSA on Ed25519.
 package struct JWK: Codable, Sendable, Equatable {
     /// Key type: `RSA`, `EC`, `oct`, `OKP`.
     package var kty: String
@@ -21,46 +22,75 @@ package struct JWK: Codable, Sendable, Equatable {
     package var n: String?
     /// RSA public exponent, base64url.
     package var e: String?
+    /// The curve of an EC or OKP key (`P-256`, `Ed25519`, …).
+    package var crv: String?
+    /// The x coordinate of an EC key, or an OKP key's public key, base64url.
+    package var x: String?
+    /// The y coordinate of an EC key, base64url.
+    package var y: String?
 
-    package init(kty: String, kid: String? = nil, use: String? = nil, alg: String? = nil, n: String? = nil, e: String? = nil) {
+    package init(
+        kty: String, kid: String? = nil, use: String? = nil, alg: String? = nil, n: String? = nil, e: String? = nil,
+        crv: String? = nil, x: String? = nil, y: String? = nil
+    ) {
         self.kty = kty
         self.kid = kid
         self.use = use
         self.alg = alg
         self.n = n
         self.e = e
+        self.crv = crv
+        self.x = x
+        self.y = y
     }
 
-    /// The signing JWK of `key`: `kty` `RSA`, `use` `sig`, `alg` `RS256`.
-    package init(rs256 key: RSAPublicKey, kid: String?) {
+    /// The signing JWK of an RSA `key`: `kty` `RSA`, `use` `sig`, `alg` (RS256 unless told).
+    package init(rsa key: RSAPublicKey, kid: String?, algorithm: JWSAlgorithm = .rs256) {
         self.init(
-            kty: "RSA", kid: kid, use: "sig", alg: JWSAlgorithm.rs256,
+            kty: "RSA", kid: kid, use: "sig", alg: algorithm.rawValue,
             n: Base64URL.encode(key.modulus), e: Base64URL.encode(key.exponent))
     }
 
-    /// Whether the key is an RSA key that may sign (`use` absent or `sig`).
-    package var isRSASigningKey: Bool {
-        kty == "RSA" && (use == nil || use == "sig")
+    /// Whether the key may sign (`use` absent or `sig`) and is of the type `algorithm` needs.
+    package func isSigningKey(for algorithm: JWSAlgorithm) -> Bool {
+        kty == algorithm.keyType && (use == nil || use == "sig")
     }
 
-    /// The key for verifying an `RS256` signature, or why this JWK cannot be one: not RSA, meant
-    /// for encryption, bound to another algorithm, `n` or `e` missing or not base64url, or a
-    /// modulus under 2048 bits.
-    package func rs256PublicKey() throws(IDTokenError) -> RSAPublicKey {
-        guard kty == "RSA" else {
-            throw .keyTypeMismatch(kid: kid, kty: kty)
+    /// The key for verifying an `algorithm` signature, or why this JWK cannot be one: of another
+    /// type or curve, meant for encryption, bound to another algorithm, members missing or not
+    /// base64url, an RSA modulus under 2048 bits, an EC point not on its curve.
+    package func verificationKey(for algorithm: JWSAlgorithm) throws(IDTokenError) -> JWSVerificationKey {
+        guard let neededType = algorithm.keyType, kty == neededType else {
+            throw .keyTypeMismatch(kid: kid, kty: kty, algorithm: algorithm.rawValue)
+        }
+        if let curve = algorithm.curve, crv != curve {
+            throw .keyTypeMismatch(kid: kid, kty: "\(kty) on \(crv ?? "no curve")", algorithm: algorithm.rawValue)
         }
         if let use, use != "sig" {
             throw .unusableKey(kid: kid, reason: "it is for '\(use)', not for signatures")
         }
-        if let alg, alg != JWSAlgorithm.rs256 {
-            throw .unusableKey(kid: kid, reason: "it is for \(alg), not RS256")
+        if let alg, alg != algorithm.rawValue {
+            throw .unusableKey(kid: kid, reason: "it is for \(alg), not \(algorithm.rawValue)")
         }
-        guard let n, let modulus = Base64URL.decode(n), let e, let exponent = Base64URL.decode(e) else {
-            throw .unusableKey(kid: kid, reason: "its 'n' or 'e' member is missing or not base64url")
+        func member(_ name: String, _ value: String?) throws(IDTokenError) -> [UInt8] {
+            guard let value, let bytes = Base64URL.decode(value) else {
+                throw .unusableKey(kid: kid, reason: "its '\(name)' member is missing or not base64url")
+            }
+            return bytes
         }
         do {
-            return try RSAPublicKey(modulus: modulus, exponent: exponent)
+            switch algorithm.family {
+            case .rsaPKCS1, .rsaPSS:
+                return try JWSVerificationKey(rsa: RSAPublicKey(modulus: member("n", n), exponent: member("e", e)), algorithm: algorithm)
+            case .ecdsa:
+                return try JWSVerificationKey(ecX: member("x", x), y: member("y", y), algorithm: algorithm)
+            case .edDSA:
+                return try JWSVerificationKey(ed25519: member("x", x))
+            case .hmac:
+                throw IDTokenError.keyTypeMismatch(kid: kid, kty: kty, algorithm: algorithm.rawValue)
+            }
+        } catch let error as IDTokenError {
+            throw error
         } catch CryptoError.invalidParameter(let reason) {
             throw .unusableKey(kid: kid, reason: reason)
         } catch {
@@ -103,25 +133,22 @@ package struct JWKSet: Codable, Sendable, Equatable {
         keys.filter { $0.kid == kid }
     }
 
-    /// The RSA keys that may sign.
-    package var rsaSigningKeys: [JWK] {
-        keys.filter(\.isRSASigningKey)
-    }
-
-    /// The key that verifies a token whose JWS header names `kid` (or none), or why there is none.
+    /// The key that verifies a token signed with `algorithm` whose JWS header names `kid` (or
+    /// none), or why there is none.
     ///
-    /// With a `kid`: the one key of that id that may sign, preferring an RSA signing key when a
-    /// provider reuses an id across key types; `unknownKeyID` when no key has it. Without one: the
-    /// set's only RSA signing key (OIDC Core §10.1 allows omitting `kid` when there is one key).
-    package func verificationKey(forKid kid: String?) throws(IDTokenError) -> JWK {
+    /// With a `kid`: the one key of that id that may sign, preferring one of the algorithm's type
+    /// when a provider reuses an id across key types; `unknownKeyID` when no key has it. Without
+    /// one: the set's only signing key of the algorithm's type (OIDC Core §10.1 allows omitting
+    /// `kid` when there is one key).
+    package func verificationKey(forKid kid: String?, algorithm: JWSAlgorithm) throws(IDTokenError) -> JWK {
         if let kid {
             let candidates = keys(withID: kid)
             guard let first = candidates.first else { throw .unknownKeyID(kid) }
-            return candidates.first(where: \.isRSASigningKey) ?? first
+            return candidates.first { $0.isSigningKey(for: algorithm) } ?? first
         }
-        let rsa = rsaSigningKeys
-        guard rsa.count == 1 else { throw .missingKeyID(rsaKeyCount: rsa.count) }
-        return rsa[0]
+        let matching = keys.filter { $0.isSigningKey(for: algorithm) }
+        guard matching.count == 1 else { throw .missingKeyID(keyType: algorithm.keyType ?? "oct", count: matching.count) }
+        return matching[0]
     }
 }
 

@@ -65,7 +65,7 @@ extension ProviderType {
         ),
         logout: .call { _ in APICall(method: "POST", host: .api, path: "/v1/user/logout") },
         unlink: { _ in APICall(method: "POST", host: .api, path: "/v1/user/unlink") },
-        features: [.consent, .serviceTerms, .userProperties, .shippingAddresses, .tokenInfo, .share, .talk, .loginHint],
+        features: [.consent, .serviceTerms, .userProperties, .shippingAddresses, .tokenInfo, .share, .talk, .loginHint, .idToken],
         help: ProviderHelp(
             clientIDName: "REST API key",
             redirectRegistration: "Kakao Developers console → your app → Kakao Login → Redirect URI; Kakao shows KOE006 for a URI that is not registered",

@@ -19,6 +19,8 @@ package enum OIDCDiscovery {
         var authorizationResponseIssParameterSupported: Bool?
         var tokenEndpointAuthMethodsSupported: [String]?
         var revocationEndpointAuthMethodsSupported: [String]?
+        var idTokenSigningAlgValuesSupported: [String]?
+        var scopesSupported: [String]?
 
         enum CodingKeys: String, CodingKey {
             case issuer
@@ -32,6 +34,8 @@ package enum OIDCDiscovery {
             case authorizationResponseIssParameterSupported = "authorization_response_iss_parameter_supported"
             case tokenEndpointAuthMethodsSupported = "token_endpoint_auth_methods_supported"
             case revocationEndpointAuthMethodsSupported = "revocation_endpoint_auth_methods_supported"
+            case idTokenSigningAlgValuesSupported = "id_token_signing_alg_values_supported"
+            case scopesSupported = "scopes_supported"
         }
     }
 
@@ -72,7 +76,9 @@ package enum OIDCDiscovery {
             codeChallengeMethods: document.codeChallengeMethodsSupported,
             issParameterSupported: document.authorizationResponseIssParameterSupported ?? false,
             tokenAuthMethods: document.tokenEndpointAuthMethodsSupported,
-            revocationAuthMethods: document.revocationEndpointAuthMethodsSupported
+            revocationAuthMethods: document.revocationEndpointAuthMethodsSupported,
+            idTokenSigningAlgorithms: document.idTokenSigningAlgValuesSupported,
+            scopesSupported: document.scopesSupported
         )
     }
 }
@@ -87,6 +93,7 @@ extension Provider {
         var provider = self
         var endpoints = try await OIDCDiscovery.fetch(issuer: issuer, http: http)
         if let revocation = revocationOverride { endpoints.revocation = revocation }
+        if scopesAreDefault { provider.scopes = type.defaultScopes(offered: endpoints.scopesSupported) }
         provider.endpoints = endpoints
         return provider
     }

@@ -21,7 +21,8 @@ extension ProviderType {
         redirectPort: 0,
         redirectPath: "/callback",
         defaultScopes: ["openid", "profile", "email"],
-        prompts: nil,
+        // OIDC Core §3.1.2.1. A refresh token often needs `consent` with `offline_access` (§11).
+        prompts: ["none", "login", "consent", "select_account"],
         authorizeParameters: { request in
             var pairs = [("scope", request.scopes.joined(separator: " "))]
             if !request.prompts.isEmpty { pairs.append(("prompt", request.prompts.joined(separator: " "))) }
@@ -49,12 +50,16 @@ extension ProviderType {
                     displayName: claims["name"]?.stringValue ?? claims["nickname"]?.stringValue ?? claims["preferred_username"]?.stringValue,
                     country: nil
                 )
-            }
+            },
+            isUserinfo: true
         ),
         logout: .revocation,
         unlink: nil,
-        features: [.loginHint],
-        help: ProviderHelp(redirectRegistration: "the redirect URIs of the provider's client registration")
+        features: [.loginHint, .idToken],
+        help: ProviderHelp(
+            redirectRegistration: "the redirect URIs of the provider's client registration",
+            refreshTokenRequest: (scope: "offline_access", prompt: "consent")
+        )
     )
 }
 
@@ -88,13 +93,12 @@ package enum GenericAPIError {
 }
 
 extension ProviderType {
-    /// The `prompt` values OpenID Connect Core §3.1.2.1 defines, which a provider that passes any
-    /// value on (`prompts == nil`) may understand.
-    package static let openIDConnectPrompts = ["none", "login", "consent", "select_account"]
-
-    /// Every prompt value a built-in provider type documents, each once, for shell completion.
-    package static var knownPrompts: [String] {
-        var seen = Set<String>()
-        return builtIn.flatMap { $0.prompts ?? openIDConnectPrompts }.filter { seen.insert($0).inserted }
+    /// The default scopes a provider that lists `offered` (discovery's `scopes_supported`) takes:
+    /// `openid` always, the others only when listed, since a provider answers a scope it does not
+    /// know with `invalid_scope` (Kakao's own OpenID Connect lists neither `profile` nor `email`).
+    /// A provider that lists nothing gets `openid` alone.
+    package func defaultScopes(offered: [String]?) -> [String] {
+        let offered = Set(offered ?? [])
+        return defaultScopes.filter { $0 == "openid" || offered.contains($0) }
     }
 }

@@ -22,6 +22,9 @@ package struct Provider: Sendable {
     package var redirectPort: UInt16?
     /// Scopes asked for at login when `--scopes` is not given.
     package var scopes: [String]
+    /// Whether `scopes` are the type's defaults (nothing configured them), which discovery may
+    /// narrow to what the provider offers.
+    package var scopesAreDefault: Bool
     /// An OpenID Connect provider's issuer, kept exactly as given: discovery must name this very
     /// string (OIDC Discovery §4.3).
     package var issuer: String?
@@ -50,6 +53,7 @@ package struct Provider: Sendable {
         self.redirectURI = redirectURI
         self.redirectPort = redirectPort
         self.scopes = scopes ?? type.defaultScopes
+        self.scopesAreDefault = scopes == nil
         self.issuer = issuer
         self.forcedClientAuth = forcedClientAuth
         self.revocationOverride = revocationOverride

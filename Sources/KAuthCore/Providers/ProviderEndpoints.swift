@@ -20,12 +20,21 @@ package struct ProviderEndpoints: Codable, Sendable, Equatable {
     package var tokenAuthMethods: [String]?
     /// `revocation_endpoint_auth_methods_supported` (RFC 8414 §2); nil when the server does not say.
     package var revocationAuthMethods: [String]?
+    /// `id_token_signing_alg_values_supported` (OIDC Discovery §3): the algorithms an ID token of
+    /// this provider may be signed with; nil when it does not say, which means RS256 alone.
+    package var idTokenSigningAlgorithms: [String]?
+    /// `scopes_supported` (OIDC Discovery §3), which the default scopes of a login are chosen
+    /// from. Not stored with a login: by then its scopes are chosen.
+    package var scopesSupported: [String]? = nil
 
     package init(
         issuer: String?, authorization: String, token: String, revocation: String? = nil, userinfo: String? = nil,
         jwks: String? = nil, deviceAuthorization: String? = nil, codeChallengeMethods: [String]? = ["S256"],
-        issParameterSupported: Bool = false, tokenAuthMethods: [String]? = nil, revocationAuthMethods: [String]? = nil
+        issParameterSupported: Bool = false, tokenAuthMethods: [String]? = nil, revocationAuthMethods: [String]? = nil,
+        idTokenSigningAlgorithms: [String]? = nil, scopesSupported: [String]? = nil
     ) {
+        self.idTokenSigningAlgorithms = idTokenSigningAlgorithms
+        self.scopesSupported = scopesSupported
         self.tokenAuthMethods = tokenAuthMethods
         self.revocationAuthMethods = revocationAuthMethods
         self.issuer = issuer
@@ -46,6 +55,7 @@ package struct ProviderEndpoints: Codable, Sendable, Equatable {
         case issParameterSupported = "iss_parameter_supported"
         case tokenAuthMethods = "token_auth_methods"
         case revocationAuthMethods = "revocation_auth_methods"
+        case idTokenSigningAlgorithms = "id_token_signing_algs"
     }
 
     package var supportsS256: Bool { codeChallengeMethods?.contains("S256") == true }

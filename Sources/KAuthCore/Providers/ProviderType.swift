@@ -36,8 +36,8 @@ package struct ProviderType: Sendable {
 
     /// Scopes asked for at login when `--scopes` and config give none.
     package var defaultScopes: [String]
-    /// `prompt` values the provider documents; nil when any value is passed on (OIDC Core §3.1.2.1).
-    package var prompts: [String]?
+    /// `prompt` values the provider documents, which `--prompt` takes (and completes) for it.
+    package var prompts: [String]
     /// The request parameters that differ between providers: how `scope` is written, how
     /// `prompt` values are joined, and the provider's own additions (`service_terms`).
     package var authorizeParameters: @Sendable (AuthorizationRequest) -> [(String, String)]
@@ -125,6 +125,8 @@ package enum ProviderFeature: String, Sendable, CaseIterable {
     case talk
     /// `login_hint` at login.
     case loginHint
+    /// OpenID Connect ID tokens (`login --openid`, `token --id-token`).
+    case idToken
 }
 
 /// How the keystore's cached user and `kauth me` come from a provider's profile API.
@@ -135,6 +137,17 @@ package struct ProfileAPI: Sendable {
     package var check: @Sendable (_ profile: JSONValue) throws -> Void
     /// What the keystore keeps of the profile.
     package var cachedUser: @Sendable (_ profile: JSONValue) -> CachedUser
+    /// Where in the answer the user's own members are (Snapchat's GraphQL: `data.me`), so that
+    /// `kauth me` shows them and `--field` finds them by the names it shows; nil: the answer itself.
+    package var userAt: String? = nil
+    /// Whether the profile is OpenID Connect userinfo, which must be about the ID token's
+    /// subject when the login has an ID token (OIDC Core §5.3.2).
+    package var isUserinfo = false
+
+    /// The part of `profile` that is the user: what `kauth me` shows and `--field` reads.
+    package func user(in profile: JSONValue) -> JSONValue {
+        userAt.flatMap { profile.value(at: $0) } ?? profile
+    }
 }
 
 /// How a provider ends a session at logout.
@@ -153,11 +166,18 @@ package struct ProviderHelp: Sendable {
     package var redirectRegistration: String?
     /// What to enable for ID tokens, when the provider needs a setting for it.
     package var idTokenSetup: String?
+    /// How a login asks for a refresh token, for providers that issue one only when asked:
+    /// OpenID Connect's `offline_access` scope with `prompt=consent` (OIDC Core §11).
+    package var refreshTokenRequest: (scope: String, prompt: String)?
 
-    package init(clientIDName: String = "client id", redirectRegistration: String? = nil, idTokenSetup: String? = nil) {
+    package init(
+        clientIDName: String = "client id", redirectRegistration: String? = nil, idTokenSetup: String? = nil,
+        refreshTokenRequest: (scope: String, prompt: String)? = nil
+    ) {
         self.clientIDName = clientIDName
         self.redirectRegistration = redirectRegistration
         self.idTokenSetup = idTokenSetup
+        self.refreshTokenRequest = refreshTokenRequest
     }
 }
 

@@ -52,7 +52,8 @@ extension ProviderType {
                 let me = profile.value(at: "data.me")
                 // externalId is standard Base64 (+, /, =): kept as data, never used in a file name.
                 return CachedUser(id: me?["externalId"]?.stringValue, nickname: me?["displayName"]?.stringValue, displayName: me?["displayName"]?.stringValue)
-            }
+            },
+            userAt: "data.me"
         ),
         logout: .revocation,
         // "Revoke all sessions" (`/v1/oauth2/revoke_client`), whose REST contract Snap does not document.

@@ -131,3 +131,12 @@ extension Date {
         Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
     }
 }
+
+extension StoredSession {
+    /// Why this session, which has no refresh token, cannot be refreshed: its access token has
+    /// expired, or (still valid) the provider never issued a refresh token with it.
+    package func withoutRefreshToken(at now: Date) -> SessionEnd {
+        guard accessTokenValid(for: 0, at: now) else { return .noRefreshToken }
+        return .noRefreshTokenIssued(accessTokenExpiresAt: accessTokenExpiresAt, providerType: providerType ?? provider)
+    }
+}

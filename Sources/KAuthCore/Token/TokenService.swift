@@ -164,7 +164,7 @@ package struct TokenService: Sendable {
     /// newest any kauth process wrote: a refusal means the session is over.
     private func refresh(_ session: StoredSession, provider: Provider, now: Date) async throws -> StoredSession {
         guard let refreshToken = session.refreshToken else {
-            throw KAuthError.sessionExpired(profile: profile, reason: .noRefreshToken)
+            throw KAuthError.sessionExpired(profile: profile, reason: session.withoutRefreshToken(at: now))
         }
         if let expiry = session.refreshTokenExpiresAt, expiry <= now {
             throw KAuthError.sessionExpired(profile: profile, reason: .refreshTokenExpired(at: expiry))
@@ -215,7 +215,13 @@ package struct TokenService: Sendable {
         }
         guard let session else { throw KAuthError.notLoggedIn(profile: profile) }
         try Self.checkNotRejected(session, profile: profile)
-        guard let token = session.idToken else { throw KAuthError.sessionExpired(profile: profile, reason: .noIDToken) }
+        guard let token = session.idToken else {
+            // A provider that never issues one: nothing a new login could fix.
+            if let type = ProviderType.named(session.providerType ?? session.provider), !type.features.contains(.idToken) {
+                throw KAuthError.unsupported(provider: session.provider, .feature(.idToken))
+            }
+            throw KAuthError.sessionExpired(profile: profile, reason: .noIDToken)
+        }
         let window = TimeInterval(minValid ?? StoredSession.defaultWindow)
         if let expiry = JWTClaims.expiry(of: token), expiry.timeIntervalSince(world.clock.now()) >= window {
             return (token, expiry)

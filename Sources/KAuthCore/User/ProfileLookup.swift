@@ -3,7 +3,10 @@
 package enum ProfileLookup {
     /// The cached user from the provider's profile; nil when the provider has no profile API
     /// (an OpenID Connect provider without userinfo).
-    package static func cachedUser(world: World, provider: Provider, accessToken: String, profile: String) async throws(KAuthError) -> CachedUser? {
+    /// A userinfo answer about another subject than `idTokenSubject` is refused (`foreignUserinfo`).
+    package static func cachedUser(
+        world: World, provider: Provider, accessToken: String, profile: String, idTokenSubject: String? = nil
+    ) async throws(KAuthError) -> CachedUser? {
         let client = APIClient(
             http: world.http, clock: world.clock, provider: provider,
             credentials: BearerCredentials(
@@ -14,7 +17,7 @@ package enum ProfileLookup {
         )
         let api = UserAPI(client: client)
         do {
-            return api.cachedUser(from: try await api.profile().value)
+            return api.cachedUser(from: try await api.profile(idTokenSubject: idTokenSubject).value)
         } catch KAuthError.unsupported(_, .userinfo) {
             return nil
         } catch let error as KAuthError {

@@ -16,11 +16,23 @@ package struct UserAPI: Sendable {
     package var provider: Provider { client.provider }
 
     /// The profile as the provider sent it. `propertyKeys` only for providers with `.userProperties`.
-    package func profile(propertyKeys: [String] = []) async throws -> APIResult<JSONValue> {
+    ///
+    /// - Parameter idTokenSubject: the `sub` of the login's ID token, if it has one: a profile
+    ///   that is the provider's userinfo must be about that subject (`checkSubject`).
+    package func profile(propertyKeys: [String] = [], idTokenSubject: String? = nil) async throws -> APIResult<JSONValue> {
         if !propertyKeys.isEmpty { try provider.require(.userProperties) }
         let result = try await client.send(try provider.type.profile.request(provider, propertyKeys))
         try provider.type.profile.check(result.value)
+        if provider.type.profile.isUserinfo, let idTokenSubject { try Self.checkSubject(of: result.value, idTokenSubject: idTokenSubject) }
         return result
+    }
+
+    /// OIDC Core §5.3.2: "The sub Claim in the UserInfo Response MUST be verified to exactly
+    /// match the sub Claim in the ID Token; if they do not match, the UserInfo Response values
+    /// MUST NOT be used." Throws `foreignUserinfo` so that no caller can use it by mistake.
+    package static func checkSubject(of userinfo: JSONValue, idTokenSubject: String) throws(KAuthError) {
+        let subject = userinfo["sub"]?.stringValue
+        guard subject == idTokenSubject else { throw .foreignUserinfo(subject: subject, expected: idTokenSubject) }
     }
 
     /// What the keystore keeps of a profile object.
@@ -28,12 +40,14 @@ package struct UserAPI: Sendable {
         provider.type.profile.cachedUser(profile)
     }
 
-    /// OIDC Core §5.3 userinfo.
-    package func userinfo() async throws -> APIResult<JSONValue> {
+    /// OIDC Core §5.3 userinfo, about the ID token's subject when one is given (`checkSubject`).
+    package func userinfo(idTokenSubject: String? = nil) async throws -> APIResult<JSONValue> {
         guard let endpoint = try provider.requireEndpoints().userinfo else {
             throw KAuthError.unsupported(provider: provider.name, .userinfo)
         }
-        return try await client.send(APICall(method: "GET", url: endpoint))
+        let result = try await client.send(APICall(method: "GET", url: endpoint))
+        if let idTokenSubject { try Self.checkSubject(of: result.value, idTokenSubject: idTokenSubject) }
+        return result
     }
 
     /// How a logout went at the provider.

@@ -18,7 +18,9 @@ extension SandboxEngine {
             ("one_use_refresh_tokens", \.oneUseRefreshTokens),
             ("revocation_requires_bearer", \.revocationRequiresBearer),
             ("require_nonce", \.requireNonce),
-        ("friends_api_enabled", \.friendsAPIEnabled),
+            ("friends_api_enabled", \.friendsAPIEnabled),
+            ("refresh_tokens", \.issueRefreshTokens),
+            ("advertise_standard_scopes", \.advertiseStandardScopes),
             ("page_links_loop", \.pageLinksLoop),
         ]
     }
@@ -69,6 +71,10 @@ extension SandboxEngine {
             ("page_link_base", configuration.pageLinkBase.map(OrderedJSON.string) ?? .null),
             ("page_links_loop", .bool(configuration.pageLinksLoop)),
             ("item_failure_page", .int(configuration.itemFailurePage)),
+            ("id_token_alg", .string(configuration.idTokenAlgorithm.rawValue)),
+            ("userinfo_sub", configuration.userinfoSubject.map(OrderedJSON.string) ?? .null),
+            ("refresh_tokens", .bool(configuration.issueRefreshTokens)),
+            ("advertise_standard_scopes", .bool(configuration.advertiseStandardScopes)),
         ])
     }
 
@@ -78,10 +84,14 @@ extension SandboxEngine {
     ///   `code_lifetime`: seconds, 0 or more (lifetimes under a minute work);
     /// - the switches `deny`, `auto_link`, `oidc`, `bare_refresh_errors`,
     ///   `one_use_refresh_tokens`, `revocation_requires_bearer`, `require_nonce`,
-    ///   `friends_api_enabled`, `page_links_loop`: `true`/`false`;
+    ///   `friends_api_enabled`, `page_links_loop`, `refresh_tokens`, `advertise_standard_scopes`:
+    ///   `true`/`false`;
     /// - `friend_count`, `item_count`: 0 to 10000;
     /// - `page_link_base`: the origin next-page links name instead of the sandbox's (empty: its own);
     /// - `item_failure_page`: the page of `/api/items` that answers 503 (0: none);
+    /// - `id_token_alg`: the algorithm of ID tokens (`RS256` … `EdDSA`, `HS256` … with a client
+    ///   secret);
+    /// - `userinfo_sub`: the `sub` UserInfo answers (empty: the user's own);
     /// - `mode`: `kakao` or `snapchat`;
     /// - `device_interval`: seconds, 1 to 3600, for device codes issued from then on;
     /// - `client_id`, `client_secret`: the app key and secret to require (empty: any key, no
@@ -136,6 +146,13 @@ extension SandboxEngine {
                     return Self.controlError(400, "friend_count must be a number from 0 to 10000, not \(value)")
                 }
                 updated.friendCount = count
+            case "id_token_alg":
+                guard let algorithm = JWSAlgorithm(rawValue: value) else {
+                    return Self.controlError(400, "id_token_alg must be one of \(JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")), not \(value)")
+                }
+                updated.idTokenAlgorithm = algorithm
+            case "userinfo_sub":
+                updated.userinfoSubject = value.isEmpty ? nil : value
             case "item_count":
                 guard let count = Int(value), (0...10_000).contains(count) else {
                     return Self.controlError(400, "item_count must be a number from 0 to 10000, not \(value)")
@@ -159,6 +176,9 @@ extension SandboxEngine {
             default:
                 return Self.controlError(400, "unknown setting \(name)")
             }
+        }
+        if updated.idTokenAlgorithm.family == .hmac, updated.clientSecret == nil {
+            return Self.controlError(400, "id_token_alg \(updated.idTokenAlgorithm.rawValue) signs with the client secret: set client_secret too")
         }
         configuration = updated
         return .json(200, configurationJSON.data)

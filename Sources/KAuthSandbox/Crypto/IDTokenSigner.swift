@@ -20,7 +20,7 @@ package struct IDTokenSigner: Sendable {
 
     /// The public half as the provider's `jwks_uri` serves it.
     package var jwks: JWKSet {
-        JWKSet(keys: [JWK(rs256: key.publicKey, kid: kid)])
+        JWKSet(keys: [JWK(rsa: key.publicKey, kid: kid)])
     }
 
     /// `BASE64URL(header) '.' BASE64URL(claims) '.' BASE64URL(signature)` (RFC 7515 §7.1) with the
@@ -34,10 +34,10 @@ package struct IDTokenSigner: Sendable {
         guard case .object = claims else {
             throw CryptoError.invalidParameter("ID token claims must be a JSON object")
         }
-        var header: [String: JSONValue] = ["alg": .string(JWSAlgorithm.rs256), "kid": .string(kid), "typ": .string("JWT")]
+        var header: [String: JSONValue] = ["alg": .string(JWSAlgorithm.rs256.rawValue), "kid": .string(kid), "typ": .string("JWT")]
         header.merge(extraHeader) { _, new in new }
         header = header.filter { $0.value != .null }
-        header["alg"] = .string(JWSAlgorithm.rs256)
+        header["alg"] = .string(JWSAlgorithm.rs256.rawValue)
         let signingInput = Base64URL.encode(Array(JSONValue.object(header).jsonText().utf8))
             + "." + Base64URL.encode(Array(claims.jsonText().utf8))
         let signature = try key.signPKCS1SHA256(message: Array(signingInput.utf8))

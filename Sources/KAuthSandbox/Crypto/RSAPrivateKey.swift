@@ -24,6 +24,11 @@ package struct RSAPrivateKey: Sendable {
     /// The matching public key.
     package let publicKey: RSAPublicKey
 
+    #if canImport(CCrypto)
+    /// The library's key, for signing with other RSA algorithms (`JWSSigner`).
+    package var openSSLKey: OpenSSLKey { key }
+    #endif
+
     /// A fresh key of `bits` bits (2048 to 16384) with public exponent 65537, from the platform's
     /// key generator and CSPRNG.
     package static func generate(bits: Int = 2048) throws -> RSAPrivateKey {

@@ -105,7 +105,8 @@ extension SandboxEngine {
             expiresAt: now.addingTimeInterval(TimeInterval(configuration.codeLifetime)),
             redeemedGrantId: nil,
             openid: grant.openid,
-            authTime: now
+            authTime: now,
+            offlineAccess: grant.offlineAccess
         )
         return redirect([("code", code)])
     }
@@ -125,6 +126,8 @@ struct SandboxGrant {
     var nonce: String? = nil
     /// Whether the request asked for an ID token (scope `openid`).
     var openid: Bool? = nil
+    /// Whether the request asked for a refresh token with OpenID Connect's `offline_access`.
+    var offlineAccess: Bool? = nil
 }
 
 /// Why a consent step refused an authorization request, redirected to the client as

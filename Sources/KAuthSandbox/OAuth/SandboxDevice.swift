@@ -177,7 +177,8 @@ extension SandboxEngine {
         let openid = record.openid
         return tokenResponse(
             userID: userID, clientID: clientID, grantID: SandboxSecrets.make(random), scopes: record.scopes,
-            idToken: openid ? IDTokenRequest(authTime: record.approvedAt ?? now, nonce: nil) : nil, &entry
+            idToken: openid ? IDTokenRequest(authTime: record.approvedAt ?? now, nonce: nil) : nil,
+            refreshToken: configuration.issueRefreshTokens, &entry
         )
     }
 

@@ -77,7 +77,8 @@ extension SandboxEngine {
         let authTime = record.openid == true ? (record.authTime ?? now) : nil
         return tokenResponse(
             userID: record.userId, clientID: clientID, grantID: grant, scopes: record.scopes,
-            idToken: authTime.map { IDTokenRequest(authTime: $0, nonce: record.nonce) }, &entry
+            idToken: authTime.map { IDTokenRequest(authTime: $0, nonce: record.nonce) },
+            refreshToken: configuration.issueRefreshTokens || record.offlineAccess == true, &entry
         )
     }
 
@@ -89,12 +90,15 @@ extension SandboxEngine {
     }
 
     /// A new login's token response (code and device grants): a fresh refresh token for the
-    /// grant, an access token, and an ID token when one was asked for and OIDC is on.
+    /// grant (when `issuesRefreshToken`), an access token, and an ID token when one was asked for
+    /// and OIDC is on.
     mutating func tokenResponse(
         userID: Int64, clientID: String, grantID: String, scopes: [String], idToken: IDTokenRequest?,
-        _ entry: inout SandboxLogEntry
+        refreshToken issuesRefreshToken: Bool, _ entry: inout SandboxLogEntry
     ) -> HTTPServerResponse {
         let refreshToken = issueRefreshToken(userID: userID, clientID: clientID, grantID: grantID, scopes: scopes, idTokenAuthTime: idToken?.authTime)
+        // Without `issuesRefreshToken` it is issued to no one: the grant ends with its access token.
+        if !issuesRefreshToken { state.refreshTokens[refreshToken] = nil }
         let accessToken = issueAccessToken(userID: userID, clientID: clientID, grantID: grantID, scopes: scopes)
         var jwt: String?
         if let idToken, configuration.oidc {
@@ -104,7 +108,7 @@ extension SandboxEngine {
             jwt = signed
             entry.idTokenIssued = true
         }
-        return tokenAnswer(accessToken: accessToken, idToken: jwt, refreshToken: refreshToken, scopes: scopes, &entry)
+        return tokenAnswer(accessToken: accessToken, idToken: jwt, refreshToken: issuesRefreshToken ? refreshToken : nil, scopes: scopes, &entry)
     }
 
     /// `grant_type=refresh_token`, rotating as the profile says: with Kakao's rule (DT-322) a

@@ -26,8 +26,30 @@ extension SandboxEngine {
            let consent = state.consents.first(where: { $0.userId == userID && $0.clientId == clientID }) {
             claims += profileClaims(user, consent: consent, emailVerified: false)
         }
-        guard let key = try? currentSigningKey() else { return nil }
-        return try? key.signJWT(claims: .object(claims))
+        let algorithm = configuration.idTokenAlgorithm
+        if algorithm == .rs256 {
+            guard let key = try? currentSigningKey() else { return nil }
+            return try? key.signJWT(claims: .object(claims))
+        }
+        let signer: JWSSigner?
+        switch algorithm.family {
+        case .hmac: signer = configuration.clientSecret.flatMap { try? JWSSigner(secret: $0, algorithm: algorithm) }
+        case .rsaPKCS1, .rsaPSS: signer = try? currentSigningKey().signer(for: algorithm)
+        case .ecdsa, .edDSA: signer = try? algorithmSigner()
+        }
+        return try? signer?.sign(claims: OrderedJSON.object(claims).jsonValue)
+    }
+
+    /// The signer of the configured ES* or EdDSA algorithm (nil for the others, which use the
+    /// RSA key or the client secret), made on first need.
+    mutating func algorithmSigner() throws -> JWSSigner? {
+        let algorithm = configuration.idTokenAlgorithm
+        guard algorithm.keyType == "EC" || algorithm.keyType == "OKP" else { return nil }
+        if let signer = algorithmSigners[algorithm] { return signer }
+        let kid = algorithm.rawValue.lowercased() + "-" + Base64URL.encode(random.bytes(8))
+        let signer = try JWSSigner.generate(algorithm, kid: kid)
+        algorithmSigners[algorithm] = signer
+        return signer
     }
 
     /// The key ID tokens are signed with now: the one in the state (from the state file, or made

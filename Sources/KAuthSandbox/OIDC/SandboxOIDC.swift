@@ -32,14 +32,14 @@ extension SandboxEngine {
             ("response_types_supported", strings(["code"])),
             ("response_modes_supported", strings(["query"])),
             ("subject_types_supported", strings(["public"])),
-            ("id_token_signing_alg_values_supported", strings(["RS256"])),
+            ("id_token_signing_alg_values_supported", strings([configuration.idTokenAlgorithm.rawValue])),
             ("code_challenge_methods_supported", strings(["S256"])),
             ("grant_types_supported", strings(["authorization_code", "refresh_token", Self.deviceGrantType])),
             ("token_endpoint_auth_methods_supported", strings(authMethods)),
             ("revocation_endpoint_auth_methods_supported", strings(authMethods)),
             ("authorization_response_iss_parameter_supported", .bool(configuration.advertisesIssParameter)),
             ("request_uri_parameter_supported", .bool(false)),
-            ("scopes_supported", strings(["openid"] + SandboxScopes.catalogue.map(\.id))),
+            ("scopes_supported", strings(["openid", SandboxScopes.offlineAccess] + (configuration.advertiseStandardScopes ? ["profile", "email"] : []) + SandboxScopes.catalogue.map(\.id))),
             ("claims_supported", strings(Self.claimsSupported)),
         ])
         return Self.publicJSON(document)
@@ -55,7 +55,10 @@ extension SandboxEngine {
         guard let key = try? currentSigningKey() else {
             return .text(500, "sandbox: cannot make the signing key\n")
         }
-        var response = Self.publicJSON(.object([("keys", .array([key.publicJWK]))]))
+        // The RSA key names the configured algorithm when it signs with it (RS*, PS*).
+        var keys = [key.publicJWK(algorithm: configuration.idTokenAlgorithm.keyType == "RSA" ? configuration.idTokenAlgorithm : .rs256)]
+        if let own = try? algorithmSigner(), let jwk = own.publicJWK { keys.append(SandboxSigningKey.json(jwk)) }
+        var response = Self.publicJSON(.object([("keys", .array(keys))]))
         response.headers.removeAll { $0.name == "Cache-Control" }
         response.headers.append(HTTPHeader("Cache-Control", "public, max-age=300"))
         return response
@@ -83,7 +86,7 @@ extension SandboxEngine {
         guard configuration.oidc else {
             return Self.apiError(403, -3, "OpenID Connect is not enabled for this app", &entry)
         }
-        var claims: [(String, OrderedJSON)] = [("sub", .string(String(caller.user.id)))]
+        var claims: [(String, OrderedJSON)] = [("sub", .string(configuration.userinfoSubject ?? String(caller.user.id)))]
         claims += profileClaims(caller.user, consent: state.consents[caller.consentIndex], emailVerified: true)
         return .json(200, OrderedJSON.object(claims).data)
     }

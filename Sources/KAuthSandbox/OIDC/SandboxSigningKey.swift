@@ -35,12 +35,22 @@ struct SandboxSigningKey: Sendable {
 
     /// The public JWK (RFC 7517 §4, RFC 7518 §6.3.1) as `/.well-known/jwks.json` lists it:
     /// `kty`, `use` `sig`, `alg` `RS256`, `kid`, `n`, `e`.
-    var publicJWK: OrderedJSON {
-        let jwk = JWK(rs256: signer.key.publicKey, kid: kid)
+    func publicJWK(algorithm: JWSAlgorithm = .rs256) -> OrderedJSON {
+        Self.json(JWK(rsa: signer.key.publicKey, kid: kid, algorithm: algorithm))
+    }
+
+    /// A JWK's members in the order RFC 7517's examples write them, absent ones left out.
+    static func json(_ jwk: JWK) -> OrderedJSON {
         let members: [(String, String?)] = [
             ("kty", jwk.kty), ("use", jwk.use), ("alg", jwk.alg), ("kid", jwk.kid), ("n", jwk.n), ("e", jwk.e),
+            ("crv", jwk.crv), ("x", jwk.x), ("y", jwk.y),
         ]
         return .object(members.compactMap { name, value in value.map { (name, .string($0)) } })
+    }
+
+    /// A signer for another RSA algorithm (RS384/512, PS*) with this key and `kid`.
+    func signer(for algorithm: JWSAlgorithm) throws -> JWSSigner {
+        try JWSSigner(rsa: signer.key, algorithm: algorithm, kid: kid)
     }
 
     /// An RS256 JWS in compact serialization (RFC 7515 §7.1) of `claims`, its header naming `kid`.

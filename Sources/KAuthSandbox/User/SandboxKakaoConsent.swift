@@ -10,6 +10,9 @@ import KAuthCore
 /// `login_hint`, and the consent recorded for the user API to read.
 extension SandboxEngine {
     static let promptValues: Set<String> = ["login", "create", "select_account", "none", "cert"]
+    /// OpenID Connect's own prompt value (OIDC Core §3.1.2.1), taken when OpenID Connect is on:
+    /// the simulated user sees the consent page again and agrees.
+    static let openIDPromptValues: Set<String> = ["consent"]
 
     static let kakaoConsent: SandboxConsentStep = { engine, query, clientID in
         engine.kakaoConsent(query, clientID: clientID)
@@ -22,14 +25,19 @@ extension SandboxEngine {
         let nonce = query.first(named: "nonce")
         let loginHint = query.first(named: "login_hint")
         let prompts = query.first(named: "prompt").map(SandboxScopes.parse) ?? []
-        if let unknown = prompts.first(where: { !Self.promptValues.contains($0) }) {
+        let promptValues = configuration.oidc ? Self.promptValues.union(Self.openIDPromptValues) : Self.promptValues
+        if let unknown = prompts.first(where: { !promptValues.contains($0) }) {
             return refuse("invalid_request", "unknown prompt value: \(unknown)")
         }
         if prompts.contains("none") && prompts.count > 1 {
             return refuse("invalid_request", "prompt=none cannot be combined with other values")
         }
 
-        let asked = query.first(named: "scope").map(SandboxScopes.parse) ?? []
+        var asked = query.first(named: "scope").map(SandboxScopes.parse) ?? []
+        // OIDC Core §11: `offline_access` asks for a refresh token, and counts only with
+        // prompt=consent; it is a request about this grant, not a consent item to remember.
+        let offlineAccess = configuration.oidc && asked.contains(SandboxScopes.offlineAccess) && prompts.contains("consent")
+        if configuration.oidc { asked.removeAll { $0 == SandboxScopes.offlineAccess } }
         if let unknown = asked.first(where: { !SandboxScopes.known.contains($0) }) {
             return refuse("invalid_scope", "unknown scope: \(unknown)")
         }
@@ -66,7 +74,7 @@ extension SandboxEngine {
         }
 
         let scopes = consent(user: user.id, clientID: clientID, requested: requested, terms: terms)
-        return .success(SandboxGrant(userID: user.id, scopes: scopes, nonce: nonce, openid: asked.contains("openid")))
+        return .success(SandboxGrant(userID: user.id, scopes: scopes, nonce: nonce, openid: asked.contains("openid"), offlineAccess: offlineAccess))
     }
 
     /// The simulated user agrees to `requested` (and the service terms `terms`) for `clientID`:

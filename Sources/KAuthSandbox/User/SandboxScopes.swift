@@ -56,6 +56,9 @@ enum SandboxScopes {
     /// that a generic OIDC client's default `openid profile email` works against the sandbox.
     static let nonItems: Set<String> = ["openid", "profile", "email"]
 
+    /// OpenID Connect's request for a refresh token (OIDC Core §11), taken with OpenID Connect on.
+    static let offlineAccess = "offline_access"
+
     /// Every scope ID `/oauth/authorize` accepts. An unknown one is refused, as Kakao refuses
     /// consent items the app has not set up, so that a typo in a client's scope list shows up in
     /// tests rather than in production.

@@ -21,7 +21,7 @@ import Testing
     @Test func flagsAndArgumentsSayWhatTheirValuesAre() throws {
         #expect(try action("kauth login", flag: "provider") == .dynamic(.providers))
         #expect(try action("kauth token refresh", flag: "profile") == .dynamic(.profiles))
-        #expect(try action("kauth login", flag: "prompt") == .words(ProviderType.knownPrompts))
+        #expect(try action("kauth login", flag: "prompt") == .dynamic(.prompts))
         #expect(try action("kauth link default", flag: "template") == .filesOrStandardInput)
         #expect(try action("kauth talk memo", flag: "template") == .filesOrStandardInput)
         #expect(try action("kauth login", flag: "login-hint") == .nothing)
@@ -32,13 +32,16 @@ import Testing
         #expect(try node("kauth link template new").argumentActions.map(\.action) == [.words(TemplateType.allCases.map(\.rawValue))])
     }
 
-    @Test func promptValuesComeFromTheProviders() {
-        for type in ProviderType.builtIn {
-            for prompt in type.prompts ?? ProviderType.openIDConnectPrompts {
-                #expect(ProviderType.knownPrompts.contains(prompt))
-            }
-        }
-        #expect(Set(ProviderType.knownPrompts) == ["login", "create", "select_account", "consent", "none"])
+    /// `--prompt` completes the values of the provider the line names, in every spelling the
+    /// shells pass it (bash splits `--provider=x` into three words).
+    @Test func promptValuesComeFromTheNamedProvider() {
+        #expect(CompleteCommand.providerName(in: ["login", "--prompt"]) == nil)
+        #expect(CompleteCommand.providerName(in: ["login", "--provider", "oidc", "--prompt"]) == "oidc")
+        #expect(CompleteCommand.providerName(in: ["--provider=work", "login"]) == "work")
+        #expect(CompleteCommand.providerName(in: ["login", "--provider", "=", "snapchat"]) == "snapchat")
+        #expect(CompleteCommand.providerName(in: ["--provider", "a", "login", "--provider", "b"]) == "b")
+        #expect(ProviderType.oidc.prompts == ["none", "login", "consent", "select_account"])
+        #expect(ProviderType.kakao.prompts == ["login", "create", "select_account"])
     }
 
     /// The scripts skip the word after any flag that takes a value somewhere, so no flag may take

@@ -28,6 +28,27 @@ import Testing
         try assertSnapshot(HelpRenderer.render(spec, path: path, globalFlags: CLI.globalFlags, width: 80), named: "help-" + path.joined(separator: "-"))
     }
 
+    /// The second column starts at the same place in every table of a page (arguments, flags,
+    /// global flags, environment), so a reader's eye runs down one edge.
+    @Test(arguments: allPaths())
+    func tablesShareOneColumn(path: [String]) {
+        let spec = ArgumentParser.command(at: path, root: Commands.root)
+        let text = HelpRenderer.render(spec, path: path, globalFlags: CLI.globalFlags, width: 80)
+        var section = "", starts: Set<Int> = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !line.hasPrefix(" "), line.hasSuffix(":") { section = String(line); continue }
+            let name = line.drop { $0 == " " }
+            // Rows name something within a few spaces of the margin; deeper lines continue a description.
+            guard ["Arguments:", "Flags:", "Global flags:", "Environment:"].contains(section),
+                  line.count - name.count < 8, let gap = name.range(of: "  ")
+            else { continue }
+            // The description starts after the gap of two or more spaces that ends the name.
+            let rest = line[gap.lowerBound...]
+            starts.insert(line.distance(from: line.startIndex, to: rest.firstIndex { $0 != " " } ?? line.endIndex))
+        }
+        #expect(starts.count <= 1, "\(path.joined(separator: " ")) --help: descriptions start at columns \(starts.sorted())")
+    }
+
     @Test func everyCommandHasExamplesOrSubcommands() {
         for path in Self.allPaths() {
             let spec = ArgumentParser.command(at: path, root: Commands.root)

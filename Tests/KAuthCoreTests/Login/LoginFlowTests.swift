@@ -171,7 +171,7 @@ import KAuthTestSupport
     /// Whenever `openid` is in the scope, a fresh nonce goes with it — the OIDC default scopes
     /// included — and `iss` is checked against the discovered issuer.
     @Test func anOpenIDLoginAlwaysSendsANonce() async throws {
-        let discovery = #"{"issuer":"https://id.example.com","authorization_endpoint":"https://id.example.com/authorize","token_endpoint":"https://id.example.com/token","code_challenge_methods_supported":["S256"]}"#
+        let discovery = #"{"issuer":"https://id.example.com","authorization_endpoint":"https://id.example.com/authorize","token_endpoint":"https://id.example.com/token","code_challenge_methods_supported":["S256"],"scopes_supported":["openid","profile","email","offline_access"]}"#
         let http = FakeHTTP { _ in FakeHTTP.json(200, discovery) }
         let listener = FakeListener { _, _ in .interrupted }
         let setup = Setup(http: http, listener: listener)
@@ -193,7 +193,7 @@ import KAuthTestSupport
         await #expect(throws: KAuthError.unsupported(provider: "kakao", .prompt("none", allowed: ["login", "create", "select_account"]))) {
             try await setup.flow(kakao).run(LoginOptions(prompts: ["none"]))
         }
-        await #expect(throws: KAuthError.unsupported(provider: "kakao", .deviceGrant)) {
+        await #expect(throws: KAuthError.unsupported(provider: "kakao", .deviceGrant(discovered: false))) {
             try await setup.flow(kakao).run(LoginOptions(device: true))
         }
         let snap = Provider(name: "snapchat", type: .snapchat, clientID: "s", urls: [.auth: "https://a.test", .api: "https://b.test"])

@@ -62,31 +62,6 @@ private func validator(nonce: String? = "n-0S6_WzA2Mj", clock: TestClock = TestC
     IDTokenValidator(issuer: issuer, clientID: clientID, nonce: nonce, clock: clock.clock, maxAge: maxAge)
 }
 
-/// The error `body` throws, as an `IDTokenError`.
-private func idTokenError(_ body: () throws -> Void) -> IDTokenError? {
-    do {
-        try body()
-        return nil
-    } catch let error as IDTokenError {
-        return error
-    } catch {
-        Issue.record("unexpected error \(error)")
-        return nil
-    }
-}
-
-private func idTokenError(_ body: () async throws -> Void) async -> IDTokenError? {
-    do {
-        try await body()
-        return nil
-    } catch let error as IDTokenError {
-        return error
-    } catch {
-        Issue.record("unexpected error \(error)")
-        return nil
-    }
-}
-
 /// `text` (base64url) with one bit of its decoded bytes flipped, re-encoded.
 private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> String {
     var bytes = Base64URL.decode(text)!
@@ -176,16 +151,20 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         #expect(set.keys.count == 2)
         #expect(set.keys[0].kty == "EC")
         #expect(set.keys[0].use == "enc")
-        #expect(set.rsaSigningKeys.map(\.kid) == ["2011-04-29"])
-        let rsa = try set.verificationKey(forKid: "2011-04-29")
+        #expect(set.keys.filter { $0.isSigningKey(for: .rs256) }.map(\.kid) == ["2011-04-29"])
+        let rsa = try set.verificationKey(forKid: "2011-04-29", algorithm: .rs256)
         #expect(rsa.alg == "RS256")
-        #expect(try rsa.rs256PublicKey().modulusBits == 2048)
+        #expect(try rsa.verificationKey(for: .rs256).algorithm == .rs256)
         // Without a kid the set's only RSA key is used; the EC key is not a candidate.
-        #expect(try set.verificationKey(forKid: nil) == rsa)
-        #expect(throws: IDTokenError.keyTypeMismatch(kid: "1", kty: "EC")) {
-            try set.verificationKey(forKid: "1").rs256PublicKey()
+        #expect(try set.verificationKey(forKid: nil, algorithm: .rs256) == rsa)
+        #expect(throws: IDTokenError.keyTypeMismatch(kid: "1", kty: "EC", algorithm: "RS256")) {
+            try set.verificationKey(forKid: "1", algorithm: .rs256).verificationKey(for: .rs256)
         }
-        #expect(throws: IDTokenError.unknownKeyID("2")) { try set.verificationKey(forKid: "2") }
+        // The EC key is for encryption: no ES256 signature is verified with it either.
+        #expect(throws: IDTokenError.unusableKey(kid: "1", reason: "it is for 'enc', not for signatures")) {
+            try set.verificationKey(forKid: "1", algorithm: .es256).verificationKey(for: .es256)
+        }
+        #expect(throws: IDTokenError.unknownKeyID("2")) { try set.verificationKey(forKid: "2", algorithm: .rs256) }
     }
 
     @Test func unreadableKeysAreSkippedAndUnknownMembersIgnored() throws {
@@ -202,14 +181,14 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
     @Test func keysForOtherUsesOrAlgorithmsAreRefused() {
         let encryption = JWK(kty: "RSA", kid: "k", use: "enc", n: RFC7515A2.n, e: "AQAB")
         #expect(throws: IDTokenError.unusableKey(kid: "k", reason: "it is for 'enc', not for signatures")) {
-            try encryption.rs256PublicKey()
+            try encryption.verificationKey(for: .rs256)
         }
         let ps256 = JWK(kty: "RSA", kid: "k", alg: "PS256", n: RFC7515A2.n, e: "AQAB")
         #expect(throws: IDTokenError.unusableKey(kid: "k", reason: "it is for PS256, not RS256")) {
-            try ps256.rs256PublicKey()
+            try ps256.verificationKey(for: .rs256)
         }
         let noModulus = JWK(kty: "RSA", kid: "k", e: "AQAB")
-        #expect(throws: IDTokenError.self) { try noModulus.rs256PublicKey() }
+        #expect(throws: IDTokenError.self) { try noModulus.verificationKey(for: .rs256) }
     }
 
     // MARK: ID token validation
@@ -291,8 +270,15 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         mac = SHA256.hash(macKey + signingInput) // any 32 bytes: the token must be refused on `alg`
         #endif
         let forged = header + "." + payload + "." + Base64URL.encode(mac)
-        #expect(idTokenError { _ = try validator().validate(forged, keys: signer.jwks) } == .unsupportedAlgorithm("HS256"))
-        #expect(IDTokenError.unsupportedAlgorithm("HS256").message.contains("shared-secret"))
+        #expect(idTokenError { _ = try validator().validate(forged, keys: signer.jwks) } == .algorithmNotOffered("HS256", offered: ["RS256"]))
+        // Even from a provider that lists HS256: a public client has no secret to check it with.
+        var listing = validator()
+        listing.algorithms = ["RS256", "HS256"]
+        #expect(idTokenError { _ = try listing.validate(forged, keys: signer.jwks) } == .secretRequired("HS256"))
+        #expect(IDTokenError.secretRequired("HS256").message.contains("no client secret"))
+        // And with a secret, the modulus is not it.
+        listing.clientSecret = "the client secret"
+        #expect(idTokenError { _ = try listing.validate(forged, keys: signer.jwks) } == .invalidSignature)
 
         // Through the cache: refused before the JWK set is even requested.
         let folder = TemporaryDirectory()
@@ -301,16 +287,29 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         let cache = JWKSCache(
             jwksURI: "https://kauth.kakao.com/.well-known/jwks.json", paths: KAuthPaths(home: folder.path),
             fileSystem: .live, http: http.client, clock: TestClock().clock)
-        #expect(await idTokenError { _ = try await validator().validate(forged, keys: cache) } == .unsupportedAlgorithm("HS256"))
+        #expect(await idTokenError { _ = try await validator().validate(forged, keys: cache) } == .algorithmNotOffered("HS256", offered: ["RS256"]))
+        #expect(await idTokenError { _ = try await listing.validate(forged, keys: cache) } == .invalidSignature)
         #expect(http.requests.isEmpty)
     }
 
-    @Test(arguments: ["HS384", "HS512", "ES256", "PS256", "RS512", "EdDSA", "rs256"])
-    func otherAlgorithmsAreRefused(alg: String) {
+    /// What the provider does not list is refused before any key is looked up; RS256 alone when
+    /// it lists nothing.
+    @Test(arguments: ["HS384", "HS512", "ES256", "PS256", "RS512", "EdDSA"])
+    func algorithmsTheProviderDoesNotListAreRefused(alg: String) {
         let parts = token(header: ["kid": .string(kid)]).split(separator: ".")
         let header = Base64URL.encode(Array("{\"alg\":\"\(alg)\",\"kid\":\"\(kid)\"}".utf8))
         let text = header + "." + parts[1] + "." + parts[2]
-        #expect(idTokenError { _ = try validator().validate(text, keys: signer.jwks) } == .unsupportedAlgorithm(alg))
+        #expect(idTokenError { _ = try validator().validate(text, keys: signer.jwks) } == .algorithmNotOffered(alg, offered: ["RS256"]))
+    }
+
+    /// Names kauth does not verify are refused whatever the provider lists.
+    @Test(arguments: ["rs256", "ES256K", "Ed25519", "RSA-OAEP", "HS1"])
+    func unknownAlgorithmsAreRefused(alg: String) {
+        let parts = token(header: ["kid": .string(kid)]).split(separator: ".")
+        let header = Base64URL.encode(Array("{\"alg\":\"\(alg)\",\"kid\":\"\(kid)\"}".utf8))
+        var listing = validator()
+        listing.algorithms = ["RS256", alg]
+        #expect(idTokenError { _ = try listing.validate(header + "." + parts[1] + "." + parts[2], keys: signer.jwks) } == .unsupportedAlgorithm(alg))
     }
 
     @Test func unknownKidIsReported() {
@@ -331,14 +330,14 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         #expect(try validator().validate(noKid, keys: withEC).sub == "1234567890")
         // Two RSA keys do.
         let two = JWKSet(keys: signer.jwks.keys + [JWK(kty: "RSA", kid: "other", n: RFC7515A2.n, e: "AQAB")])
-        #expect(idTokenError { _ = try validator().validate(noKid, keys: two) } == .missingKeyID(rsaKeyCount: 2))
+        #expect(idTokenError { _ = try validator().validate(noKid, keys: two) } == .missingKeyID(keyType: "RSA", count: 2))
     }
 
     @Test func anECKeyIsRefusedForRS256() throws {
         var set = try JWKSet.parse(Data(rfc7517A1.utf8))
         set.keys[0].use = nil
         let pointsAtEC = token(header: ["kid": .string("1")])
-        #expect(idTokenError { _ = try validator().validate(pointsAtEC, keys: set) } == .keyTypeMismatch(kid: "1", kty: "EC"))
+        #expect(idTokenError { _ = try validator().validate(pointsAtEC, keys: set) } == .keyTypeMismatch(kid: "1", kty: "EC", algorithm: "RS256"))
     }
 
     @Test func aKeyUnder2048BitsIsRefused() {
@@ -347,7 +346,7 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         let weak = JWKSet(keys: [JWK(kty: "RSA", kid: kid, n: Base64URL.encode(n1024), e: "AQAB")])
         let error = idTokenError { _ = try validator().validate(token(), keys: weak) }
         #expect(error == .unusableKey(kid: kid, reason: "the RSA modulus is 1024 bits; at least 2048 are required"))
-        #expect(error?.message == "the key 'test-key' cannot verify an RS256 signature: the RSA modulus is 1024 bits; at least 2048 are required")
+        #expect(error?.message == "the key 'test-key' cannot verify the ID token's signature: the RSA modulus is 1024 bits; at least 2048 are required")
     }
 
     @Test func wrongIssuerIsRefused() {
@@ -438,7 +437,8 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
     @Test func everyErrorHasAMessage() {
         let errors: [IDTokenError] = [
             .malformed("x"), .algorithmNone, .unsupportedAlgorithm("ES256"), .unknownKeyID("k"),
-            .missingKeyID(rsaKeyCount: 0), .keyTypeMismatch(kid: nil, kty: "oct"), .unusableKey(kid: "k", reason: "r"),
+            .missingKeyID(keyType: "RSA", count: 0), .keyTypeMismatch(kid: nil, kty: "oct", algorithm: "RS256"), .unusableKey(kid: "k", reason: "r"),
+            .algorithmNotOffered("ES256", offered: ["RS256"]), .secretRequired("HS256"),
             .invalidSignature, .wrongIssuer(expected: "a", actual: "b"), .wrongAudience(clientID: "a", audiences: []),
             .missingAuthorizedParty(audiences: ["a", "b"]), .wrongAuthorizedParty(clientID: "a", authorizedParty: "b"),
             .missingClaim("sub"), .invalidClaim(name: "aud", reason: "r"),
@@ -449,7 +449,7 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         for error in errors {
             #expect(error.message.hasPrefix("the "), "\(error)")
         }
-        #expect(IDTokenError.keyTypeMismatch(kid: nil, kty: "oct").message
+        #expect(IDTokenError.keyTypeMismatch(kid: nil, kty: "oct", algorithm: "RS256").message
             == "the key without a kid is of type oct, but an RS256 signature needs an RSA key")
     }
 }
