@@ -76,9 +76,6 @@ struct SandboxEngine {
         if configuration.mode == .snapchat { return snapRoute(request, &entry) }
         let method = request.method
         switch request.path {
-        case "/oauth/device/code":
-            guard method == "POST" else { return Self.oauthError(405, "invalid_request", "use POST for /oauth/device/code", "KOE001", &entry) }
-            return deviceAuthorization(request, &entry)
         case "/device":
             guard method == "GET" else { return .text(405, "use GET for /device\n") }
             return devicePage(request, &entry)

@@ -26,7 +26,7 @@ struct SandboxOAuthProfile: Sendable {
     var issParameter: Bool
     /// What the user is asked and agrees to: the request's scopes and other parameters.
     var consent: SandboxConsentStep
-    /// Where the token endpoint (code, refresh and, with `deviceGrant`, device grants) is served.
+    /// Where the token endpoint (code, refresh and, with `devicePath`, device grants) is served.
     var tokenPath: String
     /// Where RFC 7009 revocation is served.
     var revocationPath: String
@@ -39,8 +39,8 @@ struct SandboxOAuthProfile: Sendable {
     /// The revocation endpoint authenticates the client as the token endpoint does; otherwise a
     /// client is not required there, and one that names itself must be a known one.
     var revocationAuthenticatesClient: Bool
-    /// Whether the token endpoint takes RFC 8628's device grant.
-    var deviceGrant: Bool
+    /// Where RFC 8628's device authorization is served, if the profile takes the device grant.
+    var devicePath: String?
     /// The `error` for a refresh request without `refresh_token`.
     var missingRefreshTokenError: String
     /// The fields of a token answer, in the order they are sent.
@@ -105,7 +105,7 @@ extension SandboxOAuthProfile {
         errorCodes: true,
         clientAuthMethods: nil,
         revocationAuthenticatesClient: true,
-        deviceGrant: true,
+        devicePath: "/oauth/device/code",
         missingRefreshTokenError: "invalid_grant",
         tokenFields: [.tokenType, .accessToken, .idToken, .expiresIn, .refreshToken, .refreshTokenExpiresIn, .scope],
         tokenType: "bearer",
@@ -135,7 +135,7 @@ extension SandboxOAuthProfile {
         errorCodes: false,
         clientAuthMethods: [.clientSecretPost, .clientSecretBasic],
         revocationAuthenticatesClient: false,
-        deviceGrant: false,
+        devicePath: nil,
         missingRefreshTokenError: "invalid_request",
         tokenFields: [.accessToken, .tokenType, .expiresIn, .refreshToken, .scope],
         tokenType: "Bearer",
@@ -169,18 +169,22 @@ extension SandboxEngine {
             : Self.standardError(status, error, description, &entry)
     }
 
-    /// The authorization, token and revocation endpoints of the profile in force, or nil for
-    /// another path.
+    /// The authorization, token, revocation and device authorization endpoints of the profile in
+    /// force, or nil for another path.
     mutating func oauthRoute(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse? {
         let path = request.path
         if path == profile.authorizePath {
             guard request.method == "GET" else { return profile.errorPage(405, "KOE001", "invalid_request", "use GET for \(path)", &entry) }
             return authorize(request, &entry)
         }
-        guard path == profile.tokenPath || path == profile.revocationPath else { return nil }
+        guard path == profile.tokenPath || path == profile.revocationPath || path == profile.devicePath else { return nil }
         guard request.method == "POST" else {
             return oauthFailure(405, "invalid_request", "use POST for \(path)", "KOE001", &entry)
         }
-        return path == profile.tokenPath ? token(request, &entry) : revokeToken(request, &entry)
+        switch path {
+        case profile.tokenPath: return token(request, &entry)
+        case profile.revocationPath: return revokeToken(request, &entry)
+        default: return deviceAuthorization(request, &entry)
+        }
     }
 }

@@ -28,7 +28,7 @@ extension SandboxEngine {
             return redeemCode(form, clientID: clientID, &entry)
         case "refresh_token":
             return refresh(form, clientID: clientID, &entry)
-        case Self.deviceGrantType where profile.deviceGrant:
+        case Self.deviceGrantType where profile.devicePath != nil:
             return redeemDeviceCode(form, clientID: clientID, &entry)
         case nil, "":
             return oauthFailure(400, "invalid_request", "grant_type is required", "KOE001", &entry)
