@@ -8,12 +8,13 @@
 #   3. PUT /api/auth/grant/{client_id} with exactly those scopes (the consent click);
 #   4. GET callback_url with `g_continue` (what the page's Continue button does) and, when that
 #      redirects to a loopback listener, follow it once so that kauth receives the code.
-# The URL is the last argument. Settings come from the environment that interop.sh exports:
+# kauth gives the browser the path of a page that forwards to the URL (the last argument); like a
+# browser, this opens it and goes where it forwards (Tests/Scripts/page-url.sh). Settings come from the environment that interop.sh exports:
 # INTEROP_BASE (http://127.0.0.1:PORT), INTEROP_USER, INTEROP_PASSWORD, INTEROP_JAR (cookie jar),
 # INTEROP_BROWSER_LOG (where each hop is written, codes redacted).
 set -euo pipefail
 
-url="${!#}"
+url="$("$(dirname "$0")/../Scripts/page-url.sh" "${!#}")"
 : "${INTEROP_BASE:?}" "${INTEROP_USER:?}" "${INTEROP_PASSWORD:?}" "${INTEROP_JAR:?}"
 log="${INTEROP_BROWSER_LOG:-/dev/null}"
 

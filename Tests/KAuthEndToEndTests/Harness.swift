@@ -10,6 +10,9 @@ let packageRoot: String = {
     return url.path
 }()
 
+/// Prints the URL a browser given its argument goes to (the page kauth writes forwards to it).
+let pageURLScript = packageRoot + "/Tests/Scripts/page-url.sh"
+
 /// The built `kauth`: `KAUTH_BIN`, else `.build/debug/kauth`.
 let kauthBinary: String = ProcessInfo.processInfo.environment["KAUTH_BIN"] ?? packageRoot + "/.build/debug/kauth"
 
@@ -137,11 +140,12 @@ struct TestEnvironment: Sendable {
 
     var credentialsPath: String { home + "/credentials.json" }
 
-    /// A BROWSER that writes the URL it was given to a file and does nothing else.
+    /// A BROWSER that writes the URL it would open to a file and does nothing else: like a
+    /// browser, it opens the page kauth gives it and reads where that forwards to.
     mutating func useRecordingBrowser() -> String {
         let record = home + ".browser-url"
         let script = home + ".browser.sh"
-        try? "#!/bin/sh\nfor last in \"$@\"; do :; done\nprintf '%s\\n' \"$last\" >> '\(record)'\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try? "#!/bin/sh\nfor last in \"$@\"; do :; done\n'\(pageURLScript)' \"$last\" >> '\(record)'\n".write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
         variables["BROWSER"] = script
         return record

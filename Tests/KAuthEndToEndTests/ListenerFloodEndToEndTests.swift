@@ -71,7 +71,7 @@ struct ListenerFloodEndToEndTests {
             sleep 60 </dev/null >/dev/null 2>&1 &
             echo $! > '\(lingering)'
             for last in "$@"; do :; done
-            printf '%s\\n' "$last" >> '\(record)'
+            '\(pageURLScript)' "$last" >> '\(record)'
             """.write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
         let endBrowser = {

@@ -97,6 +97,17 @@ import Testing
         let empty = try bad.spawn(["login", "--with-token"])
         empty.closeInput()
         #expect(await empty.wait().code == 2)
+        // Two lines are not glued into one token, and a token with a terminal escape is no token;
+        // neither is printed back, nor sent anywhere.
+        for input in ["first-half\nsecond-half\n", "tok\u{1B}]52;c;ZXZpbA==\u{07}en\n"] {
+            let odd = try bad.spawn(["login", "--with-token"])
+            odd.write(input)
+            odd.closeInput()
+            let result = await odd.wait()
+            #expect(result.code == 2, "\(result.err)")
+            #expect(!result.err.contains("half") && !result.err.contains("ZXZpbA") && !result.err.contains("\u{1B}"), "\(result.err)")
+        }
+        #expect(try await sandbox.tokenCalls("refresh_token") == 2, "only the two real attempts above reached the provider")
     }
 
     @Test func kubectlGetsAnExecCredentialWithTheIDToken() async throws {
@@ -116,6 +127,19 @@ import Testing
         #expect(credential.value(at: "status.token")?.stringValue == (try storedSession(env)?["access_token"]?.stringValue))
         let expiry = try #require(credential.value(at: "status.expirationTimestamp")?.stringValue)
         #expect(RFC3339.date(from: expiry) != nil)
+
+        // kubectl names the version it reads in KUBERNETES_EXEC_INFO; one kauth cannot speak is a
+        // usage error, with nothing refreshed and no token printed.
+        for version in ["client.authentication.k8s.io/v1beta1", "client.authentication.k8s.io/v1"] {
+            let info = #"{"kind":"ExecCredential","apiVersion":"\#(version)","spec":{"interactive":false}}"#
+            let asked = try await env.run(["token", "--exec-credential"], extra: ["KUBERNETES_EXEC_INFO": info])
+            #expect(asked.code == 0, "\(asked.err)")
+            #expect(try parseJSON(asked.out)["apiVersion"] == .string(version))
+        }
+        let old = #"{"kind":"ExecCredential","apiVersion":"client.authentication.k8s.io/v1alpha1","spec":{}}"#
+        let refused = try await env.run(["token", "--exec-credential"], extra: ["KUBERNETES_EXEC_INFO": old])
+        #expect(refused.code == 2 && refused.out.isEmpty)
+        #expect(refused.err.contains("v1alpha1") && refused.err.contains("exec.apiVersion"))
 
         let first = try parseJSON(try await env.run(["token", "--exec-credential", "--id-token"]).out)
         let firstIDToken = try #require(first.value(at: "status.token")?.stringValue)

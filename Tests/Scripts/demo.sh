@@ -30,10 +30,10 @@ grep -q KAUTH_CLIENT_ID "$work/sandbox.env" || { cat "$work/sandbox.log" >&2; ec
 # shellcheck disable=SC1091
 source "$work/sandbox.env"
 export KAUTH_HOME="$work/home"
-# The sandbox consents automatically; this "browser" just follows its redirect to kauth.
+# The sandbox consents automatically; this "browser" opens the page kauth hands it and follows it to kauth.
 export BROWSER="$scripts/follow-browser.sh"
 echo "Sandbox provider: $KAUTH_KAKAO_AUTH_URL (keystore in $KAUTH_HOME)"
-echo "The \"browser\" is a script that follows the sandbox's auto-consent redirect back to kauth."
+echo "The \"browser\" is a script that opens the page kauth hands it and follows it, and the sandbox's auto-consent redirect, back to kauth."
 
 step "$kauth" login --scopes account_email,profile_nickname
 step "$kauth" status

@@ -109,13 +109,21 @@ enum LoginCommand {
             throw KAuthError.usage("--with-token logs in without a browser; --\(flag) does not apply")
         }
         var lines: [String] = []
-        while let line = context.terminal.readLine() { lines.append(line) }
-        let token = lines.joined().trimmingWhitespace()
-        guard !token.isEmpty else {
+        while var line = context.terminal.readLine() {
+            if line.hasSuffix("\r") { line.removeLast() }
+            let text = line.trimmingWhitespace()
+            if !text.isEmpty { lines.append(text) }
+        }
+        // One token on one line: several lines are never glued into one, and nothing read here
+        // is repeated in an error, since it may be a secret.
+        guard let token = lines.first else {
             throw KAuthError.usage("--with-token reads a refresh token on standard input, and none came; e.g. `kauth token --refresh-token | kauth login --with-token`")
         }
-        guard !token.contains(" ") else {
-            throw KAuthError.usage("--with-token reads one refresh token on standard input, not text with spaces")
+        guard lines.count == 1 else {
+            throw KAuthError.usage("--with-token reads one refresh token on one line of standard input; \(lines.count) lines came (not shown here)")
+        }
+        guard TokenForm.isWellFormed(token), !token.contains(" ") else {
+            throw KAuthError.usage("--with-token: what came on standard input is not a refresh token (one word of printable ASCII characters, RFC 6749); it is not shown here")
         }
         let session = try await context.tokenService(login).adopt(refreshToken: token, provider: provider, openID: context.command.has("openid"))
         report(session, provider: provider, profile: login.profile, context: context)

@@ -56,17 +56,21 @@ enum LogoutCommand {
             let message = (error as? KAuthError).map(context.messages.message(for:)) ?? "\(error)".visible
             warning = "the logout at \(provider) failed (\(message)); \(session.refreshToken == nil ? "the access token stays valid until it expires" : stillValid). The local tokens are deleted anyway."
         }
-        let inUse = try await context.profileStore.delete(profile: login.profile)
+        // Only the login this command ended: one another kauth stored meanwhile stays.
+        let inUse = try await context.profileStore.delete(profile: login.profile, only: session)
+        if inUse == nil {
+            warning = (warning.map { $0 + " " } ?? "") + "A new login was stored in profile '\(login.profile)' meanwhile; it was left as it is."
+        }
         if context.json {
             context.printJSON(.object([
                 "profile": .string(login.profile), "provider": .string(session.provider), "source": .string("keystore"),
                 "logged_out": .bool(true), "revoked": .bool(revoked), "warning": warning.map(JSONValue.string) ?? .null,
-                "profile_in_use": inUse.now.map(JSONValue.string) ?? .null,
+                "profile_in_use": inUse?.now.map(JSONValue.string) ?? .null,
             ]))
         } else {
             if let warning { context.err("warning: \(warning)\n") }
             context.err("Logged out of \(provider) (profile '\(login.profile)').\n")
-            context.err(nowInUse(inUse, login: login))
+            if let inUse { context.err(nowInUse(inUse, login: login)) }
         }
         return 0
     }

@@ -39,7 +39,7 @@ enum MeCommand {
             // A userinfo profile must be about the ID token's user, when there is one.
             let subject = login?.session?.idToken.flatMap(JWTClaims.unverifiedSubject(of:))
             result = try await api.profile(propertyKeys: propertyKeys, idTokenSubject: subject)
-            if let login { try await context.profileStore.updateCachedUser(api.cachedUser(from: result.value), profile: login.profile) }
+            if let login { try await context.profileStore.updateCachedUser(api.cachedUser(from: result.value), profile: login.profile, of: login.session) }
         }
         // What `me` shows: Snapchat's user is under data.me; --field takes its names as shown,
         // and the whole answer's paths too.

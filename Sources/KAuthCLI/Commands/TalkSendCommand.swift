@@ -38,32 +38,37 @@ enum TalkSendCommand {
         let client = try context.apiClient(requiring: .talk)
         let result = try await client.send(TalkFriendsMessageRequest(receivers: receivers, message: message))
         let sent = result.value.sent
-        let failures = result.value.failures
+        let missed = result.value.notReached(of: receivers)
         if context.json {
             context.printResponse(result.body, from: client, ["action": .string(message.action.rawValue)])
         } else {
-            context.out(table(sent: sent, failures: failures))
+            context.out(table(sent: sent, missed: missed))
         }
-        let failed = failures.reduce(0) { $0 + ($1.receiverUUIDs?.count ?? 0) }
-        if failures.isEmpty && !sent.isEmpty { return 0 }
+        if missed.isEmpty && !sent.isEmpty { return 0 }
         if !context.json {
-            if sent.isEmpty && failures.isEmpty {
+            if missed.isEmpty {
                 context.err("error: Kakao named no receiver the message was sent to\n")
             } else {
-                let reasons = failures.map { "\(code($0)): \(($0.msg ?? "no message").visible)" }
-                context.err("error: the message did not reach \(failed) of \(sent.count + failed) friends (\(reasons.joined(separator: "; ")))\n")
+                let each = missed.map { "\($0.uuid.visible) (\(reason($0.failure)))" }
+                context.err("error: the message did not reach \(missed.count) of \(receivers.count) friend\(receivers.count == 1 ? "" : "s"): \(each.joined(separator: "; "))\n")
             }
         }
         return 1
     }
 
-    /// One row per receiver, those who got it first, then each failure with Kakao's code and
-    /// message.
-    static func table(sent: [String], failures: [TalkFriendsMessageResult.Failure]) -> String {
+    /// Why a receiver was not reached: Kakao's code and message, or that Kakao did not say.
+    static func reason(_ failure: TalkFriendsMessageResult.Failure?) -> String {
+        guard let failure else { return "Kakao listed it neither as sent nor as failed" }
+        return "\(code(failure)): \((failure.msg ?? "no message").visible)"
+    }
+
+    /// One row per receiver: those who got it first, then each one who did not, with Kakao's
+    /// code and message.
+    static func table(sent: [String], missed: [(uuid: String, failure: TalkFriendsMessageResult.Failure?)]) -> String {
         var rows = sent.map { [$0.visible, "sent"] }
-        for failure in failures {
-            let reason = "not sent: \(code(failure)) \((failure.msg ?? "").visible)".trimmingWhitespace()
-            rows += (failure.receiverUUIDs ?? []).map { [$0.visible, reason] }
+        rows += missed.map { missed in
+            let reason = missed.failure.map { "\(code($0)) \(($0.msg ?? "").visible)".trimmingWhitespace() } ?? reason(nil)
+            return [missed.uuid.visible, "not sent: " + reason]
         }
         return TextTable.render(["RECEIVER", "RESULT"], rows)
     }

@@ -11,7 +11,7 @@ enum TokenCommand {
     static let spec = CommandSpec(
         name: "token",
         summary: "print a valid access token, refreshing it when needed",
-        discussion: "Prints the access token and a newline on stdout, nothing else. When the stored token expires within 60 seconds (or half its lifetime, when that is shorter; or --min-valid SECONDS), it is refreshed first; parallel runs share one refresh. A token younger than half its lifetime is never refreshed just to meet --min-valid: it is printed with a warning. --refresh-token prints the stored refresh token, to keep in a CI secret (KAUTH_REFRESH_TOKEN). --exec-credential prints a Kubernetes client.authentication.k8s.io/v1 ExecCredential, for a kubeconfig exec credential plugin; with --id-token it carries the ID token (Kubernetes OIDC), refreshed when the provider renews ID tokens. KAUTH_ACCESS_TOKEN, when set, is printed as it is and the keystore is not touched.",
+        discussion: "Prints the access token and a newline on stdout, nothing else. When the stored token expires within 60 seconds (or half its lifetime, when that is shorter; or --min-valid SECONDS), it is refreshed first; parallel runs share one refresh. A token younger than half its lifetime is never refreshed just to meet --min-valid: it is printed with a warning. --refresh-token prints the stored refresh token, to keep in a CI secret (KAUTH_REFRESH_TOKEN). --exec-credential prints a Kubernetes ExecCredential, for a kubeconfig exec credential plugin, in the apiVersion kubectl asks for in KUBERNETES_EXEC_INFO (client.authentication.k8s.io/v1, the default, or v1beta1); with --id-token it carries the ID token (Kubernetes OIDC), refreshed when the provider renews ID tokens. KAUTH_ACCESS_TOKEN, when set, is printed as it is and the keystore is not touched.",
         flags: [
             .json,
             .option("min-valid", "SECONDS", "refresh unless the token stays valid this long (default: 60, or half the token's lifetime)"),
@@ -39,12 +39,15 @@ enum TokenCommand {
         if command.has("exec-credential") && context.json {
             throw KAuthError.usage("--exec-credential prints JSON of its own (an ExecCredential); leave out --json")
         }
+        // Checked before any token is read: a kubeconfig asking for a version kauth cannot speak
+        // is a setting to fix, not a reason to refresh.
+        let apiVersion = command.has("exec-credential") ? try execCredentialVersion(context.world.environment["KUBERNETES_EXEC_INFO"]) : ""
         if let token = context.environmentToken {
             if command.has("id-token") || command.has("refresh-token") {
                 throw KAuthError.usage("KAUTH_ACCESS_TOKEN is set and is an access token alone; unset it to read the stored login")
             }
             if command.has("exec-credential") {
-                context.printJSON(execCredential(token: token, expiresAt: nil))
+                context.printJSON(execCredential(token: token, expiresAt: nil, apiVersion: apiVersion))
             } else if context.json {
                 context.printJSON(.object(["access_token": .string(token), "source": .string("environment")]))
             } else {
@@ -76,7 +79,7 @@ enum TokenCommand {
         if command.has("id-token") {
             let idToken = try await tokens.validIDToken(minValid: minValid)
             if command.has("exec-credential") {
-                context.printJSON(execCredential(token: idToken.token, expiresAt: idToken.expiresAt))
+                context.printJSON(execCredential(token: idToken.token, expiresAt: idToken.expiresAt, apiVersion: apiVersion))
             } else if context.json {
                 context.printJSON(.object([
                     "profile": .string(login.profile), "provider": .string(login.session?.provider ?? ""),
@@ -95,7 +98,7 @@ enum TokenCommand {
             context.err("warning: the provider's access tokens last \(lifetime) s, less than --min-valid \(minValid); this one is valid for \(left) s more\n")
         }
         if command.has("exec-credential") {
-            context.printJSON(execCredential(token: session.accessToken, expiresAt: session.accessTokenExpiresAt))
+            context.printJSON(execCredential(token: session.accessToken, expiresAt: session.accessTokenExpiresAt, apiVersion: apiVersion))
         } else if context.json {
             var object = tokenJSON(session, profile: tokens.profile, now: now)
             object["access_token"] = .string(session.accessToken)
@@ -120,13 +123,31 @@ enum TokenCommand {
         ]
     }
 
-    /// A Kubernetes `client.authentication.k8s.io/v1` ExecCredential: kubectl reads `status.token`
-    /// and asks again after `status.expirationTimestamp` (RFC 3339).
-    static func execCredential(token: String, expiresAt: Date?) -> JSONValue {
+    /// The ExecCredential versions kauth answers in; kubectl names the one it wants in
+    /// `KUBERNETES_EXEC_INFO` (the kubeconfig's `exec.apiVersion`) and refuses any other answer.
+    static let execCredentialVersions = ["client.authentication.k8s.io/v1", "client.authentication.k8s.io/v1beta1"]
+
+    /// The `apiVersion` kubectl asks for in `KUBERNETES_EXEC_INFO`; v1 when it is not set (kauth
+    /// run by hand).
+    static func execCredentialVersion(_ info: String?) throws -> String {
+        guard let info, !info.isEmpty else { return execCredentialVersions[0] }
+        guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(info.utf8)), case .object = json else {
+            throw KAuthError.usage("KUBERNETES_EXEC_INFO is not a JSON object; kubectl sets it to one (an ExecCredential with apiVersion)")
+        }
+        guard let asked = json["apiVersion"]?.stringValue else { return execCredentialVersions[0] }
+        guard execCredentialVersions.contains(asked) else {
+            throw KAuthError.usage("kubectl asks for an ExecCredential of apiVersion '\(asked.visible)' (KUBERNETES_EXEC_INFO); kauth answers in \(execCredentialVersions.joined(separator: " or ")): set exec.apiVersion in the kubeconfig to one of them")
+        }
+        return asked
+    }
+
+    /// A Kubernetes ExecCredential of `apiVersion`: kubectl reads `status.token` and asks again
+    /// after `status.expirationTimestamp` (RFC 3339). v1 and v1beta1 have the same fields.
+    static func execCredential(token: String, expiresAt: Date?, apiVersion: String) -> JSONValue {
         var status: [String: JSONValue] = ["token": .string(token)]
         if let expiresAt { status["expirationTimestamp"] = .string(RFC3339.string(from: expiresAt)) }
         return .object([
-            "apiVersion": .string("client.authentication.k8s.io/v1"),
+            "apiVersion": .string(apiVersion),
             "kind": .string("ExecCredential"),
             "status": .object(status),
         ])

@@ -25,11 +25,14 @@ enum UnlinkCommand {
         let login = try context.storedLogin()
         guard let session = login.session else { throw KAuthError.notLoggedIn(profile: login.profile) }
         try await UserAPI(client: try context.client(for: context.tokenService(login))).unlink()
-        let (inUse, marked) = try await context.profileStore.deleteUnlinked(profile: login.profile, session: session, at: context.world.clock.now())
+        // Only the login this command unlinked: one another kauth stored meanwhile stays.
+        let deleted = try await context.profileStore.deleteUnlinked(profile: login.profile, session: session, at: context.world.clock.now())
+        let inUse = deleted?.inUse
+        let marked = deleted?.marked ?? []
         if context.json {
             context.printJSON(.object([
                 "profile": .string(login.profile), "provider": .string(session.provider), "source": .string("keystore"), "unlinked": .bool(true),
-                "also_ended": .array(marked.map(JSONValue.string)), "profile_in_use": inUse.now.map(JSONValue.string) ?? .null,
+                "also_ended": .array(marked.map(JSONValue.string)), "profile_in_use": inUse?.now.map(JSONValue.string) ?? .null,
             ]))
         } else {
             context.err("Unlinked the account from the app at \(Provider.displayName(of: session).visible) and deleted the local tokens (profile '\(login.profile)').\n")
@@ -39,7 +42,11 @@ enum UnlinkCommand {
                 let again = marked.map { context.messages.login($0) }.joined(separator: ", ")
                 context.err("The unlink also ended the login\(marked.count == 1 ? "" : "s") of profile\(marked.count == 1 ? "" : "s") \(names), which \(verb) the same user of the same app; \(marked.count == 1 ? "it is" : "they are") marked rejected until a new login: \(again).\n")
             }
-            context.err(LogoutCommand.nowInUse(inUse, login: login))
+            if let inUse {
+                context.err(LogoutCommand.nowInUse(inUse, login: login))
+            } else {
+                context.err("A new login was stored in profile '\(login.profile)' meanwhile; it was left as it is.\n")
+            }
         }
         return 0
     }

@@ -68,6 +68,7 @@ final class LoginProgress: @unchecked Sendable {
             switch notice {
             case .wrongState: write("warning: ignored a request to the redirect listener with a missing or wrong state (not from this login)\n")
             case .incomplete: write("warning: the provider's redirect had neither a code nor an error; still waiting\n")
+            case .refusedPeer(let refusal): write(Self.describe(refusal) + "\n")
             }
             if count == Self.ignoredShown { write("(further ignored requests are not shown)\n") }
         case .pastedURLRejected(.wrongState):
@@ -77,6 +78,8 @@ final class LoginProgress: @unchecked Sendable {
         case .deviceCode(let userCode, let uri, let complete):
             var text = "To log in, visit \(uri?.visible ?? "the provider's device page") and enter the code:\n\n  \(userCode.visible)\n\n"
             if let complete { text += "Or open: \(complete.visible)\n" }
+            // RFC 8628 §5.4: the code on the page must be this one, or the page is someone else's.
+            text += "Approve only if the page shows this same code.\n"
             write(text)
         case .noIDToken(let setup):
             write("warning: openid was asked for but the provider returned no ID token\(setup.map { " (\($0))" } ?? "")\n")
@@ -148,8 +151,22 @@ final class LoginProgress: @unchecked Sendable {
     var hasShownURL: Bool { lock.withLock { urlShown } }
     func markURLShown() { lock.withLock { urlShown = true } }
 
+    /// A connection the listener answered 403 because it was not the user's own.
+    static func describe(_ refusal: PeerRefusal) -> String {
+        switch refusal {
+        case .otherUser(let uid):
+            return "warning: refused a connection to kauth's listener from another user of this machine (uid \(uid)); only your own browser may use it"
+        case .unknownOwner(let reason):
+            return "warning: refused a connection to kauth's listener whose owner could not be found (\(reason)); if it was your browser, paste the address as below"
+        }
+    }
+
     static func describe(_ error: BrowserError, verbose: Bool) -> String {
         switch error {
+        case .confined(let browser, let sandbox, let folder):
+            return "\(browser.visible) runs as a \(sandbox), which cannot read the page kauth writes for it in \(folder.visible) (a \(sandbox) sees only folders of its own)"
+        case .pageNotWritten(let folder, let reason):
+            return "the page for it could not be written in \(folder.visible) (\(reason))"
         case .noDisplay:
             return "there is no display (an SSH or headless session?) and BROWSER is not set"
         case .noBrowser:

@@ -86,7 +86,7 @@ enum ArgumentParser {
                 guard let spec = flags().first(where: { $0.name == name }) else {
                     let candidates = offered().map { "--\($0.name)" } + ["--help"]
                     throw UsageError(
-                        message: "unknown flag '--\(name)' for '\(path.joined(separator: " "))'",
+                        message: "unknown flag '--\(name.visible)' for '\(path.joined(separator: " "))'",
                         commandPath: path,
                         suggestions: Suggestions.closest(to: "--\(name)", in: candidates)
                     )
@@ -114,7 +114,7 @@ enum ArgumentParser {
                 }
                 guard let spec = flags().first(where: { $0.short == letter }) else {
                     throw UsageError(
-                        message: "unknown flag '-\(letter)' for '\(path.joined(separator: " "))'",
+                        message: "unknown flag '-\(String(letter).visible)' for '\(path.joined(separator: " "))'",
                         commandPath: path,
                         suggestions: offered().compactMap { $0.short.map { "-\($0)" } }
                             .filter { $0.lowercased() == "-\(letter)".lowercased() }
@@ -165,7 +165,18 @@ enum ArgumentParser {
             throw UsageError(message: "'\(path.joined(separator: " "))' needs \(missing)", commandPath: path)
         }
         if let maximum, arguments.count > maximum {
-            throw UsageError(message: "unexpected argument '\(arguments[maximum])' for '\(path.joined(separator: " "))'", commandPath: path)
+            // The extra words are not repeated: one of them may be a secret put where a flag or
+            // standard input was meant (`kauth login --with-token "$RT"`), and usage errors end
+            // up in CI logs.
+            let takes = maximum == 0 ? "takes no argument" : "takes at most \(maximum) argument\(maximum == 1 ? "" : "s")"
+            let extra = arguments.count - maximum
+            var error = UsageError(
+                message: "'\(path.joined(separator: " "))' \(takes); \(extra) more \(extra == 1 ? "was" : "were") given (not shown here, since \(extra == 1 ? "it" : "they") may be secret)",
+                commandPath: path)
+            if values["with-token"] != nil {
+                error.message += "; --with-token reads the refresh token on standard input: echo \"$KAUTH_REFRESH_TOKEN\" | kauth login --with-token"
+            }
+            throw error
         }
         return .run(ParsedCommand(path: path, spec: command, values: values, arguments: arguments))
     }
@@ -180,7 +191,7 @@ enum ArgumentParser {
             }
             guard let sub = command.subcommand(named: word) else {
                 var error = unknownCommand(word, in: command, path: path, topicsAs: "")
-                if path.count == 1 { error.message = "unknown command or help topic '\(word)' for '\(path[0]) help'" }
+                if path.count == 1 { error.message = "unknown command or help topic '\(word.visible)' for '\(path[0]) help'" }
                 throw error
             }
             command = sub
@@ -196,7 +207,7 @@ enum ArgumentParser {
         let topics = command.topics.map(\.name)
         let suggestions = Suggestions.closest(to: word, in: names + topics).map { topics.contains($0) && !names.contains($0) ? prefix + $0 : $0 }
         return UsageError(
-            message: "unknown command '\(word)' for '\(path.joined(separator: " "))'",
+            message: "unknown command '\(word.visible)' for '\(path.joined(separator: " "))'",
             commandPath: path,
             suggestions: suggestions
         )

@@ -181,4 +181,15 @@ package struct TalkFriendsMessageResult: Decodable, Sendable, Equatable {
 
     package var sent: [String] { successfulReceiverUUIDs ?? [] }
     package var failures: [Failure] { failureInfo ?? [] }
+
+    /// Every receiver asked for that Kakao does not list as successful, with the failure that
+    /// names it, else a failure that names no receiver (it then applies to all the unnamed),
+    /// else nil: Kakao did not say. A receiver is only "sent" when Kakao says so.
+    package func notReached(of receivers: [String]) -> [(uuid: String, failure: Failure?)] {
+        let general = failures.first { ($0.receiverUUIDs ?? []).isEmpty }
+        var seen = Set<String>()
+        return receivers.filter { !sent.contains($0) && seen.insert($0).inserted }.map { uuid in
+            (uuid, failures.first { $0.receiverUUIDs?.contains(uuid) == true } ?? general)
+        }
+    }
 }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// What the redirect listener makes of one request to it.
 package enum CallbackVerdict: Sendable, Equatable {
     /// Not the callback path (a favicon, a probe, a guess): 404, keep waiting.
@@ -41,5 +47,15 @@ package enum CallbackJudge: Sendable, Equatable {
         case .addressPicker:
             return AddressPickerCallback.evaluate(method: method, path: path, query: query, expectedPath: expectedPath)
         }
+    }
+
+    /// The verdict on a URL the user pasted (the paste path): only its path and query count,
+    /// since the browser may have failed to load it on another machine.
+    package func evaluate(pastedURL: String, expectedPath: String) -> CallbackVerdict {
+        let text = pastedURL.trimmingWhitespace()
+        guard let components = URLComponents(string: text), components.query != nil else { return .notFound }
+        let path = components.path.isEmpty ? "/" : components.path
+        let query = FormURLEncoding.decode(components.percentEncodedQuery ?? "")
+        return evaluate(method: "GET", path: path, query: query, expectedPath: expectedPath)
     }
 }

@@ -151,17 +151,24 @@ package struct LoginFlow: Sendable {
         let plan = try RedirectPlan.resolve(provider: provider)
         let state = Base64URL.encode(world.random.bytes(32))
         let pkce = usePKCE ? PKCE.generate(random: world.random) : nil
-        // The browser's command line is readable by every user of the machine: it gets a random,
-        // single-use link to the listener, never the state and challenge themselves.
+        // The browser's command line is readable by every user of the machine: it gets the path of
+        // a page only this user can read, which forwards to a random, single-use link to the
+        // listener, which redirects to the provider. The state and challenge are in none of them.
         let startPath = options.openBrowser ? "/start/" + Base64URL.encode(world.random.bytes(16)) : nil
         let config = CallbackListenerConfig(
             port: plan.port, path: plan.path, expectedState: state,
             expectedIssuer: endpoints.issuer, requireIssuer: endpoints.issParameterSupported,
             startPath: startPath, providerName: provider.displayName
         )
+        let paste = PasteReader(terminal: world.terminal, judge: config.judge, path: plan.path) { problem in events(.pastedURLRejected(problem)) }
         let listener: RunningCallbackListener
         do {
-            listener = try world.listener.start(config) { notice in events(.ignoredRequest(notice)) }
+            listener = try world.listener.start(config) { notice in
+                events(.ignoredRequest(notice))
+                // A connection refused for not being the user's may have been the user's own
+                // browser (an owner that could not be found): the paste path is the way on.
+                if case .refusedPeer = notice { paste.offer() }
+            }
         } catch LoopbackServerError.addressInUse(_, let port) {
             throw KAuthError.portInUse(port: port, redirectURI: plan.uri(port: port))
         } catch let error as LoopbackServerError {
@@ -176,32 +183,31 @@ package struct LoginFlow: Sendable {
             serviceTerms: options.serviceTerms, nonce: nonce
         )
         let url = AuthorizationURL.build(provider: provider.type, endpoint: endpoints.authorization, request: request)
-        let paste = PasteReader(world: world, listener: listener, path: plan.path, state: state, issuer: endpoints.issuer, requireIssuer: endpoints.issParameterSupported, events: events)
+        paste.connect(listener) { events(.pasteExpected(authorizationURL: url, redirectURI: redirectURI)) }
 
+        let browser = world.browser
+        defer { browser.removePages() }
         var opening: Task<Void, Never>?
-        if startPath != nil, let reason = world.browser.unavailable() {
-            // Nothing to start: say so once, and offer the paste path at once, as --no-browser.
+        if startPath != nil, let reason = browser.cannotOpenPrivately() {
+            // Nothing to start, or a browser that cannot read the page it would be given: say so
+            // once, and offer the paste path at once, as --no-browser.
             events(.browserFailed(reason))
-            events(.pasteExpected(authorizationURL: url, redirectURI: redirectURI))
-            paste.start()
+            paste.offer()
         } else if let startPath {
             listener.arm(url)
             events(.openingBrowser(authorizationURL: url))
             let startURL = "http://127.0.0.1:\(listener.port)\(startPath)"
-            let browser = world.browser
             opening = Task {
                 do {
-                    try await browser.open(startURL)
+                    try await browser.openPrivately(startURL)
                 } catch {
                     guard !Task.isCancelled else { return }
                     events(.browserFailed(error as? BrowserError ?? .cannotRun(command: "BROWSER", reason: "\(error)")))
-                    events(.pasteExpected(authorizationURL: url, redirectURI: redirectURI))
-                    paste.start()
+                    paste.offer()
                 }
             }
         } else {
-            events(.pasteExpected(authorizationURL: url, redirectURI: redirectURI))
-            paste.start()
+            paste.offer()
         }
         events(.waiting(timeout: options.timeout))
         let hint = NoRedirectHint(
@@ -261,12 +267,18 @@ package struct LoginFlow: Sendable {
         let authorization = try await DeviceAuthorization.start(endpoint: endpoint, provider: provider, scopes: scopes, http: world.http)
         let complete = authorization.safeVerificationURIComplete
         events(.deviceCode(userCode: authorization.userCode, verificationURI: authorization.safeVerificationURI, verificationURIComplete: complete))
+        // The complete URI carries the user code: like a start link, it never reaches a command
+        // line. A browser that cannot be started, or cannot read the page, costs nothing: the code
+        // and the URI are on the terminal already.
         var opening: Task<Void, Never>?
-        if options.openBrowser, let complete {
-            let browser = world.browser
-            opening = Task { try? await browser.open(complete) }
+        let browser = world.browser
+        if options.openBrowser, let complete, browser.cannotOpenPrivately() == nil {
+            opening = Task { try? await browser.openPrivately(complete) }
         }
-        defer { opening?.cancel() }
+        defer {
+            opening?.cancel()
+            browser.removePages()
+        }
         let lifetime = min(Duration.seconds(authorization.expiresIn), options.timeout)
         events(.waiting(timeout: lifetime))
         return try await DeviceAuthorization.poll(authorization, provider: provider, http: world.http, clock: world.clock, lifetime: lifetime)
@@ -311,56 +323,6 @@ package struct LoginFlow: Sendable {
         } catch {
             events(.profileUnavailable(error))
             return nil
-        }
-    }
-}
-
-/// Reads redirect URLs pasted on standard input, on a thread of its own (a blocking read cannot
-/// be cancelled), and hands the first one with the right state to the listener. Started at most
-/// once.
-private final class PasteReader: Sendable {
-    let world: World
-    let listener: RunningCallbackListener
-    let path: String
-    let state: String
-    let issuer: String?
-    let requireIssuer: Bool
-    let events: @Sendable (LoginEvent) -> Void
-    private let started = Lock()
-    nonisolated(unsafe) private var isStarted = false
-
-    init(world: World, listener: RunningCallbackListener, path: String, state: String, issuer: String?, requireIssuer: Bool, events: @escaping @Sendable (LoginEvent) -> Void) {
-        self.world = world
-        self.listener = listener
-        self.path = path
-        self.state = state
-        self.issuer = issuer
-        self.requireIssuer = requireIssuer
-        self.events = events
-    }
-
-    func start() {
-        let first = started.withLock { () -> Bool in
-            defer { isStarted = true }
-            return !isStarted
-        }
-        guard first else { return }
-        let terminal = world.terminal
-        // Without a thread (a process limit) no pasted URL is read; the listener still works.
-        try? startThread { [self] in
-            while let line = terminal.readLine() {
-                let text = line.trimmingWhitespace()
-                if text.isEmpty { continue }
-                switch RedirectCallback.evaluate(pastedURL: text, expectedPath: path, expectedState: state, expectedIssuer: issuer, requireIssuer: requireIssuer) {
-                case .outcome(let outcome):
-                    listener.deliver(outcome)
-                    return
-                case .stateMismatch:
-                    events(.pastedURLRejected(.wrongState))
-                case .notFound, .methodNotAllowed, .incomplete:
-                    events(.pastedURLRejected(.notTheRedirect(expectedPath: path)))
-                }
-            }
         }
     }
 }

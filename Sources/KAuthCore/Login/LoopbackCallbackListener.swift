@@ -19,11 +19,15 @@ extension Listener {
         let start = StartLink()
         let gate = ConclusionGate()
         let server: LoopbackServer
+        PeerOwner.prepare()
         do {
             server = try LoopbackServer(
                 host: config.host,
                 port: config.port,
-                limits: LoopbackServerLimits(maxHeaderBytes: 8 * 1024, maxBodyBytes: 16 * 1024, readTimeout: .seconds(10))
+                limits: LoopbackServerLimits(maxHeaderBytes: 8 * 1024, maxBodyBytes: 16 * 1024, readTimeout: .seconds(10)),
+                // Only the user who started kauth may use its listener: another user's program gets
+                // 403 for the start link, the callback and the picker's return alike.
+                peers: PeerOwner.isSupported ? PeerFilter(uid: geteuid()) { refusal in notice(.refusedPeer(refusal)) } : nil
             ) { request, send in
                 if let startPath = config.startPath, request.path == startPath {
                     switch start.use() {

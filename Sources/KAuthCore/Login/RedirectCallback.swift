@@ -36,18 +36,12 @@ package enum RedirectCallback {
         return .incomplete
     }
 
-    /// Evaluates a redirect URL the user pasted (headless login): only its path and query count,
-    /// since the browser may have failed to load it on another machine.
+    /// Evaluates a redirect URL the user pasted (headless login).
     package static func evaluate(
         pastedURL: String, expectedPath: String, expectedState: String, expectedIssuer: String? = nil, requireIssuer: Bool = false
     ) -> Verdict {
-        let text = pastedURL.trimmingWhitespace()
-        guard let components = URLComponents(string: text), components.query != nil else { return .notFound }
-        let path = components.path.isEmpty ? "/" : components.path
-        let query = FormURLEncoding.decode(components.percentEncodedQuery ?? "")
-        return evaluate(
-            path: path, query: query, expectedPath: expectedPath, expectedState: expectedState,
-            expectedIssuer: expectedIssuer, requireIssuer: requireIssuer)
+        CallbackJudge.authorization(expectedState: expectedState, expectedIssuer: expectedIssuer, requireIssuer: requireIssuer)
+            .evaluate(pastedURL: pastedURL, expectedPath: expectedPath)
     }
 
     /// Compares without an early exit, so response timing says nothing about the expected state.

@@ -60,6 +60,7 @@ package final class LoopbackServer: @unchecked Sendable {
     private let limits: LoopbackServerLimits
     private let responder: Responder
     private let threads: ThreadStarter
+    private let peers: PeerFilter?
 
     // Everything below is guarded by `state`.
     private let state = Condition()
@@ -87,7 +88,7 @@ package final class LoopbackServer: @unchecked Sendable {
         threads: @escaping ThreadStarter = LoopbackServer.systemThreads,
         handler: @escaping Handler
     ) throws {
-        try self.init(host: host, port: port, limits: limits, threads: threads, responder: { request, send in send(handler(request)) })
+        try self.init(host: host, port: port, limits: limits, threads: threads, peers: nil, responder: { request, send in send(handler(request)) })
     }
 
     /// Binds and listens with a handler that sends its own response.
@@ -96,12 +97,14 @@ package final class LoopbackServer: @unchecked Sendable {
         port: UInt16 = 0,
         limits: LoopbackServerLimits = LoopbackServerLimits(),
         threads: @escaping ThreadStarter = LoopbackServer.systemThreads,
+        peers: PeerFilter? = nil,
         responder: @escaping Responder
     ) throws {
         self.host = host
         self.limits = limits
         self.responder = responder
         self.threads = threads
+        self.peers = peers
         let fd = SocketCalls.listeningSocket()
         guard fd >= 0 else { throw LoopbackServerError.socket(operation: "socket", reason: Self.lastError()) }
         var yes: Int32 = 1
@@ -345,6 +348,14 @@ package final class LoopbackServer: @unchecked Sendable {
         }
         // Shed or stopped meanwhile: nobody is waiting for an answer.
         if shed { return }
+        // Whoever is not the one user this server is for hears 403 and nothing else: not the
+        // start link's redirect, not a judgement of the callback, not even why their request was
+        // malformed. Only connections about to be answered are looked up, so a flood of idle ones
+        // costs no lookups.
+        if let peers, !admit(client, peers) {
+            send(HTTPServerResponse.text(403, "Forbidden\n").serialized(), to: client)
+            return
+        }
         switch result {
         case .complete(let request):
             var sent = false
@@ -360,6 +371,27 @@ package final class LoopbackServer: @unchecked Sendable {
         case .incomplete:
             send(HTTPServerResponse.text(408, "request not received in time\n").serialized(), to: client)
         }
+    }
+
+    /// Whether the peer of `client` is `peers.uid`'s; a refusal is counted and reported.
+    private func admit(_ client: Int32, _ peers: PeerFilter) -> Bool {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let owner = peers.lookup(client)
+        let took = clock.now - started
+        let refusal: PeerRefusal?
+        switch owner {
+        case .user(let uid) where uid == peers.uid: refusal = nil
+        case .user(let uid): refusal = .otherUser(uid)
+        case .unknown(let reason): refusal = .unknownOwner(reason)
+        }
+        state.withLock {
+            tally.peerChecks += 1
+            tally.peerCheckTime += took
+            if refusal != nil { tally.peerRefusals += 1 }
+        }
+        if let refusal { peers.refused(refusal) }
+        return refusal == nil
     }
 
     /// Reads until the parser has a whole request, the deadline passes or the client closes.
@@ -433,7 +465,38 @@ package struct LoopbackServerCounters: Sendable, Equatable {
     package var open = 0
     /// The most connections that were open at once.
     package var peakOpen = 0
+    /// Connections whose peer's owner was looked up (servers that serve one user only).
+    package var peerChecks = 0
+    /// Of those, the ones refused with 403: another user's, or an owner that could not be found.
+    package var peerRefusals = 0
+    /// The time all those lookups took together.
+    package var peerCheckTime: Duration = .zero
 
     package init() {}
 }
 
+
+/// A server that serves one local user only: the peer of every connection is looked up before
+/// anything is answered, and any other gets 403.
+package struct PeerFilter: Sendable {
+    /// The one user served.
+    package var uid: UInt32
+    /// Who owns a connection's peer; `PeerOwner.of` unless a test says otherwise.
+    package var lookup: @Sendable (_ client: Int32) -> PeerOwner
+    /// Hears of every connection refused (on the connection's thread).
+    package var refused: @Sendable (PeerRefusal) -> Void
+
+    package init(uid: UInt32, lookup: @escaping @Sendable (Int32) -> PeerOwner = PeerOwner.of, refused: @escaping @Sendable (PeerRefusal) -> Void) {
+        self.uid = uid
+        self.lookup = lookup
+        self.refused = refused
+    }
+}
+
+/// Why a connection to a one-user server was answered 403.
+package enum PeerRefusal: Sendable, Equatable {
+    /// Another local user's program connected (this uid).
+    case otherUser(UInt32)
+    /// Nobody could be found behind the connection, and why.
+    case unknownOwner(String)
+}

@@ -60,6 +60,8 @@ package struct TokenEndpoint: Sendable {
         if (200..<300).contains(response.status) {
             do {
                 return .tokens(try JSONDecoder().decode(TokenResponse.self, from: response.body))
+            } catch let malformed as TokenForm.Malformed {
+                throw KAuthError.invalidResponse("the token endpoint's \(malformed.field) has characters no token has (RFC 6749 allows printable ASCII only); it is not shown, and nothing was stored")
             } catch {
                 throw KAuthError.invalidResponse("the token endpoint answered \(response.status) without a usable access token")
             }

@@ -52,13 +52,16 @@ package struct TokenResponse: Decodable, Sendable, Equatable {
         guard !accessToken.isEmpty else {
             throw DecodingError.dataCorruptedError(forKey: .accessToken, in: container, debugDescription: "empty access_token")
         }
+        guard TokenForm.isWellFormed(accessToken) else { throw TokenForm.Malformed(field: "access_token") }
         tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType) ?? "bearer"
         expiresIn = container.seconds(.expiresIn, clampedTo: Self.lifetimeRange)
         // An empty refresh token is none at all.
         refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken).flatMap { $0.isEmpty ? nil : $0 }
+        if let refreshToken, !TokenForm.isWellFormed(refreshToken) { throw TokenForm.Malformed(field: "refresh_token") }
         refreshTokenExpiresIn = container.seconds(.refreshTokenExpiresIn, clampedTo: Self.lifetimeRange)
         scope = try? container.decodeIfPresent(String.self, forKey: .scope)
         idToken = try container.decodeIfPresent(String.self, forKey: .idToken).flatMap { $0.isEmpty ? nil : $0 }
+        if let idToken, !TokenForm.isWellFormed(idToken) { throw TokenForm.Malformed(field: "id_token") }
     }
 
     /// The granted scopes as a list.
@@ -103,5 +106,20 @@ package struct OAuthErrorResponse: Decodable, Sendable, Equatable {
         let clientFault: OAuthErrorMeaning = provider.clientSecret == nil ? .wrongClientID : .wrongClientSecret
         let meaning = errorCode.flatMap { provider.type.errorMeanings[$0] } ?? (error == "invalid_client" ? clientFault : nil)
         return OAuthFailure(error: error, description: errorDescription, providerCode: errorCode, meaning: meaning, provider: provider.name)
+    }
+}
+
+/// The form RFC 6749 gives tokens (Appendix A.12, A.17: `1*VSCHAR`, the printable ASCII
+/// characters %x20-7E). A token that is anything else did not come from a working provider or is
+/// not one token (several pasted lines, a terminal escape): it is refused, and its bytes are
+/// never printed, since it may still be a secret.
+package enum TokenForm {
+    package static func isWellFormed(_ token: String) -> Bool {
+        !token.isEmpty && token.utf8.allSatisfy { (0x20...0x7E).contains($0) }
+    }
+
+    /// A token in a provider's answer that does not have that form.
+    package struct Malformed: Error, Equatable {
+        package var field: String
     }
 }

@@ -22,17 +22,20 @@ package struct ProfileStore: Sendable {
 
     /// Deletes the profile's stored login (logout, unlink); other profiles are untouched. Returns
     /// what commands without `--profile` use from now on, as the keystore says under the lock.
+    /// With `only`, only while the profile still holds that login (refreshed or not): a login
+    /// another kauth stored there meanwhile is left alone, and nil says so.
     @discardableResult
-    package func delete(profile: String) async throws -> ProfileInUse {
-        try await delete(profile: profile, unlinked: nil)
+    package func delete(profile: String, only read: StoredSession? = nil) async throws -> ProfileInUse? {
+        try await delete(profile: profile, only: read, unlinked: nil)
     }
 
     /// Deletes the profile's stored login after an unlink, which ended every token of that user
     /// in that app: other profiles holding a login of the same user, app and server are marked
-    /// rejected (their tokens are dead too). Returns what is used from now on and who was marked.
-    package func deleteUnlinked(profile: String, session: StoredSession, at now: Date) async throws -> (inUse: ProfileInUse, marked: [String]) {
+    /// rejected (their tokens are dead too). Returns what is used from now on and who was marked;
+    /// nil when the profile holds another login than `session` by now, which is left alone.
+    package func deleteUnlinked(profile: String, session: StoredSession, at now: Date) async throws -> (inUse: ProfileInUse, marked: [String])? {
         var marked: [String] = []
-        let inUse = try await delete(profile: profile) { contents in
+        let inUse = try await delete(profile: profile, only: session) { contents in
             guard let user = session.userID else { return }
             for (name, other) in contents.profiles.sorted(by: { $0.key < $1.key }) where other.rejection == nil
                 && other.userID == user && other.clientID == session.clientID
@@ -44,12 +47,13 @@ package struct ProfileStore: Sendable {
                 marked.append(name)
             }
         }
-        return (inUse, marked)
+        return inUse.map { ($0, marked) }
     }
 
-    private func delete(profile: String, unlinked: ((inout KeystoreContents) -> Void)?) async throws -> ProfileInUse {
-        var inUse = ProfileInUse(wasInUse: false, now: nil)
+    private func delete(profile: String, only read: StoredSession?, unlinked: ((inout KeystoreContents) -> Void)?) async throws -> ProfileInUse? {
+        var inUse: ProfileInUse?
         try await update { contents in
+            if let read, let stored = contents.profiles[profile], !stored.isSameLogin(as: read) { return }
             let used = contents.defaultProfile ?? "default"
             contents.profiles.removeValue(forKey: profile)
             if contents.defaultProfile == profile { contents.defaultProfile = nil }
@@ -61,10 +65,13 @@ package struct ProfileStore: Sendable {
     }
 
     /// Merges a freshly fetched profile into the stored login's cache. A filtered fetch
-    /// (`--property-keys`) may lack fields: those keep their cached values.
-    package func updateCachedUser(_ fetched: CachedUser, profile: String) async throws {
+    /// (`--property-keys`) may lack fields: those keep their cached values. With `of`, only while
+    /// the profile still holds that login: another login stored meanwhile is not relabelled with
+    /// this user.
+    package func updateCachedUser(_ fetched: CachedUser, profile: String, of read: StoredSession? = nil) async throws {
         try await update { contents in
             guard var session = contents.profiles[profile] else { return }
+            if let read, !session.isSameLogin(as: read) { return }
             let old = session.user ?? CachedUser()
             session.user = CachedUser(
                 id: fetched.id ?? old.id, nickname: fetched.nickname ?? old.nickname, email: fetched.email ?? old.email,

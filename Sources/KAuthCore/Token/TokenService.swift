@@ -110,9 +110,11 @@ package struct TokenService: Sendable {
                     contents.profiles[profile] = created
                     return .success(TokenGrant(session: created, refreshed: true, shortOf: nil))
                 }
-                // A login made meanwhile under this profile may belong to another provider. Its
-                // token is not handed out: the command's API client was built for this one.
-                guard session.provider == provider.name else {
+                // A login made meanwhile under this profile may belong to another provider, or to
+                // the same provider's name on another server or client. Its tokens are not handed
+                // out or refreshed: the command's API client was built for the login it read.
+                let read = login.session?.serverIdentity
+                guard session.provider == provider.name, read == nil || session.serverIdentity == read else {
                     throw KAuthError.loginReplaced(profile: profile, provider: session.provider)
                 }
                 // Another process may have learnt meanwhile that the provider rejected the login.

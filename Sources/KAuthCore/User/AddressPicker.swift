@@ -37,8 +37,14 @@ package enum AddressPickerEvent: Sendable, Equatable {
     /// The browser is being opened on the single-use start link, which leads on to Kakao's page;
     /// it works once, and only on this machine.
     case openingBrowser(startURL: String)
-    /// No browser could be opened; the start link can be opened by hand on this machine.
-    case browserFailed(BrowserError, startURL: String)
+    /// No browser could be opened (or it cannot read the page it would be given); the paste path
+    /// is offered next.
+    case browserFailed(BrowserError)
+    /// Open `pageURL` (Kakao's page, through kpidt) in any browser, then paste the address it is
+    /// sent back to, which starts with `returnOrigin`.
+    case pasteExpected(pageURL: String, returnOrigin: String)
+    /// A pasted line was not the picker's return address.
+    case pastedURLRejected
     case waiting(timeout: Duration)
     /// Nothing came back after a while: what usually causes that.
     case stillWaiting(AddressPickerHint)
@@ -61,8 +67,8 @@ package struct AddressPickerResult: Sendable, Equatable {
 /// with `status=ok&address_id=N` (or a `KAE…` error) → `GET /v1/user/shipping_address?address_id=N`.
 ///
 /// The AGT never reaches the browser's command line, which every local user can read: the
-/// browser gets a single-use link to the listener that redirects to the kpidt URL, and a second
-/// use ends the wait. The picker carries no state of its own, so `return_url`'s path is random
+/// browser gets the path of a page only this user can read, which forwards to a single-use link
+/// to the listener, which redirects to the kpidt URL; a second use of the link ends the wait. The picker carries no state of its own, so `return_url`'s path is random
 /// and requests to any other path are ignored.
 package struct AddressPicker: Sendable {
     package var world: World
@@ -81,8 +87,10 @@ package struct AddressPicker: Sendable {
     package static let silence: Duration = .seconds(30)
 
     /// - Parameter port: where the listener binds on 127.0.0.1; 0 asks for a free port.
+    /// - Parameter openBrowser: false (`--no-browser`): print the page's URL and read the address
+    ///   the browser was sent back to from standard input.
     package func run(
-        _ operation: AddressPickerOperation, timeout: Duration = .seconds(300), port: UInt16 = 0,
+        _ operation: AddressPickerOperation, timeout: Duration = .seconds(300), port: UInt16 = 0, openBrowser: Bool = true,
         events: @escaping @Sendable (AddressPickerEvent) -> Void = { _ in }
     ) async throws -> AddressPickerResult {
         let provider = client.provider
@@ -92,12 +100,16 @@ package struct AddressPicker: Sendable {
         _ = try provider.url(.auth)
 
         let returnPath = "/address/" + Base64URL.encode(world.random.bytes(32))
-        let startPath = "/start/" + Base64URL.encode(world.random.bytes(16))
+        let startPath = openBrowser ? "/start/" + Base64URL.encode(world.random.bytes(16)) : nil
         let config = CallbackListenerConfig(
             port: port, path: returnPath, judge: .addressPicker, startPath: startPath, providerName: provider.displayName)
+        let paste = PasteReader(terminal: world.terminal, judge: .addressPicker, path: returnPath) { _ in events(.pastedURLRejected) }
         let listener: RunningCallbackListener
         do {
-            listener = try world.listener.start(config) { notice in events(.ignoredRequest(notice)) }
+            listener = try world.listener.start(config) { notice in
+                events(.ignoredRequest(notice))
+                if case .refusedPeer = notice { paste.offer() }
+            }
         } catch LoopbackServerError.addressInUse(_, let busy) {
             throw KAuthError.portInUse(port: busy, redirectURI: "http://127.0.0.1:\(busy)")
         } catch let error as LoopbackServerError {
@@ -109,24 +121,33 @@ package struct AddressPicker: Sendable {
         // Only once the listener is up, so that a taken port spends no AGT.
         let agt = try await AgentToken.issue(client: client)
         let page = Self.pageURL(apps: apps, appKey: appKey, operation: operation, returnURL: origin + returnPath, agent: KakaoAgent.value(version: version))
-        listener.arm(Self.kpidtURL(apps: apps, appKey: appKey, agt: agt, continueURL: page))
+        let kpidt = Self.kpidtURL(apps: apps, appKey: appKey, agt: agt, continueURL: page)
+        listener.arm(kpidt)
+        // The kpidt URL holds the AGT: it is shown on the terminal only, never on a command line.
+        paste.connect(listener) { events(.pasteExpected(pageURL: kpidt, returnOrigin: origin)) }
 
-        let startURL = origin + startPath
+        let browser = world.browser
+        defer { browser.removePages() }
         var opening: Task<Void, Never>?
-        if let reason = world.browser.unavailable() {
-            // Nothing to start here: say so once, with the link to open by hand.
-            events(.browserFailed(reason, startURL: startURL))
-        } else {
+        if let startPath, let reason = browser.cannotOpenPrivately() {
+            // Nothing to start, or a browser that cannot read its page: say so once, and offer
+            // the paste path at once.
+            events(.browserFailed(reason))
+            paste.offer()
+        } else if let startPath {
+            let startURL = origin + startPath
             events(.openingBrowser(startURL: startURL))
-            let browser = world.browser
             opening = Task {
                 do {
-                    try await browser.open(startURL)
+                    try await browser.openPrivately(startURL)
                 } catch {
                     guard !Task.isCancelled else { return }
-                    events(.browserFailed(error as? BrowserError ?? .cannotRun(command: "BROWSER", reason: "\(error)"), startURL: startURL))
+                    events(.browserFailed(error as? BrowserError ?? .cannotRun(command: "BROWSER", reason: "\(error)")))
+                    paste.offer()
                 }
             }
+        } else {
+            paste.offer()
         }
         events(.waiting(timeout: timeout))
         let hint = AddressPickerHint(

@@ -8,28 +8,57 @@ import Darwin
 /// report and work around (the paste path), never fatal.
 package struct Browser: Sendable {
     /// Opens `url`; with `showOpenerOutput`, the opener's own messages go to kauth's stderr
-    /// (`--verbose`) instead of being kept for the error.
+    /// (`--verbose`) instead of being kept for the error. The URL is on the opener's command line,
+    /// which every user of the machine can read: only for URLs that hold nothing secret.
     package var opener: @Sendable (_ url: String, _ showOpenerOutput: Bool) async throws -> Void
+    /// Opens `url` without putting it on any command line: the live browser is given the path of
+    /// a page, readable by this user alone, that forwards to `url` (`BrowserHandoff`).
+    package var privateOpener: @Sendable (_ url: String, _ showOpenerOutput: Bool) async throws -> Void
+    /// Removes the pages `privateOpener` wrote; called when the wait they were for is over.
+    package var removePages: @Sendable () -> Void = {}
     /// Set by `--verbose`.
     package var showsOpenerOutput = false
     /// Why no browser can be opened here at all (no display and no `BROWSER`, no opener
     /// installed), known without starting anything; nil when opening is worth a try. A login then
     /// says so at once and goes straight to the paste path instead of announcing a browser.
     package var unavailable: @Sendable () -> BrowserError? = { nil }
+    /// Why the browser that would be started cannot read the page `privateOpener` writes (a snap
+    /// or flatpak browser, confined to folders of its own); nil when it can, or nothing tells.
+    package var confined: @Sendable () -> BrowserError? = { nil }
 
-    package init(opener: @escaping @Sendable (String, Bool) async throws -> Void, unavailable: @escaping @Sendable () -> BrowserError? = { nil }) {
+    package init(
+        opener: @escaping @Sendable (String, Bool) async throws -> Void,
+        privateOpener: (@Sendable (String, Bool) async throws -> Void)? = nil,
+        removePages: @escaping @Sendable () -> Void = {},
+        unavailable: @escaping @Sendable () -> BrowserError? = { nil },
+        confined: @escaping @Sendable () -> BrowserError? = { nil }
+    ) {
         self.opener = opener
+        self.privateOpener = privateOpener ?? opener
+        self.removePages = removePages
         self.unavailable = unavailable
+        self.confined = confined
     }
 
-    /// A browser that ignores `showOpenerOutput` (test doubles).
+    /// A browser that ignores `showOpenerOutput` and is handed every URL as it is (test doubles).
     package init(open: @escaping @Sendable (String) async throws -> Void, unavailable: @escaping @Sendable () -> BrowserError? = { nil }) {
-        self.opener = { url, _ in try await open(url) }
-        self.unavailable = unavailable
+        self.init(opener: { url, _ in try await open(url) }, unavailable: unavailable)
     }
 
+    /// Opens a URL that holds nothing secret (a sharer URL) on the browser's command line.
     package func open(_ url: String) async throws {
         try await opener(url, showsOpenerOutput)
+    }
+
+    /// Opens a URL that is a secret while the wait runs (a start link, a device grant's
+    /// `verification_uri_complete`): nothing of it reaches a command line.
+    package func openPrivately(_ url: String) async throws {
+        try await privateOpener(url, showsOpenerOutput)
+    }
+
+    /// Why `openPrivately` cannot work here, known before anything is started.
+    package func cannotOpenPrivately() -> BrowserError? {
+        unavailable() ?? confined()
     }
 
     /// `$BROWSER` (a `:`-separated list of commands; `%s` is replaced by the URL, otherwise the URL
@@ -40,7 +69,8 @@ package struct Browser: Sendable {
     /// given two seconds: an opener that exits with a failure in that time counts as failed,
     /// one still running counts as a browser that opened.
     package static func live(environment: Environment) -> Browser {
-        Browser(opener: { url, showOutput in
+        let pages = BrowserHandoff(environment: environment)
+        let opener: @Sendable (String, Bool) async throws -> Void = { url, showOutput in
             let candidates: [[String]]
             if let browser = environment["BROWSER"] {
                 candidates = browser.split(separator: ":").map { command in
@@ -68,7 +98,14 @@ package struct Browser: Sendable {
                 }
             }
             throw lastError
-        }, unavailable: { unavailableReason(environment: environment) })
+        }
+        return Browser(
+            opener: opener,
+            privateOpener: { url, showOutput in try await opener(try pages.write(forwardingTo: url), showOutput) },
+            removePages: { pages.removeAll() },
+            unavailable: { unavailableReason(environment: environment) },
+            confined: { BrowserConfinement.reason(environment: environment, pageFolder: pages.base) }
+        )
     }
 
     /// What `live` can tell before starting anything. A `BROWSER` the user set is always tried:
@@ -98,6 +135,11 @@ package enum BrowserError: Error, Sendable, Equatable {
     case cannotRun(command: String, reason: String)
     /// The command ran and reported failure; `output` is what it printed (shown with `--verbose`).
     case failed(command: String, status: Int32, output: String)
+    /// The browser runs confined (`sandbox`: "snap" or "flatpak") and cannot read the page kauth
+    /// writes for it in `folder`.
+    case confined(browser: String, sandbox: String, folder: String)
+    /// The page for the browser could not be written.
+    case pageNotWritten(folder: String, reason: String)
 }
 
 /// Spawning and watching an opener.

@@ -90,6 +90,9 @@ package enum ListenerNotice: Sendable, Equatable {
     /// A request the judge accepted as meant for this wait, but that carried no answer (a login's
     /// redirect with neither code nor error; a picker's return without a usable status).
     case incomplete
+    /// A connection that was not the user's own (another local user's, or one whose owner could
+    /// not be found) was answered 403 and nothing else.
+    case refusedPeer(PeerRefusal)
 }
 
 /// A listener that is bound and serving.

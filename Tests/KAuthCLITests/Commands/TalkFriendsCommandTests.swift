@@ -159,7 +159,25 @@ import Testing
         stranger  not sent: -502 not a friend
 
         """)
-        #expect(result.err == "error: the message did not reach 2 of 3 friends (-530: the friend does not accept messages from this app; -502: not a friend)\n")
+        #expect(result.err == "error: the message did not reach 2 of 3 friends: uuid-1 (-530: the friend does not accept messages from this app); stranger (-502: not a friend)\n")
+    }
+
+    /// Only the receivers Kakao lists as successful got the message: one it does not list is
+    /// reported by uuid, with a failure that names no receiver as its reason when there is one.
+    @Test func everyReceiverNotListedAsSentIsReportedByUUID() async {
+        let general = await run(["talk", "send", "--to", "uuid-0", "--template-id", "7"]) { _ in
+            FakeHTTP.json(200, #"{"failure_info":[{"code":-530,"msg":"refused"}]}"#)
+        }
+        #expect(general.code == 1)
+        #expect(general.out == "RECEIVER  RESULT\nuuid-0    not sent: -530 refused\n")
+        #expect(general.err == "error: the message did not reach 1 of 1 friend: uuid-0 (-530: refused)\n")
+
+        let silent = await run(["talk", "send", "--to", "uuid-0,uuid-1", "--template-id", "7"]) { _ in
+            FakeHTTP.json(200, #"{"successful_receiver_uuids":["uuid-0"]}"#)
+        }
+        #expect(silent.code == 1)
+        #expect(silent.out.contains("uuid-1    not sent: Kakao listed it neither as sent nor as failed"))
+        #expect(silent.err == "error: the message did not reach 1 of 2 friends: uuid-1 (Kakao listed it neither as sent nor as failed)\n")
     }
 
     @Test func jsonPrintsKakaosAnswerEvenOnAPartialFailure() async throws {

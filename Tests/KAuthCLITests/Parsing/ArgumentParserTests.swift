@@ -59,13 +59,38 @@ import Testing
         (["login", "--port"], "flag --port needs a value (N)", []),
         (["login", "--no-browser=yes"], "flag --no-browser takes no value", []),
         (["login", "--port", "1", "--port", "2"], "flag --port was given more than once", []),
-        (["status", "extra"], "unexpected argument 'extra' for 'kauth status'", []),
+        (["status", "extra"], "'kauth status' takes no argument; 1 more was given (not shown here, since it may be secret)", []),
         (["config", "get"], "'kauth config get' needs KEY", []),
         (["login", "-z"], "unknown flag '-z' for 'kauth login'", []),
     ])
     func usageErrors(line: [String], message: String, suggestions: [String]) {
         #expect(throws: UsageError(message: message, commandPath: expectedPath(line), suggestions: suggestions)) {
             _ = try parse(line)
+        }
+    }
+
+    /// A refresh token put where standard input was meant is not printed back into a CI log.
+    @Test func anExtraArgumentIsNeverEchoed() {
+        let secret = "1//refresh-token-that-must-not-be-logged"
+        do {
+            _ = try parse(["login", "--with-token", secret])
+            Issue.record("expected a usage error")
+        } catch {
+            #expect(!error.message.contains(secret))
+            #expect(error.message.contains("takes no argument") && error.message.contains("kauth login --with-token"))
+        }
+    }
+
+    /// An unknown command or help topic is echoed with its control characters made visible, so a
+    /// pasted word cannot set the terminal's title or move its cursor.
+    @Test(arguments: [["lo\u{1B}]0;owned\u{07}gin"], ["help", "env\u{1B}[2Jironment"], ["--\u{1B}[31mred"]])
+    func controlCharactersInUnknownWordsAreMadeVisible(line: [String]) {
+        do {
+            _ = try parse(line)
+            Issue.record("expected a usage error")
+        } catch {
+            #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(error.message.debugDescription)")
+            #expect(error.message.contains("\\x1B"))
         }
     }
 

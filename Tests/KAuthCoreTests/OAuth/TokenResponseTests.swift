@@ -24,4 +24,21 @@ import Testing
         let error = try JSONDecoder().decode(OAuthErrorResponse.self, from: Data(json.utf8))
         #expect(error == OAuthErrorResponse(error: "invalid_grant", errorDescription: "authorization code not found for code=xyz", errorCode: "KOE320"))
     }
+
+    /// RFC 6749 A.12/A.17: tokens are printable ASCII. Anything else (an escape, a line break,
+    /// non-ASCII) is refused whichever token carries it; a space inside is VSCHAR and allowed.
+    @Test(arguments: [
+        ("access_token", "AT\\u001b]52;c;x\\u0007"), ("access_token", "AT\\nline"), ("refresh_token", "R\\u00e9T"),
+        ("id_token", "a.b.\\u0000"),
+    ])
+    func tokensThatAreNotPrintableASCIIAreRefused(field: String, value: String) {
+        var members = ["\"access_token\":\"AT\"", "\"expires_in\":60"]
+        members.removeAll { $0.hasPrefix("\"\(field)\"") }
+        members.append("\"\(field)\":\"\(value)\"")
+        let json = "{" + members.joined(separator: ",") + "}"
+        #expect(throws: TokenForm.Malformed(field: field)) {
+            _ = try JSONDecoder().decode(TokenResponse.self, from: Data(json.utf8))
+        }
+        #expect(TokenForm.isWellFormed("a b~!") && !TokenForm.isWellFormed(""))
+    }
 }

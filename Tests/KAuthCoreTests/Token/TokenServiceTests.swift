@@ -166,6 +166,47 @@ import KAuthTestSupport
         #expect(http.requests.isEmpty)
     }
 
+    /// The same provider name, but another server or another client: the new login's refresh
+    /// token must not go to the hosts the command's client was built for.
+    @Test(arguments: ["server", "client", "issuer"])
+    func aLoginUnderTheSameNameToAnotherServerMadeAfterTheReadIsNotHandedOut(changed: String) async throws {
+        let http = FakeHTTP { _ in Issue.record("nothing may be sent"); return FakeHTTP.json(500, "{}") }
+        let harness = Harness(http: http, clock: TestClock(start))
+        defer { harness.home.remove() }
+        try await store(harness, session(expiresIn: 10))
+        let tokens = try harness.tokens()
+        var other = session(expiresIn: 10)
+        switch changed {
+        case "server": other.authBaseURL = "https://auth.elsewhere.example"
+        case "client": other.clientID = "another-client"
+        default: other.issuer = "https://issuer.elsewhere.example"
+        }
+        other.refreshToken = "rt-of-the-other-server"
+        try await store(harness, other)
+        await #expect(throws: KAuthError.loginReplaced(profile: "default", provider: other.provider)) { try await tokens.validToken() }
+        #expect(try harness.stored()?.refreshToken == "rt-of-the-other-server", "the new login is left as it is")
+        #expect(http.requests.isEmpty)
+    }
+
+    /// logout and unlink delete only the login they read, and `me` caches its user only on it.
+    @Test func aLoginThatReplacedTheOneReadIsNeitherDeletedNorRelabelled() async throws {
+        let harness = Harness(http: FakeHTTP { _ in FakeHTTP.json(500, "{}") }, clock: TestClock(start))
+        defer { harness.home.remove() }
+        let read = session(expiresIn: 3600)
+        try await store(harness, read)
+        var newer = read
+        newer.createdAt = read.createdAt.addingTimeInterval(60)
+        newer.accessToken = "at-of-the-new-login"
+        try await store(harness, newer)
+        let profiles = ProfileStore(keystore: harness.keystore)
+        try await profiles.updateCachedUser(CachedUser(id: "1", nickname: "someone else"), profile: "default", of: read)
+        #expect(try harness.stored()?.user?.nickname == nil)
+        #expect(try await profiles.delete(profile: "default", only: read) == nil)
+        #expect(try harness.stored()?.accessToken == "at-of-the-new-login")
+        #expect(try await profiles.delete(profile: "default", only: newer) != nil)
+        #expect(try harness.stored() == nil)
+    }
+
     @Test func withoutAStoredLoginItIsNotLoggedIn() async throws {
         let harness = Harness(http: FakeHTTP { _ in FakeHTTP.json(500, "{}") }, clock: TestClock(start))
         defer { harness.home.remove() }

@@ -110,18 +110,22 @@ import KAuthTestSupport
         #expect(setup.listener.closeCount >= 1)
     }
 
-    /// No browser can be started here: the link is given to open by hand, with nothing announced
-    /// and nothing started.
-    @Test func withoutABrowserTheStartLinkIsOfferedAtOnce() async throws {
+    /// No browser can be started here: the paste path is offered at once, with the page's URL,
+    /// nothing announced and nothing started.
+    @Test func withoutABrowserThePastePathIsOfferedAtOnce() async throws {
         var setup = Setup(http: Self.kakaoHTTP(), listener: FakeListener { _, _ in .addressChosen(id: 7_100_003) })
         let started = Counter()
         setup.browser = Browser(open: { _ in started.increment() }, unavailable: { .noDisplay })
         let result = try await setup.run(.select)
         #expect(result.addressID == 7_100_003)
         #expect(started.value == 0)
-        let startPath = try #require(setup.listener.config?.startPath)
         let events = setup.events.events
-        #expect(events.first { if case .browserFailed = $0 { return true } else { return false } } == .browserFailed(.noDisplay, startURL: "http://127.0.0.1:53100\(startPath)"))
+        #expect(events.contains(.browserFailed(.noDisplay)))
+        let offered = events.compactMap { event -> String? in
+            if case .pasteExpected(let url, let origin) = event, origin == "http://127.0.0.1:53100" { return url }
+            return nil
+        }
+        #expect(offered.count == 1 && offered.first?.contains("/auth/kpidt?") == true)
         #expect(!events.contains { if case .openingBrowser = $0 { return true } else { return false } })
     }
 

@@ -1,0 +1,66 @@
+/// The paste path: the user opens the page in any browser and pastes back the address the
+/// browser was sent to. Reads lines on standard input on a thread of its own (a blocking read
+/// cannot be cancelled) and hands the first one the listener's judge accepts to the listener.
+///
+/// Made before the listener (whose refusals may offer it), connected once the listener and the
+/// page are known; `offer` may come first, and then takes effect at `connect`. Offered at most
+/// once, however many reasons there are (no browser, a refused connection).
+package final class PasteReader: @unchecked Sendable {
+    private let terminal: Terminal
+    private let judge: CallbackJudge
+    private let path: String
+    private let rejected: @Sendable (PastedURLProblem) -> Void
+    private let lock = Lock()
+    // Guarded by `lock`.
+    private var listener: RunningCallbackListener?
+    private var announce: (@Sendable () -> Void)?
+    private var wanted = false
+    private var started = false
+
+    /// - Parameter rejected: hears of each pasted line that was not the awaited address.
+    package init(terminal: Terminal, judge: CallbackJudge, path: String, rejected: @escaping @Sendable (PastedURLProblem) -> Void) {
+        self.terminal = terminal
+        self.judge = judge
+        self.path = path
+        self.rejected = rejected
+    }
+
+    /// The listener to hand the answer to, and what tells the user what to paste.
+    package func connect(_ listener: RunningCallbackListener, announce: @escaping @Sendable () -> Void) {
+        let start = lock.withLock { () -> Bool in
+            self.listener = listener
+            self.announce = announce
+            return wanted
+        }
+        if start { offer() }
+    }
+
+    /// Tells the user what to paste and starts reading, the first time only.
+    package func offer() {
+        let ready = lock.withLock { () -> (RunningCallbackListener, @Sendable () -> Void)? in
+            wanted = true
+            guard !started, let listener, let announce else { return nil }
+            started = true
+            return (listener, announce)
+        }
+        guard let (listener, announce) = ready else { return }
+        announce()
+        let terminal = terminal, judge = judge, path = path, rejected = rejected
+        // Without a thread (a process limit) no pasted URL is read; the listener still works.
+        try? startThread {
+            while let line = terminal.readLine() {
+                let text = line.trimmingWhitespace()
+                if text.isEmpty { continue }
+                switch judge.evaluate(pastedURL: text, expectedPath: path) {
+                case .outcome(let outcome):
+                    listener.deliver(outcome)
+                    return
+                case .stateMismatch:
+                    rejected(.wrongState)
+                case .notFound, .methodNotAllowed, .incomplete:
+                    rejected(.notTheRedirect(expectedPath: path))
+                }
+            }
+        }
+    }
+}
