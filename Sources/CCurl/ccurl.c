@@ -45,6 +45,9 @@ enum {
     CURLOPT_POSTFIELDS = 10015,
     CURLOPT_USERAGENT = 10018,
     CURLOPT_HTTPHEADER = 10023,
+    CURLOPT_SSLCERT = 10025,
+    CURLOPT_CAINFO = 10065,
+    CURLOPT_SSLKEY = 10087,
     CURLOPT_HEADERDATA = 10029,
     CURLOPT_CUSTOMREQUEST = 10036,
     CURLOPT_WRITEFUNCTION = 20011,
@@ -68,6 +71,7 @@ enum {
     CURLE_COULDNT_RESOLVE_PROXY = 5,
     CURLE_COULDNT_RESOLVE_HOST = 6,
     CURLE_COULDNT_CONNECT = 7,
+    CURLE_RECV_ERROR = 56,
     CURLE_OUT_OF_MEMORY = 27,
     CURLE_OPERATION_TIMEDOUT = 28,
     CURLE_SSL_CONNECT_ERROR = 35,
@@ -379,19 +383,21 @@ static kauth_http_error classify(CURLcode code) {
     case CURLE_COULDNT_RESOLVE_PROXY:
     case CURLE_COULDNT_RESOLVE_HOST:
     case CURLE_COULDNT_CONNECT:
+    case CURLE_SSL_CIPHER:
+    case CURLE_QUIC_CONNECT_ERROR:
+    case CURLE_PROXY:
+        return KAUTH_HTTP_CONNECT_FAILED;
+    // Certificates: a setting to fix, not a network to wait for.
     case CURLE_SSL_CONNECT_ERROR:
     case CURLE_SSL_ENGINE_NOTFOUND:
     case CURLE_SSL_CERTPROBLEM:
-    case CURLE_SSL_CIPHER:
     case CURLE_PEER_FAILED_VERIFICATION:
     case CURLE_SSL_CACERT_BADFILE:
     case CURLE_SSL_CRL_BADFILE:
     case CURLE_SSL_ISSUER_ERROR:
     case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
     case CURLE_SSL_INVALIDCERTSTATUS:
-    case CURLE_QUIC_CONNECT_ERROR:
-    case CURLE_PROXY:
-        return KAUTH_HTTP_CONNECT_FAILED;
+        return KAUTH_HTTP_TLS_FAILED;
     default:
         return KAUTH_HTTP_OTHER;
     }
@@ -404,6 +410,7 @@ int kauth_http_perform(const char *method,
                        const void *body,
                        size_t body_length,
                        long timeout_ms,
+                       const kauth_http_tls *tls,
                        kauth_http_result *result) {
     memset(result, 0, sizeof *result);
 
@@ -494,7 +501,14 @@ int kauth_http_perform(const char *method,
     // 127.0.0.1 (the loopback redirect, `kauth sandbox`), so "" (libcurl: no proxy, whatever
     // the environment says) is set for it, as Go's net/http does.
     if (is_loopback_url(url)) SET(set_pointer(handle, CURLOPT_PROXY, ""));
-    // TLS peer and host verification stay at libcurl's default: on.
+    // TLS peer and host verification stay at libcurl's default: on. A CA file replaces the
+    // system's store for this request; a file that cannot be read fails it (CURLE 77), never
+    // a fallback to no verification.
+    if (tls != NULL) {
+        if (tls->ca_file != NULL) SET(set_pointer(handle, CURLOPT_CAINFO, tls->ca_file));
+        if (tls->client_cert != NULL) SET(set_pointer(handle, CURLOPT_SSLCERT, tls->client_cert));
+        if (tls->client_key != NULL) SET(set_pointer(handle, CURLOPT_SSLKEY, tls->client_key));
+    }
 #undef SET
 
     if (code == CURLE_OK) {
@@ -518,7 +532,11 @@ int kauth_http_perform(const char *method,
         return fail(result, KAUTH_HTTP_OTHER, code, "response too large");
     if (collected.overflowed == 2 || code == CURLE_OUT_OF_MEMORY)
         return fail(result, KAUTH_HTTP_OTHER, code, "out of memory");
-    return fail(result, classify(code), code, error_buffer[0] ? error_buffer : curl.easy_strerror(code));
+    kauth_http_error error = classify(code);
+    // Under TLS 1.3 a client certificate the server wants and does not get is only heard of
+    // once reading: "alert certificate required".
+    if (code == CURLE_RECV_ERROR && strstr(error_buffer, "certificate") != NULL) error = KAUTH_HTTP_TLS_FAILED;
+    return fail(result, error, code, error_buffer[0] ? error_buffer : curl.easy_strerror(code));
 }
 
 void kauth_http_result_free(kauth_http_result *result) {

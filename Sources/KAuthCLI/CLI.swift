@@ -101,6 +101,9 @@ package enum CLI {
         if case .apiNotPermitted(let code, _, _) = error {
             object["provider_code"] = .number(Double(code))
         }
+        if case .apiRefused(_, _, let code, _) = error {
+            object["provider_code"] = .number(Double(code))
+        }
         if case .addressPickerFailed(let failure) = error, !failure.code.isEmpty {
             object["provider_code"] = .string(failure.code)
         }

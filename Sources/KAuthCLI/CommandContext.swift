@@ -179,7 +179,10 @@ struct CommandContext: Sendable {
         var messages = ErrorMessages(commandPath: command.path, hasFlag: { flags.contains($0) }, profileFlag: command.value("profile"))
         let context = self
         messages.recreate = { profile in LoginRecipe.flags(for: profile, context: context) }
-        if command.path == ["kauth", "login"] { messages.repeatLogin = LoginRecipe.repeating(command) }
+        if command.path == ["kauth", "login"] {
+            messages.repeatLogin = LoginRecipe.repeating(command)
+            messages.handOverLogin = LoginRecipe.repeating(command, only: ["provider", "profile", "issuer", "client-id"])
+        }
         return messages
     }
 }

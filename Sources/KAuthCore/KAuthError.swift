@@ -99,6 +99,12 @@ package enum KAuthError: Error, Sendable, Equatable {
     case foreignUserinfo(subject: String?, expected: String)
     /// Another kauth logged the profile in to another provider while this command ran.
     case loginReplaced(profile: String, provider: String)
+    /// The provider refused the call for a reason neither a retry nor a new login fixes (Kakao
+    /// -10, -12, -4): `code` and `message` are the provider's.
+    case apiRefused(APIRefusal, provider: String, code: Int, message: String)
+    /// A TLS connection failed for a reason of certificates (`detail`, libcurl's words), with
+    /// the trust settings it was made with: a configuration to fix, not a network to wait for.
+    case tlsFailed(url: String, detail: String, trust: TLSTrust)
     /// `kauth api --paginate` stopped before the last page; a failing page's stop has that
     /// page's exit code and `code`.
     indirect case pagesStopped(PageWalkStop)
@@ -119,7 +125,7 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .unavailable: return 5
         case .loginCancelled, .addressPickerEnded: return 6
         case .keystore: return 7
-        case .portInUse, .oauth, .api, .apiNotPermitted, .addressPickerFailed, .appKeyRejected, .invalidResponse, .discovery,
+        case .portInUse, .oauth, .api, .apiNotPermitted, .apiRefused, .tlsFailed, .addressPickerFailed, .appKeyRejected, .invalidResponse, .discovery,
              .idTokenRefused, .endpointsUnknown, .foreignUserinfo, .loginReplaced, .pagesStopped, .listenerFailed, .failure:
             return 1
         }
@@ -144,11 +150,12 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .keystore: return "keystore"
         case .portInUse: return "port_in_use"
         case .oauth: return "oauth_error"
-        case .api, .apiNotPermitted, .appKeyRejected: return "api_error"
+        case .api, .apiNotPermitted, .apiRefused, .appKeyRejected: return "api_error"
         case .invalidResponse, .discovery, .endpointsUnknown: return "invalid_response"
         case .idTokenRefused: return "id_token_refused"
         case .foreignUserinfo: return "userinfo_subject_mismatch"
         case .loginReplaced: return "login_replaced"
+        case .tlsFailed: return "tls_error"
         case .pagesStopped: return "pagination_stopped"
         case .listenerFailed, .failure: return "failure"
         }
@@ -173,6 +180,16 @@ package enum ProviderSetting: Sendable, Equatable {
 package enum APIPermission: Sendable, Equatable {
     /// Kakao Talk Social: the friends list and messages to friends, granted after a review.
     case talkSocial
+}
+
+/// Why a provider refused a call that was well formed and authorized.
+package enum APIRefusal: Sendable, Equatable {
+    /// A quota ran out: the app's calls, or the tokens one user may be issued or refreshed (-10).
+    case quotaExceeded
+    /// The app or its developer is suspended (-12).
+    case appSuspended
+    /// The user's account is blocked or restricted (-4).
+    case accountRestricted
 }
 
 /// What a provider cannot do.
@@ -288,6 +305,9 @@ package enum LoginEnd: Sendable, Equatable {
     case interrupted
     /// No redirect arrived in time.
     case timedOut(seconds: Int, hint: NoRedirectHint)
+    /// No browser was started and standard input is not a terminal and ended: nothing could
+    /// bring the redirect. `deviceGrant`: the provider offers `--device`.
+    case noBrowserNoTerminal(deviceGrant: Bool)
     /// The start link the browser was given was used twice: someone else may have tried to take
     /// over the login.
     case takeover

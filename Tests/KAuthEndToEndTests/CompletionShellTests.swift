@@ -36,6 +36,13 @@ import Testing
         ("kauth sandbox --pro", []),
         ("kauth login --login-hint ", []),
         ("kauth config list --", ["--json", "--no-color", "--help"]),
+        ("kauth he", ["help"]),
+        // Only what means something for Kakao: no issuer, no revocation endpoint.
+        ("kauth config set provider.kakao.", ["type", "client_id", "client_secret", "app_key", "redirect_uri", "scopes", "token_endpoint_auth_method", "ca_file", "client_cert", "client_key", "auth_url", "api_url", "sharer_url", "apps_url"].map { "provider.kakao." + $0 }),
+        ("kauth config set provider.work.i", ["provider.work.issuer"]),
+        ("kauth help ", "login logout unlink status token me properties signup scopes terms shipping api switch link talk config sandbox completion version environment exit-codes".split(separator: " ").map(String.init)),
+        ("kauth help ex", ["exit-codes"]),
+        ("kauth help to", ["token"]),
     ]
 
     /// A KAUTH_HOME with a configured provider `work` and logins for `default` and `work`, a

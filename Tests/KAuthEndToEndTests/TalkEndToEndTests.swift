@@ -66,4 +66,39 @@ import Testing
         #expect(result.code == 0, "\(result.err)")
         #expect(try await sandbox.records("/_sandbox/memos").count == 1)
     }
+
+    /// `--text` needs no JSON: kauth builds the text template, and no character of the text can
+    /// break out of it (quotes, backslashes, line breaks, Korean, emoji, JSON of its own).
+    @Test func aTextMessageIsBuiltSafelyForAnyCharacter() async throws {
+        let sandbox = try await SandboxProcess()
+        defer { sandbox.stop() }
+        let env = try await loggedIn(sandbox, arguments: ["--scopes", "talk_message"])
+        defer { env.remove() }
+        let text = "Build \"421\" failed: \\n is not a line break\nbut this is — 빌드 실패 🚨 {\"object_type\":\"feed\"}"
+        let sent = try await env.run(["talk", "memo", "--text", text, "--link", "https://ci.example.com/builds/421"])
+        #expect(sent.code == 0, "\(sent.err)")
+        let plain = try await env.run(["talk", "memo", "--text", "nightly failed"])
+        #expect(plain.code == 0, "\(plain.err)")
+        let memos = try await sandbox.records("/_sandbox/memos")
+        #expect(memos.count == 2)
+        #expect(memos.first?["template_object"] == .object([
+            "object_type": .string("text"),
+            "text": .string(text),
+            "link": .object(["web_url": .string("https://ci.example.com/builds/421"), "mobile_web_url": .string("https://ci.example.com/builds/421")]),
+        ]))
+        #expect(memos.last?["template_object"] == .object(["object_type": .string("text"), "text": .string("nightly failed"), "link": .object([:])]))
+
+        for (arguments, says) in [
+            (["--text", String(repeating: "가", count: 201)], "--text is 201 characters"),
+            (["--text", "x", "--template-id", "1"], "--text sends a text message of its own"),
+            (["--link", "https://ci.example.com"], "--link goes with --text"),
+            (["--text", "x", "--link", "ci.example.com"], "--link needs an http or https URL"),
+            (["--text", " \n "], "--text needs some text"),
+        ] {
+            let refused = try await env.run(["talk", "memo"] + arguments)
+            #expect(refused.code == 2, "\(arguments)")
+            #expect(refused.err.contains(says), "\(refused.err)")
+        }
+        #expect(try await sandbox.records("/_sandbox/memos").count == 2, "nothing more was sent")
+    }
 }

@@ -64,6 +64,11 @@ private func array(_ value: JSONValue?) -> [JSONValue] {
             "response": .object(["successful_receiver_uuids": .array([.string(accepting)])]),
         ]))
 
+        let text = try await env.run(["talk", "send", "--to", accepting, "--text", "Build \"421\" is green\n빌드 성공"])
+        #expect(text.code == 0, "\(text.err)")
+        let textRecord = try #require(try await sandbox.records("/_sandbox/friend-messages").last)
+        #expect(textRecord["template_object"]?["text"] == .string("Build \"421\" is green\n빌드 성공"), "\(textRecord)")
+
         try await sandbox.control("/_sandbox/reset-log")
         let tooMany = try await env.run(["talk", "send", "--to", "a,b,c,d,e,f", "--template-id", "12345"])
         #expect(tooMany.code == 2)

@@ -18,6 +18,9 @@ if [ "$(uname -s)" = Linux ]; then
   have_libcurl || missing+=(libcurl4)
 fi
 command -v curl >/dev/null || missing+=(curl)   # the end-to-end tests' scripted browser
+command -v tmux >/dev/null || missing+=(tmux)   # the paste prompt as a terminal shows it
+command -v socat >/dev/null || missing+=(socat)   # a real TLS server in front of the sandbox
+command -v openssl >/dev/null || missing+=(openssl)   # the CA and certificates those tests make
 
 [ ${#missing[@]} -eq 0 ] && exit 0
 

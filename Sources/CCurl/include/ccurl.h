@@ -30,7 +30,18 @@ typedef enum kauth_http_error {
     KAUTH_HTTP_INVALID_URL = 4,
     /// Anything else (connection reset mid-response, out of memory, response too large, ...).
     KAUTH_HTTP_OTHER = 5,
+    /// The TLS handshake failed over certificates: the server's not trusted, a CA or client
+    /// certificate file that cannot be used, a client certificate the server refused.
+    KAUTH_HTTP_TLS_FAILED = 6,
 } kauth_http_error;
+
+/// PEM files for a request's TLS; each NULL: libcurl's default (the system's CA store, no
+/// client certificate).
+typedef struct kauth_http_tls {
+    const char *ca_file;
+    const char *client_cert;
+    const char *client_key;
+} kauth_http_tls;
 
 /// A growable byte buffer owned by the result; `bytes` is malloc'ed (NULL while empty).
 typedef struct kauth_http_buffer {
@@ -73,6 +84,7 @@ int kauth_http_perform(const char *method,
                        const void *body,
                        size_t body_length,
                        long timeout_ms,
+                       const kauth_http_tls *tls,
                        kauth_http_result *result);
 
 /// Frees the buffers of a result filled by `kauth_http_perform` and zeroes it.

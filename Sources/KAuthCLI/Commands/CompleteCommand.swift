@@ -37,7 +37,13 @@ enum CompleteCommand {
         case .providers:
             return try providerNames(context)
         case .configKeys:
-            return try providerNames(context).flatMap { name in ConfigStore.providerKeys.map { "provider.\(name).\($0)" } }
+            // Only the keys that mean something for each provider's type (`config set` refuses
+            // the others); a provider whose type is not known yet offers them all.
+            let config = try context.configStore.load()
+            return try providerNames(context).flatMap { name in
+                let type = config.value("provider.\(name).type") ?? ProviderType.named(name)?.id
+                return ProviderConfigKey.all.filter { key in type.map(key.applies) ?? true }.map { "provider.\(name).\($0.name)" }
+            }
         case .prompts:
             let words = Array(context.command.arguments.dropFirst())
             let name = providerName(in: words) ?? ProviderType.kakao.id

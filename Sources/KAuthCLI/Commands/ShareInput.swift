@@ -42,12 +42,21 @@ enum ShareInput {
         }
     }
 
-    /// The message of `talk memo` and `talk send`: exactly one of `--template`, `--template-id` and
-    /// `--scrap` (which may take a template id), checked before anything is sent.
+    /// The message of `talk memo` and `talk send`: exactly one of `--text`, `--template`,
+    /// `--template-id` and `--scrap` (which may take a template id), checked before anything is sent.
     static func talkMessage(_ context: CommandContext) throws -> ShareMessage {
         let command = context.command
         let args = try pairs(context, "arg")
         let id = try templateID(context)
+        if let text = command.value("text") {
+            guard !command.has("template"), !command.has("template-id"), !command.has("scrap"), args.isEmpty else {
+                throw KAuthError.usage("--text sends a text message of its own: leave out --template, --template-id, --arg and --scrap")
+            }
+            return .default(try textTemplate(text, link: command.value("link").map { try webURL($0, flag: "--link") }))
+        }
+        if command.has("link") {
+            throw KAuthError.usage("--link goes with --text; a template names its own links")
+        }
         if let source = command.value("template") {
             guard !command.has("template-id"), !command.has("scrap"), args.isEmpty else {
                 throw KAuthError.usage("--template sends a default template: leave out --template-id, --arg and --scrap")
@@ -60,7 +69,30 @@ enum ShareInput {
         if let id {
             return .custom(templateID: id, args: args)
         }
-        throw KAuthError.usage("'\(command.path.joined(separator: " "))' needs a message: --template FILE (or -), --template-id N [--arg KEY=VALUE…], or --scrap URL")
+        throw KAuthError.usage("'\(command.path.joined(separator: " "))' needs a message: --text TEXT [--link URL], --template FILE (or -), --template-id N [--arg KEY=VALUE…], or --scrap URL")
+    }
+
+    /// Kakao's text template for `text`, built as a JSON value (so no character of the text can
+    /// break out of its string) and checked like any template. The link is required by Kakao;
+    /// without `--link` it is empty, and a tap opens nothing.
+    static func textTemplate(_ text: String, link: String?) throws -> DefaultTemplate {
+        guard text.contains(where: { !$0.isWhitespace }) else {
+            throw KAuthError.usage("--text needs some text")
+        }
+        let count = text.count
+        guard count <= TemplateValidator.maximumText else {
+            throw KAuthError.usage("--text is \(count) characters; a Kakao text message holds at most \(TemplateValidator.maximumText) (a --template can carry a longer feed or list message)")
+        }
+        var urls: [String: JSONValue] = [:]
+        if let link {
+            urls["web_url"] = .string(link)
+            urls["mobile_web_url"] = .string(link)
+        }
+        let json: JSONValue = .object(["object_type": .string("text"), "text": .string(text), "link": .object(urls)])
+        switch TemplateValidator.validate(json) {
+        case .success(let template): return template
+        case .failure(let problems): throw KAuthError.invalidTemplate(violations: problems.violations)
+        }
     }
 
     /// `--FLAG KEY=VALUE` values as a map; a key given twice is an error.

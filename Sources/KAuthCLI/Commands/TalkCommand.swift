@@ -21,6 +21,8 @@ enum TalkCommand {
 
     /// How a message is given, shared by `memo` and `send`.
     static let messageFlags: [FlagSpec] = [
+        .option("text", "TEXT", "a text message; kauth builds the template (any characters, up to 200)"),
+        .option("link", "URL", "with --text: where a tap on the message goes"),
         .option("template", "FILE", "a default template; - reads standard input", values: .fileOrStandardInput),
         .option("template-id", "N", "a template from the console's message template builder"),
         LinkCommand.argFlag,
@@ -30,9 +32,10 @@ enum TalkCommand {
     static let memoSpec = CommandSpec(
         name: "memo",
         summary: "send a message to your own Kakao Talk chat",
-        discussion: "Sends a default template (--template FILE, or - for standard input; checked locally first), a template from the console's builder (--template-id N with --arg KEY=VALUE), or a scraped page (--scrap URL, optionally into --template-id N) to the logged-in user's own chat. Needs the user's consent to talk_message: without it kauth exits 4 and says to run `kauth scopes request talk_message`. In CI, KAUTH_REFRESH_TOKEN or KAUTH_ACCESS_TOKEN supplies the login.",
+        discussion: "Sends plain text (--text TEXT, with --link URL for where a tap goes: kauth builds Kakao's text template, so quotes, line breaks and any script need no escaping), a default template (--template FILE, or - for standard input; checked locally first), a template from the console's builder (--template-id N with --arg KEY=VALUE), or a scraped page (--scrap URL, optionally into --template-id N) to the logged-in user's own chat. Needs the user's consent to talk_message: without it kauth exits 4 and says to run `kauth scopes request talk_message`. In CI, KAUTH_REFRESH_TOKEN or KAUTH_ACCESS_TOKEN supplies the login.",
         flags: messageFlags + [.json],
         examples: [
+            ("kauth talk memo --text \"Build 421 failed\" --link https://ci.example.com/builds/421", ""),
             ("kauth talk memo --template failed.json", ""),
             ("kauth link template new text | kauth talk memo --template -", ""),
             ("kauth talk memo --template-id 12345 --arg build=421 --arg status=failed", ""),

@@ -15,6 +15,7 @@ enum TalkSendCommand {
         discussion: "Sends the message as the logged-in user to friends who use the app and agreed to friends (uuids from `kauth talk friends`): at most 5 per call, within Kakao's daily and monthly quotas, never to group chats. The message is given as for `kauth talk memo`. Needs the user's consent to talk_message (exit 4 until given) and the app's Kakao Talk Social permission for anyone but its team members. Prints who got it and, for each failure, Kakao's code and message; any failure exits 1. Never retried: a lost answer may mean sent messages.",
         flags: [.option("to", "UUID[,UUID…]", "friends' uuids from `kauth talk friends` (at most 5)", repeatable: true)] + TalkCommand.messageFlags + [.json],
         examples: [
+            ("kauth talk send --to AbCdEf012345 --text \"Build 421 is green\"", ""),
             ("kauth talk send --to AbCdEf012345 --template build.json", ""),
             ("kauth talk send --to AbCdEf012345,GhIjKl678901 --template-id 12345 --arg build=421", ""),
             ("kauth talk send --to AbCdEf012345 --scrap https://ci.example.com/builds/421 --json", ""),

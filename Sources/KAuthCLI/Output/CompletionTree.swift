@@ -57,6 +57,8 @@ struct CompletionTree {
     var nodes: [Node] = []
 
     init(root: CommandSpec, globalFlags: [FlagSpec]) {
+        var root = root
+        root.subcommands.append(Self.help(of: root))
         func visit(_ command: CommandSpec, _ path: [String]) {
             nodes.append(Node(path: path, spec: command, flagSpecs: command.flags + command.globalFlags(globalFlags)))
             for sub in command.subcommands where !sub.hidden {
@@ -64,6 +66,15 @@ struct CompletionTree {
             }
         }
         visit(root, [root.name])
+    }
+
+    /// `kauth help` is read by the parser rather than being a command of the tree; completions
+    /// offer it as one, with the commands and the help topics as its argument.
+    static func help(of root: CommandSpec) -> CommandSpec {
+        let words = root.subcommands.filter { !$0.hidden }.map(\.name) + root.topics.map(\.name)
+        return CommandSpec(
+            name: "help", summary: "help for a command or a topic", globals: [],
+            arguments: [ArgumentSpec(name: "COMMAND", help: "a command or help topic", minimum: 0, maximum: 1, values: .choices(words))])
     }
 
     /// Every flag that takes a value somewhere, long and short: the word after it is its value,

@@ -51,6 +51,8 @@ extension HelpTopic {
                 Entry(term: "HTTPS_PROXY", summary: "proxy for https:// requests, read by libcurl",
                       detail: "So are https_proxy, http_proxy and ALL_PROXY (libcurl ignores upper-case HTTP_PROXY). Requests to this machine (the sandbox) never go through a proxy"),
                 Entry(term: "NO_PROXY", summary: "hosts to reach without the proxy, read by libcurl"),
+                Entry(term: "KAUTH_CA_FILE", summary: "PEM CA certificates trusted for every provider",
+                      detail: "Instead of the system's, for a provider behind a private CA; a provider's own provider.NAME.ca_file wins. A file that cannot be used fails the request (exit 1): there is no fallback to no verification"),
             ]),
         ]
     )

@@ -21,6 +21,9 @@ struct ErrorMessages {
     var recreate: (String) -> String = { $0 == "default" ? "" : " --profile \($0)" }
     /// In `kauth login`: its own flags, to repeat it as it was given.
     var repeatLogin: String?
+    /// In `kauth login`: the flags of its provider, issuer, client and profile alone, for the
+    /// same login handed over with `--with-token` (which takes no browser options).
+    var handOverLogin: String?
 
     init(commandPath: [String], hasFlag: @escaping (String) -> Bool, profileFlag: String?) {
         self.commandPath = commandPath
@@ -115,6 +118,21 @@ struct ErrorMessages {
             return pickerFailed(failure)
         case .apiNotPermitted(let code, let message, let permission):
             return notPermitted(code: code, message: message, permission: permission)
+        case .apiRefused(let refusal, let provider, let code, let message):
+            return refused(refusal, provider: provider, code: code, message: message)
+        case .tlsFailed(let url, let detail, let trust):
+            var text = "the TLS connection to \(url.visible) failed: \(detail.visible). Nothing was sent. "
+            if let caFile = trust.caFile {
+                text += "Only the CA certificates in \(caFile.visible) were trusted (provider.NAME.ca_file, else KAUTH_CA_FILE): check that the file is PEM and holds the CA that signed the server's certificate"
+            } else {
+                text += "If the server's certificate comes from a private CA, give that CA's PEM file with `kauth config set provider.NAME.ca_file FILE` (or KAUTH_CA_FILE for every provider)"
+            }
+            if let certificate = trust.clientCertificate {
+                text += "; the client certificate presented was \(certificate.visible)" + (trust.clientKey.map { " with the key \($0.visible)" } ?? "")
+            } else {
+                text += "; a server that demands a client certificate takes provider.NAME.client_cert and client_key"
+            }
+            return text
         case .keystore(let error):
             return keystore(error)
         case .portInUse(let port, let redirectURI):
@@ -309,6 +327,11 @@ struct ErrorMessages {
         case .timedOut(let seconds, let hint):
             return "no login arrived within \(seconds) s. " + Self.noRedirect(hint, hasFlag: hasFlag)
                 + " Then run \(again()) again (--timeout SECONDS gives more time; --no-browser lets you paste the redirect URL)."
+        case .noBrowserNoTerminal(let deviceGrant):
+            var text = "no browser could be started and standard input is not a terminal (it ended with no redirect URL), so nothing can finish this login here (CI, cron, or input from /dev/null?). "
+            text += "Log in once where a browser runs, print the refresh token there with \(command("token --refresh-token")), and hand it over: `kauth login --with-token\(handOverLogin ?? profileFlag.map { " --profile \($0)" } ?? "")` reads it on standard input, or set KAUTH_REFRESH_TOKEN for each command"
+            if deviceGrant { text += "; or run \(again(" --device")), which shows a code to enter on any device" }
+            return text + ". To paste the redirect URL by hand, run the login in a terminal"
         case .takeover:
             return "the login was stopped: its single-use start link was opened twice, so another program on this machine may have tried to take it over; nothing was stored. Run \(again()) again, or \(again(" --no-browser")), which opens nothing"
         case .deviceDenied(let provider):
@@ -323,8 +346,10 @@ struct ErrorMessages {
     private func pickerEnded(_ end: AddressPickerEnd) -> String {
         switch end {
         case .timedOut(let seconds, let hint):
-            return "no answer came back from the address picker within \(seconds) s: the picker was closed, or \(hint.provider.visible) showed an error page instead of sending the browser back. "
-                + Self.noPickerAnswer(hint, hasFlag: hasFlag) + " Then run the command again (--timeout SECONDS gives more time)."
+            // Nothing tells a closed page from one that stopped on an error of the provider's, so
+            // no console setting is named: the page in the browser says which it was.
+            return "no answer came back from the address picker within \(seconds) s: the picker was closed, or \(hint.provider.visible) showed a page of its own instead of sending the browser back (an error on that page says what went wrong). "
+                + "Run the command again (--timeout SECONDS gives more time)."
         case .interrupted:
             return "the address picker was interrupted; nothing was chosen"
         case .takeover:
@@ -384,6 +409,19 @@ struct ErrorMessages {
             return "the app may not read the friends list or message friends yet (\(said)). This needs the Kakao Talk Social permission: in the Kakao Developers console, set up the consent item 'Friends List in Kakao Service' (friends) under Kakao Login → Consent items, then, under App → Request additional features (추가 기능 신청), request the friends-list permission (친구 목록) and, to send messages, the Kakao Talk message permission; Kakao reviews each request. Until they are granted, only the app's team members can be listed and messaged"
         case nil:
             return "the app may not use this API (\(said)); enable the feature or request the permission for it in the Kakao Developers console"
+        }
+    }
+
+    /// A refusal that no retry and no new login fixes: what happened, and who can change it.
+    private func refused(_ refusal: APIRefusal, provider: String, code: Int, message: String) -> String {
+        let said = "\(provider.visible) answered \(code): \(message.visible)"
+        switch refusal {
+        case .quotaExceeded:
+            return "a quota of \(provider.visible) is used up (\(said)): either the app's quota for this API, or the number of tokens one user may be issued or refreshed in a day. Nothing was changed and the stored login is kept. Wait until the quota resets (daily) and run the command again; kauth refreshes only when the token is about to expire, so avoid `kauth token refresh`, `kauth login` or --min-valid in loops. The app's quotas and usage are shown in the \(provider.visible) developers console"
+        case .appSuspended:
+            return "\(provider.visible) has suspended the app or its developer account (\(said)); no command or new login can change that: the app's administrator must resolve it with \(provider.visible) (see the notices in the developers console)"
+        case .accountRestricted:
+            return "\(provider.visible) has blocked or restricted this user's account (\(said)); a new login does not help: the user must resolve it with \(provider.visible) (their account's notices, or customer service)"
         }
     }
 

@@ -19,6 +19,9 @@ final class LoginProgress: @unchecked Sendable {
     // Guarded by `lock`.
     private var countdown: Task<Void, Never>?
     private var countdownShown = false
+    /// A redirect URL is being typed or pasted at this terminal: the countdown, which redraws its
+    /// line every second, would wipe it from view, so there is none from then on.
+    private var pasting = false
     private var urlShown = false
     private var ignored = 0
 
@@ -46,6 +49,7 @@ final class LoginProgress: @unchecked Sendable {
         case .browserFailed(let error):
             write("No browser could be opened: \(Self.describe(error, verbose: verbose)).\n")
         case .pasteExpected(let url, let redirectURI):
+            if terminal.stdinIsTerminal { stopCountdownForPasting() }
             let shown = hasShownURL
             if shown {
                 write("Open the URL above in a browser on any machine and log in. ")
@@ -75,6 +79,10 @@ final class LoginProgress: @unchecked Sendable {
             write("That URL is not from this login (its state does not match); paste the URL from this login's browser tab.\n")
         case .pastedURLRejected(.notTheRedirect(let path)):
             write("That is not the redirect URL (expected a URL with the path \(path) and a code); try again.\n")
+        case .pastedURLRejected(.pastedTwice):
+            write("That holds the address twice (pasted twice?); paste it once and press Enter.\n")
+        case .pastedURLRejected(.cutOff(let missing)):
+            write("This address is cut off: it has no \(missing). Copy the whole address from the browser's address bar and paste it again.\n")
         case .deviceCode(let userCode, let uri, let complete):
             var text = "To log in, visit \(uri?.visible ?? "the provider's device page") and enter the code:\n\n  \(userCode.visible)\n\n"
             if let complete { text += "Or open: \(complete.visible)\n" }
@@ -107,7 +115,7 @@ final class LoginProgress: @unchecked Sendable {
 
     func startCountdown(_ timeout: Duration) {
         let seconds = Int(timeout.components.seconds)
-        guard terminal.stderrIsTerminal else {
+        guard terminal.stderrIsTerminal, !lock.withLock({ pasting }) else {
             write("Waiting up to \(seconds) s for \(activity) to finish…\n")
             return
         }
@@ -117,6 +125,8 @@ final class LoginProgress: @unchecked Sendable {
             while !Task.isCancelled {
                 let left = max(0, seconds - Int(clock.now().timeIntervalSince(start)))
                 lock.withLock {
+                    // Checked under the lock: a draw that raced the prompt would wipe its line.
+                    guard !pasting, !Task.isCancelled else { return }
                     countdownShown = true
                     terminal.writeErr("\r\u{1B}[2KWaiting for \(activity)… \(left / 60):\(String(format2: left % 60)) left (Ctrl-C to cancel)")
                 }
@@ -124,6 +134,17 @@ final class LoginProgress: @unchecked Sendable {
             }
         }
         lock.withLock { countdown = task }
+    }
+
+    /// Ends the countdown for good, before the prompt: the line being typed is the terminal's.
+    private func stopCountdownForPasting() {
+        let task = lock.withLock { () -> Task<Void, Never>? in
+            pasting = true
+            defer { countdown = nil }
+            return countdown
+        }
+        task?.cancel()
+        clearCountdown()
     }
 
     private func clearCountdown() {

@@ -39,10 +39,11 @@ enum LoginRecipe {
     /// The running `kauth login`'s own flags, to repeat it after a failure that a second try can
     /// fix (a timeout, a denial): the same provider, issuer, client and options. A client secret
     /// given on the command line is not printed (it would reach logs): the hint says where it goes.
-    static func repeating(_ command: ParsedCommand) -> String {
+    /// `only`: just these flags (what a login of another kind, `--with-token`, also takes).
+    static func repeating(_ command: ParsedCommand, only: Set<String>? = nil) -> String {
         var words: [String] = []
         for flag in command.spec.flags + CLI.globalFlags where flag.name != "json" && flag.name != "verbose" && flag.name != "no-color" && flag.name != "help" {
-            guard command.has(flag.name) else { continue }
+            guard command.has(flag.name), only?.contains(flag.name) ?? true else { continue }
             if flag.name == "client-secret" {
                 words += ["--client-secret", "SECRET"]
                 continue

@@ -85,10 +85,11 @@ enum ArgumentParser {
                 }
                 guard let spec = flags().first(where: { $0.name == name }) else {
                     let candidates = offered().map { "--\($0.name)" } + ["--help"]
+                    let foreign = ForeignWords.flags["--\(name)"].map { [$0] }?.filter(candidates.contains) ?? []
                     throw UsageError(
                         message: "unknown flag '--\(name.visible)' for '\(path.joined(separator: " "))'",
                         commandPath: path,
-                        suggestions: Suggestions.closest(to: "--\(name)", in: candidates)
+                        suggestions: foreign + Suggestions.closest(to: "--\(name)", in: candidates).filter { !foreign.contains($0) }
                     )
                 }
                 if spec.takesValue {
@@ -141,7 +142,11 @@ enum ArgumentParser {
                     continue
                 }
                 if command.arguments.isEmpty || command.run == nil {
-                    throw unknownCommand(word, in: command, path: path, topicsAs: "help ")
+                    var error = unknownCommand(word, in: command, path: path, topicsAs: "help ")
+                    if path.count == 1, let foreign = ForeignWords.command(for: word, next: index < argv.count ? argv[index] : nil, in: root) {
+                        error.suggestions = [foreign] + error.suggestions.filter { $0 != foreign }
+                    }
+                    throw error
                 }
             }
             arguments.append(word)

@@ -53,7 +53,7 @@ package struct APIClient: Sendable {
     package var onRetry: (@Sendable (_ attempt: Int, _ of: Int, _ reason: KAuthError) -> Void)?
 
     package init(http: HTTPClient, clock: Clock, provider: Provider, credentials: BearerCredentials) {
-        self.http = http
+        self.http = http.trusting(provider.tls)
         self.clock = clock
         self.provider = provider
         self.credentials = credentials

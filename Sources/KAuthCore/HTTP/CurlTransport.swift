@@ -56,6 +56,10 @@ enum CurlTransport {
         }
 
         let body = request.body ?? Data()
+        let trust: [UnsafeMutablePointer<CChar>?] = [request.tls?.caFile, request.tls?.clientCertificate, request.tls?.clientKey].map { $0.flatMap { strdup($0) } }
+        defer { trust.forEach { free($0) } }
+        var tls = kauth_http_tls(
+            ca_file: trust[0].map { UnsafePointer($0) }, client_cert: trust[1].map { UnsafePointer($0) }, client_key: trust[2].map { UnsafePointer($0) })
         _ = linePointers.withUnsafeBufferPointer { linesBuffer in
             body.withUnsafeBytes { bodyBytes in
                 kauth_http_perform(
@@ -63,6 +67,7 @@ enum CurlTransport {
                     linesBuffer.baseAddress, linesBuffer.count,
                     bodyBytes.baseAddress, bodyBytes.count,
                     timeoutMilliseconds(request.timeout),
+                    &tls,
                     &result
                 )
             }
@@ -84,6 +89,8 @@ enum CurlTransport {
             throw HTTPTransportError.timedOut(url: request.url)
         case KAUTH_HTTP_INVALID_URL:
             throw HTTPTransportError.invalidURL(request.url)
+        case KAUTH_HTTP_TLS_FAILED:
+            throw HTTPTransportError.tlsFailed(url: request.url, detail: message, trust: request.tls ?? TLSTrust())
         case KAUTH_HTTP_UNAVAILABLE:
             throw HTTPTransportError.unavailable(
                 "kauth needs libcurl to make HTTP requests and could not load it (\(message)). "

@@ -44,6 +44,11 @@ extension HTTPClient {
                 throw KAuthError.plainHTTPServer(url: Redaction.url(url))
             case .connectionFailed(let url, let detail):
                 throw KAuthError.unavailable("cannot reach \(Redaction.url(url)): \(detail)")
+            case .tlsFailed(let url, let detail, _) where url.lowercased().hasPrefix("https://") && Self.answeredInPlainHTTP(detail):
+                // The handshake failed because there was no TLS at all, not over certificates.
+                throw KAuthError.plainHTTPServer(url: Redaction.url(url))
+            case .tlsFailed(let url, let detail, let trust):
+                throw KAuthError.tlsFailed(url: Redaction.url(url), detail: detail, trust: trust)
             case .timedOut(let url):
                 throw KAuthError.unavailable("no answer from \(Redaction.url(url)) in time")
             case .invalidURL(let url):

@@ -41,13 +41,16 @@ package struct HTTPRequest: Sendable, Equatable {
     package var headers: [HTTPHeader]
     package var body: Data?
     package var timeout: Duration
+    /// CA bundle and client certificate for this request's TLS; nil: the system's defaults.
+    package var tls: TLSTrust?
 
-    package init(method: String, url: String, headers: [HTTPHeader] = [], body: Data? = nil, timeout: Duration = .seconds(30)) {
+    package init(method: String, url: String, headers: [HTTPHeader] = [], body: Data? = nil, timeout: Duration = .seconds(30), tls: TLSTrust? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.tls = tls
     }
 }
 
@@ -80,8 +83,12 @@ extension HTTPResponse {
 
 /// Why a request got no HTTP response at all.
 package enum HTTPTransportError: Error, Sendable, Equatable {
-    /// The host could not be reached (refused, unresolvable, TLS failure): `detail` says which.
+    /// The host could not be reached (refused, unresolvable): `detail` says which.
     case connectionFailed(url: String, detail: String)
+    /// The TLS handshake failed: a certificate not trusted, a CA or client certificate file that
+    /// cannot be used, a client certificate refused. `detail` is libcurl's reason; `trust`, what
+    /// the request trusted and presented.
+    case tlsFailed(url: String, detail: String, trust: TLSTrust)
     /// No complete response within the request's timeout.
     case timedOut(url: String)
     /// The URL is not one the transport can send.

@@ -80,7 +80,7 @@ package enum TemplateValidator {
         static func optional(_ name: String, _ shape: Shape) -> Field { Field(name: name, shape: shape, required: false) }
     }
 
-    static let maximumText = 200
+    package static let maximumText = 200
     static let maximumItems = 5
     static let optionalString = Shape.string(maxLength: nil, required: false)
     static let requiredString = Shape.string(maxLength: nil, required: true)

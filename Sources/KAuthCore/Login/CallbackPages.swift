@@ -18,7 +18,7 @@ enum CallbackPages {
             return (.addressPickerFailed(provider: provider, code: code, message: message), 200)
         case .takeover:
             return (.takeoverSuspected(task), 409)
-        case .code, .timedOut, .interrupted:
+        case .code, .timedOut, .inputEnded, .interrupted:
             return (.timedOut, 408)
         }
     }

@@ -64,7 +64,7 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
         var pairs: [(String, String)] = []
         if !scopes.isEmpty { pairs.append(("scope", scopes.joined(separator: " "))) }
         let (form, headers) = try provider.tokenCredentials().apply(to: pairs)
-        let response = try await http.perform(.form(endpoint, form, headers: headers + [HTTPHeader("Accept", "application/json")]))
+        let response = try await http.trusting(provider.tls).perform(.form(endpoint, form, headers: headers + [HTTPHeader("Accept", "application/json")]))
         guard response.status == 200, let authorization = try? JSONDecoder().decode(DeviceAuthorization.self, from: response.body) else {
             if let failure = OAuthErrorResponse.decode(response.body) {
                 throw KAuthError.oauth(failure.failure(provider: provider))

@@ -70,6 +70,10 @@ package enum LoginEvent: Sendable, Equatable {
 package enum PastedURLProblem: Sendable, Equatable {
     case wrongState
     case notTheRedirect(expectedPath: String)
+    /// Two addresses run together: the same paste made twice.
+    case pastedTwice
+    /// The redirect, cut short before `missing` (`state`, `code and state`).
+    case cutOff(missing: String)
 }
 
 /// A finished login.
@@ -160,7 +164,7 @@ package struct LoginFlow: Sendable {
             expectedIssuer: endpoints.issuer, requireIssuer: endpoints.issParameterSupported,
             startPath: startPath, providerName: provider.displayName
         )
-        let paste = PasteReader(terminal: world.terminal, judge: config.judge, path: plan.path) { problem in events(.pastedURLRejected(problem)) }
+        let paste = PasteReader(terminal: world.terminal, judge: config.judge, path: plan.path, state: state) { problem in events(.pastedURLRejected(problem)) }
         let listener: RunningCallbackListener
         do {
             listener = try world.listener.start(config) { notice in
@@ -192,7 +196,7 @@ package struct LoginFlow: Sendable {
             // Nothing to start, or a browser that cannot read the page it would be given: say so
             // once, and offer the paste path at once, as --no-browser.
             events(.browserFailed(reason))
-            paste.offer()
+            paste.offer(endsWithInput: true)
         } else if let startPath {
             listener.arm(url)
             events(.openingBrowser(authorizationURL: url))
@@ -203,11 +207,11 @@ package struct LoginFlow: Sendable {
                 } catch {
                     guard !Task.isCancelled else { return }
                     events(.browserFailed(error as? BrowserError ?? .cannotRun(command: "BROWSER", reason: "\(error)")))
-                    paste.offer()
+                    paste.offer(endsWithInput: true)
                 }
             }
         } else {
-            paste.offer()
+            paste.offer(endsWithInput: true)
         }
         events(.waiting(timeout: options.timeout))
         let hint = NoRedirectHint(
@@ -239,6 +243,8 @@ package struct LoginFlow: Sendable {
             throw KAuthError.loginCancelled(.takeover)
         case .timedOut:
             throw KAuthError.loginCancelled(.timedOut(seconds: Int(options.timeout.components.seconds), hint: hint))
+        case .inputEnded:
+            throw KAuthError.loginCancelled(.noBrowserNoTerminal(deviceGrant: endpoints.deviceAuthorization != nil))
         case .addressChosen, .pickerFailed:
             // A login's judge never gives a picker's answer.
             throw KAuthError.invalidResponse("the redirect listener gave a shipping-address answer to a login")

@@ -72,7 +72,7 @@ extension Listener {
                         return
                     case .code:
                         box.deliver(outcome, claimed: true)
-                    case .providerError, .timedOut, .interrupted, .takeover:
+                    case .providerError, .timedOut, .inputEnded, .interrupted, .takeover:
                         box.deliver(outcome, claimed: true)
                         let (page, status) = CallbackPages.page(for: outcome, provider: config.providerName, task: config.judge.task)
                         send(CallbackPages.response(page, status: status, for: request))

@@ -9,6 +9,9 @@ package final class PasteReader: @unchecked Sendable {
     private let terminal: Terminal
     private let judge: CallbackJudge
     private let path: String
+    /// The login's `state`, to tell a paste cut short or made twice from one of another login;
+    /// nil where the judge keeps its own (the picker).
+    private let state: String?
     private let rejected: @Sendable (PastedURLProblem) -> Void
     private let lock = Lock()
     // Guarded by `lock`.
@@ -16,12 +19,14 @@ package final class PasteReader: @unchecked Sendable {
     private var announce: (@Sendable () -> Void)?
     private var wanted = false
     private var started = false
+    private var endsWithInput = false
 
     /// - Parameter rejected: hears of each pasted line that was not the awaited address.
-    package init(terminal: Terminal, judge: CallbackJudge, path: String, rejected: @escaping @Sendable (PastedURLProblem) -> Void) {
+    package init(terminal: Terminal, judge: CallbackJudge, path: String, state: String? = nil, rejected: @escaping @Sendable (PastedURLProblem) -> Void) {
         self.terminal = terminal
         self.judge = judge
         self.path = path
+        self.state = state
         self.rejected = rejected
     }
 
@@ -36,18 +41,24 @@ package final class PasteReader: @unchecked Sendable {
     }
 
     /// Tells the user what to paste and starts reading, the first time only.
-    package func offer() {
+    ///
+    /// - Parameter endsWithInput: no browser was started, so when an input that is not a terminal
+    ///   ends (CI, cron, `</dev/null`) nothing can bring the redirect any more, and waiting out the
+    ///   timeout would only hide that: the wait ends with `.inputEnded`. At a terminal, Ctrl-D
+    ///   leaves the listener waiting.
+    package func offer(endsWithInput: Bool = false) {
         let ready = lock.withLock { () -> (RunningCallbackListener, @Sendable () -> Void)? in
             wanted = true
+            if endsWithInput { self.endsWithInput = true }
             guard !started, let listener, let announce else { return nil }
             started = true
             return (listener, announce)
         }
         guard let (listener, announce) = ready else { return }
         announce()
-        let terminal = terminal, judge = judge, path = path, rejected = rejected
+        let terminal = terminal, judge = judge, path = path, state = state, rejected = rejected
         // Without a thread (a process limit) no pasted URL is read; the listener still works.
-        try? startThread {
+        try? startThread { [self] in
             while let line = terminal.readLine() {
                 let text = line.trimmingWhitespace()
                 if text.isEmpty { continue }
@@ -55,12 +66,15 @@ package final class PasteReader: @unchecked Sendable {
                 case .outcome(let outcome):
                     listener.deliver(outcome)
                     return
-                case .stateMismatch:
-                    rejected(.wrongState)
-                case .notFound, .methodNotAllowed, .incomplete:
-                    rejected(.notTheRedirect(expectedPath: path))
+                case .stateMismatch, .notFound, .methodNotAllowed, .incomplete:
+                    if let state {
+                        rejected(RedirectCallback.problem(pastedURL: text, expectedPath: path, expectedState: state))
+                    } else {
+                        rejected(.notTheRedirect(expectedPath: path))
+                    }
                 }
             }
+            if !terminal.stdinIsTerminal, lock.withLock({ endsWithInput }) { listener.deliver(.inputEnded) }
         }
     }
 }

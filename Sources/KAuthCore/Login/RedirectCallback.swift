@@ -44,6 +44,30 @@ package enum RedirectCallback {
             .evaluate(pastedURL: pastedURL, expectedPath: expectedPath)
     }
 
+    /// Why a pasted line that did not end the login was refused, told apart so the user knows
+    /// what to paste instead: a paste made twice, an address cut short (terminals and chat tools
+    /// cut long lines), another login's address, or something else. Only the user's own paste is
+    /// looked at, so comparing the state by prefix tells nothing to anyone else.
+    package static func problem(pastedURL: String, expectedPath: String, expectedState: String) -> PastedURLProblem {
+        let text = pastedURL.trimmingWhitespace()
+        let schemes = text.components(separatedBy: "://").count - 1
+        if schemes > 1 { return .pastedTwice }
+        guard let components = URLComponents(string: text) else { return .notTheRedirect(expectedPath: expectedPath) }
+        let path = components.path.isEmpty ? "/" : components.path
+        guard path == expectedPath else {
+            // `http://127.0.0.1:52884/call`: the path itself was cut.
+            if path.count > 1, expectedPath.hasPrefix(path), components.query == nil { return .cutOff(missing: "code and state") }
+            return .notTheRedirect(expectedPath: expectedPath)
+        }
+        let query = FormURLEncoding.decode(components.percentEncodedQuery ?? "")
+        guard let state = query.first(named: "state") else {
+            return query.first(named: "code") == nil && query.first(named: "error") == nil ? .cutOff(missing: "code and state") : .cutOff(missing: "state")
+        }
+        if state.count < expectedState.count, expectedState.hasPrefix(state) { return .cutOff(missing: "whole state") }
+        if state != expectedState { return .wrongState }
+        return .notTheRedirect(expectedPath: expectedPath)
+    }
+
     /// Compares without an early exit, so response timing says nothing about the expected state.
     static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8), y = Array(b.utf8)

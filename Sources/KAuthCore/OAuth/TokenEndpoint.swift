@@ -11,7 +11,7 @@ package struct TokenEndpoint: Sendable {
     package var provider: Provider
 
     package init(http: HTTPClient, provider: Provider) {
-        self.http = http
+        self.http = http.trusting(provider.tls)
         self.provider = provider
     }
 
@@ -71,6 +71,11 @@ package struct TokenEndpoint: Sendable {
                 throw KAuthError.unavailable("the token endpoint is unavailable (HTTP \(response.status), \(failure.error))")
             }
             throw KAuthError.oauth(failure.failure(provider: provider))
+        }
+        // A provider's own refusal in its API error shape (Kakao's -10 when a user's token issues
+        // or refreshes are used up) is no verdict on the refresh token: the login stays as it is.
+        if case let refused as KAuthError = provider.type.apiError(response, URLComponents(string: url)?.path ?? url), case .apiRefused = refused {
+            throw refused
         }
         if response.status >= 500 {
             throw KAuthError.unavailable("the token endpoint answered HTTP \(response.status)")

@@ -15,7 +15,7 @@ package struct TokenRevocation: Sendable {
     package var provider: Provider
 
     package init(http: HTTPClient, provider: Provider) {
-        self.http = http
+        self.http = http.trusting(provider.tls)
         self.provider = provider
     }
 

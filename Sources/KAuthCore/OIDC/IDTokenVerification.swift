@@ -21,7 +21,7 @@ package struct IDTokenVerification: Sendable {
         guard let issuer = endpoints.issuer, let jwks = endpoints.jwks else {
             throw KAuthError.idTokenRefused(provider: provider.displayName, reason: "the provider names no issuer and key set to verify it with")
         }
-        let cache = JWKSCache(jwksURI: jwks, paths: KAuthPaths(home: keystoreDirectory), fileSystem: world.fileSystem, http: world.http, clock: world.clock)
+        let cache = JWKSCache(jwksURI: jwks, paths: KAuthPaths(home: keystoreDirectory), fileSystem: world.fileSystem, http: world.http.trusting(provider.tls), clock: world.clock)
         do {
             let validator = IDTokenValidator(
                 issuer: issuer, clientID: try provider.requireClientID(), nonce: nonce, clock: world.clock,

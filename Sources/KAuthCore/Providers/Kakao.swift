@@ -82,7 +82,7 @@ package enum Kakao {
 
     /// Maps a non-2xx API answer (`{"msg","code"}`) to the error a user can act on: -401 to a
     /// refresh and retry, -402 to consent, -3/-5 to the app's missing permission,
-    /// -1/-7/-603/-9798/5xx to "unavailable".
+    /// -10/-12/-4 to what was refused, -1/-7/-603/-9798/5xx to "unavailable".
     static func apiError(response: HTTPResponse, path: String) -> any Error {
         let info = try? JSONDecoder().decode(KakaoAPIErrorBody.self, from: response.body)
         let message = info?.msg ?? response.bodyExcerpt
@@ -97,12 +97,25 @@ package enum Kakao {
             // The friends list and messages to friends need the Kakao Talk Social permission.
             let permission: APIPermission? = path.hasPrefix(TalkFriendsRequest.path) ? .talkSocial : nil
             return KAuthError.apiNotPermitted(code: info?.code ?? 0, message: message, permission: permission)
+        case (_, let code?) where refusal(code) != nil:
+            return KAuthError.apiRefused(refusal(code)!, provider: "Kakao", code: code, message: message)
         case (_, -1), (_, -9798), (_, -7), (_, -603):
             return KAuthError.unavailable("\(path) failed with \(info?.code ?? 0): \(message)")
         case (500..., _):
             return KAuthError.unavailable("\(path) answered HTTP \(response.status)")
         default:
             return KAuthError.api(status: response.status, code: info?.code, message: message)
+        }
+    }
+
+    /// The refusals that neither a retry nor a new login fixes. The token endpoint answers with
+    /// the same body when a user's daily token issues or refreshes are used up (-10).
+    static func refusal(_ code: Int) -> APIRefusal? {
+        switch code {
+        case -10: return .quotaExceeded
+        case -12: return .appSuspended
+        case -4: return .accountRestricted
+        default: return nil
         }
     }
 

@@ -91,7 +91,7 @@ extension Provider {
         guard type.usesDiscovery, endpoints == nil else { return self }
         guard let issuer else { throw KAuthError.missingSetting(.issuer, provider: name) }
         var provider = self
-        var endpoints = try await OIDCDiscovery.fetch(issuer: issuer, http: http)
+        var endpoints = try await OIDCDiscovery.fetch(issuer: issuer, http: http.trusting(tls))
         if let revocation = revocationOverride { endpoints.revocation = revocation }
         if scopesAreDefault { provider.scopes = type.defaultScopes(offered: endpoints.scopesSupported) }
         provider.endpoints = endpoints

@@ -35,6 +35,8 @@ package struct Provider: Sendable {
     /// `revocation_endpoint` from config, for providers that implement RFC 7009 without
     /// advertising it; applied over discovery's answer too.
     package var revocationOverride: String?
+    /// CA bundle and client certificate for every request to this provider.
+    package var tls = TLSTrust()
     /// Where the client id and the redirect URI came from, for messages.
     package var sources = SettingSources()
 

@@ -148,6 +148,9 @@ package struct ProviderResolver: Sendable {
             forcedClientAuth: forced,
             revocationOverride: setting("revocation_endpoint")
         )
+        // A provider's own CA file wins over the one for every provider.
+        provider.tls = TLSTrust(
+            caFile: setting("ca_file") ?? environment["KAUTH_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }, clientCertificate: setting("client_cert"), clientKey: setting("client_key"))
         provider.sources = sources
         try Self.checkSecure(provider)
         return provider

@@ -173,8 +173,9 @@ package struct AddressPicker: Sendable {
             throw KAuthError.addressPickerEnded(.interrupted)
         case .takeover:
             throw KAuthError.addressPickerEnded(.takeover)
-        case .code, .providerError:
-            // The picker's judge never gives a login's answer.
+        case .code, .providerError, .inputEnded:
+            // The picker's judge never gives a login's answer, and its paste path never ends the wait
+            // when the input does (it is offered with `endsWithInput: false`).
             throw KAuthError.invalidResponse("the redirect listener gave a login's answer to the address picker")
         }
         let result = try await client.send(ShippingAddressesRequest(addressID: id))

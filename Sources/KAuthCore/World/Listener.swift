@@ -12,6 +12,9 @@ package enum CallbackOutcome: Sendable, Equatable {
     case pickerFailed(code: String, message: String?)
     /// Nothing usable arrived in time.
     case timedOut
+    /// Standard input, which is not a terminal, ended with no redirect URL while no browser was
+    /// started: nothing can end the wait any more (CI, cron, `</dev/null`).
+    case inputEnded
     /// The user interrupted the wait (Ctrl-C).
     case interrupted
     /// The single-use start link was used a second time: someone else may have tried to take

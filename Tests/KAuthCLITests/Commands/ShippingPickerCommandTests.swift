@@ -78,16 +78,19 @@ import Testing
         #expect(await run(["shipping", "select", "--timeout", "0"], outcome: nil).code == 2)
     }
 
-    @Test func aClosedPickerTimesOutWithExitSixAndTheConsoleSettingToTry() async throws {
+    @Test func aClosedPickerTimesOutWithExitSixAndBlamesNoConsoleSetting() async throws {
         let result = await run(["shipping", "select", "--timeout", "1"], outcome: nil)
         #expect(result.code == 6)
         #expect(result.err.contains("error: no answer came back from the address picker within 1 s"))
-        #expect(result.err.contains("unconfirmed"))
-        #expect(result.err.contains("pick a fixed port with --port N or KAUTH_REDIRECT_PORT=N and register http://127.0.0.1:N as a site domain"))
+        #expect(result.err.contains("an error on that page says what went wrong"))
+        #expect(result.err.contains("--timeout SECONDS gives more time"))
+        // Which console setting, if any, keeps the picker from coming back is unknown.
+        let message = result.err.split(separator: "\n").first { $0.hasPrefix("error: ") } ?? ""
+        #expect(!message.contains("site domain") && !message.contains("console") && !message.contains("register"))
         let fixed = await run(["shipping", "select", "--timeout", "1", "--json"], environment: ["KAUTH_REDIRECT_PORT": "8123"], outcome: nil)
         #expect(fixed.code == 6)
         #expect(fixed.json?.value(at: "error.code") == .string("picker_cancelled"))
-        #expect(fixed.json?.value(at: "error.message")?.stringValue?.contains("register http://127.0.0.1:8123 as a site domain") == true)
+        #expect(fixed.json?.value(at: "error.message")?.stringValue?.contains("site domain") == false)
         #expect(fixed.listener.config?.port == 8123)
     }
 

@@ -126,7 +126,7 @@ import Testing
         #expect(both.err.contains("--template sends a default template: leave out --template-id, --arg and --scrap"))
         let none = await run(["talk", "send", "--to", "a"]) { _ in FakeHTTP.json(500, "{}") }
         #expect(none.code == 2 && none.requests.isEmpty)
-        #expect(none.err.contains("'kauth talk send' needs a message: --template FILE (or -), --template-id N [--arg KEY=VALUE…], or --scrap URL"))
+        #expect(none.err.contains("'kauth talk send' needs a message: --text TEXT [--link URL], --template FILE (or -), --template-id N [--arg KEY=VALUE…], or --scrap URL"))
         let badURL = await run(["talk", "send", "--to", "a", "--scrap", "ftp://x"]) { _ in FakeHTTP.json(500, "{}") }
         #expect(badURL.code == 2 && badURL.requests.isEmpty)
     }

@@ -62,6 +62,13 @@ import Testing
         (["status", "extra"], "'kauth status' takes no argument; 1 more was given (not shown here, since it may be secret)", []),
         (["config", "get"], "'kauth config get' needs KEY", []),
         (["login", "-z"], "unknown flag '-z' for 'kauth login'", []),
+        // Words from other tools point at kauth's own.
+        (["auth", "login"], "unknown command 'auth' for 'kauth'", ["login"]),
+        (["auth", "status"], "unknown command 'auth' for 'kauth'", ["status"]),
+        (["auth"], "unknown command 'auth' for 'kauth'", ["login"]),
+        (["whoami"], "unknown command 'whoami' for 'kauth'", ["me"]),
+        (["refresh"], "unknown command 'refresh' for 'kauth'", ["token refresh"]),
+        (["status", "--hostname", "kauth.kakao.com"], "unknown flag '--hostname' for 'kauth status'", ["--provider"]),
     ])
     func usageErrors(line: [String], message: String, suggestions: [String]) {
         #expect(throws: UsageError(message: message, commandPath: expectedPath(line), suggestions: suggestions)) {

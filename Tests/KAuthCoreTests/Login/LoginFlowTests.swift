@@ -147,6 +147,18 @@ import KAuthTestSupport
         #expect(events.contains { if case .pasteExpected(_, "http://127.0.0.1:52884/callback") = $0 { return true } else { return false } })
     }
 
+    /// No browser, and an input that is not a terminal and has ended (CI, cron, `</dev/null`):
+    /// nothing can bring the redirect, so the login ends at once instead of at the timeout.
+    @Test func noBrowserAndAnEndedInputEndAtOnce() async throws {
+        let setup = Setup(http: Self.provider(), listener: FakeListener { _, _ in nil }, browserFails: true, input: { nil })
+        defer { setup.home.remove() }
+        let started = ContinuousClock.now
+        await #expect(throws: KAuthError.loginCancelled(.noBrowserNoTerminal(deviceGrant: false))) {
+            try await setup.flow(kakao).run(LoginOptions(timeout: .seconds(50)), events: setup.events.record)
+        }
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
     /// A machine where no browser can be started (no display, no opener) is told so before
     /// anything is announced: no "opening the browser", nothing started, the paste path at once.
     @Test func aMachineWithoutABrowserGoesStraightToThePastePath() async throws {

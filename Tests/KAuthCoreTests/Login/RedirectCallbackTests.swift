@@ -55,4 +55,21 @@ import Testing
         #expect(RedirectCallback.evaluate(pastedURL: "  http://localhost:1/callback?code=c1&state=other ", expectedPath: "/callback", expectedState: "good-state") == .stateMismatch)
         #expect(RedirectCallback.evaluate(pastedURL: "not a url", expectedPath: "/callback", expectedState: "good-state") == .notFound)
     }
+
+    /// A paste made twice and an address cut short are told apart from another login's address.
+    @Test(arguments: [
+        ("http://127.0.0.1:52884/callback?code=c1&state=good-statehttp://127.0.0.1:52884/callback?code=c1&state=good-state", PastedURLProblem.pastedTwice),
+        ("http://127.0.0.1:52884/callback?code=c1&state=good-state http://127.0.0.1:52884/callback?code=c1&state=good-state", .pastedTwice),
+        ("http://127.0.0.1:52884/callback?code=c1", .cutOff(missing: "state")),
+        ("http://127.0.0.1:52884/callback?code=c1&sta", .cutOff(missing: "state")),
+        ("http://127.0.0.1:52884/callback?code=c1&state=good-st", .cutOff(missing: "whole state")),
+        ("http://127.0.0.1:52884/callback", .cutOff(missing: "code and state")),
+        ("http://127.0.0.1:52884/callb", .cutOff(missing: "code and state")),
+        ("http://127.0.0.1:52884/callback?code=c1&state=other-login", .wrongState),
+        ("https://example.com/not-it", .notTheRedirect(expectedPath: "/callback")),
+        ("not a url", .notTheRedirect(expectedPath: "/callback")),
+    ])
+    func aRefusedPasteIsDiagnosed(pasted: String, problem: PastedURLProblem) {
+        #expect(RedirectCallback.problem(pastedURL: pasted, expectedPath: "/callback", expectedState: "good-state") == problem)
+    }
 }
