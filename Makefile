@@ -36,8 +36,10 @@ deps:
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-## test: every unit, CLI and end-to-end test (the end-to-end tests run the built kauth)
+## test: every unit, CLI and end-to-end test (the end-to-end tests run the built kauth); also
+## installs gnome-keyring and its tools for the keyring tests, which skip where that fails
 test: deps
+	@Tests/Scripts/deps.sh --test
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	KAUTH_BIN=$(CURDIR)/$(BUILD_DIR)/debug/kauth $(SWIFT) test --skip-build --parallel --num-workers 2 $(SWIFT_FLAGS)
 
@@ -108,8 +110,10 @@ dist: release
 dist-check: dist
 	@Tests/Scripts/dist-check.sh $(DIST_DIR)
 
-## bench: median start-up of `kauth token` (stripped, as installed) with a valid stored token,
-## against a minimal program that reads the same file
+## bench: median start-up and peak memory of `kauth token` (stripped, as installed) with a valid
+## token stored by a real login to `kauth sandbox`, on a plain keystore and on one whose key is in a
+## real Secret Service (gnome-keyring on a private bus, when installed), against a minimal program
+## that reads the plain file
 bench: release
 	@Tests/Scripts/bench.sh $(CURDIR)/$(RELEASE_DIR)/release/kauth
 

@@ -16,7 +16,8 @@ let commit = (ProcessInfo.processInfo.environment["KAUTH_COMMIT"] ?? "").filter 
 let commitSettings: [CSetting] = commit.isEmpty ? [] : [.define("KAUTH_COMMIT", to: "\"\(commit)\"")]
 
 // kauth takes no package dependencies: the standard library, Foundation, Dispatch, libc, and
-// system libraries (OpenSSL's libcrypto through `CCrypto`, libcurl loaded at run time by `CCurl`).
+// system libraries (OpenSSL's libcrypto through `CCrypto`, libcurl loaded at run time by `CCurl`,
+// libsecret loaded at run time by `CKeyring`).
 let package = Package(
     name: "kauth",
     platforms: [.macOS(.v13)],
@@ -35,15 +36,22 @@ let package = Package(
             path: "Sources/CCurl",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // libsecret loaded on first use, and the kernel keyring's system calls (see ckeyring.h).
+        .target(
+            name: "CKeyring",
+            path: "Sources/CKeyring",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]
+        ),
         .target(name: "CBuildInfo", path: "Sources/CBuildInfo", cSettings: commitSettings),
         .target(
             name: "KAuthCore",
             dependencies: [
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
                 "CCurl",
+                "CKeyring",
             ],
             path: "Sources/KAuthCore",
-            linkerSettings: cryptoLinking
+            linkerSettings: cryptoLinking + [.linkedFramework("Security", .when(platforms: [.macOS]))]
         ),
         // The sandbox signs ID tokens and reads multipart bodies, which the client never does: that
         // code (and its direct use of libcrypto) lives here, not in KAuthCore.

@@ -17,9 +17,12 @@ struct CommandContext: Sendable {
     var paths: KAuthPaths { KAuthPaths.resolve(environment) }
     var json: Bool { command.has("json") }
 
-    /// The keystore, with `KAUTH_PASSPHRASE` when set.
+    /// The keystore, with `KAUTH_PASSPHRASE` when set, and its key in the OS keyring unless
+    /// `KAUTH_KEYRING=off`.
     var keystore: FileKeystore {
-        FileKeystore(directory: paths.home, fileSystem: world.fileSystem, passphrase: environment["KAUTH_PASSPHRASE"], random: world.random)
+        FileKeystore(
+            directory: paths.home, fileSystem: world.fileSystem, passphrase: environment["KAUTH_PASSPHRASE"], random: world.random,
+            keyring: world.keyring, keyringTurnedOff: environment["KAUTH_KEYRING"]?.lowercased() == "off")
     }
 
     var configStore: ConfigStore { ConfigStore(paths: paths, fileSystem: world.fileSystem) }

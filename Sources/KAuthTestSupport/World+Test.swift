@@ -71,7 +71,8 @@ extension World {
         fileSystem: FileSystem? = nil,
         terminal: Terminal? = nil,
         environment: [String: String] = [:],
-        listener: Listener? = nil
+        listener: Listener? = nil,
+        keyring: Keyring? = nil
     ) -> World {
         World(
             http: http ?? HTTPClient { request in
@@ -87,7 +88,9 @@ extension World {
             listener: listener ?? Listener { _, _ in
                 Issue.record("unexpected listener start")
                 throw LoopbackServerError.socket(operation: "bind", reason: "not expected in this test")
-            }
+            },
+            // As on a headless machine: no session bus, so logins write a plain file.
+            keyring: keyring ?? .none(.noSessionBus)
         )
     }
 }

@@ -54,4 +54,30 @@ import Testing
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath)) == garbage)
     }
+
+    @Test func aLoginWithoutASessionBusWritesAPlainFileAndSaysSoOnce() async throws {
+        let sandbox = try await SandboxProcess()
+        defer { sandbox.stop() }
+        var env = TestEnvironment(sandbox: sandbox)
+        defer { env.remove() }
+        env.useFollowingBrowser()
+        let login = try await env.run(["login"])
+        #expect(login.code == 0)
+        let notes = login.err.split(separator: "\n").filter { $0.contains("is not encrypted") }
+        #expect(notes.count == 1)
+        #expect(notes.first?.contains("no session bus") == true)
+        #expect(notes.first?.contains("KAUTH_PASSPHRASE") == true)
+        #expect(notes.first?.contains("KAUTH_KEYRING=off") == true)
+        let attributes = try FileManager.default.attributesOfItem(atPath: env.credentialsPath)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let file = try parseJSON(try String(contentsOfFile: env.credentialsPath, encoding: .utf8))
+        #expect(file["protection"]?.stringValue == "none")
+        #expect(try await env.run(["status"]).out.contains("not encrypted (no session bus for the Secret Service)"))
+        let json = try parseJSON(try await env.run(["status", "--json"]).out)
+        #expect(json["keystore"]?["protection"]?.stringValue == "none")
+        #expect(json["keystore"]?["no_keyring_reason"]?.stringValue == "no_session_bus")
+        // Other commands do not repeat it.
+        let token = try await env.run(["token"])
+        #expect(token.code == 0 && token.err.isEmpty)
+    }
 }

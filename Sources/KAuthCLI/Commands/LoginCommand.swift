@@ -76,7 +76,7 @@ enum LoginCommand {
         let progress = LoginProgress(context: context)
         defer { progress.finish() }
         let result = try await LoginFlow(
-            world: context.world, keystore: context.keystore, provider: provider, profile: login.profile, snapshot: login.snapshot
+            world: context.world, keystore: context.keystore.choosingProtection(), provider: provider, profile: login.profile, snapshot: login.snapshot
         ).run(options, events: progress.events)
         progress.finish()
         report(result.session, provider: result.provider, profile: login.profile, context: context)
@@ -125,15 +125,23 @@ enum LoginCommand {
         guard TokenForm.isWellFormed(token), !token.contains(" ") else {
             throw KAuthError.usage("--with-token: what came on standard input is not a refresh token (one word of printable ASCII characters, RFC 6749); it is not shown here")
         }
-        let session = try await context.tokenService(login).adopt(refreshToken: token, provider: provider, openID: context.command.has("openid"))
+        var tokens = context.tokenService(login)
+        tokens.keystore = tokens.keystore.choosingProtection()
+        let session = try await tokens.adopt(refreshToken: token, provider: provider, openID: context.command.has("openid"))
         report(session, provider: provider, profile: login.profile, context: context)
         return 0
     }
 
-    /// `Logged in to … as …` on stderr, or the session as `kauth status --json` shows it.
+    /// `Logged in to … as …` on stderr, or the session as `kauth status --json` shows it; and a
+    /// note when the keystore could not be encrypted.
     static func report(_ session: StoredSession, provider: Provider, profile: String, context: CommandContext) {
+        let protection = try? context.keystore.protection()
+        if let note = protection.flatMap({ unencryptedNote($0, path: context.keystore.path) }) {
+            context.err(note + "\n")
+        }
         if context.json {
-            context.printJSON(.object(SessionJSON.object(session, profile: profile, source: .keystore, keystore: context.keystore.path, now: context.world.clock.now())))
+            context.printJSON(.object(SessionJSON.object(
+                session, profile: profile, source: .keystore, keystore: SessionJSON.keystore(context.keystore.path, protection), now: context.world.clock.now())))
             return
         }
         context.err("Logged in to \(provider.displayName.visible) as \(StatusCommand.describe(session)), profile '\(profile)'.\n")
@@ -148,5 +156,13 @@ enum LoginCommand {
             }
             context.err(note + ".\n")
         }
+    }
+
+    /// The one line a login prints when the keyring could not protect the keystore: what that
+    /// means and how to change it. Nothing for `KAUTH_KEYRING=off`, which is the user's choice.
+    static func unencryptedNote(_ protection: KeystoreProtection, path: String) -> String? {
+        guard case .none(let reason?) = protection, reason != .turnedOff else { return nil }
+        return "note: \(path) is not encrypted (\(StatusCommand.reasonText(reason))): a copy of it is a copy of your login; "
+            + "log in inside a desktop session to keep its key in the keyring, set KAUTH_PASSPHRASE to encrypt it, or set KAUTH_KEYRING=off to keep it plain without this note"
     }
 }

@@ -54,7 +54,7 @@ enum StatusCommand {
         if context.environmentToken != nil {
             let profile = try context.profileName()
             if context.json {
-                var object = SessionJSON.object(nil, profile: profile, source: .environment, keystore: context.keystore.path, now: now)
+                var object = SessionJSON.object(nil, profile: profile, source: .environment, keystore: SessionJSON.keystore(context.keystore.path, nil), now: now)
                 object["provider"] = .string(context.command.value("provider") ?? ProviderType.kakao.id)
                 object["checked"] = .bool(checked)
                 object["check_error"] = refused.map(JSONValue.string) ?? .null
@@ -72,7 +72,8 @@ enum StatusCommand {
         let bootstrap = try session == nil && TokenService.bootstrapToken(context.environment) != nil
         let state = session?.state(at: now) ?? (bootstrap ? .refreshable : .expired)
         if context.json {
-            var object = SessionJSON.object(session, profile: profile, source: bootstrap ? .bootstrap : .keystore, keystore: context.keystore.path, now: now)
+            let keystore = SessionJSON.keystore(context.keystore.path, login.snapshot.data == nil ? nil : login.snapshot.protection)
+            var object = SessionJSON.object(session, profile: profile, source: bootstrap ? .bootstrap : .keystore, keystore: keystore, now: now)
             object["checked"] = .bool(checked && (session != nil || refused != nil))
             object["check_error"] = refused.map(JSONValue.string) ?? .null
             object["default_profile"] = .string(contents.defaultProfile ?? "default")
@@ -82,7 +83,7 @@ enum StatusCommand {
             context.printJSON(.object(object))
         } else {
             if let session {
-                context.out(text(session, profile: profile, keystore: context.keystore.path, now: now))
+                context.out(text(session, profile: profile, keystore: context.keystore.path, protection: login.snapshot.protection, now: now))
                 if checked && refused == nil && state != .expired {
                     context.out("  \("checked".padding(15))the provider accepts this login (asked just now)\n")
                 }
@@ -125,7 +126,7 @@ enum StatusCommand {
         ])
     }
 
-    static func text(_ session: StoredSession, profile: String, keystore: String, now: Date) -> String {
+    static func text(_ session: StoredSession, profile: String, keystore: String, protection: KeystoreProtection, now: Date) -> String {
         let who = session.user == nil && session.userID == nil ? "an unknown user (run `kauth me` to fetch the profile)" : describe(session)
         var rows: [(String, String)] = [
             ("profile", profile),
@@ -137,9 +138,31 @@ enum StatusCommand {
         if session.idToken != nil { rows.append(("ID token", "stored")) }
         if let server = session.foreignServer { rows.append(("server", serverText(server, of: session))) }
         rows.append(("keystore", keystore))
+        rows.append(("protection", protectionText(protection)))
         let heading = session.state(at: now) == .expired ? "The login to" : "Logged in to"
         let tail = session.rejection != nil ? " was rejected by the provider" : session.state(at: now) == .expired ? " has expired" : ""
         return "\(heading) \(Provider.displayName(of: session).visible) as \(who)\(tail)\n" + rows.map { "  \($0.0.padding(15))\($0.1)\n" }.joined()
+    }
+
+    /// Where the keystore's key is, or why it is not encrypted.
+    static func protectionText(_ protection: KeystoreProtection) -> String {
+        switch protection {
+        case .keyring(let kind, _): return "encrypted, key in the \(kind.displayName)"
+        case .passphrase: return "encrypted with KAUTH_PASSPHRASE"
+        case .none(let reason?): return "not encrypted (\(reasonText(reason)))"
+        case .none(nil): return "not encrypted (written before kauth used the keyring; the next `kauth login` moves its key there)"
+        }
+    }
+
+    /// Why no keyring was used, in words.
+    static func reasonText(_ reason: NoKeyringReason) -> String {
+        switch reason {
+        case .noSessionBus: return "no session bus for the Secret Service"
+        case .locked: return "the keyring was locked"
+        case .timedOut: return "the keyring did not answer within 3 s"
+        case .turnedOff: return "KAUTH_KEYRING=off"
+        case .unavailable: return "the keyring could not be used"
+        }
     }
 
     /// A server that is not the provider's own, and whether it is on this machine.

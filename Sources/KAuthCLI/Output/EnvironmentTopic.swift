@@ -17,8 +17,10 @@ extension HelpTopic {
                       detail: "Without it, $HOME/.config/kauth. Read only when KAUTH_HOME is not set"),
                 Entry(term: "KAUTH_PROFILE", summary: "profile to use when --profile is not given",
                       detail: "Else the default profile chosen with 'kauth switch', else 'default'"),
-                Entry(term: "KAUTH_PASSPHRASE", summary: "passphrase that encrypts the keystore at rest",
+                Entry(term: "KAUTH_PASSPHRASE", summary: "passphrase that encrypts the keystore at rest (wins over the keyring)",
                       detail: "When it is set, every write of credentials.json is encrypted (PBKDF2-SHA256, AES-256-GCM); an encrypted keystore cannot be read without it or with a wrong one (exit 7). Each read costs about 0.2 s. Shell completion never uses it: with an encrypted keystore it completes no profile names"),
+                Entry(term: "KAUTH_KEYRING", summary: "'off': keep the keystore's key out of the OS keyring",
+                      detail: "By default a login keeps a random key in the OS keyring (Secret Service; macOS: login keychain) and encrypts credentials.json under it, where a session bus is there and the keyring answers within 3 s; else the file is written plain (0600) and the login says why in one line. With 'off' the file is plain, without that line. A file whose key is in the keyring is read from it either way"),
             ]),
             HelpTopic.Group(title: "The app", entries: [
                 Entry(term: "KAUTH_CLIENT_ID", summary: "the app's client id (Kakao: its REST API key)",
@@ -83,7 +85,7 @@ extension HelpTopic {
 /// The variables each kind of command reads, for the "Environment:" section of its help (names
 /// of entries in the `environment` topic; a test checks that each has one).
 enum EnvironmentVariables {
-    static let keystore = ["KAUTH_HOME", "KAUTH_PROFILE", "KAUTH_PASSPHRASE"]
+    static let keystore = ["KAUTH_HOME", "KAUTH_PROFILE", "KAUTH_PASSPHRASE", "KAUTH_KEYRING"]
 
     /// The OAuth and API base URLs of every provider type: where tokens come from and go to.
     static let providerURLs: [String] = ProviderType.builtIn.flatMap { type -> [String] in

@@ -484,12 +484,36 @@ struct ErrorMessages {
             return "the keystore '\(path)' is encrypted; set KAUTH_PASSPHRASE to its passphrase"
         case .wrongPassphrase(let path):
             return "cannot decrypt the keystore '\(path)': KAUTH_PASSPHRASE is wrong or the file was altered; set the right passphrase, or move the file away and run `kauth login`"
+        case .keyUnavailable(let path, let keyring, let failure):
+            return Self.keyUnavailable(path: path, keyring: keyring, failure: failure)
+        case .wrongKey(let path):
+            return "the key in the keyring does not open the keystore '\(path)': the file was altered, or its key replaced; it was left as is: move it away and run `kauth login`"
         case .folderTooOpen(let path, let permissions):
             return "permissions \(Self.octal(permissions)) for the folder '\(path)' are too open; run: chmod 700 \(path)"
         case .folderNotOwned(let path):
             return "the folder '\(path)' belongs to another user, who could replace anything in it; kauth will not use it: set KAUTH_HOME to a folder of your own"
         case .unsafeFile(let path, let reason):
             return "'\(path)' cannot be trusted (\(reason)); kauth will not use it: remove it, or set KAUTH_HOME to a folder of your own"
+        }
+    }
+
+    /// Why the keyring did not give the keystore's key, and what to do: the file is never
+    /// replaced, so the user unlocks, starts or reaches the keyring, or moves the file away.
+    private static func keyUnavailable(path: String, keyring: KeyringKind, failure: KeyringFailure) -> String {
+        let name = keyring.displayName
+        let prefix = "the keystore '\(path)' is encrypted under a key kept in the \(name)"
+        let keep = "the file was left as is"
+        switch failure {
+        case .noSessionBus:
+            return "\(prefix), and there is no session bus to reach it (DBUS_SESSION_BUS_ADDRESS is not set); run kauth inside your desktop session (over SSH: log in at the desktop first, or set DBUS_SESSION_BUS_ADDRESS to its bus); \(keep)"
+        case .locked:
+            return "\(prefix), and the keyring is locked; unlock it (log in at the desktop, or unlock the login keyring in Passwords and Keys) and try again; \(keep)"
+        case .timedOut:
+            return "\(prefix), and the keyring did not answer within 3 s (a hung or stopped keyring daemon); log in at the desktop or restart the keyring daemon, then try again; \(keep)"
+        case .notFound:
+            return "\(prefix), and this \(name) has no such key: the file was copied from another machine, user or folder, or the key was deleted; \(keep): move it away and run `kauth login`"
+        case .unavailable(let reason):
+            return "\(prefix), and the keyring cannot be used (\(reason.visible)); \(keep): fix the keyring, or move the file away and run `kauth login`"
         }
     }
 

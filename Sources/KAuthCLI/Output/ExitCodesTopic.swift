@@ -22,7 +22,7 @@ extension HelpTopic {
             Entry(term: "6", summary: "login cancelled, denied or timed out",
                   detail: "Consent refused, an error from the provider's login page, Ctrl-C, or no redirect before --timeout (often a redirect URI the provider does not know: look at the browser tab). Nothing was stored: run 'kauth login' again"),
             Entry(term: "7", summary: "keystore or KAUTH_HOME unreadable, corrupt, unsafe, locked too long, or wrong passphrase",
-                  detail: "Also: permissions too open (chmod 600 the file, 700 the folder), another user's file, encrypted without KAUTH_PASSPHRASE. The message says what to fix; kauth never overwrites the file"),
+                  detail: "Also: permissions too open (chmod 600 the file, 700 the folder), another user's file, encrypted without KAUTH_PASSPHRASE, its key not readable from the keyring (no session bus, locked, no answer, a copy from elsewhere). The message says what to fix; kauth never overwrites the file"),
         ])]
     )
 }

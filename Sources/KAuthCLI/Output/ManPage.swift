@@ -94,7 +94,7 @@ enum ManPage {
         let home = "$KAUTH_HOME"
         let items = [
             (home + "/config", "Settings, written by '\(name) config set' (mode 0600: it may hold a client secret)."),
-            (home + "/" + FileKeystore.fileName, "The keystore: every profile's login, with its tokens; mode 0600, encrypted when KAUTH_PASSPHRASE is set. kauth refuses a file that others can read, and never overwrites one it cannot read."),
+            (home + "/" + FileKeystore.fileName, "The keystore: every profile's login, with its tokens; mode 0600, encrypted under a key kept in the OS keyring where one answers, or under KAUTH_PASSPHRASE when it is set. kauth refuses a file that others can read, and never overwrites one it cannot read."),
             (home + "/" + FileKeystore.fileName + ".lock", "Locked while the keystore is written, so that parallel runs refresh a token once."),
             (home + "/jwks/", "Cached key sets of OpenID Connect providers, for checking ID tokens."),
         ]

@@ -19,7 +19,19 @@ enum SessionJSON {
         case bootstrap = "refresh_token_environment"
     }
 
-    static func object(_ session: StoredSession?, profile: String, source: Source, keystore: String, now: Date) -> [String: JSONValue] {
+    /// `keystore`: the file and how it is protected (`protection`: `keyring`, `passphrase` or
+    /// `none`; null when it was not read), with where the key is or why no keyring was used.
+    static func keystore(_ path: String, _ protection: KeystoreProtection?) -> JSONValue {
+        var object: [String: JSONValue] = ["path": .string(path), "protection": protection.map { .string($0.name) } ?? .null]
+        switch protection {
+        case .keyring(let kind, _)?: object["keyring"] = .string(kind.rawValue)
+        case .none(let reason?)?: object["no_keyring_reason"] = .string(reason.rawValue)
+        default: break
+        }
+        return .object(object)
+    }
+
+    static func object(_ session: StoredSession?, profile: String, source: Source, keystore: JSONValue, now: Date) -> [String: JSONValue] {
         func date(_ value: Date?) -> JSONValue { value.map { .string(RFC3339.string(from: $0)) } ?? .null }
         func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         var state: SessionState = session?.state(at: now) ?? .expired
@@ -52,7 +64,7 @@ enum SessionJSON {
             "refresh_token_expires_at": date(session?.refreshTokenExpiresAt),
             "has_refresh_token": .bool(session?.refreshToken != nil),
             "has_id_token": .bool(session?.idToken != nil),
-            "keystore": .string(keystore),
+            "keystore": keystore,
             "server": string(session?.foreignServer),
             "server_is_local": .bool(session?.foreignServer.map(LoopbackAddress.contains) ?? false),
             "rejected": .bool(session?.rejection != nil),

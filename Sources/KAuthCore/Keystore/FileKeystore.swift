@@ -12,8 +12,17 @@ import Foundation
 /// `credentials.json.lock` while it re-reads, changes and writes; callers that refresh a token
 /// re-check inside `update`, which is what turns N parallel `kauth token` into one refresh.
 ///
-/// A file that fails a check (too open, foreign, not a file, corrupt, undecryptable) is an error and
-/// is never overwritten: it may hold the only copy of a refresh token, and the user decides.
+/// A file that fails a check (too open, foreign, not a file, corrupt, undecryptable, its key not
+/// in the keyring) is an error and is never overwritten: it may hold the only copy of a refresh
+/// token, and the user decides.
+///
+/// How the file is protected is written in it (`KeystoreProtection`), and every read follows the
+/// file. A write keeps the file's protection, except that `KAUTH_PASSPHRASE` always wins, and a
+/// login (`choosingProtection()`), or the write that creates the file, chooses afresh: the
+/// keyring when `KAUTH_KEYRING` is not `off` and a new key stores and reads back in time, else a
+/// plain file, which records why. The key of a keyring file is reused while the file lives and
+/// deleted from the keyring when the file stops using it (the last profile logged out, a
+/// passphrase set): never a new key over a file encrypted under an old one.
 package struct FileKeystore: Sendable {
     package static let fileName = "credentials.json"
     /// PBKDF2 rounds for new encrypted writes: OWASP's 2023 figure for PBKDF2-HMAC-SHA256. Each
@@ -33,18 +42,29 @@ package struct FileKeystore: Sendable {
     private let passphrase: String?
     private let random: RandomSource
     private let kdfIterations: Int
+    /// The OS keyring; nil where there is none (some tests), which reads like a keyring that has
+    /// no key and writes like `KAUTH_KEYRING=off`.
+    private let keyring: Keyring?
+    /// `KAUTH_KEYRING=off`: no new key is put in the keyring (files using one are still read).
+    private let keyringTurnedOff: Bool
+    /// Whether a write may change the file's protection (a login), not just keep it.
+    private var choosesProtection = false
 
     /// - Parameters:
     ///   - passphrase: `KAUTH_PASSPHRASE`; when set, writes are encrypted (and plaintext files are
     ///     still read, then encrypted by the next write).
     ///   - random: salts and nonces for encrypted writes.
     ///   - kdfIterations: PBKDF2 rounds for writes; tests pass a small number to stay fast.
+    ///   - keyring: where keystore keys live; nil: nowhere.
+    ///   - keyringTurnedOff: `KAUTH_KEYRING=off`.
     package init(
         directory: String,
         fileSystem: FileSystem,
         passphrase: String?,
         random: RandomSource,
-        kdfIterations: Int = FileKeystore.defaultKDFIterations
+        kdfIterations: Int = FileKeystore.defaultKDFIterations,
+        keyring: Keyring? = nil,
+        keyringTurnedOff: Bool = false
     ) {
         var directory = directory
         while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
@@ -55,6 +75,23 @@ package struct FileKeystore: Sendable {
         self.passphrase = passphrase
         self.random = random
         self.kdfIterations = max(1, kdfIterations)
+        self.keyring = keyring
+        self.keyringTurnedOff = keyringTurnedOff
+    }
+
+    /// This keystore, for a login: its writes choose the protection afresh, so a plain file moves
+    /// to the keyring (and a keyring file to a plain one under `KAUTH_KEYRING=off`).
+    package func choosingProtection() -> FileKeystore {
+        var keystore = self
+        keystore.choosesProtection = true
+        return keystore
+    }
+
+    /// How the file on disk is protected, from its header alone (nothing is decrypted); nil when
+    /// there is no file.
+    package func protection() throws -> KeystoreProtection? {
+        guard let data = try readBytes() else { return nil }
+        return try header(data).protection
     }
 
     /// The keystore as it is on disk; empty when there is no file yet.
@@ -72,7 +109,7 @@ package struct FileKeystore: Sendable {
     /// group and other bits on Linux: it is refused as too open rather than followed.
     package func read() throws -> KeystoreSnapshot {
         guard let data = try readBytes() else { return KeystoreSnapshot(data: nil, contents: .empty) }
-        return KeystoreSnapshot(data: data, contents: try decode(data))
+        return try decode(data)
     }
 
     /// Reads, changes and writes the keystore while holding its lock, and returns what `body`
@@ -108,22 +145,88 @@ package struct FileKeystore: Sendable {
         defer { lock.release() }
 
         let bytes = try readBytes()
-        let original = if let snapshot, snapshot.data == bytes { snapshot.contents } else { try bytes.map(decode) ?? .empty }
-        var contents = original
+        let original = if let snapshot, snapshot.data == bytes { snapshot } else { try bytes.map(decode) ?? KeystoreSnapshot(data: nil, contents: .empty) }
+        var contents = original.contents
         let result = try await body(&contents)
         // Compared as bytes: that is what "changed on disk" means, and it ignores sub-second date
         // differences the file could not record anyway.
         let newJSON = try encodeJSON(contents)
-        if try newJSON != encodeJSON(original) {
-            try checkRoundTrip(newJSON)
-            let data = try passphrase.map { try KeystoreEncryption(passphrase: $0, random: random, iterations: kdfIterations, path: path).seal(newJSON) } ?? newJSON
-            do {
-                try fileSystem.writeFileAtomically(path, data, 0o600)
-            } catch {
-                throw KeystoreError.unwritable(path: path, reason: Self.describe(error))
-            }
+        guard try newJSON != encodeJSON(original.contents) else { return result }
+        try checkRoundTrip(newJSON)
+        let target = targetProtection(for: contents, current: original)
+        let data: Data
+        switch target {
+        case .passphrase:
+            data = try KeystoreEncryption(passphrase: passphrase ?? "", random: random, iterations: kdfIterations, path: path).seal(newJSON)
+        case .keyring(let key):
+            data = try KeyringKeystoreFile.seal(newJSON, key: key, random: random, path: path)
+        case .none(let reason):
+            var plain = contents
+            plain.protection = KeystoreProtection.none(nil).name
+            plain.noKeyringReason = reason?.rawValue
+            data = try encodeJSON(plain)
+        }
+        do {
+            try fileSystem.writeFileAtomically(path, data, 0o600)
+        } catch {
+            if case .keyring(let key) = target, key != original.key { try? keyring?.remove(KeyringItem(home: directory, keyID: key.keyID)) }
+            throw KeystoreError.unwritable(path: path, reason: Self.describe(error))
+        }
+        // The old key protects nothing any more: the keyring keeps no key for a file that is gone.
+        if let old = original.key, target.key != old {
+            try? keyring?.remove(KeyringItem(home: directory, keyID: old.keyID))
         }
         return result
+    }
+
+    /// How a write protects the file (see the type's comment for the order).
+    private func targetProtection(for contents: KeystoreContents, current: KeystoreSnapshot) -> WriteProtection {
+        if passphrase != nil { return .passphrase }
+        // No login left: nothing for a key to protect, and the key leaves the keyring with the
+        // last profile.
+        if contents.profiles.isEmpty { return .none(nil) }
+        if let key = current.key, !(choosesProtection && keyringTurnedOff) { return .keyring(key) }
+        guard choosesProtection || current.data == nil else {
+            if case .none(let reason) = current.protection { return .none(reason) }
+            return .none(nil)
+        }
+        if keyringTurnedOff { return .none(.turnedOff) }
+        guard let keyring else { return .none(.unavailable) }
+        do {
+            return .keyring(try newKey(in: keyring))
+        } catch {
+            return .none(NoKeyringReason(error))
+        }
+    }
+
+    /// A new random key, stored in the keyring and read back: a keyring that stores but cannot
+    /// give the key back in time would leave a file nobody can open.
+    private func newKey(in keyring: Keyring) throws(KeyringFailure) -> KeyringKeystoreKey {
+        let bytes = random.bytes(AESGCM.keyLength)
+        let id = random.bytes(16)
+        guard bytes.count == AESGCM.keyLength, id.count == 16 else { throw .unavailable("the random source returned fewer bytes than asked for") }
+        let key = KeyringKeystoreKey(kind: keyring.kind, keyID: Base64URL.encode(id), bytes: bytes)
+        let item = KeyringItem(home: directory, keyID: key.keyID)
+        try keyring.store(item, Base64URL.encode(bytes))
+        do throws(KeyringFailure) {
+            guard try keyring.lookup(item, false) == Base64URL.encode(bytes) else { throw .unavailable("the key read back differs") }
+        } catch {
+            try? keyring.remove(item)
+            throw error
+        }
+        return key
+    }
+
+    /// How one write protects the file, with the key itself for the keyring.
+    private enum WriteProtection {
+        case none(NoKeyringReason?)
+        case passphrase
+        case keyring(KeyringKeystoreKey)
+
+        var key: KeyringKeystoreKey? {
+            if case .keyring(let key) = self { return key }
+            return nil
+        }
     }
 
     // MARK: - File
@@ -196,7 +299,8 @@ package struct FileKeystore: Sendable {
         }
     }
 
-    private func decode(_ data: Data) throws -> KeystoreContents {
+    /// The file's version, checked, and the protection it declares.
+    private func header(_ data: Data) throws -> (protection: KeystoreProtection, encrypted: Bool) {
         let header: KeystoreFileHeader
         do {
             header = try KeystoreJSON.decode(KeystoreFileHeader.self, from: data)
@@ -204,16 +308,71 @@ package struct FileKeystore: Sendable {
             throw KeystoreError.corrupt(path: path, reason: KeystoreJSON.describe(error))
         }
         try checkVersion(header.version)
-        let json = header.isEncrypted ? try KeystoreEncryption.open(data, passphrase: passphrase, path: path) : data
-        let contents: KeystoreContents
+        switch header.protection {
+        case KeyringKeystoreFile.protection:
+            let (file, kind) = try KeyringKeystoreFile.decode(data, path: path)
+            return (.keyring(kind, keyID: file.encryption.keyID), true)
+        case EncryptedKeystoreFile.protection:
+            return (.passphrase, true)
+        case nil where header.isEncrypted:
+            return (.passphrase, true)
+        case nil, "none":
+            guard !header.isEncrypted else { throw KeystoreError.corrupt(path: path, reason: "'protection' is none but the file has 'encryption'") }
+            return (.none(header.noKeyringReason.flatMap(NoKeyringReason.init(rawValue:))), false)
+        case let other?:
+            throw KeystoreError.corrupt(path: path, reason: "protection '\(other)' is not known; a newer kauth may have written it")
+        }
+    }
+
+    private func decode(_ data: Data) throws -> KeystoreSnapshot {
+        let (protection, encrypted) = try header(data)
+        var key: KeyringKeystoreKey?
+        let json: Data
+        switch protection {
+        case .keyring(let kind, let keyID):
+            (json, key) = try openWithKeyring(data, kind: kind, keyID: keyID)
+        case .passphrase:
+            json = try KeystoreEncryption.open(data, passphrase: passphrase, path: path)
+        case .none:
+            json = data
+        }
+        var contents: KeystoreContents
         do {
             contents = try KeystoreJSON.decode(KeystoreContents.self, from: json)
         } catch {
             let reason = KeystoreJSON.describe(error)
-            throw KeystoreError.corrupt(path: path, reason: header.isEncrypted ? "decrypted contents: \(reason)" : reason)
+            throw KeystoreError.corrupt(path: path, reason: encrypted ? "decrypted contents: \(reason)" : reason)
         }
         try checkVersion(contents.version)
-        return contents
+        contents.protection = nil
+        contents.noKeyringReason = nil
+        return KeystoreSnapshot(data: data, contents: contents, protection: protection, key: key)
+    }
+
+    /// The plaintext of a keyring file and its key: a cached copy of the key first, then the
+    /// keyring itself when there is none or it does not open the file.
+    private func openWithKeyring(_ data: Data, kind: KeyringKind, keyID: String) throws -> (Data, KeyringKeystoreKey) {
+        let (file, _) = try KeyringKeystoreFile.decode(data, path: path)
+        guard let keyring, keyring.kind == kind else {
+            throw KeystoreError.keyUnavailable(path: path, keyring: kind, failure: .notFound)
+        }
+        let item = KeyringItem(home: directory, keyID: keyID)
+        // Twice at most: a cached copy that does not open the file (a key replaced in the keyring)
+        // is forgotten, and the second lookup asks the keyring and caches its answer.
+        for _ in 0..<2 {
+            let text: String
+            do {
+                text = try keyring.lookup(item, true)
+            } catch {
+                throw KeystoreError.keyUnavailable(path: path, keyring: kind, failure: error)
+            }
+            let bytes = Base64URL.decode(text).map([UInt8].init) ?? []
+            if let json = try file.open(with: bytes, path: path) {
+                return (json, KeyringKeystoreKey(kind: kind, keyID: keyID, bytes: bytes))
+            }
+            keyring.forgetCached(item)
+        }
+        throw KeystoreError.wrongKey(path: path)
     }
 
     private func checkVersion(_ version: Int?) throws {
@@ -243,13 +402,24 @@ package struct FileKeystore: Sendable {
     }
 }
 
-/// One read of the keystore: the bytes on disk (nil: no file) and what they decoded to.
+/// One read of the keystore: the bytes on disk (nil: no file), what they decoded to, and how the
+/// file is protected.
 package struct KeystoreSnapshot: Sendable, Equatable {
     package var data: Data?
     package var contents: KeystoreContents
+    /// What the file says; `.none(nil)` when there is no file.
+    package var protection: KeystoreProtection
+    /// The keyring key that opened the file, kept so a write under the lock reuses it.
+    var key: KeyringKeystoreKey?
 
-    package init(data: Data?, contents: KeystoreContents) {
+    package init(data: Data?, contents: KeystoreContents, protection: KeystoreProtection = .none(nil)) {
         self.data = data
         self.contents = contents
+        self.protection = protection
+    }
+
+    init(data: Data?, contents: KeystoreContents, protection: KeystoreProtection, key: KeyringKeystoreKey?) {
+        self.init(data: data, contents: contents, protection: protection)
+        self.key = key
     }
 }

@@ -26,6 +26,7 @@ struct KeystoreEncryption: Sendable {
             let sealed = try AESGCM.seal([UInt8](json), key: key, nonce: nonce, aad: EncryptedKeystoreFile.associatedData)
             let file = EncryptedKeystoreFile(
                 version: KeystoreContents.currentVersion,
+                protection: EncryptedKeystoreFile.protection,
                 encryption: .init(
                     kdf: EncryptedKeystoreFile.kdf,
                     iterations: iterations,

@@ -19,6 +19,11 @@ package enum KeystoreError: Error, Sendable, Equatable {
     case passphraseRequired(path: String)
     /// The file is encrypted and did not decrypt with the given passphrase (or was altered).
     case wrongPassphrase(path: String)
+    /// The file is encrypted under a key kept in the OS keyring, and the key could not be read:
+    /// no session bus, a locked or hung keyring, or no such key there (a copy from elsewhere).
+    case keyUnavailable(path: String, keyring: KeyringKind, failure: KeyringFailure)
+    /// The keyring gave a key that does not open the file: the file was altered, or the key replaced.
+    case wrongKey(path: String)
     /// The keystore folder is writable by group or others, who could swap the file underneath.
     case folderTooOpen(path: String, permissions: UInt16)
     /// The keystore folder belongs to another user, who could swap any file in it.

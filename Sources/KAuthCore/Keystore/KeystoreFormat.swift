@@ -80,6 +80,7 @@ package enum RFC3339 {
 /// ```json
 /// {
 ///   "version": 1,
+///   "protection": "passphrase",
 ///   "encryption": {
 ///     "kdf": "pbkdf2-sha256", "iterations": 600000, "salt": "<base64url, 16 bytes>",
 ///     "cipher": "aes-256-gcm", "nonce": "<base64url, 12 bytes>", "tag": "<base64url, 16 bytes>"
@@ -113,7 +114,11 @@ struct EncryptedKeystoreFile: Codable, Equatable {
     /// never be mistaken for a keystore, even if it decrypts.
     static let associatedData = Array("kauth credentials v1".utf8)
 
+    static let protection = "passphrase"
+
     var version: Int
+    /// Absent in files written before kauth knew other protections; `encryption.kdf` says the same.
+    var protection: String?
     var encryption: Encryption
     var ciphertext: String
 }
@@ -121,15 +126,23 @@ struct EncryptedKeystoreFile: Codable, Equatable {
 /// Just enough of any keystore file to choose how to read the rest.
 struct KeystoreFileHeader: Decodable {
     var version: Int?
+    /// `protection` as written: `keyring`, `passphrase`, `none`, or nil in older files (then
+    /// `encryption` tells a passphrase file from a plain one).
+    var protection: String?
+    /// A plain file's `no_keyring_reason`.
+    var noKeyringReason: String?
     var isEncrypted: Bool
 
     enum CodingKeys: String, CodingKey {
-        case version, encryption
+        case version, protection, encryption
+        case noKeyringReason = "no_keyring_reason"
     }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decodeIfPresent(Int.self, forKey: .version)
+        protection = try container.decodeIfPresent(String.self, forKey: .protection)
+        noKeyringReason = try? container.decodeIfPresent(String.self, forKey: .noKeyringReason)
         isEncrypted = container.contains(.encryption)
     }
 }

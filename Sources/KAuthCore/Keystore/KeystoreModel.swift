@@ -227,6 +227,11 @@ package struct KeystoreContents: Codable, Sendable, Equatable {
     package var defaultProfile: String?
     /// Sessions by profile name.
     package var profiles: [String: StoredSession]
+    /// Written only at the top of a plain file (`none`), so that the file says how it is
+    /// protected; nil in memory (`KeystoreSnapshot.protection` has it) and inside encrypted files.
+    var protection: String?
+    /// With `protection: none`, why no keyring was used (a `NoKeyringReason`).
+    var noKeyringReason: String?
 
     package init(version: Int = KeystoreContents.currentVersion, defaultProfile: String? = nil, profiles: [String: StoredSession] = [:]) {
         self.version = version
@@ -240,5 +245,7 @@ package struct KeystoreContents: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case version, profiles
         case defaultProfile = "default_profile"
+        case protection
+        case noKeyringReason = "no_keyring_reason"
     }
 }

@@ -1,6 +1,6 @@
 extension World {
     /// The real process: libcurl, the system clock and CSPRNG, the user's browser, POSIX files,
-    /// the standard streams and a loopback socket listener.
+    /// the standard streams, a loopback socket listener and the OS keyring.
     package static func live(environment: [String: String]) -> World {
         let environment = Environment(environment)
         return World(
@@ -11,7 +11,8 @@ extension World {
             fileSystem: .live,
             terminal: .live(),
             environment: environment,
-            listener: .live
+            listener: .live,
+            keyring: .live(environment: environment)
         )
     }
 }

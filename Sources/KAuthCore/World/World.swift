@@ -17,6 +17,7 @@ package struct World: Sendable {
     package var terminal: Terminal
     package var environment: Environment
     package var listener: Listener
+    package var keyring: Keyring
 
     package init(
         http: HTTPClient,
@@ -26,7 +27,8 @@ package struct World: Sendable {
         fileSystem: FileSystem,
         terminal: Terminal,
         environment: Environment,
-        listener: Listener
+        listener: Listener,
+        keyring: Keyring
     ) {
         self.http = http
         self.clock = clock
@@ -36,5 +38,6 @@ package struct World: Sendable {
         self.terminal = terminal
         self.environment = environment
         self.listener = listener
+        self.keyring = keyring
     }
 }
