@@ -147,6 +147,8 @@ fi
 # --- The package -------------------------------------------------------------------------------
 depends="$(dpkg-deb -f "$dist/$deb" Depends)"
 check "Depends: $depends" bash -c "grep -q 'libc6 (>= ' <<<'$depends' && grep -q 'libcurl4 (>= ' <<<'$depends'"
+recommends="$(dpkg-deb -f "$dist/$deb" Recommends)"
+check "Recommends: $recommends" bash -c "grep -q 'libsecret-1-0 (>= ' <<<'$recommends'"
 
 install_missing lintian lintian
 if command -v lintian >/dev/null; then

@@ -97,10 +97,14 @@ glibc="$(version_needs "$binary" | awk '$2 ~ /^GLIBC_[0-9]/ { sub("GLIBC_", "", 
 dlopened=(
   "libcurl.so.4 libcurl-gnutls.so.4"   # HTTP, on the first network request (Sources/CCurl/ccurl.c)
 )
+# Loaded with dlopen too, but kauth works without them (Recommends:, not Depends:).
+recommended=(
+  "libsecret-1.so.0"   # the keystore's key in the Secret Service (Sources/CKeyring); without it the file is not encrypted
+)
 sonames_in_binary="$(strings -a "$binary" | grep -xE 'lib[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*\.so\.[0-9]+' | sort -u)"
 for soname in $sonames_in_binary; do
   grep -qxF "$soname" <<<"$needed" && continue
-  [[ " ${dlopened[*]} " == *" $soname "* ]] && continue
+  [[ " ${dlopened[*]} ${recommended[*]} " == *" $soname "* ]] && continue
   fail "kauth names $soname, which it neither links nor is listed in dlopened=() of $0: say there what it is for"
 done
 
@@ -137,14 +141,20 @@ dlopen_depends() {   # dlopen_depends SONAME → "package (>= version)", or noth
   probe_depends="$(shlibdeps -e"$work/probe")"
   tr ',' '\n' <<<"$probe_depends" | sed 's/^ *//' | grep -E "^$package( |\$)" || echo "$package"
 }
-for group in "${dlopened[@]}"; do
-  alternatives=""
-  for soname in $group; do
+# One group of alternative sonames → "pkg (>= v) | pkg2 (>= v2)"; stops when none is installed.
+alternatives_of() {   # alternatives_of "SONAME…" PACKAGE_TO_INSTALL
+  local alternatives="" soname entry
+  for soname in $1; do
     entry="$(dlopen_depends "$soname")"
     [ -n "$entry" ] && alternatives="${alternatives:+$alternatives | }$entry"
   done
-  [ -n "$alternatives" ] || fail "none of $group is installed here, so its package and version are unknown; install libcurl4"
-  depends="$depends, $alternatives"
+  [ -n "$alternatives" ] || fail "none of $1 is installed here, so its package and version are unknown; install $2"
+  echo "$alternatives"
+}
+for group in "${dlopened[@]}"; do depends="$depends, $(alternatives_of "$group" libcurl4)"; done
+recommends=""
+for group in "${recommended[@]}"; do
+  recommends="${recommends:+$recommends, }$(alternatives_of "$group" libsecret-1-0)"
 done
 
 swift_version="$("${SWIFT:-swift}" --version 2>/dev/null | sed -n 's/.*Swift version \([^ ]*\).*/\1/p' | head -n 1)"
@@ -226,6 +236,9 @@ EOF
    to the network (Debian and Ubuntu: \`apt install libcurl4\`). Without it, what needs no
    network still works (\`kauth status\`, \`kauth token\` with a valid token, \`kauth config\`),
    and the rest say what to install.
+ - Recommended: libsecret (libsecret-1.so.0; Debian and Ubuntu: \`apt install libsecret-1-0\`),
+   loaded when needed to keep the keystore's key in the desktop's keyring (Secret Service). Without
+   it the keystore is not encrypted unless KAUTH_PASSPHRASE is set, and login says so.
 EOF
 } >"$work/tar/share/doc/kauth/README"
 
@@ -251,6 +264,7 @@ mkdir -p "$root/DEBIAN"
   echo "Maintainer: $maintainer"
   echo "Installed-Size: $installed_size"
   echo "Depends: $depends"
+  [ -n "$recommends" ] && echo "Recommends: $recommends"
   [ -n "$openssl_source" ] && echo "Built-Using: $openssl_source"
   echo "Section: utils"
   echo "Priority: optional"
@@ -290,4 +304,5 @@ size() { du -h --apparent-size "$1" | cut -f1; }
 echo "dist/$tarball ($(size "$dist/$tarball"); bin/kauth $(size "$binary"))"
 echo "dist/$deb ($(size "$dist/$deb"))"
 echo "  Depends: $depends"
+echo "  Recommends: $recommends"
 echo "dist/SHA256SUMS"
