@@ -73,21 +73,10 @@ struct SandboxEngine {
     }
 
     private mutating func route(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+        if let response = oauthRoute(request, &entry) { return response }
         if configuration.mode == .snapchat { return snapRoute(request, &entry) }
         let method = request.method
         switch request.path {
-        case "/oauth/authorize":
-            guard method == "GET" else { return Self.errorPage(405, "KOE001", "invalid_request", "use GET for /oauth/authorize", &entry) }
-            return authorize(request, &entry)
-        case "/oauth/token":
-            guard method == "POST" else { return Self.oauthError(405, "invalid_request", "use POST for /oauth/token", "KOE001", &entry) }
-            return token(request, &entry)
-        case "/oauth/revoke":
-            guard method == "POST" else { return Self.oauthError(405, "invalid_request", "use POST for /oauth/revoke", "KOE001", &entry) }
-            return revokeToken(request, &entry)
-        case "/oauth/device/code":
-            guard method == "POST" else { return Self.oauthError(405, "invalid_request", "use POST for /oauth/device/code", "KOE001", &entry) }
-            return deviceAuthorization(request, &entry)
         case "/device":
             guard method == "GET" else { return .text(405, "use GET for /device\n") }
             return devicePage(request, &entry)

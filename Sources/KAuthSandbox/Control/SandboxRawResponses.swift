@@ -10,14 +10,15 @@ import KAuthBasics
 enum SandboxRawEndpoint: String, Sendable, CaseIterable {
     /// The token endpoint: `/oauth/token`, or `/accounts/oauth2/token` in Snap mode.
     case token
-    /// The device authorization endpoint, `/oauth/device/code`.
+    /// The device authorization endpoint, `/oauth/device/code` (Kakao mode only).
     case deviceAuthorization = "device_authorization"
 
     /// The endpoint `path` is in `mode`, if it is one of these.
     init?(path: String, mode: SandboxMode) {
-        switch (mode, path) {
-        case (.kakao, "/oauth/token"), (.snapchat, "/accounts/oauth2/token"): self = .token
-        case (.kakao, "/oauth/device/code"): self = .deviceAuthorization
+        let profile = mode.oauthProfile
+        switch path {
+        case profile.tokenPath: self = .token
+        case _ where path == profile.devicePath: self = .deviceAuthorization
         default: return nil
         }
     }

@@ -6,75 +6,80 @@ import Foundation
 import KAuthCore
 import KAuthBasics
 
-/// `GET /oauth/authorize`: the simulated user is always logged in and
-/// consents at once, so the browser goes straight back to the client with a code.
+/// The authorization endpoint of every mode: the simulated user is always logged in and
+/// consents at once, so the browser goes straight back to the client with a code. What the user
+/// is asked and agrees to is the profile's consent step (`SandboxOAuthProfile.consent`).
 extension SandboxEngine {
-    static let promptValues: Set<String> = ["login", "create", "select_account", "none", "cert"]
-    /// OpenID Connect's own prompt value (OIDC Core §3.1.2.1), taken when OpenID Connect is on:
-    /// the simulated user sees the consent page again and agrees.
-    static let openIDPromptValues: Set<String> = ["consent"]
-
     mutating func authorize(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         let query = request.query
         let clientID = query.first(named: "client_id")
         let redirectURI = query.first(named: "redirect_uri")
         let clientState = query.first(named: "state")
-        let requestedScope = query.first(named: "scope")
-        let prompt = query.first(named: "prompt")
         let challenge = query.first(named: "code_challenge")
         let challengeMethod = query.first(named: "code_challenge_method")
-        let nonce = query.first(named: "nonce")
-        let loginHint = query.first(named: "login_hint")
 
         entry.clientID = clientID
         entry.redirectURI = redirectURI
         entry.responseType = query.first(named: "response_type")
-        entry.scope = requestedScope
-        entry.prompt = prompt
-        entry.loginHint = loginHint
+        entry.scope = query.first(named: "scope")
+        entry.prompt = query.first(named: "prompt")
+        entry.loginHint = query.first(named: "login_hint")
         entry.serviceTerms = query.first(named: "service_terms")
         entry.codeChallengeMethod = challengeMethod
         entry.stateSent = clientState != nil
-        entry.nonceSent = nonce != nil
+        entry.nonceSent = query.first(named: "nonce") != nil
 
         // Errors about the client or the redirect URI are shown, never redirected: the redirect
         // URI is not yet known to belong to the client.
+        let page = profile.errorPage
         if let name = Self.repeatedName(query) {
-            return Self.errorPage(400, "KOE001", "invalid_request", "\(name) is sent more than once", &entry)
+            return page(400, "KOE001", "invalid_request", "\(name) is sent more than once", &entry)
         }
         guard let clientID, !clientID.isEmpty else {
-            return Self.errorPage(400, "KOE001", "invalid_request", "client_id is required", &entry)
+            return page(400, "KOE001", "invalid_request", "client_id is required", &entry)
         }
         if let expected = configuration.clientID, clientID != expected {
-            return Self.errorPage(400, "KOE101", "invalid_client", "wrong app key: \(clientID)", &entry)
+            return page(400, "KOE101", "invalid_client", "wrong app key: \(clientID)", &entry)
         }
         guard let redirectURI, Self.isRegisteredRedirectURI(redirectURI) else {
-            return Self.errorPage(
+            return page(
                 400, "KOE006", "invalid_request",
                 "redirect_uri is not registered: the sandbox accepts http://127.0.0.1:PORT/PATH or http://localhost:PORT/PATH without a query",
                 &entry
             )
         }
-        guard query.first(named: "response_type") == "code" else {
-            return Self.errorPage(400, "KOE001", "unsupported_response_type", "response_type must be code", &entry)
+        let responseTypeIsCode = query.first(named: "response_type") == "code"
+        if !responseTypeIsCode && profile.showsResponseTypeError {
+            return page(400, "KOE001", "unsupported_response_type", "response_type must be code", &entry)
         }
 
         // From here the redirect URI is trusted: errors go back to the client (RFC 6749 §4.1.2.1).
-        func fail(_ error: String, _ description: String) -> HTTPServerResponse {
-            entry.error = error
-            var pairs = [("error", error), ("error_description", description)]
+        let iss = profile.issParameter ? configuration.authorizationResponseIssValue : nil
+        func redirect(_ pairs: [(String, String)]) -> HTTPServerResponse {
+            var pairs = pairs
             if let clientState { pairs.append(("state", clientState)) }
             // RFC 9207 §2: every authorization response, errors included.
-            if let iss = configuration.authorizationResponseIssValue { pairs.append(("iss", iss)) }
+            if let iss { pairs.append(("iss", iss)) }
             return .redirect(redirectURI + "?" + FormURLEncoding.encode(pairs))
         }
+        func fail(_ error: String, _ description: String) -> HTTPServerResponse {
+            entry.error = error
+            return redirect([("error", error), ("error_description", description)])
+        }
 
+        guard responseTypeIsCode else {
+            return fail("unsupported_response_type", "response_type must be code")
+        }
+        if profile.requiresPKCE && challenge == nil {
+            return fail("invalid_request", "code_challenge is required (PKCE with S256)")
+        }
         if challengeMethod != nil && challenge == nil {
             return fail("invalid_request", "code_challenge_method without code_challenge")
         }
         if let challenge {
-            // RFC 7636 §4.3 makes a missing method mean `plain`, which Kakao does not offer
-            // (`code_challenge_methods_supported: ["S256"]`): only an explicit S256 passes.
+            // RFC 7636 §4.3 makes a missing method mean `plain`, which neither Kakao
+            // (`code_challenge_methods_supported: ["S256"]`) nor Snap offers: only an explicit
+            // S256 passes.
             guard challengeMethod == "S256" else {
                 return fail("invalid_request", "code_challenge_method must be S256 (plain is not supported)")
             }
@@ -83,105 +88,61 @@ extension SandboxEngine {
             }
         }
 
-        let prompts = prompt.map(SandboxScopes.parse) ?? []
-        let promptValues = configuration.oidc ? Self.promptValues.union(Self.openIDPromptValues) : Self.promptValues
-        if let unknown = prompts.first(where: { !promptValues.contains($0) }) {
-            return fail("invalid_request", "unknown prompt value: \(unknown)")
+        let grant: SandboxGrant
+        switch profile.consent(&self, query, clientID) {
+        case .success(let value): grant = value
+        case .failure(let refusal): return fail(refusal.error, refusal.description)
         }
-        if prompts.contains("none") && prompts.count > 1 {
-            return fail("invalid_request", "prompt=none cannot be combined with other values")
-        }
-
-        var asked = requestedScope.map(SandboxScopes.parse) ?? []
-        // OIDC Core §11: `offline_access` asks for a refresh token, and counts only with
-        // prompt=consent; it is a request about this grant, not a consent item to remember.
-        let offlineAccess = configuration.oidc && asked.contains(SandboxScopes.offlineAccess) && prompts.contains("consent")
-        if configuration.oidc { asked.removeAll { $0 == SandboxScopes.offlineAccess } }
-        if let unknown = asked.first(where: { !SandboxScopes.known.contains($0) }) {
-            return fail("invalid_scope", "unknown scope: \(unknown)")
-        }
-        let requested = SandboxScopes.normalize(asked)
-        if configuration.requireNonce, asked.contains("openid"), nonce?.isEmpty ?? true {
-            return fail("invalid_request", "nonce required")
-        }
-
-        // Kakao Sync: the terms to show on the consent page, each agreed by the simulated user.
-        var terms: [String] = []
-        if let text = entry.serviceTerms {
-            terms = Self.serviceTermTags(text)
-            guard !terms.isEmpty else {
-                return fail("invalid_request", "service_terms must name at least one service term tag")
-            }
-            if let unknown = terms.first(where: { serviceTerm($0) == nil }) {
-                return fail("invalid_request", "unknown service term tag: \(unknown)")
-            }
-        }
-
-        if configuration.deny {
-            return fail("access_denied", "User denied access")
-        }
-
-        let user = state.users.first { loginHint != nil && $0.email == loginHint } ?? state.users[0]
-        let index = state.consents.firstIndex { $0.userId == user.id && $0.clientId == clientID }
-        if prompts.contains("none") {
-            // No page may be shown, so nothing new can be agreed to.
-            guard let index, requested.allSatisfy(SandboxScopes.normalize(state.consents[index].scopes).contains) else {
-                return fail("consent_required", "prompt=none needs every requested scope to be agreed already")
-            }
-            let agreedTags = state.consents[index].serviceTerms.map(\.tag)
-            guard terms.allSatisfy(agreedTags.contains) else {
-                return fail("consent_required", "prompt=none needs every requested service term to be agreed already")
-            }
-        }
-
-        let scopes = consent(user: user.id, clientID: clientID, requested: requested, terms: terms)
 
         let code = SandboxSecrets.make(random)
         state.codes[code] = CodeRecord(
             value: code,
             clientId: clientID,
             redirectUri: redirectURI,
-            userId: user.id,
-            scopes: scopes,
+            userId: grant.userID,
+            scopes: grant.scopes,
             codeChallenge: challenge,
-            nonce: nonce,
+            nonce: grant.nonce,
             expiresAt: now.addingTimeInterval(TimeInterval(configuration.codeLifetime)),
             redeemedGrantId: nil,
-            openid: asked.contains("openid"),
+            openid: grant.openid,
             authTime: now,
-            offlineAccess: offlineAccess
+            offlineAccess: grant.offlineAccess
         )
-        var pairs = [("code", code)]
-        if let clientState { pairs.append(("state", clientState)) }
-        if let iss = configuration.authorizationResponseIssValue { pairs.append(("iss", iss)) }
-        return .redirect(redirectURI + "?" + FormURLEncoding.encode(pairs))
+        return redirect([("code", code)])
     }
 
-    /// The simulated user agrees to `requested` (and the service terms `terms`) for `clientID`:
-    /// added to the consent the pair has, or on a first login the app's consent items and
-    /// required terms plus what was asked. Answers the scopes agreed now.
-    mutating func consent(user: Int64, clientID: String, requested: [String], terms: [String]) -> [String] {
-        if let index = state.consents.firstIndex(where: { $0.userId == user && $0.clientId == clientID }) {
-            let scopes = SandboxScopes.union(SandboxScopes.normalize(state.consents[index].scopes), requested)
-            state.consents[index].scopes = scopes
-            state.consents[index].serviceTerms = agreeing(terms, to: state.consents[index].serviceTerms, by: "KAUTH")
-            return scopes
-        }
-        // A first login: the app's consent items and required terms, and whatever was asked.
-        let scopes = SandboxScopes.union(SandboxScopes.normalize(configuration.defaultScopes), requested)
-        let required = configuration.serviceTerms.filter(\.required).map(\.tag)
-        state.consents.append(ConsentRecord(
-            userId: user,
-            clientId: clientID,
-            scopes: scopes,
-            connectedAt: now,
-            serviceTerms: agreeing(SandboxScopes.union(required, terms), to: [], by: "KAUTH"),
-            properties: [:],
-            signedUp: configuration.autoLink
-        ))
-        return scopes
+    /// `access_denied` when the sandbox plays a user who refuses (`SandboxConfiguration.deny`),
+    /// for a consent step to answer once the request itself is known to be good.
+    var userRefusal: SandboxAuthorizeRefusal? {
+        configuration.deny ? SandboxAuthorizeRefusal(error: "access_denied", description: "User denied access") : nil
     }
+}
 
+/// What the simulated user agreed to at the authorization endpoint: the code's contents.
+struct SandboxGrant {
+    var userID: Int64
+    var scopes: [String]
+    /// The request's `nonce`, for the ID token.
+    var nonce: String? = nil
+    /// Whether the request asked for an ID token (scope `openid`).
+    var openid: Bool? = nil
+    /// Whether the request asked for a refresh token with OpenID Connect's `offline_access`.
+    var offlineAccess: Bool? = nil
+}
+
+/// Why a consent step refused an authorization request, redirected to the client as
+/// `error` and `error_description`.
+struct SandboxAuthorizeRefusal: Error {
+    var error: String
+    var description: String
+}
+
+/// A provider's consent step: reads the request's own parameters (scopes and the like), refuses
+/// or records what the user agrees to.
+typealias SandboxConsentStep = @Sendable (inout SandboxEngine, _ query: [(String, String)], _ clientID: String) -> Result<SandboxGrant, SandboxAuthorizeRefusal>
+
+extension SandboxEngine {
     /// The sandbox plays an app whose registered redirect URIs are every loopback address and
     /// port (RFC 8252 §7.3), and nothing else: `http://127.0.0.1:PORT/PATH` or
     /// `http://localhost:PORT/PATH`, an explicit port, no query (Kakao forbids one, KD-PRE), no

@@ -7,38 +7,38 @@ import KAuthCore
 import KAuthBasics
 
 /// Client authentication (RFC 6749 §2.3) at the token, revocation (RFC 7009 §2.1) and device
-/// authorization (RFC 8628 §3.1) endpoints, with the methods `SandboxConfiguration
-/// .clientAuthMethods` allows.
+/// authorization (RFC 8628 §3.1) endpoints, with the methods the profile or else
+/// `SandboxConfiguration.clientAuthMethods` allows.
 extension SandboxEngine {
     /// Who the client is, after refusing a parameter sent twice (RFC 6749 §3.2): HTTP Basic
     /// credentials when the request has `Authorization: Basic`, else `client_id` and
     /// `client_secret` in the form. The id is checked against the configured app key (KOE101)
     /// and, for a confidential app (a configured secret), the secret and the method used against
-    /// the allowed ones (KOE010). A request using both methods at once is refused (RFC 6749
+    /// the allowed ones (KOE010). Errors take the profile's shape. A request using both methods at once is refused (RFC 6749
     /// §2.3: "MUST NOT use more than one authentication method in each request").
     ///
     /// Answers 401 `invalid_client` with `WWW-Authenticate: Basic` when the client tried Basic or
     /// must use it (RFC 6749 §5.2).
     func authenticateClient(_ request: HTTPServerRequest, _ form: [(String, String)], _ entry: inout SandboxLogEntry) -> Result<String, Unauthorized> {
         if let name = Self.repeatedName(form) {
-            return .failure(Unauthorized(response: Self.oauthError(400, "invalid_request", "\(name) is sent more than once", "KOE001", &entry)))
+            return .failure(Unauthorized(response: oauthFailure(400, "invalid_request", "\(name) is sent more than once", "KOE001", &entry)))
         }
-        let allowed = configuration.clientAuthMethods
+        let allowed = profile.clientAuthMethods ?? configuration.clientAuthMethods
         var clientID = form.first(named: "client_id")
         var secret = form.first(named: "client_secret")
         var method = SandboxClientAuthMethod.clientSecretPost
         if let header = request.headers.value(for: "Authorization"), Self.scheme(of: header) == "basic" {
             guard let credentials = Self.basicCredentials(header) else {
-                return .failure(Self.refusal(401, "invalid_client", "the Authorization header must be Basic base64(client_id:client_secret)", "KOE101", challenge: true, &entry))
+                return .failure(refusal(401, "invalid_client", "the Authorization header must be Basic base64(client_id:client_secret)", "KOE101", challenge: true, &entry))
             }
             guard allowed.contains(.clientSecretBasic) else {
-                return .failure(Self.refusal(401, "invalid_client", "client_secret_basic is not allowed for this app: send client_id and client_secret in the form", "KOE010", challenge: true, &entry))
+                return .failure(refusal(401, "invalid_client", "client_secret_basic is not allowed for this app: send client_id and client_secret in the form", "KOE010", challenge: true, &entry))
             }
             if secret != nil {
-                return .failure(Self.refusal(400, "invalid_request", "the client authenticated twice: with HTTP Basic and with client_secret in the form", "KOE001", challenge: false, &entry))
+                return .failure(refusal(400, "invalid_request", "the client authenticated twice: with HTTP Basic and with client_secret in the form", "KOE001", challenge: false, &entry))
             }
             if let clientID, clientID != credentials.id {
-                return .failure(Self.refusal(400, "invalid_request", "client_id in the form is not the one in the Basic credentials", "KOE001", challenge: false, &entry))
+                return .failure(refusal(400, "invalid_request", "client_id in the form is not the one in the Basic credentials", "KOE001", challenge: false, &entry))
             }
             clientID = credentials.id
             secret = credentials.secret
@@ -47,26 +47,26 @@ extension SandboxEngine {
         entry.clientID = clientID
         let basic = method == .clientSecretBasic
         guard let clientID, !clientID.isEmpty else {
-            return .failure(Self.refusal(401, "invalid_client", "client_id is required", "KOE101", challenge: basic, &entry))
+            return .failure(refusal(401, "invalid_client", "client_id is required", "KOE101", challenge: basic, &entry))
         }
         if let expected = configuration.clientID, clientID != expected {
-            return .failure(Self.refusal(401, "invalid_client", "wrong app key", "KOE101", challenge: basic, &entry))
+            return .failure(refusal(401, "invalid_client", "wrong app key", "KOE101", challenge: basic, &entry))
         }
         if let expected = configuration.clientSecret {
             guard allowed.contains(method) else {
                 // Only Basic is allowed, and the client sent its credentials in the form.
-                return .failure(Self.refusal(401, "invalid_client", "client_secret_post is not allowed for this app: authenticate with HTTP Basic (client_secret_basic)", "KOE010", challenge: true, &entry))
+                return .failure(refusal(401, "invalid_client", "client_secret_post is not allowed for this app: authenticate with HTTP Basic (client_secret_basic)", "KOE010", challenge: true, &entry))
             }
             guard let secret, SandboxSecrets.equal(secret, expected) else {
-                return .failure(Self.refusal(401, "invalid_client", "client_secret is missing or wrong", "KOE010", challenge: basic || !allowed.contains(.clientSecretPost), &entry))
+                return .failure(refusal(401, "invalid_client", "client_secret is missing or wrong", "KOE010", challenge: basic || !allowed.contains(.clientSecretPost), &entry))
             }
         }
         return .success(clientID)
     }
 
     /// A client-authentication answer, with the Basic challenge when `challenge` is set.
-    private static func refusal(_ status: Int, _ error: String, _ description: String, _ code: String, challenge: Bool, _ entry: inout SandboxLogEntry) -> Unauthorized {
-        var response = oauthError(status, error, description, code, &entry)
+    private func refusal(_ status: Int, _ error: String, _ description: String, _ code: String, challenge: Bool, _ entry: inout SandboxLogEntry) -> Unauthorized {
+        var response = oauthFailure(status, error, description, code, &entry)
         if challenge { response.headers.append(HTTPHeader("WWW-Authenticate", "Basic realm=\"kauth sandbox\"")) }
         return Unauthorized(response: response)
     }

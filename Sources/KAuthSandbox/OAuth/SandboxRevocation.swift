@@ -6,9 +6,11 @@ import Foundation
 import KAuthCore
 import KAuthBasics
 
-/// `POST /oauth/revoke`: RFC 7009 token revocation, a sandbox addition that Kakao does not
-/// document (its clients log out with `/v1/user/logout`), listed in the discovery document as
-/// `revocation_endpoint` so that a generic OAuth client can be tested against it.
+/// RFC 7009 token revocation at the profile's path. In Kakao mode (`/oauth/revoke`) it is a
+/// sandbox addition that Kakao does not document (its clients log out with `/v1/user/logout`),
+/// listed in the discovery document as `revocation_endpoint` so that a generic OAuth client can
+/// be tested against it; in Snap mode (`/accounts/oauth2/revoke`) it is where the SDK sends the
+/// refresh token.
 extension SandboxEngine {
     /// Form `token` (required) and `token_type_hint` (optional, `access_token` or
     /// `refresh_token`). Once the client is authenticated the answer is 200 with an empty body,
@@ -30,6 +32,7 @@ extension SandboxEngine {
         let form = request.form
         entry.clientID = form.first(named: "client_id")
         entry.tokenTypeHint = form.first(named: "token_type_hint")
+        guard profile.revocationAuthenticatesClient else { return revokeForNamedClient(request, form, &entry) }
         let clientID: String
         switch authenticateClient(request, form, &entry) {
         case .success(let value): clientID = value
@@ -42,12 +45,35 @@ extension SandboxEngine {
             }
         }
         guard let token = form.first(named: "token"), !token.isEmpty else {
-            return Self.oauthError(400, "invalid_request", "token is required", "KOE001", &entry)
+            return oauthFailure(400, "invalid_request", "token is required", "KOE001", &entry)
         }
         if let holder, let grant = grant(of: token, clientID: clientID), grant != holder.grantId {
             return Self.bearerRequired("the bearer access token is not of the grant of the token to revoke", &entry)
         }
         entry.revoked = revoke(token: token, clientID: clientID)
+        return Self.revocationAnswer
+    }
+
+    /// Revocation where the profile authenticates no client (Snap's client authentication here
+    /// is unconfirmed, so none is required): a `client_id` that is sent (form or Basic) must be a
+    /// known one, and then only that client's tokens are ended.
+    private mutating func revokeForNamedClient(_ request: HTTPServerRequest, _ form: [(String, String)], _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+        var clientID = form.first(named: "client_id")
+        if let header = request.headers.value(for: "Authorization") {
+            guard let credentials = Self.basicCredentials(header) else {
+                return oauthFailure(401, "invalid_client", "the Authorization header must be Basic base64(client_id:client_secret)", "KOE101", &entry)
+            }
+            clientID = credentials.id
+        }
+        entry.clientID = clientID
+        if let clientID, let expected = configuration.clientID, clientID != expected {
+            return oauthFailure(401, "invalid_client", "unknown client_id", "KOE101", &entry)
+        }
+        guard let token = form.first(named: "token"), !token.isEmpty else {
+            return oauthFailure(400, "invalid_request", "token is required", "KOE001", &entry)
+        }
+        let owner = clientID ?? state.refreshTokens[token]?.clientId ?? state.accessTokens[token]?.clientId ?? ""
+        entry.revoked = revoke(token: token, clientID: owner)
         return Self.revocationAnswer
     }
 

@@ -6,8 +6,9 @@ import Foundation
 import KAuthCore
 import KAuthBasics
 
-/// `POST /oauth/token`: the code and refresh grants, with Kakao's KOE
-/// codes and its refresh-token rotation rule.
+/// The token endpoint of every mode: the code and refresh grants (and the device grant where the
+/// profile takes it), with the error shape, answer fields and rotation rule of the profile in
+/// force (`SandboxOAuthProfile`).
 extension SandboxEngine {
     mutating func token(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         let form = request.form
@@ -28,12 +29,12 @@ extension SandboxEngine {
             return redeemCode(form, clientID: clientID, &entry)
         case "refresh_token":
             return refresh(form, clientID: clientID, &entry)
-        case Self.deviceGrantType:
+        case Self.deviceGrantType where profile.devicePath != nil:
             return redeemDeviceCode(form, clientID: clientID, &entry)
         case nil, "":
-            return Self.oauthError(400, "invalid_request", "grant_type is required", "KOE001", &entry)
+            return oauthFailure(400, "invalid_request", "grant_type is required", "KOE001", &entry)
         case let other?:
-            return Self.oauthError(400, "unsupported_grant_type", "unsupported grant_type: \(other)", "KOE001", &entry)
+            return oauthFailure(400, "unsupported_grant_type", "unsupported grant_type: \(other)", "KOE001", &entry)
         }
     }
 
@@ -41,37 +42,37 @@ extension SandboxEngine {
     /// outcome, so a stolen code cannot be tried against several verifiers.
     private mutating func redeemCode(_ form: [(String, String)], clientID: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         guard let code = form.first(named: "code"), !code.isEmpty, let record = state.codes[code] else {
-            return Self.oauthError(400, "invalid_grant", "authorization code not found", "KOE320", &entry)
+            return oauthFailure(400, "invalid_grant", "authorization code not found", "KOE320", &entry)
         }
         if let grant = record.redeemedGrantId {
             // RFC 6749 §4.1.2: a code used twice may have been stolen; end what it produced.
             revoke(grant: grant)
-            return Self.oauthError(400, "invalid_grant", "authorization code already used", "KOE320", &entry)
+            return oauthFailure(400, "invalid_grant", "authorization code already used", "KOE320", &entry)
         }
         let grant = SandboxSecrets.make(random)
         state.codes[code]?.redeemedGrantId = grant
 
         guard record.clientId == clientID else {
-            return Self.oauthError(400, "invalid_grant", "authorization code was issued to another app key", "KOE320", &entry)
+            return oauthFailure(400, "invalid_grant", "authorization code was issued to another app key", "KOE320", &entry)
         }
         guard form.first(named: "redirect_uri") == record.redirectUri else {
-            return Self.oauthError(400, "invalid_grant", "redirect_uri mismatch: it must be identical to the one sent to /oauth/authorize", "KOE303", &entry)
+            return oauthFailure(400, "invalid_grant", "redirect_uri mismatch: it must be identical to the one sent to \(profile.authorizePath)", "KOE303", &entry)
         }
         let verifier = form.first(named: "code_verifier")
         if let challenge = record.codeChallenge {
             guard let verifier else {
-                return Self.oauthError(400, "invalid_grant", "PKCE verification failed: code_verifier is required", "KOE320", &entry)
+                return oauthFailure(400, "invalid_grant", "PKCE verification failed: code_verifier is required", "KOE320", &entry)
             }
             guard SandboxSecrets.isWellFormedVerifier(verifier) else {
-                return Self.oauthError(400, "invalid_grant", "PKCE verification failed: code_verifier must be 43 to 128 unreserved characters", "KOE320", &entry)
+                return oauthFailure(400, "invalid_grant", "PKCE verification failed: code_verifier must be 43 to 128 unreserved characters", "KOE320", &entry)
             }
             guard SandboxSecrets.equal(SandboxSecrets.codeChallenge(for: verifier), challenge) else {
-                return Self.oauthError(400, "invalid_grant", "PKCE verification failed: code_verifier does not match code_challenge", "KOE320", &entry)
+                return oauthFailure(400, "invalid_grant", "PKCE verification failed: code_verifier does not match code_challenge", "KOE320", &entry)
             }
         } else if verifier != nil {
             // RFC 9700 §2.1.1: a verifier for a code issued without a challenge means someone
             // stripped the challenge from the authorization request (PKCE downgrade).
-            return Self.oauthError(400, "invalid_grant", "PKCE verification failed: code_verifier sent but the authorization request had no code_challenge", "KOE320", &entry)
+            return oauthFailure(400, "invalid_grant", "PKCE verification failed: code_verifier sent but the authorization request had no code_challenge", "KOE320", &entry)
         }
 
         let authTime = record.openid == true ? (record.authTime ?? now) : nil
@@ -96,49 +97,28 @@ extension SandboxEngine {
         userID: Int64, clientID: String, grantID: String, scopes: [String], idToken: IDTokenRequest?,
         refreshToken issuesRefreshToken: Bool, _ entry: inout SandboxLogEntry
     ) -> HTTPServerResponse {
-        let refreshToken = SandboxSecrets.make(random)
-        state.refreshTokens[refreshToken] = RefreshTokenRecord(
-            value: refreshToken,
-            userId: userID,
-            clientId: clientID,
-            grantId: grantID,
-            expiresAt: now.addingTimeInterval(TimeInterval(configuration.refreshTokenLifetime)),
-            idTokenAuthTime: idToken?.authTime
-        )
+        let refreshToken = issueRefreshToken(userID: userID, clientID: clientID, grantID: grantID, scopes: scopes, idTokenAuthTime: idToken?.authTime)
+        // Without `issuesRefreshToken` it is issued to no one: the grant ends with its access token.
+        if !issuesRefreshToken { state.refreshTokens[refreshToken] = nil }
         let accessToken = issueAccessToken(userID: userID, clientID: clientID, grantID: grantID, scopes: scopes)
-        entry.scope = scopes.joined(separator: " ")
-        var body: [(String, OrderedJSON)] = [
-            ("token_type", .string("bearer")),
-            ("access_token", .string(accessToken)),
-        ]
+        var jwt: String?
         if let idToken, configuration.oidc {
-            guard let jwt = makeIDToken(userID: userID, clientID: clientID, authTime: idToken.authTime, nonce: idToken.nonce) else {
+            guard let signed = makeIDToken(userID: userID, clientID: clientID, authTime: idToken.authTime, nonce: idToken.nonce) else {
                 return Self.signingFailure(&entry)
             }
-            body.append(("id_token", .string(jwt)))
+            jwt = signed
             entry.idTokenIssued = true
         }
-        body.append(("expires_in", .int(configuration.accessTokenLifetime)))
-        if issuesRefreshToken {
-            body += [
-                ("refresh_token", .string(refreshToken)),
-                ("refresh_token_expires_in", .int(configuration.refreshTokenLifetime)),
-            ]
-        } else {
-            // Issued to no one: the grant ends with its access token.
-            state.refreshTokens[refreshToken] = nil
-        }
-        if !scopes.isEmpty { body.append(("scope", .string(scopes.joined(separator: " ")))) }
-        return .json(200, OrderedJSON.object(body).data)
+        return tokenAnswer(accessToken: accessToken, idToken: jwt, refreshToken: issuesRefreshToken ? refreshToken : nil, scopes: scopes, &entry)
     }
 
-    /// `grant_type=refresh_token`, with Kakao's rotation rule (DT-322): a new refresh token only
-    /// when the presented one has less than `rotationThreshold` seconds left (or always, with
-    /// `oneUseRefreshTokens`), the old one then dead; otherwise no `refresh_token` field at all,
-    /// and the client keeps the one it has.
+    /// `grant_type=refresh_token`, rotating as the profile says: with Kakao's rule (DT-322) a
+    /// new refresh token only when the presented one has less than `rotationThreshold` seconds
+    /// left (or always, with `oneUseRefreshTokens`), the old one then dead; otherwise no
+    /// `refresh_token` field at all, and the client keeps the one it has.
     private mutating func refresh(_ form: [(String, String)], clientID: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         guard let presented = form.first(named: "refresh_token"), !presented.isEmpty else {
-            return Self.oauthError(400, "invalid_grant", "refresh_token is required", "KOE319", &entry)
+            return oauthFailure(400, profile.missingRefreshTokenError, "refresh_token is required", "KOE319", &entry)
         }
         guard let record = state.refreshTokens[presented], record.expiresAt > now, record.clientId == clientID else {
             if configuration.bareRefreshErrors {
@@ -146,42 +126,56 @@ extension SandboxEngine {
                 entry.error = "invalid_grant"
                 return HTTPServerResponse(status: 400)
             }
-            return Self.oauthError(400, "invalid_grant", "expired_or_invalid_refresh_token", "KOE322", &entry)
+            return oauthFailure(400, "invalid_grant", "expired_or_invalid_refresh_token", "KOE322", &entry)
         }
-        let scopes = state.consents.first { $0.userId == record.userId && $0.clientId == clientID }?.scopes ?? []
+        let scopes: [String]
+        switch profile.refreshScopes {
+        case .consent: scopes = state.consents.first { $0.userId == record.userId && $0.clientId == clientID }?.scopes ?? []
+        case .grant: scopes = record.scopes ?? []
+        }
         let accessToken = issueAccessToken(userID: record.userId, clientID: clientID, grantID: record.grantId, scopes: scopes)
-        var body: [(String, OrderedJSON)] = [
-            ("token_type", .string("bearer")),
-            ("access_token", .string(accessToken)),
-        ]
+        var jwt: String?
         if let authTime = record.idTokenAuthTime, configuration.oidc {
             // OIDC Core §12.2: a fresh ID token for the same login, without the nonce.
-            guard let jwt = makeIDToken(userID: record.userId, clientID: clientID, authTime: authTime, nonce: nil) else {
+            guard let signed = makeIDToken(userID: record.userId, clientID: clientID, authTime: authTime, nonce: nil) else {
                 return Self.signingFailure(&entry)
             }
-            body.append(("id_token", .string(jwt)))
+            jwt = signed
             entry.idTokenIssued = true
         }
-        body.append(("expires_in", .int(configuration.accessTokenLifetime)))
-        let remaining = record.expiresAt.timeIntervalSince(now)
-        let rotate = configuration.oneUseRefreshTokens || remaining < TimeInterval(configuration.rotationThreshold)
-        entry.rotated = rotate
-        if rotate {
-            let next = SandboxSecrets.make(random)
-            state.refreshTokens[presented] = nil
-            state.refreshTokens[next] = RefreshTokenRecord(
-                value: next,
-                userId: record.userId,
-                clientId: clientID,
-                grantId: record.grantId,
-                expiresAt: now.addingTimeInterval(TimeInterval(configuration.refreshTokenLifetime)),
-                idTokenAuthTime: record.idTokenAuthTime
-            )
-            body.append(("refresh_token", .string(next)))
-            body.append(("refresh_token_expires_in", .int(configuration.refreshTokenLifetime)))
+        let rotate: Bool
+        switch profile.rotation {
+        case .always: rotate = true
+        case .nearExpiry:
+            let remaining = record.expiresAt.timeIntervalSince(now)
+            rotate = configuration.oneUseRefreshTokens || remaining < TimeInterval(configuration.rotationThreshold)
         }
-        entry.scope = scopes.joined(separator: " ")
-        if !scopes.isEmpty { body.append(("scope", .string(scopes.joined(separator: " ")))) }
+        entry.rotated = rotate
+        var next: String?
+        if rotate {
+            state.refreshTokens[presented] = nil
+            next = issueRefreshToken(userID: record.userId, clientID: clientID, grantID: record.grantId, scopes: scopes, idTokenAuthTime: record.idTokenAuthTime)
+        }
+        return tokenAnswer(accessToken: accessToken, idToken: jwt, refreshToken: next, scopes: scopes, &entry)
+    }
+
+    /// The answer's fields in the profile's order; a field with nothing to say is left out.
+    private func tokenAnswer(accessToken: String, idToken: String?, refreshToken: String?, scopes: [String], _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+        let scope = scopes.joined(separator: " ")
+        entry.scope = scope
+        let body: [(String, OrderedJSON)] = profile.tokenFields.compactMap { field in
+            let value: OrderedJSON?
+            switch field {
+            case .tokenType: value = .string(profile.tokenType)
+            case .accessToken: value = .string(accessToken)
+            case .idToken: value = idToken.map(OrderedJSON.string)
+            case .expiresIn: value = .int(accessTokenLifetime)
+            case .refreshToken: value = refreshToken.map(OrderedJSON.string)
+            case .refreshTokenExpiresIn: value = refreshToken.map { _ in .int(configuration.refreshTokenLifetime) }
+            case .scope: value = scopes.isEmpty && !profile.scopeAlwaysSent ? nil : .string(scope)
+            }
+            return value.map { (field.rawValue, $0) }
+        }
         return .json(200, OrderedJSON.object(body).data)
     }
 
@@ -199,7 +193,23 @@ extension SandboxEngine {
             clientId: clientID,
             grantId: grantID,
             scopes: scopes,
-            expiresAt: now.addingTimeInterval(TimeInterval(configuration.accessTokenLifetime))
+            expiresAt: now.addingTimeInterval(TimeInterval(accessTokenLifetime))
+        )
+        return token
+    }
+
+    /// A refresh token of the grant; it keeps the grant's scopes when the profile's refreshes
+    /// read them from there.
+    private mutating func issueRefreshToken(userID: Int64, clientID: String, grantID: String, scopes: [String], idTokenAuthTime: Date?) -> String {
+        let token = SandboxSecrets.make(random)
+        state.refreshTokens[token] = RefreshTokenRecord(
+            value: token,
+            userId: userID,
+            clientId: clientID,
+            grantId: grantID,
+            expiresAt: now.addingTimeInterval(TimeInterval(configuration.refreshTokenLifetime)),
+            scopes: profile.refreshScopes == .grant ? scopes : nil,
+            idTokenAuthTime: idTokenAuthTime
         )
         return token
     }
