@@ -5,14 +5,17 @@ import PackageDescription
 // `make release` links OpenSSL's libcrypto statically: loading the shared library and binding its
 // symbols is about a millisecond of every `kauth token` start. Other builds link it dynamically.
 let staticCrypto = ProcessInfo.processInfo.environment["KAUTH_STATIC_CRYPTO"] == "1"
-let cryptoLinking: [LinkerSetting] = staticCrypto
+let cryptoLinking: [LinkerSetting] =
+    staticCrypto
     ? [.unsafeFlags(["-Xlinker", "-l:libcrypto.a"], .when(platforms: [.linux]))]
     : [.linkedLibrary("crypto", .when(platforms: [.linux]))]
 
 // The commit `kauth --version` names, which the Makefile reads from git and sets; nothing when
 // unset (a bare `swift build`) or empty (a build outside a git checkout). Letters, digits and
 // `.+_-` only: the value becomes a C string literal.
-let commit = (ProcessInfo.processInfo.environment["KAUTH_COMMIT"] ?? "").filter { $0.isASCII && ($0.isLetter || $0.isNumber || ".+_-".contains($0)) }
+let commit = (ProcessInfo.processInfo.environment["KAUTH_COMMIT"] ?? "").filter {
+    $0.isASCII && ($0.isLetter || $0.isNumber || ".+_-".contains($0))
+}
 let commitSettings: [CSetting] = commit.isEmpty ? [] : [.define("KAUTH_COMMIT", to: "\"\(commit)\"")]
 
 // kauth takes no package dependencies: the standard library, Foundation, Dispatch, libc, and
@@ -22,7 +25,7 @@ let package = Package(
     name: "kauth",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "kauth", targets: ["kauth"]),
+        .executable(name: "kauth", targets: ["kauth"])
     ],
     dependencies: [],
     targets: [
@@ -40,7 +43,9 @@ let package = Package(
         .target(
             name: "CKeyring",
             path: "Sources/CKeyring",
-            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))]
+            linkerSettings: [
+                .linkedLibrary("dl", .when(platforms: [.linux])), .linkedLibrary("pthread", .when(platforms: [.linux]))
+            ]
         ),
         .target(name: "CBuildInfo", path: "Sources/CBuildInfo", cSettings: commitSettings),
         // The bottom layer, which knows nothing of OAuth: the effects and their live versions,
@@ -49,7 +54,7 @@ let package = Package(
             name: "KAuthBasics",
             dependencies: [
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
-                "CCurl",
+                "CCurl"
             ],
             path: "Sources/KAuthBasics",
             linkerSettings: cryptoLinking + [.linkedFramework("Security", .when(platforms: [.macOS]))]
@@ -58,7 +63,7 @@ let package = Package(
             name: "KAuthCore",
             dependencies: [
                 "KAuthBasics",
-                "CKeyring",
+                "CKeyring"
             ],
             path: "Sources/KAuthCore",
             linkerSettings: [.linkedFramework("Security", .when(platforms: [.macOS]))]
@@ -70,12 +75,14 @@ let package = Package(
             dependencies: [
                 "KAuthBasics",
                 "KAuthCore",
-                .target(name: "CCrypto", condition: .when(platforms: [.linux])),
+                .target(name: "CCrypto", condition: .when(platforms: [.linux]))
             ],
             path: "Sources/KAuthSandbox",
             linkerSettings: cryptoLinking
         ),
-        .target(name: "KAuthCLI", dependencies: ["KAuthBasics", "KAuthCore", "KAuthSandbox", "CBuildInfo"], path: "Sources/KAuthCLI"),
+        .target(
+            name: "KAuthCLI", dependencies: ["KAuthBasics", "KAuthCore", "KAuthSandbox", "CBuildInfo"],
+            path: "Sources/KAuthCLI"),
         .executableTarget(name: "kauth", dependencies: ["KAuthCLI", "KAuthCore", "KAuthBasics"], path: "Sources/kauth"),
         // Depends on KAuthSandbox only for `TestIDTokenSigner`: the client's tests need signed ID
         // tokens with chosen claims, and signing is the sandbox's.
@@ -110,7 +117,7 @@ let package = Package(
             name: "KAuthEndToEndTests",
             dependencies: ["KAuthBasics", "KAuthCore", "KAuthTestSupport"],
             path: "Tests/KAuthEndToEndTests"
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The command-line interface: parses, runs one command, renders its error, returns the exit code.
 package enum CLI {
@@ -15,10 +16,15 @@ package enum CLI {
     /// Flags for many commands, before or after the command words; each command says which it
     /// takes (`CommandSpec.globals`).
     static let globalFlags: [FlagSpec] = [
-        .option("profile", "NAME", "use the login stored under NAME (default: KAUTH_PROFILE, else the default profile)", values: .dynamic(.profiles)),
-        .option("provider", "NAME", "provider to use: kakao (default), snapchat, oidc (any OpenID Connect provider, with --issuer), or one configured with `kauth config`", values: .dynamic(.providers)),
+        .option(
+            "profile", "NAME", "use the login stored under NAME (default: KAUTH_PROFILE, else the default profile)",
+            values: .dynamic(.profiles)),
+        .option(
+            "provider", "NAME",
+            "provider to use: kakao (default), snapchat, oidc (any OpenID Connect provider, with --issuer), or one configured with `kauth config`",
+            values: .dynamic(.providers)),
         .toggle("verbose", "trace HTTP requests to stderr, secrets redacted"),
-        .toggle("no-color", "no colour in output (also: NO_COLOR)"),
+        .toggle("no-color", "no colour in output (also: NO_COLOR)")
     ]
 
     /// Runs `arguments` (without the program name) and returns the exit code.
@@ -37,7 +43,8 @@ package enum CLI {
             return 0
         case .help(let path):
             let spec = ArgumentParser.command(at: path, root: root)
-            world.terminal.writeOut(HelpRenderer.render(spec, path: path, globalFlags: globalFlags, width: world.terminal.columns))
+            world.terminal.writeOut(
+                HelpRenderer.render(spec, path: path, globalFlags: globalFlags, width: world.terminal.columns))
             return 0
         case .topic(let topic):
             world.terminal.writeOut(HelpRenderer.render(topic, root: root.name, width: world.terminal.columns))
@@ -87,7 +94,7 @@ package enum CLI {
         var object: [String: JSONValue] = [
             "code": .string(error.code),
             "message": .string(context.messages.message(for: error)),
-            "exit_code": .number(Double(error.exitCode)),
+            "exit_code": .number(Double(error.exitCode))
         ]
         if let scopes = error.requiredScopes {
             object["required_scopes"] = .array(scopes.map(JSONValue.string))
@@ -109,7 +116,8 @@ package enum CLI {
             object["provider_code"] = .string(failure.code)
         }
         if case .invalidTemplate(let violations) = error {
-            object["violations"] = .array(violations.map { .object(["path": .string($0.path), "message": .string($0.message)]) })
+            object["violations"] = .array(
+                violations.map { .object(["path": .string($0.path), "message": .string($0.message)]) })
         }
         let suggestions = suggestions(for: error)
         if !suggestions.isEmpty { object["suggestions"] = .array(suggestions.map(JSONValue.string)) }
@@ -137,7 +145,7 @@ package enum CLI {
         var object: [String: JSONValue] = [
             "code": .string("usage"),
             "message": .string(error.message),
-            "exit_code": .number(2),
+            "exit_code": .number(2)
         ]
         if !error.suggestions.isEmpty {
             object["suggestions"] = .array(error.suggestions.map(JSONValue.string))

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a running command has: the world, its parsed line, and the services built from them.
 struct CommandContext: Sendable {
@@ -22,7 +23,8 @@ struct CommandContext: Sendable {
     /// `KAUTH_KEYRING=off`.
     var keystore: FileKeystore {
         FileKeystore(
-            directory: paths.home, fileSystem: world.fileSystem, passphrase: environment["KAUTH_PASSPHRASE"], random: world.random,
+            directory: paths.home, fileSystem: world.fileSystem, passphrase: environment["KAUTH_PASSPHRASE"],
+            random: world.random,
             keyring: world.keyring, keyringTurnedOff: environment["KAUTH_KEYRING"]?.lowercased() == "off")
     }
 
@@ -49,7 +51,7 @@ struct CommandContext: Sendable {
 
     static func validateProfileName(_ name: String) throws {
         guard !name.isEmpty, name.count <= 64,
-              name.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" || $0 == "." })
+            name.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" || $0 == "." })
         else {
             throw KAuthError.usage("invalid profile name '\(name.visible)'; use letters, digits, '-', '_' or '.'")
         }
@@ -70,7 +72,9 @@ struct CommandContext: Sendable {
     /// Resolves providers with `--provider` and the given command-line settings.
     func providers(_ overrides: ProviderOverrides = ProviderOverrides()) -> ProviderResolver {
         let store = configStore
-        return ProviderResolver(environment: environment, loadConfig: { try store.load() }, selected: command.value("provider"), overrides: overrides)
+        return ProviderResolver(
+            environment: environment, loadConfig: { try store.load() }, selected: command.value("provider"),
+            overrides: overrides)
     }
 
     /// The token service for a stored login.
@@ -85,14 +89,15 @@ struct CommandContext: Sendable {
     /// the API rejects its token.
     func apiClient() throws -> APIClient {
         if let token = environmentToken {
-            return showingRetries(APIClient(
-                http: world.http, clock: world.clock, provider: try providers().selectedProvider(),
-                credentials: BearerCredentials(
-                    profile: try profileName(),
-                    current: { token },
-                    recover: { _, message in throw KAuthError.environmentTokenRejected(reason: message) }
-                )
-            ))
+            return showingRetries(
+                APIClient(
+                    http: world.http, clock: world.clock, provider: try providers().selectedProvider(),
+                    credentials: BearerCredentials(
+                        profile: try profileName(),
+                        current: { token },
+                        recover: { _, message in throw KAuthError.environmentTokenRejected(reason: message) }
+                    )
+                ))
         }
         return try client(for: tokenService(storedLogin()))
     }
@@ -107,15 +112,19 @@ struct CommandContext: Sendable {
 
     /// An API client on the stored login of `tokens`.
     func client(for tokens: TokenService) throws -> APIClient {
-        showingRetries(APIClient(
-            http: world.http, clock: world.clock, provider: try tokens.providers.provider(for: tokens.login.session, of: tokens.profile),
-            credentials: BearerCredentials(
-                profile: tokens.profile,
-                current: { try await tokens.validToken().session.accessToken },
-                recover: { rejected, _ in try await tokens.recover(rejected: rejected).accessToken },
-                remember: { rejected, message in await tokens.rememberRejected(accessToken: rejected, message: message) }
-            )
-        ))
+        showingRetries(
+            APIClient(
+                http: world.http, clock: world.clock,
+                provider: try tokens.providers.provider(for: tokens.login.session, of: tokens.profile),
+                credentials: BearerCredentials(
+                    profile: tokens.profile,
+                    current: { try await tokens.validToken().session.accessToken },
+                    recover: { rejected, _ in try await tokens.recover(rejected: rejected).accessToken },
+                    remember: { rejected, message in
+                        await tokens.rememberRejected(accessToken: rejected, message: message)
+                    }
+                )
+            ))
     }
 
     /// On a terminal, a client whose retries say so ("provider busy, retrying (2/3)…"); piped
@@ -124,7 +133,9 @@ struct CommandContext: Sendable {
         guard terminal.stderrIsTerminal else { return client }
         var client = client
         let terminal = self.terminal
-        client.onRetry = { attempt, attempts, _ in terminal.writeErr("provider busy, retrying (\(attempt)/\(attempts))…\n") }
+        client.onRetry = { attempt, attempts, _ in
+            terminal.writeErr("provider busy, retrying (\(attempt)/\(attempts))…\n")
+        }
         return client
     }
 
@@ -180,12 +191,14 @@ struct CommandContext: Sendable {
     /// Messages for errors, knowing this command's flags.
     var messages: ErrorMessages {
         let flags = Set((command.spec.flags + command.spec.globalFlags(CLI.globalFlags)).map(\.name))
-        var messages = ErrorMessages(commandPath: command.path, hasFlag: { flags.contains($0) }, profileFlag: command.value("profile"))
+        var messages = ErrorMessages(
+            commandPath: command.path, hasFlag: { flags.contains($0) }, profileFlag: command.value("profile"))
         let context = self
         messages.recreate = { profile in LoginRecipe.flags(for: profile, context: context) }
         if command.path == ["kauth", "login"] {
             messages.repeatLogin = LoginRecipe.repeating(command)
-            messages.handOverLogin = LoginRecipe.repeating(command, only: ["provider", "profile", "issuer", "client-id"])
+            messages.handOverLogin = LoginRecipe.repeating(
+                command, only: ["provider", "profile", "issuer", "client-id"])
         }
         return messages
     }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The one place where the transport's own failures (`HTTPTransportError`, which knows nothing of
 /// kauth's errors) become `KAuthError`s: every request the core sends goes through `perform`.
@@ -15,12 +16,14 @@ extension HTTPClient {
             return try await send(request)
         } catch let error as HTTPTransportError {
             switch error {
-            case .connectionFailed(let url, let detail) where url.lowercased().hasPrefix("https://") && Self.answeredInPlainHTTP(detail):
+            case .connectionFailed(let url, let detail)
+            where url.lowercased().hasPrefix("https://") && Self.answeredInPlainHTTP(detail):
                 // Not a network fault, and retrying cannot help: the URL's scheme is wrong.
                 throw KAuthError.plainHTTPServer(url: Redaction.url(url))
             case .connectionFailed(let url, let detail):
                 throw KAuthError.unavailable("cannot reach \(Redaction.url(url)): \(detail)")
-            case .tlsFailed(let url, let detail, _) where url.lowercased().hasPrefix("https://") && Self.answeredInPlainHTTP(detail):
+            case .tlsFailed(let url, let detail, _)
+            where url.lowercased().hasPrefix("https://") && Self.answeredInPlainHTTP(detail):
                 // The handshake failed because there was no TLS at all, not over certificates.
                 throw KAuthError.plainHTTPServer(url: Redaction.url(url))
             case .tlsFailed(let url, let detail, let trust):
@@ -28,7 +31,8 @@ extension HTTPClient {
             case .timedOut(let url):
                 throw KAuthError.unavailable("no answer from \(Redaction.url(url)) in time")
             case .invalidURL(let url):
-                throw KAuthError.invalidSetting(name: "URL", value: Redaction.url(url), expected: ["an http or https URL"])
+                throw KAuthError.invalidSetting(
+                    name: "URL", value: Redaction.url(url), expected: ["an http or https URL"])
             case .unavailable(let detail):
                 throw KAuthError.failure("HTTP is not available on this machine: \(detail)")
             }
@@ -42,7 +46,7 @@ extension HTTPClient {
     /// packet.
     static func answeredInPlainHTTP(_ detail: String) -> Bool {
         let lowered = detail.lowercased()
-        return ["wrong version number", "packet length too long", "unexpected tls packet", "record layer failure"].contains { lowered.contains($0) }
+        return ["wrong version number", "packet length too long", "unexpected tls packet", "record layer failure"]
+            .contains { lowered.contains($0) }
     }
 }
-

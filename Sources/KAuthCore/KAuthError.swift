@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Every failure a command can end with. Each case carries the facts a user needs to act on it;
 /// the words, with the flags and commands that fix it, are the command line's (`KAuthCLI`).
@@ -118,16 +119,19 @@ package enum KAuthError: Error, Sendable, Equatable {
     package var exitCode: Int32 {
         if case .pagesStopped(.failed(_, _, let error)) = self { return error.exitCode }
         switch self {
-        case .usage, .invalidTemplate, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .notAURL, .plainHTTPServer, .unsupported,
-             .invalidRedirectURI, .redirectPortConflict, .hostNotAllowed, .config:
+        case .usage, .invalidTemplate, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch,
+            .insecureURL, .notAURL, .plainHTTPServer, .unsupported,
+            .invalidRedirectURI, .redirectPortConflict, .hostNotAllowed, .config:
             return 2
         case .notLoggedIn, .sessionExpired, .environmentTokenRejected: return 3
         case .consentRequired: return 4
         case .unavailable: return 5
         case .loginCancelled, .addressPickerEnded: return 6
         case .keystore: return 7
-        case .portInUse, .oauth, .api, .apiNotPermitted, .apiRefused, .tlsFailed, .addressPickerFailed, .appKeyRejected, .invalidResponse, .discovery,
-             .idTokenRefused, .endpointsUnknown, .foreignUserinfo, .loginReplaced, .pagesStopped, .listenerFailed, .failure:
+        case .portInUse, .oauth, .api, .apiNotPermitted, .apiRefused, .tlsFailed, .addressPickerFailed, .appKeyRejected,
+            .invalidResponse, .discovery,
+            .idTokenRefused, .endpointsUnknown, .foreignUserinfo, .loginReplaced, .pagesStopped, .listenerFailed,
+            .failure:
             return 1
         }
     }
@@ -136,8 +140,9 @@ package enum KAuthError: Error, Sendable, Equatable {
     package var code: String {
         if case .pagesStopped(.failed(_, _, let error)) = self { return error.code }
         switch self {
-        case .usage, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .notAURL, .plainHTTPServer, .invalidRedirectURI,
-             .redirectPortConflict, .hostNotAllowed, .config, .unsupported:
+        case .usage, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .notAURL,
+            .plainHTTPServer, .invalidRedirectURI,
+            .redirectPortConflict, .hostNotAllowed, .config, .unsupported:
             return "usage"
         case .invalidTemplate: return "invalid_template"
         case .notLoggedIn: return "not_logged_in"
@@ -245,7 +250,10 @@ package struct OAuthFailure: Sendable, Equatable {
     package var meaning: OAuthErrorMeaning?
     package var provider: String
 
-    package init(error: String, description: String? = nil, providerCode: String? = nil, meaning: OAuthErrorMeaning? = nil, provider: String) {
+    package init(
+        error: String, description: String? = nil, providerCode: String? = nil, meaning: OAuthErrorMeaning? = nil,
+        provider: String
+    ) {
         self.error = error
         self.description = description
         self.providerCode = providerCode

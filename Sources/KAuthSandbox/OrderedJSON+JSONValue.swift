@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Between the sandbox's ordered documents and `KAuthCore`'s `JSONValue`: templates arrive as
 /// `JSONValue` and are answered in order; ID-token claims are built in order and signed as

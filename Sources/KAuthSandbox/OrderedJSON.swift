@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A JSON document built in code and written with its keys in the order given.
@@ -20,11 +20,11 @@ enum OrderedJSON: Equatable, Sendable {
 
     static func == (lhs: OrderedJSON, rhs: OrderedJSON) -> Bool {
         switch (lhs, rhs) {
-        case let (.string(a), .string(b)): return a == b
-        case let (.int(a), .int(b)): return a == b
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.array(a), .array(b)): return a == b
-        case let (.object(a), .object(b)):
+        case (.string(let a), .string(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         case (.null, .null): return true
         default: return false
@@ -83,7 +83,8 @@ enum OrderedJSON: Equatable, Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case _ where scalar.value < 0x20:
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                out +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                     + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)
             }

@@ -1,5 +1,5 @@
-import KAuthCore
 import KAuthBasics
+import KAuthCore
 
 /// How a sandbox provider behaves. Every member has a default taken from what Kakao answers for a
 /// REST API key, so `SandboxConfiguration()` behaves like a real app.
@@ -281,6 +281,6 @@ package struct SandboxServiceTerm: Sendable, Equatable {
         SandboxServiceTerm(tag: "service_20230101", required: true, revocable: false),
         SandboxServiceTerm(tag: "privacy_20230101", required: true, revocable: false),
         SandboxServiceTerm(tag: "marketing_2023", required: false, revocable: true),
-        SandboxServiceTerm(tag: "newsletter", required: false, revocable: true),
+        SandboxServiceTerm(tag: "newsletter", required: false, revocable: true)
     ]
 }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A failure that `POST /_sandbox/fail` asked for.
 struct InjectedFailure: Sendable, Equatable {
@@ -141,7 +142,9 @@ struct SandboxEngine {
         case _ where Self.friendMessagePaths[request.path] != nil:
             return talkFriendsMessage(request, &entry)
         case "/api/agt":
-            guard method == "POST" else { return Self.oauthError(405, "invalid_request", "use POST for /api/agt", "KOE001", &entry) }
+            guard method == "POST" else {
+                return Self.oauthError(405, "invalid_request", "use POST for /api/agt", "KOE001", &entry)
+            }
             return agt(request, &entry)
         case "/auth/kpidt":
             guard method == "GET" else { return .text(405, "use GET for /auth/kpidt\n") }
@@ -171,7 +174,8 @@ struct SandboxEngine {
             return Self.oauthError(failure.status, failure.error ?? "server_error", description, code, &entry)
         }
         if code == "-402" {
-            return Self.insufficientScopes(failure.status, apiType: "KAPI", required: failure.requiredScopes, allowed: [], &entry)
+            return Self.insufficientScopes(
+                failure.status, apiType: "KAPI", required: failure.requiredScopes, allowed: [], &entry)
         }
         return Self.apiError(failure.status, Int(code) ?? -1, description, &entry)
     }

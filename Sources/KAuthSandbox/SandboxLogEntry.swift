@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// One request the sandbox answered, as `GET /_sandbox/log` and `kauth sandbox` show it.

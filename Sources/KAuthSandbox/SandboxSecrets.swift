@@ -1,5 +1,5 @@
-import KAuthCore
 import KAuthBasics
+import KAuthCore
 
 /// The sandbox's only uses of cryptography, all through `KAuthCore.Crypto` (libcrypto or
 /// CryptoKit underneath): nothing here is hand-written.
@@ -40,12 +40,14 @@ enum SandboxSecrets {
 
     /// An S256 challenge is base64url of a 32-byte digest: exactly 43 alphabet characters.
     static func isWellFormedS256Challenge(_ challenge: String) -> Bool {
-        challenge.utf8.count == 43 && challenge.utf8.allSatisfy { isUnreserved($0) && $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "~") }
+        challenge.utf8.count == 43
+            && challenge.utf8.allSatisfy { isUnreserved($0) && $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "~") }
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
             return true

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A `SandboxProvider` served on 127.0.0.1 by the same `LoopbackServer` the login flow listens
 /// with. Point `KAUTH_KAKAO_AUTH_URL`, `KAUTH_KAKAO_API_URL` (and `KAUTH_KAKAO_SHARER_URL`,

@@ -1,10 +1,11 @@
-import KAuthCore
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A Kakao account the sandbox logs in. Kept in the state file, so a user can edit the profile
 /// (or add accounts, chosen at authorize by `login_hint` = email) and restart.
@@ -184,7 +185,9 @@ struct SandboxState: Equatable, Sendable {
         codes = codes.filter { $0.value.expiresAt > now }
         accessTokens = accessTokens.filter { $0.value.expiresAt > now }
         refreshTokens = refreshTokens.filter { $0.value.expiresAt > now }
-        deviceCodes = deviceCodes.filter { $0.value.expiresAt.addingTimeInterval(DeviceCodeRecord.expiredRetention) > now }
+        deviceCodes = deviceCodes.filter {
+            $0.value.expiresAt.addingTimeInterval(DeviceCodeRecord.expiredRetention) > now
+        }
     }
 }
 
@@ -211,8 +214,8 @@ package enum SandboxStateError: Error, Sendable, Equatable, CustomStringConverti
 
     package var description: String {
         switch self {
-        case let .unreadable(path, reason): return "sandbox state file \(path) is unreadable: \(reason)"
-        case let .writeFailed(path, reason): return "cannot write sandbox state file \(path): \(reason)"
+        case .unreadable(let path, let reason): return "sandbox state file \(path) is unreadable: \(reason)"
+        case .writeFailed(let path, let reason): return "cannot write sandbox state file \(path): \(reason)"
         }
     }
 }
@@ -249,8 +252,10 @@ struct SandboxStateStore: Sendable {
             consents: file.consents,
             codes: Dictionary(file.codes.map { ($0.value, $0) }, uniquingKeysWith: { first, _ in first }),
             accessTokens: Dictionary(file.accessTokens.map { ($0.value, $0) }, uniquingKeysWith: { first, _ in first }),
-            refreshTokens: Dictionary(file.refreshTokens.map { ($0.value, $0) }, uniquingKeysWith: { first, _ in first }),
-            deviceCodes: Dictionary((file.deviceCodes ?? []).map { ($0.deviceCode, $0) }, uniquingKeysWith: { first, _ in first }),
+            refreshTokens: Dictionary(
+                file.refreshTokens.map { ($0.value, $0) }, uniquingKeysWith: { first, _ in first }),
+            deviceCodes: Dictionary(
+                (file.deviceCodes ?? []).map { ($0.deviceCode, $0) }, uniquingKeysWith: { first, _ in first }),
             signingKey: file.signingKey
         )
     }
@@ -264,7 +269,8 @@ struct SandboxStateStore: Sendable {
             codes: state.codes.values.sorted { $0.value < $1.value },
             accessTokens: state.accessTokens.values.sorted { $0.value < $1.value },
             refreshTokens: state.refreshTokens.values.sorted { $0.value < $1.value },
-            deviceCodes: state.deviceCodes.isEmpty ? nil : state.deviceCodes.values.sorted { $0.deviceCode < $1.deviceCode },
+            deviceCodes: state.deviceCodes.isEmpty
+                ? nil : state.deviceCodes.values.sorted { $0.deviceCode < $1.deviceCode },
             signingKey: state.signingKey
         )
         let encoder = JSONEncoder()

@@ -10,6 +10,11 @@ package final class Counter: @unchecked Sendable {
     }
 
     package func increment() { lock.withLock { count += 1 } }
-    package func decrement() -> Int { lock.withLock { count -= 1; return count } }
+    package func decrement() -> Int {
+        lock.withLock {
+            count -= 1
+            return count
+        }
+    }
     package var value: Int { lock.withLock { count } }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import KAuthCore
 import KAuthBasics
+import KAuthCore
 
 /// A redirect listener without sockets: it records what the flow (a login, or the
 /// shipping-address picker) configured and armed, answers `wait` with a scripted outcome (or
@@ -66,7 +66,9 @@ package final class FakeListener: @unchecked Sendable {
                     // start link, through that link. A test with a browser of its own (one that
                     // cannot be started, say) stands for a user who opens the link by hand.
                     if config.startPath != nil, self.lock.withLock({ self.browserHandedOut }) {
-                        while self.lock.withLock({ self.visits.isEmpty && self.delivered == nil }), ContinuousClock.now < deadline {
+                        while self.lock.withLock({ self.visits.isEmpty && self.delivered == nil }),
+                            ContinuousClock.now < deadline
+                        {
                             try? await Task.sleep(for: .milliseconds(2))
                         }
                     }

@@ -1,5 +1,5 @@
-import KAuthCore
 import KAuthBasics
+import KAuthCore
 
 extension Provider {
     /// A provider resolved as commands resolve it: `name` among the built-in and configured ones,

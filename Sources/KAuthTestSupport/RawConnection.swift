@@ -1,11 +1,12 @@
 import Foundation
-import KAuthCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import KAuthBasics
+import KAuthCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A TCP connection to a loopback port that a test drives byte by byte and keeps open as long
 /// as it likes: an idle connection, a slow sender, a client that closes early. `RawSocketClient`
@@ -84,11 +85,13 @@ package final class RawConnection: @unchecked Sendable {
         var offset = 0
         while offset < bytes.count {
             #if canImport(Glibc)
-            let flags = Int32(MSG_NOSIGNAL)
+                let flags = Int32(MSG_NOSIGNAL)
             #else
-            let flags: Int32 = 0
+                let flags: Int32 = 0
             #endif
-            let written = bytes.withUnsafeBytes { SocketCalls.send(descriptor, $0.baseAddress! + offset, $0.count - offset, flags) }
+            let written = bytes.withUnsafeBytes {
+                SocketCalls.send(descriptor, $0.baseAddress! + offset, $0.count - offset, flags)
+            }
             if written < 0 && errno == EINTR { continue }
             if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
@@ -120,7 +123,9 @@ package final class RawConnection: @unchecked Sendable {
             let remaining = ContinuousClock.now.duration(to: deadline)
             if remaining <= .zero { return (received, .stillOpen) }
             var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
+            let milliseconds = Int32(
+                clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
+                    + 1)
             let polled = poll(&ready, 1, milliseconds)
             if polled < 0 && errno == EINTR { continue }
             if polled <= 0 { return (received, .stillOpen) }
@@ -146,10 +151,10 @@ package final class RawConnection: @unchecked Sendable {
 
     private static func begin(port: UInt16) -> RawConnection? {
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        if fd >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+            if fd >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         #endif
         guard fd >= 0 else { return nil }
         let connection = RawConnection(descriptor: fd)
@@ -185,4 +190,3 @@ package final class RawConnection: @unchecked Sendable {
         _ = fcntl(descriptor, F_SETFL, blocking ? flags & ~O_NONBLOCK : flags | O_NONBLOCK)
     }
 }
-

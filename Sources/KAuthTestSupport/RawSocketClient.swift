@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Sends raw bytes to a loopback port and returns everything the server answers until it closes.
@@ -20,9 +21,9 @@ package enum RawSocketClient {
 
     package static func exchange(port: UInt16, _ bytes: [UInt8], closeWriteAfterSending: Bool = false) -> String {
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         precondition(fd >= 0)
         defer { close(fd) }

@@ -1,6 +1,6 @@
 import Foundation
-import KAuthCore
 import KAuthBasics
+import KAuthCore
 
 extension RandomSource {
     /// Repeatable bytes for tests: the same seed gives the same sequence, so generated codes and

@@ -1,18 +1,28 @@
-import KAuthCore
 import KAuthBasics
+import KAuthCore
 
 /// The examples of Kakao's iOS share guide, as JSON.
 package enum ShareGuideTemplates {
-    package static let link: JSONValue = .object(["web_url": .string("https://developers.kakao.com"), "mobile_web_url": .string("https://developers.kakao.com")])
-    package static let appLink: JSONValue = .object(["android_execution_params": .string("key1=value1&key2=value2"), "ios_execution_params": .string("key1=value1&key2=value2")])
+    package static let link: JSONValue = .object([
+        "web_url": .string("https://developers.kakao.com"), "mobile_web_url": .string("https://developers.kakao.com")
+    ])
+    package static let appLink: JSONValue = .object([
+        "android_execution_params": .string("key1=value1&key2=value2"),
+        "ios_execution_params": .string("key1=value1&key2=value2")
+    ])
     package static let buttons: JSONValue = .array([
         .object(["title": .string("View on Web"), "link": link]),
-        .object(["title": .string("View on App"), "link": appLink]),
+        .object(["title": .string("View on App"), "link": appLink])
     ])
     package static func content(_ title: String) -> JSONValue {
-        .object(["title": .string(title), "description": .string("about \(title)"), "image_url": .string("https://mud-kage.kakao.com/dn/x/kakaolink40_original.png"), "link": link])
+        .object([
+            "title": .string(title), "description": .string("about \(title)"),
+            "image_url": .string("https://mud-kage.kakao.com/dn/x/kakaolink40_original.png"), "link": link
+        ])
     }
-    package static let social: JSONValue = .object(["comment_count": .number(45), "like_count": .number(286), "shared_count": .number(845)])
+    package static let social: JSONValue = .object([
+        "comment_count": .number(45), "like_count": .number(286), "shared_count": .number(845)
+    ])
 
     package static let feed: JSONValue = .object([
         "object_type": .string("feed"),
@@ -21,45 +31,54 @@ package enum ShareGuideTemplates {
             "profile_text": .string("Kakao"),
             "title_image_text": .string("Cheese cake"),
             "title_image_category": .string("cake"),
-            "items": .array((1...5).map { .object(["item": .string("cake\($0)"), "item_op": .string("\($0)000 won")]) }),
+            "items": .array(
+                (1...5).map { .object(["item": .string("cake\($0)"), "item_op": .string("\($0)000 won")]) }),
             "sum": .string("total"),
-            "sum_op": .string("15000 won"),
+            "sum_op": .string("15000 won")
         ]),
         "social": social,
-        "buttons": buttons,
+        "buttons": buttons
     ])
     package static let list: JSONValue = .object([
         "object_type": .string("list"),
         "header_title": .string("WEEKLY MAGAZINE"),
         "header_link": link,
-        "contents": .array([content("My hobby, Table tennis"), content("Understanding coffee with cream"), content("Emotional atmosphere")]),
-        "buttons": buttons,
+        "contents": .array([
+            content("My hobby, Table tennis"), content("Understanding coffee with cream"),
+            content("Emotional atmosphere")
+        ]),
+        "buttons": buttons
     ])
     package static let location: JSONValue = .object([
         "object_type": .string("location"),
         "address_title": .string("Kakao Pangyo Office Cafe Talk"),
         "address": .string("235, Pangyoyeok-ro, Bundang-gu, Seongnam-si, Gyeonggi-do"),
         "content": content("New menu release❤️ Cherry Blossom Latte"),
-        "social": social,
+        "social": social
     ])
     package static let commerce: JSONValue = .object([
         "object_type": .string("commerce"),
-        "commerce": .object(["product_name": .string("Ivory long dress"), "regular_price": .number(208800), "discount_price": .number(146160), "discount_rate": .number(30)]),
+        "commerce": .object([
+            "product_name": .string("Ivory long dress"), "regular_price": .number(208800),
+            "discount_price": .number(146160), "discount_rate": .number(30)
+        ]),
         "content": content("Ivory long dress (4 Colors)"),
-        "buttons": .array([.object(["title": .string("Purchase"), "link": link]), .object(["title": .string("Share"), "link": appLink])]),
+        "buttons": .array([
+            .object(["title": .string("Purchase"), "link": link]), .object(["title": .string("Share"), "link": appLink])
+        ])
     ])
     package static let text: JSONValue = .object([
         "object_type": .string("text"),
         "text": .string("Text up to 200 characters."),
         "link": link,
-        "button_title": .string("Check it out"),
+        "button_title": .string("Check it out")
     ])
     package static let calendar: JSONValue = .object([
         "object_type": .string("calendar"),
         "id_type": .string("event"),
         "id": .string("event-1"),
         "content": content("Meet-up"),
-        "buttons": .array([.object(["title": .string("Event page"), "link": link])]),
+        "buttons": .array([.object(["title": .string("Event page"), "link": link])])
     ])
 
     package static func of(_ type: TemplateType) -> JSONValue {
@@ -92,7 +111,11 @@ extension JSONValue {
                 }
                 return .array(items)
             case .object(var members):
-                if rest.count == 1 { members[head] = value } else { members[head] = set(members[head] ?? .object([:]), rest.dropFirst()) }
+                if rest.count == 1 {
+                    members[head] = value
+                } else {
+                    members[head] = set(members[head] ?? .object([:]), rest.dropFirst())
+                }
                 return .object(members)
             default:
                 return current

@@ -1,6 +1,6 @@
 import Foundation
-import KAuthCore
 import KAuthBasics
+import KAuthCore
 
 /// A clock that stands still until a test moves it, shared safely between the test and the
 /// threads of a server under test.
@@ -49,7 +49,8 @@ package final class TestClock: @unchecked Sendable {
         defer { lock.unlock() }
         recordedSleeps.append(duration)
         let components = duration.components
-        current = current.addingTimeInterval(TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18)
+        current = current.addingTimeInterval(
+            TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18)
     }
 
     /// The `Clock` to inject.

@@ -1,6 +1,6 @@
+import KAuthBasics
 import KAuthCore
 import KAuthSandbox
-import KAuthBasics
 
 /// ID tokens with chosen claims and headers, for tests of the client's `IDTokenValidator` and
 /// `JWKSCache`. Signing is the sandbox's (`KAuthSandbox.IDTokenSigner`); this wrapper is all of it

@@ -1,7 +1,7 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import Testing
-import KAuthBasics
 
 /// Captures what a command writes to stdout and stderr.
 package final class TerminalRecorder: @unchecked Sendable {
@@ -76,20 +76,22 @@ extension World {
         keyring: Keyring? = nil
     ) -> World {
         World(
-            http: http ?? HTTPClient { request in
-                Issue.record("unexpected HTTP request \(request.method) \(request.url)")
-                throw HTTPTransportError.unavailable("not expected in this test")
-            },
+            http: http
+                ?? HTTPClient { request in
+                    Issue.record("unexpected HTTP request \(request.method) \(request.url)")
+                    throw HTTPTransportError.unavailable("not expected in this test")
+                },
             clock: clock ?? Clock(now: { Date(timeIntervalSince1970: 1_767_225_600) }, sleep: { _ in }),
             random: random ?? .seeded(1),
             browser: browser ?? Browser { url in Issue.record("unexpected browser open \(url)") },
             fileSystem: fileSystem ?? .live,
             terminal: terminal ?? TerminalRecorder().terminal,
             environment: Environment(environment),
-            listener: listener ?? Listener { _, _ in
-                Issue.record("unexpected listener start")
-                throw LoopbackServerError.socket(operation: "bind", reason: "not expected in this test")
-            },
+            listener: listener
+                ?? Listener { _, _ in
+                    Issue.record("unexpected listener start")
+                    throw LoopbackServerError.socket(operation: "bind", reason: "not expected in this test")
+                },
             // As on a headless machine: no session bus, so logins write a plain file.
             keyring: keyring ?? .none(.noSessionBus)
         )

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KAuthBasics
 import KAuthCLI
 import KAuthCore
-import KAuthBasics
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // The only place that reads the process: build the live world, run, exit with the code.
 // The environment is read from `environ` directly: Foundation's ProcessInfo costs a noticeable

@@ -1,7 +1,7 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import Testing
-import KAuthBasics
 
 /// `kauth api` with gh api's flags, through the built kauth against `kauth sandbox` in its Kakao,
 /// OpenID Connect and Snapchat modes.
@@ -18,7 +18,9 @@ import KAuthBasics
         }
         func header(_ name: String) -> [String] {
             guard case .array(let pairs)? = json["headers"] else { return [] }
-            return pairs.filter { $0.value(at: "0")?.stringValue?.lowercased() == name.lowercased() }.compactMap { $0.value(at: "1")?.stringValue }
+            return pairs.filter { $0.value(at: "0")?.stringValue?.lowercased() == name.lowercased() }.compactMap {
+                $0.value(at: "1")?.stringValue
+            }
         }
         init(_ result: RunResult) throws {
             #expect(result.code == 0, "\(result.err)")
@@ -67,7 +69,11 @@ import KAuthBasics
         let base = sandbox.baseURL + "/api/echo"
 
         // GET: fields in the query, -F typed, -H repeatable, Accept replaceable.
-        let get = try Echo(try await env.run(["api", "-X", "GET", base, "-f", "a=b c", "-F", "n=5", "-H", "X-One: 1", "-H", "X-Two: 2", "-H", "Accept: text/plain"]))
+        let get = try Echo(
+            try await env.run([
+                "api", "-X", "GET", base, "-f", "a=b c", "-F", "n=5", "-H", "X-One: 1", "-H", "X-Two: 2", "-H",
+                "Accept: text/plain"
+            ]))
         #expect(get.method == "GET")
         #expect(get.query == ["a=b c", "n=5"])
         #expect(get.header("X-One") == ["1"] && get.header("X-Two") == ["2"])
@@ -75,22 +81,34 @@ import KAuthBasics
         #expect(get.header("Authorization") == ["Bearer"])
 
         // Kakao's APIs read forms: fields on POST are a form body, typed values as written.
-        let form = try Echo(try await env.run(["api", base, "-f", "properties={\"level\":\"2\"}", "-F", "flag=true", "-F", "none=null"]))
+        let form = try Echo(
+            try await env.run(["api", base, "-f", "properties={\"level\":\"2\"}", "-F", "flag=true", "-F", "none=null"])
+        )
         #expect(form.method == "POST")
         #expect(form.contentType?.hasPrefix("application/x-www-form-urlencoded") == true)
-        #expect(FormURLEncoding.decode(form.body ?? "").map { "\($0.0)=\($0.1)" } == ["properties={\"level\":\"2\"}", "flag=true", "none="])
+        #expect(
+            FormURLEncoding.decode(form.body ?? "").map { "\($0.0)=\($0.1)" } == [
+                "properties={\"level\":\"2\"}", "flag=true", "none="
+            ])
 
         // -H Content-Type: application/json asks for gh's JSON object instead.
-        let json = try Echo(try await env.run(["api", "-X", "PUT", base, "-H", "Content-Type: application/json", "-F", "id=12345678901234567890", "-f", "tags[]=a", "-f", "tags[]=b", "-F", "a[b]=false"]))
+        let json = try Echo(
+            try await env.run([
+                "api", "-X", "PUT", base, "-H", "Content-Type: application/json", "-F", "id=12345678901234567890", "-f",
+                "tags[]=a", "-f", "tags[]=b", "-F", "a[b]=false"
+            ]))
         #expect(json.method == "PUT")
-        #expect(json.body == #"{"tags":["a","b"],"id":12345678901234567890,"a":{"b":false}}"#, "-f before -F as gh; a 20-digit id kept exactly")
+        #expect(
+            json.body == #"{"tags":["a","b"],"id":12345678901234567890,"a":{"b":false}}"#,
+            "-f before -F as gh; a 20-digit id kept exactly")
 
         // --input: the body as given, application/json unless -H says otherwise; fields in the query.
         let file = try env.file("body.bin", "{\"raw\": [1, 2]}\n")
         let input = try Echo(try await env.run(["api", base, "--input", file, "-f", "q=1"]))
         #expect(input.method == "POST" && input.contentType == "application/json")
         #expect(input.body == "{\"raw\": [1, 2]}\n" && input.query == ["q=1"])
-        let typed = try Echo(try await env.run(["api", "-X", "PATCH", base, "--input", file, "-H", "Content-Type: text/csv"]))
+        let typed = try Echo(
+            try await env.run(["api", "-X", "PATCH", base, "--input", file, "-H", "Content-Type: text/csv"]))
         #expect(typed.contentType == "text/csv")
         let piped = try env.spawn(["api", base, "--input", "-"])
         piped.write("from stdin")
@@ -107,7 +125,9 @@ import KAuthBasics
         let silent = try await env.run(["api", "--silent", base, "-f", "x=1"])
         #expect(silent.code == 0 && silent.out.isEmpty)
         #expect(try await env.run(["api", base, "-X", "DELETE", "--field", "method"]).out == "DELETE\n")
-        #expect(try await env.run(["api", "/v2/user/me", "--field", "kakao_account.email"]).out == "sandbox.user@example.com\n")
+        #expect(
+            try await env.run(["api", "/v2/user/me", "--field", "kakao_account.email"]).out
+                == "sandbox.user@example.com\n")
         let missing = try await env.run(["api", "/v2/user/me", "--field", "no.such"])
         #expect(missing.code == 1 && missing.err.contains("no field"))
         let ghField = try await env.run(["api", base, "--field", "a=b"])
@@ -136,7 +156,9 @@ import KAuthBasics
         #expect(try elements(all.out, at: "elements").count == 25)
         #expect(joined["total_count"] == .number(25) && joined["after_url"] == nil)
         #expect(try await sandbox.calls("/v1/api/talk/friends").count == 3)
-        #expect(try await env.run(["api", "--paginate", "/v1/api/talk/friends", "--field", "elements.24.uuid"]).out.count == 23)
+        #expect(
+            try await env.run(["api", "--paginate", "/v1/api/talk/friends", "--field", "elements.24.uuid"]).out.count
+                == 23)
         let json = try parseJSON(try await env.run(["api", "--paginate", "/v1/api/talk/friends", "--json"]).out)
         #expect(json["pages"] == .number(3))
 
@@ -165,19 +187,25 @@ import KAuthBasics
         var env = TestEnvironment(sandbox: sandbox)
         defer { env.remove() }
         env.useFollowingBrowser()
-        #expect(try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "cli"]).code == 0)
+        #expect(
+            try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "cli"]).code
+                == 0)
         let items = sandbox.baseURL + "/api/items"
 
         let all = try await env.run(["api", "--paginate", items])
         #expect(all.code == 0, "\(all.err)")
-        #expect(try elements(all.out).map { $0["id"] } == (1...25).map { .number(Double($0)) }, "three pages end to end")
-        #expect(try await env.run(["api", "--paginate", items, "-f", "per_page=20", "--field", "24.name"]).out == "item 25\n")
+        #expect(
+            try elements(all.out).map { $0["id"] } == (1...25).map { .number(Double($0)) }, "three pages end to end")
+        #expect(
+            try await env.run(["api", "--paginate", items, "-f", "per_page=20", "--field", "24.name"]).out
+                == "item 25\n")
         let heads = try await env.run(["api", "--paginate", "-i", "--silent", items])
         #expect(heads.out.components(separatedBy: "HTTP/1.1 200").count == 4)
         #expect(heads.out.contains("rel=\"next\""))
 
         // gh's JSON object for body fields on a provider that is not Kakao.
-        let echo = try Echo(try await env.run(["api", "-X", "POST", sandbox.baseURL + "/api/echo", "-F", "n=5", "-f", "a[b]=c"]))
+        let echo = try Echo(
+            try await env.run(["api", "-X", "POST", sandbox.baseURL + "/api/echo", "-F", "n=5", "-f", "a[b]=c"]))
         #expect(echo.contentType == "application/json" && echo.body == #"{"a":{"b":"c"},"n":5}"#)
 
         // A failing page: its body on stdout, its own exit code (5: unavailable), which page.
@@ -187,7 +215,9 @@ import KAuthBasics
         #expect(try parseJSON(failed.out)["error"] == .string("temporarily_unavailable"))
         #expect(failed.err.contains("page 2"))
         let failedJSON = try parseJSON(try await env.run(["api", "--paginate", items, "--json"]).out)
-        #expect(failedJSON.value(at: "error.exit_code") == .number(5) && failedJSON.value(at: "response.error") == .string("temporarily_unavailable"))
+        #expect(
+            failedJSON.value(at: "error.exit_code") == .number(5)
+                && failedJSON.value(at: "response.error") == .string("temporarily_unavailable"))
 
         // Bounded: 1000 pages at most, and what was fetched is printed.
         try await sandbox.control("/_sandbox/config", [("item_failure_page", "0"), ("item_count", "1200")])
@@ -223,11 +253,15 @@ import KAuthBasics
         #expect(input.code == 0 && input.out.hasSuffix("=\n"), "\(input.err)")
 
         // A form where Snap wants JSON: its GraphQL error on stdout, exit 1, and under response.
-        let form = try await env.run(["api", "-X", "POST", "/v1/me", "-f", "query={me{displayName}}", "-H", "Content-Type: application/x-www-form-urlencoded"])
+        let form = try await env.run([
+            "api", "-X", "POST", "/v1/me", "-f", "query={me{displayName}}", "-H",
+            "Content-Type: application/x-www-form-urlencoded"
+        ])
         #expect(form.code == 1)
         #expect(try parseJSON(form.out).value(at: "errors.0.extensions.code") == .string("GRAPHQL_VALIDATION_FAILED"))
         #expect(form.err.contains("The body must be JSON"))
-        let json = try parseJSON(try await env.run(["api", "-X", "POST", "/v1/me", "-f", "query={me{nope}}", "--json"]).out)
+        let json = try parseJSON(
+            try await env.run(["api", "-X", "POST", "/v1/me", "-f", "query={me{nope}}", "--json"]).out)
         #expect(json.value(at: "error.exit_code") == .number(1))
         #expect(json.value(at: "response.errors.0.message")?.stringValue?.contains("nope") == true)
     }

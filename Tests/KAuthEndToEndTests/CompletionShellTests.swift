@@ -19,7 +19,13 @@ import Testing
         ("kauth login --provider=w", ["work"]),
         ("kauth token --profile ", ["default", "work"]),
         ("kauth switch ", ["default", "work"]),
-        ("kauth config get provider.work.cl", ["provider.work.client_id", "provider.work.client_secret", "provider.work.client_cert", "provider.work.client_key"]),
+        (
+            "kauth config get provider.work.cl",
+            [
+                "provider.work.client_id", "provider.work.client_secret", "provider.work.client_cert",
+                "provider.work.client_key"
+            ]
+        ),
         ("kauth config unset provider.kakao.t", ["provider.kakao.type", "provider.kakao.token_endpoint_auth_method"]),
         // Only the values of the provider the line names (Kakao's when it names none).
         ("kauth login --prompt ", ["login", "create", "select_account"]),
@@ -38,11 +44,21 @@ import Testing
         ("kauth config list --", ["--json", "--no-color", "--help"]),
         ("kauth he", ["help"]),
         // Only what means something for Kakao: no issuer, no revocation endpoint.
-        ("kauth config set provider.kakao.", ["type", "client_id", "client_secret", "app_key", "redirect_uri", "scopes", "token_endpoint_auth_method", "ca_file", "client_cert", "client_key", "auth_url", "api_url", "sharer_url", "apps_url"].map { "provider.kakao." + $0 }),
+        (
+            "kauth config set provider.kakao.",
+            [
+                "type", "client_id", "client_secret", "app_key", "redirect_uri", "scopes", "token_endpoint_auth_method",
+                "ca_file", "client_cert", "client_key", "auth_url", "api_url", "sharer_url", "apps_url"
+            ].map { "provider.kakao." + $0 }
+        ),
         ("kauth config set provider.work.i", ["provider.work.issuer"]),
-        ("kauth help ", "login logout unlink status token me properties signup scopes terms shipping api switch link talk config sandbox completion version environment exit-codes".split(separator: " ").map(String.init)),
+        (
+            "kauth help ",
+            "login logout unlink status token me properties signup scopes terms shipping api switch link talk config sandbox completion version environment exit-codes"
+                .split(separator: " ").map(String.init)
+        ),
         ("kauth help ex", ["exit-codes"]),
-        ("kauth help to", ["token"]),
+        ("kauth help to", ["token"])
     ]
 
     /// A KAUTH_HOME with a configured provider `work` and logins for `default` and `work`, a
@@ -55,7 +71,8 @@ import Testing
         init() async throws {
             base = TemporaryDirectory().path
             work = base + "/work"
-            let home = base + "/kauth", bin = base + "/bin"
+            let home = base + "/kauth"
+            let bin = base + "/bin"
             for folder in [work + "/sub", bin] {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
@@ -65,16 +82,18 @@ import Testing
             }
             environment = [
                 "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
-                "HOME": base, "KAUTH_HOME": home, "TERM": "dumb", "WORK": work,
+                "HOME": base, "KAUTH_HOME": home, "TERM": "dumb", "WORK": work
             ]
-            let config = try await Spawned(["config", "set", "provider.work.type", "oidc"], environment: environment).wait()
+            let config = try await Spawned(["config", "set", "provider.work.type", "oidc"], environment: environment)
+                .wait()
             #expect(config.code == 0)
             let keystore = FileKeystore(directory: home, fileSystem: .live, passphrase: nil, random: .live)
             let now = Date()
             try await keystore.update { contents in
                 for profile in ["default", "work"] {
                     contents.profiles[profile] = StoredSession(
-                        provider: "kakao", clientID: "app", accessToken: "SECRET", accessTokenExpiresAt: now.addingTimeInterval(3600),
+                        provider: "kakao", clientID: "app", accessToken: "SECRET",
+                        accessTokenExpiresAt: now.addingTimeInterval(3600),
                         createdAt: now, updatedAt: now)
                 }
             }
@@ -88,7 +107,8 @@ import Testing
 
         /// Runs `shell` with `arguments`; its output as `index<TAB>a|b|c` lines, by index.
         func offers(_ shell: String, _ arguments: [String]) async throws -> [Int: [String]] {
-            let result = try await Spawned(arguments, environment: environment, executable: shell).wait(timeout: .seconds(60))
+            let result = try await Spawned(arguments, environment: environment, executable: shell).wait(
+                timeout: .seconds(60))
             #expect(result.code == 0, "\(shell): \(result.err)")
             var offers: [Int: [String]] = [:]
             for line in result.out.split(separator: "\n") {
@@ -118,7 +138,8 @@ import Testing
     }
 
     static func shell(_ name: String) -> String? {
-        ["/usr/bin/", "/bin/", "/usr/local/bin/", "/opt/homebrew/bin/"].map { $0 + name }.first(where: FileManager.default.isExecutableFile)
+        ["/usr/bin/", "/bin/", "/usr/local/bin/", "/opt/homebrew/bin/"].map { $0 + name }.first(
+            where: FileManager.default.isExecutableFile)
     }
 
     @Test func bash() async throws {
@@ -126,9 +147,11 @@ import Testing
         defer { setup.remove() }
         // bash splits `--flag=value` at `=` (COMP_WORDBREAKS), and so does this probe.
         var probe = "cd \"$WORK\" || exit 1\nsource <(kauth completion bash)\n"
-        probe += "probe() { COMP_WORDS=(\"${@:2}\"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _kauth; local IFS='|'; printf '%s\\t%s\\n' \"$1\" \"${COMPREPLY[*]}\"; }\n"
+        probe +=
+            "probe() { COMP_WORDS=(\"${@:2}\"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _kauth; local IFS='|'; printf '%s\\t%s\\n' \"$1\" \"${COMPREPLY[*]}\"; }\n"
         for (index, example) in Self.cases.enumerated() {
-            let words = example.line.split(separator: " ", omittingEmptySubsequences: false).flatMap { word -> [String] in
+            let words = example.line.split(separator: " ", omittingEmptySubsequences: false).flatMap {
+                word -> [String] in
                 guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return [String(word)] }
                 return [String(word[..<equals]), "=", String(word[word.index(after: equals)...])]
             }
@@ -150,27 +173,27 @@ import Testing
         // logs the matches it adds that fit the word (-O), then adds them as usual; calls that
         // only collect (-A, -D, -O, as _files makes) are not logged.
         let driver = """
-        zmodload zsh/zpty || exit 1
-        cd "$WORK" || exit 1
-        zpty z zsh -f -i
-        zpty -w z "PS1='> '; fpath=(\(functions) \\$fpath); autoload -Uz compinit; compinit -u -D; unsetopt AUTO_LIST BEEP"
-        zpty -w z "compadd() { if (( \\${@[(I)-[ADO]]} )); then builtin compadd \\"\\$@\\"; return; fi; local -a __m; builtin compadd -O __m \\"\\$@\\"; print -r -- \\"M \\${(j:|:)__m}\\" >> \(log); builtin compadd \\"\\$@\\"; }"
-        zpty -w z "__probe() { _main_complete; print -r -- END >> \(log); }; zle -C probe-complete complete-word __probe; bindkey '^I' probe-complete"
-        integer n=-1 i
-        for line in "$@"; do
-          n+=1
-          : > \(log)
-          zpty -w -n z "$line"$'\\t'
-          for (( i = 0; i < 200; i++ )); do
-            grep -q '^END$' \(log) 2>/dev/null && break
-            sleep 0.05
-          done
-          print -r -- "$n"$'\\t'"${(j:|:)${(@)${(f)"$(grep '^M ' \(log))"}#M }}"
-          zpty -w -n z $'\\C-u'
-          while zpty -rt z junk; do :; done
-        done
-        zpty -d z
-        """
+            zmodload zsh/zpty || exit 1
+            cd "$WORK" || exit 1
+            zpty z zsh -f -i
+            zpty -w z "PS1='> '; fpath=(\(functions) \\$fpath); autoload -Uz compinit; compinit -u -D; unsetopt AUTO_LIST BEEP"
+            zpty -w z "compadd() { if (( \\${@[(I)-[ADO]]} )); then builtin compadd \\"\\$@\\"; return; fi; local -a __m; builtin compadd -O __m \\"\\$@\\"; print -r -- \\"M \\${(j:|:)__m}\\" >> \(log); builtin compadd \\"\\$@\\"; }"
+            zpty -w z "__probe() { _main_complete; print -r -- END >> \(log); }; zle -C probe-complete complete-word __probe; bindkey '^I' probe-complete"
+            integer n=-1 i
+            for line in "$@"; do
+              n+=1
+              : > \(log)
+              zpty -w -n z "$line"$'\\t'
+              for (( i = 0; i < 200; i++ )); do
+                grep -q '^END$' \(log) 2>/dev/null && break
+                sleep 0.05
+              done
+              print -r -- "$n"$'\\t'"${(j:|:)${(@)${(f)"$(grep '^M ' \(log))"}#M }}"
+              zpty -w -n z $'\\C-u'
+              while zpty -rt z junk; do :; done
+            done
+            zpty -d z
+            """
         let offers = try await setup.offers(zsh, ["-f", "-c", driver, "zsh"] + Self.cases.map(\.line))
         check("zsh", offers) { $0.replacingOccurrences(of: "\\ ", with: " ") }
     }
@@ -180,14 +203,14 @@ import Testing
         let setup = try await Setup()
         defer { setup.remove() }
         let probe = """
-        cd $WORK; or exit 1
-        kauth completion fish | source
-        set -l n 0
-        for line in $argv
-            printf '%s\\t%s\\n' $n (complete -C $line | string replace -r '\\t.*' '' | string join '|')
-            set n (math $n + 1)
-        end
-        """
+            cd $WORK; or exit 1
+            kauth completion fish | source
+            set -l n 0
+            for line in $argv
+                printf '%s\\t%s\\n' $n (complete -C $line | string replace -r '\\t.*' '' | string join '|')
+                set n (math $n + 1)
+            end
+            """
         let offers = try await setup.offers(fish, ["--no-config", "-c", probe] + Self.cases.map(\.line))
         // fish offers a folder with its `/`, and `--flag=value` whole.
         check("fish", offers) { word in

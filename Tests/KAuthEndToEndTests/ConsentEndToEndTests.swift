@@ -1,7 +1,7 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import Testing
-import KAuthBasics
 
 /// Kakao's user and consent APIs through the built kauth against `kauth sandbox`.
 @Suite(.serialized) struct ConsentEndToEndTests {
@@ -55,7 +55,10 @@ import KAuthBasics
         let me = try await env.run(["me", "--json"])
         #expect(try response(me.out).value(at: "kakao_account.email_needs_agreement") == .bool(true))
         let status = try await env.run(["status", "--json"])
-        guard case .array(let stored)? = try parseJSON(status.out)["scopes"] else { Issue.record("no scopes"); return }
+        guard case .array(let stored)? = try parseJSON(status.out)["scopes"] else {
+            Issue.record("no scopes")
+            return
+        }
         #expect(!stored.contains(.string("account_email")))
         #expect(stored.contains(.string("profile_nickname")))
     }
@@ -71,13 +74,17 @@ import KAuthBasics
         #expect(denied.err.contains("kauth scopes request shipping_address"))
         let deniedJSON = try await env.run(["shipping", "--json"])
         #expect(deniedJSON.code == 4)
-        #expect(try parseJSON(deniedJSON.out).value(at: "error.required_scopes") == .array([.string("shipping_address")]))
+        #expect(
+            try parseJSON(deniedJSON.out).value(at: "error.required_scopes") == .array([.string("shipping_address")]))
 
         let request = try await env.run(["scopes", "request", "shipping_address"])
         #expect(request.code == 0, "\(request.err)")
         #expect(request.err.contains("Granted: shipping_address"))
         let status = try await env.run(["status", "--json"])
-        guard case .array(let scopes)? = try parseJSON(status.out)["scopes"] else { Issue.record("no scopes"); return }
+        guard case .array(let scopes)? = try parseJSON(status.out)["scopes"] else {
+            Issue.record("no scopes")
+            return
+        }
         #expect(scopes.contains(.string("shipping_address")))
         let shipping = try await env.run(["shipping"])
         #expect(shipping.code == 0, "\(shipping.err)")
@@ -109,7 +116,10 @@ import KAuthBasics
         defer { env.remove() }
         let all = try await env.run(["shipping", "--all", "--json", "--page-size", "10"])
         #expect(all.code == 0, "\(all.err)")
-        guard case .array(let addresses)? = try response(all.out)["shipping_addresses"] else { Issue.record("no addresses"); return }
+        guard case .array(let addresses)? = try response(all.out)["shipping_addresses"] else {
+            Issue.record("no addresses")
+            return
+        }
         let ids = addresses.compactMap { $0["id"]?.stringValue }
         #expect(ids.count >= 25)
         #expect(Set(ids).count == ids.count)
@@ -118,7 +128,10 @@ import KAuthBasics
         #expect(pages.count >= 3)
         let one = try await env.run(["shipping", "--id", ids[3], "--json"])
         #expect(one.code == 0)
-        guard case .array(let single)? = try response(one.out)["shipping_addresses"] else { Issue.record("no address"); return }
+        guard case .array(let single)? = try response(one.out)["shipping_addresses"] else {
+            Issue.record("no address")
+            return
+        }
         #expect(single.map { $0["id"]?.stringValue } == [ids[3]])
         #expect(try await env.run(["shipping", "--id", "1", "--all"]).code == 2)
     }
@@ -130,7 +143,10 @@ import KAuthBasics
         defer { env.remove() }
         let agreed = try await env.run(["terms", "--json"])
         #expect(agreed.code == 0, "\(agreed.err)")
-        guard case .array(let terms)? = try response(agreed.out)["service_terms"] else { Issue.record("no terms"); return }
+        guard case .array(let terms)? = try response(agreed.out)["service_terms"] else {
+            Issue.record("no terms")
+            return
+        }
         #expect(terms.contains { $0["tag"] == .string("marketing_2023") })
         let app = try await env.run(["terms", "--app"])
         #expect(app.code == 0)
@@ -138,7 +154,10 @@ import KAuthBasics
         let revoke = try await env.run(["terms", "revoke", "marketing_2023"])
         #expect(revoke.code == 0, "\(revoke.err)")
         let after = try await env.run(["terms", "--json", "--tags", "marketing_2023"])
-        guard case .array(let remaining)? = try response(after.out)["service_terms"] else { Issue.record("no terms"); return }
+        guard case .array(let remaining)? = try response(after.out)["service_terms"] else {
+            Issue.record("no terms")
+            return
+        }
         #expect(!remaining.contains { $0["tag"] == .string("marketing_2023") && $0["agreed"] == .bool(true) })
         let required = try await env.run(["terms", "revoke", "service_20230101"])
         #expect(required.code != 0)
@@ -163,7 +182,9 @@ import KAuthBasics
         let raw = try await env.run(["api", "/v2/user/me", "-f", #"property_keys=["kakao_account.email"]"#])
         #expect(raw.code == 0, "\(raw.err)")
         #expect(try parseJSON(raw.out).value(at: "kakao_account.email") == .string("sandbox.user@example.com"))
-        let post = try await env.run(["api", "-X", "POST", "/v1/user/update_profile", "-f", #"properties={"team":"red"}"#])
+        let post = try await env.run([
+            "api", "-X", "POST", "/v1/user/update_profile", "-f", #"properties={"team":"red"}"#
+        ])
         #expect(post.code == 0, "\(post.err)")
         #expect(try await env.run(["me", "--field", "properties.team"]).out == "red\n")
         #expect(try await env.run(["api", "/v2/user/nothing-here"]).code == 1)

@@ -26,7 +26,9 @@ struct CrossUserEndToEndTests {
         let attack = try attacker.attack("login", watching: env.slowBrowser)
         let result = await victim.wait()
         let attempt = await attack.wait()
-        #expect(attempt.out.contains("found=page") && attempt.out.contains("page=unreadable"), "the attacker got further: \(attempt.out)")
+        #expect(
+            attempt.out.contains("found=page") && attempt.out.contains("page=unreadable"),
+            "the attacker got further: \(attempt.out)")
         #expect(!attempt.out.contains("result="))
         #expect(result.code == 0, "\(result.err)")
         // The login is the browser's own: its request went through and it was told so.
@@ -65,14 +67,18 @@ struct CrossUserEndToEndTests {
         defer { sandbox.stop() }
         var env = try await loggedIn(sandbox, arguments: ["--scopes", "shipping_address"])
         defer { env.remove() }
-        try await sandbox.control("/_sandbox/picker", [("outcome", "choose"), ("address_id", "7100003"), ("detail_address", "The attacker's door")])
+        try await sandbox.control(
+            "/_sandbox/picker",
+            [("outcome", "choose"), ("address_id", "7100003"), ("detail_address", "The attacker's door")])
         let browserResult = env.useSlowBrowser()
 
         let victim = try env.spawn(["shipping", "select", "--json", "--timeout", "30"])
         let attack = try attacker.attack("picker", watching: env.slowBrowser)
         let result = await victim.wait()
         let attempt = await attack.wait()
-        #expect(attempt.out.contains("found=page") && attempt.out.contains("page=unreadable"), "the attacker got further: \(attempt.out)")
+        #expect(
+            attempt.out.contains("found=page") && attempt.out.contains("page=unreadable"),
+            "the attacker got further: \(attempt.out)")
         #expect(result.code == 0, "\(result.err)")
         #expect(try parseJSON(result.out)["address_id"] == .number(7_100_003))
         #expect(!result.out.contains("The attacker's door"))
@@ -102,9 +108,14 @@ struct CrossUserEndToEndTests {
         defer { env.remove() }
         let record = env.useSlowBrowser(follows: false)
 
-        let victim = try env.spawn(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "tv", "--device", "--timeout", "40"])
+        let victim = try env.spawn([
+            "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "tv", "--device", "--timeout",
+            "40"
+        ])
         let attempt = await (try attacker.attack("device", watching: env.slowBrowser)).wait()
-        #expect(attempt.out.contains("found=page") && attempt.out.contains("page=unreadable"), "the attacker got further: \(attempt.out)")
+        #expect(
+            attempt.out.contains("found=page") && attempt.out.contains("page=unreadable"),
+            "the attacker got further: \(attempt.out)")
         #expect(try await sandbox.calls("/device").isEmpty, "the attacker reached the verification page")
         // The code is on the victim's terminal to compare with the page (RFC 8628 §5.4).
         let complete = try await firstLine(of: record)
@@ -129,16 +140,17 @@ extension TestEnvironment {
     mutating func useSlowBrowser(follows: Bool = true) -> String {
         let result = home + ".browser-status"
         let script = slowBrowser
-        let act = follows
+        let act =
+            follows
             ? "sleep 2\nprintf 'url = \"%s\"\\n' \"$url\" | curl --silent --location --max-time 20 --output /dev/null --write-out '%{http_code}\\n' --config - > '\(result)'"
             : "printf '%s\\n' \"$url\" > '\(result)'\nsleep 5"
         try? """
-            #!/bin/sh
-            for last in "$@"; do :; done
-            url="$('\(pageURLScript)' "$last")"
-            \(act)
+        #!/bin/sh
+        for last in "$@"; do :; done
+        url="$('\(pageURLScript)' "$last")"
+        \(act)
 
-            """.write(toFile: script, atomically: true, encoding: .utf8)
+        """.write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
         variables["BROWSER"] = script
         return result
@@ -154,29 +166,38 @@ struct OtherUser {
     /// A folder everyone can read, with the attacker's script in it.
     let folder: String
 
-    static let useradd = ["/usr/sbin/useradd", "/sbin/useradd"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let userdel = ["/usr/sbin/userdel", "/sbin/userdel"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let useradd = ["/usr/sbin/useradd", "/sbin/useradd"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+    static let userdel = ["/usr/sbin/userdel", "/sbin/userdel"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
     static let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// Why the cross-user tests cannot run here; nil when they can.
     static let unavailableReason: String? = {
         #if os(Linux)
-        if geteuid() != 0 { return "the cross-user attack tests need root, to create a second local user" }
-        if useradd == nil || userdel == nil { return "the cross-user attack tests need useradd and userdel (the passwd package)" }
-        if setpriv == nil { return "the cross-user attack tests need setpriv (util-linux)" }
-        if !FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") { return "the cross-user attack tests need curl" }
-        return nil
+            if geteuid() != 0 { return "the cross-user attack tests need root, to create a second local user" }
+            if useradd == nil || userdel == nil {
+                return "the cross-user attack tests need useradd and userdel (the passwd package)"
+            }
+            if setpriv == nil { return "the cross-user attack tests need setpriv (util-linux)" }
+            if !FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") {
+                return "the cross-user attack tests need curl"
+            }
+            return nil
         #else
-        return "the cross-user attack tests run on Linux (the listener's owner check is Linux's)"
+            return "the cross-user attack tests run on Linux (the listener's owner check is Linux's)"
         #endif
     }()
 
     static func create() throws -> OtherUser {
         let name = "kauth-x" + String(UInt32.random(in: 0..<UInt32.max), radix: 36)
         guard run(useradd!, ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name]) == 0,
-              let passwd = getpwnam(name)
+            let passwd = getpwnam(name)
         else { throw Failure(message: "useradd \(name) failed") }
-        let uid = passwd.pointee.pw_uid, gid = passwd.pointee.pw_gid
+        let uid = passwd.pointee.pw_uid
+        let gid = passwd.pointee.pw_gid
         var template = Array((NSTemporaryDirectory() + "kauth-attacker-XXXXXX").utf8CString)
         let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
         chmod(folder, 0o755)
@@ -190,8 +211,11 @@ struct OtherUser {
     /// only command lines that contain `watching` (the victim's browser's): other tests on the
     /// same machine start browsers too.
     func attack(_ mode: String, _ url: String? = nil, watching: String? = nil) throws -> Spawned {
-        let arguments = ["--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "--", "/bin/sh", folder + "/attacker.sh", mode] + (url.map { [$0] } ?? [])
-        return try Spawned(arguments, environment: ["PATH": "/usr/bin:/bin", "WATCH": watching ?? ""], executable: Self.setpriv!)
+        let arguments =
+            ["--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", "--", "/bin/sh", folder + "/attacker.sh", mode]
+            + (url.map { [$0] } ?? [])
+        return try Spawned(
+            arguments, environment: ["PATH": "/usr/bin:/bin", "WATCH": watching ?? ""], executable: Self.setpriv!)
     }
 
     func remove() {

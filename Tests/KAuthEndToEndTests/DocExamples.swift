@@ -54,7 +54,8 @@ enum DocExamples {
                 var body: [(line: Int, text: String)] = []
                 var end = index + 1
                 while end < lines.count, lines[end].trimmingCharacters(in: .whitespaces) != "```" {
-                    body.append((end + 1, String(lines[end].dropFirst(min(indent, lines[end].prefix { $0 == " " }.count)))))
+                    body.append(
+                        (end + 1, String(lines[end].dropFirst(min(indent, lines[end].prefix { $0 == " " }.count)))))
                     end += 1
                 }
                 block(info: info, fenceLine: index + 1, body: body, markers: markers, into: &page)
@@ -74,17 +75,23 @@ enum DocExamples {
         return page
     }
 
-    private static func block(info: String, fenceLine: Int, body: [(line: Int, text: String)], markers: [(line: Int, text: String)], into page: inout DocPage) {
+    private static func block(
+        info: String, fenceLine: Int, body: [(line: Int, text: String)], markers: [(line: Int, text: String)],
+        into page: inout DocPage
+    ) {
         let path = page.path
         let isShell = shellInfo.contains(info)
         let isConsole = info == "console"
         guard isShell || isConsole else {
             if let first = markers.first {
-                page.problems.append("\(path):\(first.line): markers belong before ```sh or ```console blocks, not ```\(info)")
+                page.problems.append(
+                    "\(path):\(first.line): markers belong before ```sh or ```console blocks, not ```\(info)")
             }
             // A command example without a tag would never run: make the author choose.
             if info.isEmpty, looksLikeCommands(body.map(\.text)) {
-                page.problems.append("\(path):\(fenceLine): an untagged block holds commands: tag it ```sh or ```console (run), or ```text")
+                page.problems.append(
+                    "\(path):\(fenceLine): an untagged block holds commands: tag it ```sh or ```console (run), or ```text"
+                )
             }
             return
         }
@@ -99,7 +106,8 @@ enum DocExamples {
             if let reason = value(of: "skip:", in: text) {
                 if reason.isEmpty { page.problems.append("\(path):\(marker.line): a skip needs a reason") }
                 skipReason = reason
-            } else if text.hasPrefix("exit "), let code = Int32(text.dropFirst(5).trimmingCharacters(in: .whitespaces)) {
+            } else if text.hasPrefix("exit "), let code = Int32(text.dropFirst(5).trimmingCharacters(in: .whitespaces))
+            {
                 blockExit = code
             } else if let command = value(of: "setup:", in: text), !command.isEmpty {
                 setups.append(command)
@@ -126,15 +134,19 @@ enum DocExamples {
         var commands: [DocCommand] = []
         if isShell {
             for (line, text) in joinedShellLines(body) {
-                commands.append(DocCommand(location: "\(path):\(line)", shown: text, run: text,
-                                           expectedExit: exitComment(text) ?? blockExit ?? 0, expectedOutput: nil))
+                commands.append(
+                    DocCommand(
+                        location: "\(path):\(line)", shown: text, run: text,
+                        expectedExit: exitComment(text) ?? blockExit ?? 0, expectedOutput: nil))
             }
         } else {
             for (line, text) in body {
                 if text.hasPrefix("$ "), !(oneCommand && !commands.isEmpty) {
                     let command = String(text.dropFirst(2))
-                    commands.append(DocCommand(location: "\(path):\(line)", shown: command, run: command,
-                                               expectedExit: exitComment(command) ?? blockExit ?? 0, expectedOutput: []))
+                    commands.append(
+                        DocCommand(
+                            location: "\(path):\(line)", shown: command, run: command,
+                            expectedExit: exitComment(command) ?? blockExit ?? 0, expectedOutput: []))
                 } else if !commands.isEmpty {
                     commands[commands.count - 1].expectedOutput?.append(text)
                 }
@@ -146,12 +158,15 @@ enum DocExamples {
             if commands.count == 1 {
                 commands[0].run = instead
             } else {
-                page.problems.append("\(location): `instead:` replaces one command, and the block has \(commands.count)")
+                page.problems.append(
+                    "\(location): `instead:` replaces one command, and the block has \(commands.count)")
             }
         }
         for setup in setups {
-            page.commands.append(DocCommand(location: location + " (setup)", shown: setup, run: setup, expectedExit: 0,
-                                            expectedOutput: nil, isSetup: true))
+            page.commands.append(
+                DocCommand(
+                    location: location + " (setup)", shown: setup, run: setup, expectedExit: 0,
+                    expectedOutput: nil, isSetup: true))
         }
         page.commands += commands
     }
@@ -172,7 +187,9 @@ enum DocExamples {
 
     /// A trailing `# exit N …` comment: the exit code the page promises for that command.
     static func exitComment(_ command: String) -> Int32? {
-        guard let range = command.range(of: #"(^|\s)#\s*exit\s+[0-9]+"#, options: .regularExpression) else { return nil }
+        guard let range = command.range(of: #"(^|\s)#\s*exit\s+[0-9]+"#, options: .regularExpression) else {
+            return nil
+        }
         let digits = command[range].drop { !$0.isNumber }
         return Int32(digits)
     }
@@ -194,7 +211,10 @@ enum DocExamples {
             }
             let code = stripComment(trimmed)
             depth += nesting(code)
-            if depth > 0 || code.hasSuffix("\\") || code.hasSuffix("|") || code.hasSuffix("&&") || code.hasSuffix("||") { continue }
+            if depth > 0 || code.hasSuffix("\\") || code.hasSuffix("|") || code.hasSuffix("&&") || code.hasSuffix("||")
+            {
+                continue
+            }
             result.append(current!)
             current = nil
             depth = 0
@@ -242,7 +262,7 @@ enum DocExamples {
     static let volatile: [(pattern: String, replacement: String)] = [
         (#"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z"#, "<instant>"),
         (#"127\.0\.0\.1:[0-9]+"#, "127.0.0.1:<port>"),
-        (#"127\.0\.0\.1%3A[0-9]+"#, "127.0.0.1%3A<port>"),
+        (#"127\.0\.0\.1%3A[0-9]+"#, "127.0.0.1%3A<port>")
     ]
 
     static func normalized(_ line: String) -> String {
@@ -277,7 +297,9 @@ enum DocExamples {
         for line in expected {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed == "…" { continue }
-            guard let found = actualLines[position...].firstIndex(where: { Self.line($0, matches: line) }) else { return line }
+            guard let found = actualLines[position...].firstIndex(where: { Self.line($0, matches: line) }) else {
+                return line
+            }
             position = found + 1
         }
         return nil

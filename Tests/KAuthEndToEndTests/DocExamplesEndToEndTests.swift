@@ -64,27 +64,27 @@ import Testing
             "KAUTH_HOME": base.path + "/home",
             "BROWSER": packageRoot + "/Tests/Scripts/follow-browser.sh",
             "EDITOR": "true",
-            "LANG": "C.UTF-8",
+            "LANG": "C.UTF-8"
         ]
         environment.merge(sandbox.exports) { $1 }
 
         var script = """
-        __doc_dir='\(runner.path)'
-        KAUTH_DOC_REPO='\(packageRoot)'
-        cd '\(work)' || exit 99
-        # An example that runs `exit` ends the shell: that is its exit code, and the rest never run.
-        __doc_current=
-        trap '__doc_status=$?; [ -n "$__doc_current" ] && printf "end %s %s\\n" "$__doc_current" "$__doc_status" >> "$__doc_dir/results"' EXIT
-        __doc_run() {
-          printf 'start %s\\n' "$1" >> "$__doc_dir/results"
-          __doc_current=$1
-          eval "$(cat "$__doc_dir/cmd/$1")" > "$__doc_dir/out/$1" 2>&1 < /dev/null
-          local status=$?
-          __doc_current=
-          printf 'end %s %s\\n' "$1" "$status" >> "$__doc_dir/results"
-        }
+            __doc_dir='\(runner.path)'
+            KAUTH_DOC_REPO='\(packageRoot)'
+            cd '\(work)' || exit 99
+            # An example that runs `exit` ends the shell: that is its exit code, and the rest never run.
+            __doc_current=
+            trap '__doc_status=$?; [ -n "$__doc_current" ] && printf "end %s %s\\n" "$__doc_current" "$__doc_status" >> "$__doc_dir/results"' EXIT
+            __doc_run() {
+              printf 'start %s\\n' "$1" >> "$__doc_dir/results"
+              __doc_current=$1
+              eval "$(cat "$__doc_dir/cmd/$1")" > "$__doc_dir/out/$1" 2>&1 < /dev/null
+              local status=$?
+              __doc_current=
+              printf 'end %s %s\\n' "$1" "$status" >> "$__doc_dir/results"
+            }
 
-        """
+            """
         for (index, command) in page.commands.enumerated() {
             try command.run.write(toFile: runner.path + "/cmd/\(index)", atomically: true, encoding: .utf8)
             script += "__doc_run \(index)\n"
@@ -128,15 +128,25 @@ import Testing
             let output = (try? String(contentsOfFile: runner.path + "/out/\(index)", encoding: .utf8)) ?? ""
             let what = command.isSetup ? "setup `\(command.shown)`" : "`\(command.shown)`"
             guard let code = finished[index] else {
-                let why = started.contains(index) ? "did not finish (the page's run was stopped after 60 s)" : "never ran"
+                let why =
+                    started.contains(index) ? "did not finish (the page's run was stopped after 60 s)" : "never ran"
                 Issue.record(Comment(rawValue: "\(command.location): \(what) \(why)\n\(tail(output))\(result.err)"))
                 continue
             }
             if code != command.expectedExit {
-                Issue.record(Comment(rawValue: "\(command.location): \(what) exited \(code); the page says \(command.expectedExit)\n\(tail(output))"))
+                Issue.record(
+                    Comment(
+                        rawValue:
+                            "\(command.location): \(what) exited \(code); the page says \(command.expectedExit)\n\(tail(output))"
+                    ))
             } else if let expected = command.expectedOutput,
-                      let missing = DocExamples.firstMissingLine(expected: expected, actual: output) {
-                Issue.record(Comment(rawValue: "\(command.location): \(what) did not print, in order, the line\n  \(missing)\nIt printed:\n\(output)"))
+                let missing = DocExamples.firstMissingLine(expected: expected, actual: output)
+            {
+                Issue.record(
+                    Comment(
+                        rawValue:
+                            "\(command.location): \(what) did not print, in order, the line\n  \(missing)\nIt printed:\n\(output)"
+                    ))
             }
         }
     }
@@ -150,28 +160,34 @@ import Testing
 
 @Suite struct DocExamplesParsingTests {
     @Test func markersCommentsAndContinuations() {
-        let page = DocExamples.parse(path: "x.md", text: """
-        <!-- example: logged-in: --scopes talk_message -->
-        <!-- example: exit 3 -->
-        ```sh
-        # a comment
-        kauth token \\
-          --min-valid 60
-        kauth me   # exit 4: consent
-        ```
+        let page = DocExamples.parse(
+            path: "x.md",
+            text: """
+                <!-- example: logged-in: --scopes talk_message -->
+                <!-- example: exit 3 -->
+                ```sh
+                # a comment
+                kauth token \\
+                  --min-valid 60
+                kauth me   # exit 4: consent
+                ```
 
-        ```console
-        $ kauth status
-        Logged in to … as Sandbox User
-        ```
+                ```console
+                $ kauth status
+                Logged in to … as Sandbox User
+                ```
 
-        <!-- example: skip: needs the real Kakao -->
-        ```sh
-        kauth login
-        ```
-        """)
+                <!-- example: skip: needs the real Kakao -->
+                ```sh
+                kauth login
+                ```
+                """)
         #expect(page.problems.isEmpty)
-        #expect(page.commands.map(\.run) == ["kauth login --scopes talk_message", "kauth token \\\n  --min-valid 60", "kauth me   # exit 4: consent", "kauth status"])
+        #expect(
+            page.commands.map(\.run) == [
+                "kauth login --scopes talk_message", "kauth token \\\n  --min-valid 60", "kauth me   # exit 4: consent",
+                "kauth status"
+            ])
         #expect(page.commands.map(\.expectedExit) == [0, 3, 4, 0])
         #expect(page.commands.map(\.location) == ["x.md:3 (setup)", "x.md:5", "x.md:7", "x.md:11"])
         #expect(page.commands[3].expectedOutput == ["Logged in to … as Sandbox User"])
@@ -179,29 +195,39 @@ import Testing
     }
 
     @Test func problemsAreReported() {
-        let page = DocExamples.parse(path: "x.md", text: """
-        <!-- example: skip: -->
-        ```sh
-        kauth login
-        ```
-        <!-- example: frobnicate -->
-        ```console
-        $ kauth status
-        ```
-        <!-- example: exit 1 -->
-        Some text.
+        let page = DocExamples.parse(
+            path: "x.md",
+            text: """
+                <!-- example: skip: -->
+                ```sh
+                kauth login
+                ```
+                <!-- example: frobnicate -->
+                ```console
+                $ kauth status
+                ```
+                <!-- example: exit 1 -->
+                Some text.
 
-        ```
-        kauth token
-        ```
-        """)
+                ```
+                kauth token
+                ```
+                """)
         #expect(page.problems.count == 4, "\(page.problems)")
     }
 
     @Test func outputMatching() {
-        let output = "Opening the browser\n  http://127.0.0.1:41395/oauth/authorize?state=abc\nvalid until 2026-11-22T07:19:51Z (in 5h 59m)\n"
-        #expect(DocExamples.firstMissingLine(expected: ["Opening the browser", "  http://127.0.0.1:8900/oauth/authorize?…", "valid until 2027-01-01T00:00:00Z (in 5h 59m)"], actual: output) == nil)
-        #expect(DocExamples.firstMissingLine(expected: ["valid until …", "Opening the browser"], actual: output) == "Opening the browser")
+        let output =
+            "Opening the browser\n  http://127.0.0.1:41395/oauth/authorize?state=abc\nvalid until 2026-11-22T07:19:51Z (in 5h 59m)\n"
+        #expect(
+            DocExamples.firstMissingLine(
+                expected: [
+                    "Opening the browser", "  http://127.0.0.1:8900/oauth/authorize?…",
+                    "valid until 2027-01-01T00:00:00Z (in 5h 59m)"
+                ], actual: output) == nil)
+        #expect(
+            DocExamples.firstMissingLine(expected: ["valid until …", "Opening the browser"], actual: output)
+                == "Opening the browser")
         #expect(DocExamples.firstMissingLine(expected: ["Logged in"], actual: output) == "Logged in")
         #expect(DocExamples.line("a b c", matches: "a … c"))
         #expect(!DocExamples.line("a b d", matches: "a … c"))

@@ -1,8 +1,8 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import KAuthTestSupport
 import Testing
-import KAuthBasics
 
 /// The package root, from this file's path.
 let packageRoot: String = {
@@ -130,7 +130,7 @@ struct TestEnvironment: Sendable {
         variables = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": base,
-            "KAUTH_HOME": home,
+            "KAUTH_HOME": home
         ]
         if let sandbox {
             // Exactly what the sandbox prints for a user to source.
@@ -146,7 +146,8 @@ struct TestEnvironment: Sendable {
     mutating func useRecordingBrowser() -> String {
         let record = home + ".browser-url"
         let script = home + ".browser.sh"
-        try? "#!/bin/sh\nfor last in \"$@\"; do :; done\n'\(pageURLScript)' \"$last\" >> '\(record)'\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try? "#!/bin/sh\nfor last in \"$@\"; do :; done\n'\(pageURLScript)' \"$last\" >> '\(record)'\n".write(
+            toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
         variables["BROWSER"] = script
         return record
@@ -157,7 +158,9 @@ struct TestEnvironment: Sendable {
         variables["BROWSER"] = packageRoot + "/Tests/Scripts/follow-browser.sh"
     }
 
-    func run(_ arguments: [String], extra: [String: String] = [:], timeout: Duration = .seconds(60)) async throws -> RunResult {
+    func run(_ arguments: [String], extra: [String: String] = [:], timeout: Duration = .seconds(60)) async throws
+        -> RunResult
+    {
         try await Spawned(arguments, environment: variables.merging(extra) { $1 }).wait(timeout: timeout)
     }
 
@@ -182,7 +185,8 @@ final class SandboxProcess: @unchecked Sendable {
         let output = NSTemporaryDirectory() + "kauth-sandbox-\(UUID().uuidString).env"
         _ = FileManager.default.createFile(atPath: output, contents: nil)
         // stdout goes to a file so the harness can read the exported URL while the sandbox runs.
-        let shell = "exec '\(kauthBinary)' sandbox --port 0 --quiet \(flags.map { "'\($0)'" }.joined(separator: " ")) > '\(output)'"
+        let shell =
+            "exec '\(kauthBinary)' sandbox --port 0 --quiet \(flags.map { "'\($0)'" }.joined(separator: " ")) > '\(output)'"
         spawned = try Spawned(["-c", shell], environment: ["PATH": "/usr/bin:/bin"], executable: "/bin/sh")
         var exports: [String: String] = [:]
         for _ in 0..<400 {
@@ -224,13 +228,17 @@ final class SandboxProcess: @unchecked Sendable {
     /// The request log as JSON objects.
     func log() async throws -> [JSONValue] {
         let response = try await http.send(HTTPRequest(method: "GET", url: baseURL + "/_sandbox/log"))
-        guard case .array(let entries) = try JSONDecoder().decode(JSONValue.self, from: response.body) else { return [] }
+        guard case .array(let entries) = try JSONDecoder().decode(JSONValue.self, from: response.body) else {
+            return []
+        }
         return entries
     }
 
     /// Log entries of token calls with this grant type.
     func tokenCalls(_ grantType: String) async throws -> Int {
-        try await log().filter { $0["path"]?.stringValue == "/oauth/token" && $0["grant_type"]?.stringValue == grantType }.count
+        try await log().filter {
+            $0["path"]?.stringValue == "/oauth/token" && $0["grant_type"]?.stringValue == grantType
+        }.count
     }
 }
 

@@ -1,8 +1,8 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import KAuthTestSupport
 import Testing
-import KAuthBasics
 
 /// Every "run … again" hint, run as printed, recreates the login; errors name the real fault;
 /// settings left from the sandbox are not silently used against a real provider.
@@ -33,7 +33,9 @@ import KAuthBasics
         let env = try await workEnvironment(sandbox)
         defer { env.remove() }
         #expect(try await env.run(["login", "--provider", "work", "--profile", "work"]).code == 0)
-        try await sandbox.control("/_sandbox/fail", [("path", "/oauth/token"), ("status", "400"), ("error", "invalid_grant"), ("code", "KOE322")])
+        try await sandbox.control(
+            "/_sandbox/fail",
+            [("path", "/oauth/token"), ("status", "400"), ("error", "invalid_grant"), ("code", "KOE322")])
         let refused = try await env.run(["token", "refresh", "--profile", "work"])
         #expect(refused.code == 3)
         let again = try hint(in: refused.err)
@@ -51,7 +53,10 @@ import KAuthBasics
         var env = TestEnvironment(sandbox: sandbox)
         defer { env.remove() }
         _ = env.useRecordingBrowser()
-        let timedOut = try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "cli", "--profile", "p", "--timeout", "1"])
+        let timedOut = try await env.run([
+            "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "cli", "--profile", "p",
+            "--timeout", "1"
+        ])
         #expect(timedOut.code == 6)
         let again = try hint(in: timedOut.err)
         env.useFollowingBrowser()
@@ -84,7 +89,8 @@ import KAuthBasics
         defer { ci.remove() }
         try FileManager.default.createDirectory(atPath: ci.home, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: env.home + "/config", toPath: ci.home + "/config")
-        ci.variables["KAUTH_REFRESH_TOKEN"] = try #require(try storedSession(env, profile: "ci")?["refresh_token"]?.stringValue)
+        ci.variables["KAUTH_REFRESH_TOKEN"] = try #require(
+            try storedSession(env, profile: "ci")?["refresh_token"]?.stringValue)
         let bootstrap = try await ci.run(["token", "--provider", "work", "--exec-credential", "--id-token"])
         #expect(bootstrap.code == 0, "\(bootstrap.err)")
         #expect(try parseJSON(bootstrap.out).value(at: "status.token") != nil)
@@ -118,7 +124,9 @@ import KAuthBasics
         defer { env.remove() }
         _ = env.useRecordingBrowser()
         let started = ContinuousClock.now
-        let run = try await env.run(["login", "--provider", "oidc", "--issuer", "https://127.0.0.1:\(server.port)", "--client-id", "x"])
+        let run = try await env.run([
+            "login", "--provider", "oidc", "--issuer", "https://127.0.0.1:\(server.port)", "--client-id", "x"
+        ])
         #expect(ContinuousClock.now - started < .seconds(5), "no retries for a wrong scheme")
         #expect(run.code == 2, "\(run.err)")
         #expect(run.err.contains("plain HTTP") && !run.err.contains("network or try again"), "\(run.err)")
@@ -135,7 +143,9 @@ import KAuthBasics
         var env = TestEnvironment(sandbox: sandbox)
         defer { env.remove() }
         env.useFollowingBrowser()
-        let run = try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "c", "--client-secret", "wrong"])
+        let run = try await env.run([
+            "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "c", "--client-secret", "wrong"
+        ])
         #expect(run.code != 0)
         #expect(run.err.contains("client secret was refused"), "\(run.err)")
     }
@@ -146,18 +156,24 @@ import KAuthBasics
         _ = env.useRecordingBrowser()
         #expect(try await env.run(["config", "set", "provider.kakao.client_id", "my-real-key"]).code == 0)
         // The authorize URL of the real Kakao is only built and handed to the browser, never fetched.
-        let run = try await env.run(["login", "--timeout", "1"], extra: ["KAUTH_CLIENT_ID": "sandbox-app", "KAUTH_REDIRECT_PORT": "0"])
+        let run = try await env.run(
+            ["login", "--timeout", "1"], extra: ["KAUTH_CLIENT_ID": "sandbox-app", "KAUTH_REDIRECT_PORT": "0"])
         #expect(run.code == 6)
         #expect(run.err.contains("warning: KAUTH_REDIRECT_PORT=0"), "\(run.err)")
         #expect(run.err.contains("overrides provider.kakao.client_id"), "\(run.err)")
-        #expect(run.err.contains("cannot be registered") && !run.err.contains("register exactly"), "never a free port to register: \(run.err)")
+        #expect(
+            run.err.contains("cannot be registered") && !run.err.contains("register exactly"),
+            "never a free port to register: \(run.err)")
         #expect(run.err.contains("the environment variable KAUTH_CLIENT_ID"), "\(run.err)")
         #expect(!run.err.contains("))"), "no doubled parentheses: \(run.err)")
 
         let sandbox = try env.spawn(["sandbox", "--port", "0", "--quiet"])
         defer { kill(sandbox.process.processIdentifier, SIGKILL) }
         let err = try await sandbox.waitForErr(containing: "KAUTH_REDIRECT_PORT\n")
-        #expect(err.contains("unset KAUTH_KAKAO_AUTH_URL KAUTH_KAKAO_API_URL KAUTH_KAKAO_SHARER_URL KAUTH_KAKAO_APPS_URL KAUTH_CLIENT_ID KAUTH_REDIRECT_PORT"))
+        #expect(
+            err.contains(
+                "unset KAUTH_KAKAO_AUTH_URL KAUTH_KAKAO_API_URL KAUTH_KAKAO_SHARER_URL KAUTH_KAKAO_APPS_URL KAUTH_CLIENT_ID KAUTH_REDIRECT_PORT"
+            ))
     }
 
     @Test func configSetChecksTheValueAndTheKey() async throws {
@@ -170,7 +186,7 @@ import KAuthBasics
             ("provider.kakao.issuer", "https://id.example.com"),
             ("provider.snapchat.app_key", "k"),
             ("provider.oidc.sharer_url", "https://sharer.example.com"),
-            ("provider.kakao.token_endpoint_auth_method", "magic"),
+            ("provider.kakao.token_endpoint_auth_method", "magic")
         ] {
             let run = try await env.run(["config", "set", key, value])
             #expect(run.code == 2, "\(key) \(value): \(run.err)")
@@ -181,11 +197,12 @@ import KAuthBasics
             ("provider.kakao.ca_file", "/etc/ssl/certs/ca.pem"),
             ("provider.oidc.client_cert", "/tmp/c.pem"),
             ("provider.work.type", "oidc"),
-            ("provider.work.issuer", "https://id.example.com"),
+            ("provider.work.issuer", "https://id.example.com")
         ] {
             let run = try await env.run(["config", "set", key, value])
             #expect(run.code == 0, "\(key) \(value): \(run.err)")
         }
-        #expect(try await env.run(["config", "set", "provider.work.app_key", "k"]).code == 2, "work is an oidc provider")
+        #expect(
+            try await env.run(["config", "set", "provider.work.app_key", "k"]).code == 2, "work is an oidc provider")
     }
 }

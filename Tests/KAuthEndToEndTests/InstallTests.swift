@@ -8,11 +8,15 @@ import Testing
 @Suite struct InstallTests {
     static let files = [
         "bin/kauth", "share/man/man1/kauth.1", "share/bash-completion/completions/kauth",
-        "share/zsh/site-functions/_kauth", "share/fish/vendor_completions.d/kauth.fish",
+        "share/zsh/site-functions/_kauth", "share/fish/vendor_completions.d/kauth.fish"
     ]
 
     func make(_ arguments: [String]) async throws -> RunResult {
-        try await Spawned(["-s", "-C", packageRoot] + arguments, environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"], executable: "/usr/bin/make").wait()
+        try await Spawned(
+            ["-s", "-C", packageRoot] + arguments,
+            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
+            executable: "/usr/bin/make"
+        ).wait()
     }
 
     @Test func installsEverythingUnderThePrefixAndUninstallsIt() async throws {
@@ -27,8 +31,11 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: root + file), "\(file) missing")
         }
         let installed = root + "bin/kauth"
-        #expect(try await Spawned(["--version"], environment: [:], executable: installed).wait().out.hasPrefix("kauth "))
-        for (file, arguments) in [("share/man/man1/kauth.1", ["__man"]), ("share/zsh/site-functions/_kauth", ["completion", "zsh"])] {
+        #expect(
+            try await Spawned(["--version"], environment: [:], executable: installed).wait().out.hasPrefix("kauth "))
+        for (file, arguments) in [
+            ("share/man/man1/kauth.1", ["__man"]), ("share/zsh/site-functions/_kauth", ["completion", "zsh"])
+        ] {
             let expected = try await Spawned(arguments, environment: [:], executable: installed).wait().out
             #expect(try String(contentsOfFile: root + file, encoding: .utf8) == expected, "\(file)")
             let mode = try FileManager.default.attributesOfItem(atPath: root + file)[.posixPermissions] as? Int

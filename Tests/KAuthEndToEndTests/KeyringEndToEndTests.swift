@@ -9,7 +9,9 @@ import Testing
 /// dbus-daemon, gnome-keyring, gdbus, secret-tool, keyctl or libsecret are missing (`make test`
 /// installs them). A key read once is kept a while in the kernel keyring, so the tests of what
 /// happens when the keyring cannot answer drop that copy first, with `keyctl`, as a user can.
-@Suite(.serialized, .enabled(if: SecretServiceSession.missing == nil, Comment(rawValue: SecretServiceSession.missing ?? "")))
+@Suite(
+    .serialized,
+    .enabled(if: SecretServiceSession.missing == nil, Comment(rawValue: SecretServiceSession.missing ?? "")))
 struct KeyringEndToEndTests {
     @Test func aDesktopLoginLeavesNoTokenInTheFileAndACopyElsewhereIsExitSeven() async throws {
         try await withKeyring { keyring, env in
@@ -103,7 +105,8 @@ struct KeyringEndToEndTests {
             // The signal is delivered asynchronously: wait until the daemon is seen stopped.
             var stopped = false
             for _ in 0..<100 where !stopped {
-                stopped = ((try? String(contentsOfFile: "/proc/\(keyring.daemon)/status", encoding: .utf8)) ?? "").contains("State:\tT")
+                stopped = ((try? String(contentsOfFile: "/proc/\(keyring.daemon)/status", encoding: .utf8)) ?? "")
+                    .contains("State:\tT")
                 if !stopped { try await Task.sleep(for: .milliseconds(10)) }
             }
             #expect(stopped, "gnome-keyring-daemon \(keyring.daemon) is stopped")
@@ -124,11 +127,15 @@ struct KeyringEndToEndTests {
             #expect(headless.code == 0)
             let refresh = try await env.run(["token", "refresh"])
             #expect(refresh.code == 0)
-            #expect(try parseJSON(try String(contentsOfFile: env.credentialsPath, encoding: .utf8))["protection"]?.stringValue == "none")
+            #expect(
+                try parseJSON(try String(contentsOfFile: env.credentialsPath, encoding: .utf8))["protection"]?
+                    .stringValue == "none")
             #expect(try keyring.items(home: env.home) == 0)
 
             #expect(try await env.run(["login"]).code == 0)
-            #expect(try parseJSON(try String(contentsOfFile: env.credentialsPath, encoding: .utf8))["protection"]?.stringValue == "keyring")
+            #expect(
+                try parseJSON(try String(contentsOfFile: env.credentialsPath, encoding: .utf8))["protection"]?
+                    .stringValue == "keyring")
             #expect(try keyring.items(home: env.home) == 1)
             #expect(try await env.run(["token"]).code == 0)
         }
@@ -144,9 +151,12 @@ struct KeyringEndToEndTests {
 
             let passphrase = try await env.run(["login"], extra: ["KAUTH_PASSPHRASE": "correct horse"])
             #expect(passphrase.code == 0)
-            #expect(try parseJSON(try String(contentsOfFile: env.credentialsPath, encoding: .utf8))["protection"]?.stringValue == "passphrase")
+            #expect(
+                try parseJSON(try String(contentsOfFile: env.credentialsPath, encoding: .utf8))["protection"]?
+                    .stringValue == "passphrase")
             #expect(try keyring.items(home: env.home) == 0)
-            let json = try parseJSON(try await env.run(["status", "--json"], extra: ["KAUTH_PASSPHRASE": "correct horse"]).out)
+            let json = try parseJSON(
+                try await env.run(["status", "--json"], extra: ["KAUTH_PASSPHRASE": "correct horse"]).out)
             #expect(json["keystore"]?["protection"]?.stringValue == "passphrase")
         }
     }
@@ -187,11 +197,18 @@ private func withKeyring(_ body: (SecretServiceSession, TestEnvironment) async t
 final class SecretServiceSession: @unchecked Sendable {
     /// Why these tests cannot run here, or nil.
     static let missing: String? = {
-        for tool in ["dbus-daemon", "gnome-keyring-daemon", "gdbus", "secret-tool", "keyctl"] where !FileManager.default.isExecutableFile(atPath: "/usr/bin/" + tool) {
-            return "\(tool) is not installed (Debian: apt-get install dbus-daemon gnome-keyring libglib2.0-bin libsecret-tools keyutils)"
+        for tool in ["dbus-daemon", "gnome-keyring-daemon", "gdbus", "secret-tool", "keyctl"]
+        where !FileManager.default.isExecutableFile(atPath: "/usr/bin/" + tool) {
+            return
+                "\(tool) is not installed (Debian: apt-get install dbus-daemon gnome-keyring libglib2.0-bin libsecret-tools keyutils)"
         }
         // Looked for, not loaded: glib has no business in the test runner.
-        let folders = ["/usr/lib", "/usr/lib64", "/lib"].flatMap { [$0] + ((try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? []).filter { $0.hasSuffix("-linux-gnu") }.map { "/usr/lib/" + $0 } }
+        let folders = ["/usr/lib", "/usr/lib64", "/lib"].flatMap {
+            [$0]
+                + ((try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? []).filter {
+                    $0.hasSuffix("-linux-gnu")
+                }.map { "/usr/lib/" + $0 }
+        }
         guard folders.contains(where: { FileManager.default.fileExists(atPath: $0 + "/libsecret-1.so.0") }) else {
             return "libsecret-1.so.0 is not installed (Debian: apt-get install libsecret-1-0)"
         }
@@ -209,29 +226,49 @@ final class SecretServiceSession: @unchecked Sendable {
     init() async throws {
         base = TemporaryDirectory().path
         mkdir(base + "/run", 0o700)
-        let home = ["HOME": base, "XDG_DATA_HOME": base + "/data", "XDG_RUNTIME_DIR": base + "/run", "PATH": "/usr/bin:/bin"]
+        let home = [
+            "HOME": base, "XDG_DATA_HOME": base + "/data", "XDG_RUNTIME_DIR": base + "/run", "PATH": "/usr/bin:/bin"
+        ]
         // The daemons fork into the background: they get none of the test's descriptors (a pipe,
         // or the socket Foundation watches to see a child exit, would stay open as long as they run).
         let started = try await Spawned(
-            ["-c", Self.closingDescriptors + "exec dbus-daemon --session --fork --print-address=1 --print-pid=1 >'\(base)/bus' 2>&1"],
-            environment: home, executable: "/bin/bash").wait()
-        let lines = ((try? String(contentsOfFile: base + "/bus", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        guard started.code == 0, lines.count >= 2, let pid = pid_t(lines[1]) else { throw Failure("dbus-daemon did not start: \(lines)") }
+            [
+                "-c",
+                Self.closingDescriptors
+                    + "exec dbus-daemon --session --fork --print-address=1 --print-pid=1 >'\(base)/bus' 2>&1"
+            ],
+            environment: home, executable: "/bin/bash"
+        ).wait()
+        let lines = ((try? String(contentsOfFile: base + "/bus", encoding: .utf8)) ?? "").split(separator: "\n").map(
+            String.init)
+        guard started.code == 0, lines.count >= 2, let pid = pid_t(lines[1]) else {
+            throw Failure("dbus-daemon did not start: \(lines)")
+        }
         address = lines[0]
         bus = pid
         var environment = home
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         let unlocked = try await Spawned(
-            ["-c", Self.closingDescriptors + "printf %s PASS | exec gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1"],
-            environment: environment, executable: "/bin/bash").wait()
+            [
+                "-c",
+                Self.closingDescriptors
+                    + "printf %s PASS | exec gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1"
+            ],
+            environment: environment, executable: "/bin/bash"
+        ).wait()
         var owner: pid_t?
         for _ in 0..<100 {
             let answer = try await Spawned(
-                ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-                 "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", "org.freedesktop.secrets"],
-                environment: environment, executable: "/usr/bin/gdbus").wait()
+                [
+                    "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                    "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", "org.freedesktop.secrets"
+                ],
+                environment: environment, executable: "/usr/bin/gdbus"
+            ).wait()
             // "(uint32 12345,)"
-            if answer.code == 0, let number = answer.out.split(separator: " ").last?.filter(\.isNumber), let pid = pid_t(number), pid > 1 {
+            if answer.code == 0, let number = answer.out.split(separator: " ").last?.filter(\.isNumber),
+                let pid = pid_t(number), pid > 1
+            {
                 owner = pid
                 break
             }
@@ -245,7 +282,8 @@ final class SecretServiceSession: @unchecked Sendable {
     }
 
     /// Bash that closes every descriptor above 2 before the command that follows.
-    static let closingDescriptors = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done 2>/dev/null; exec </dev/null; "
+    static let closingDescriptors =
+        "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done 2>/dev/null; exec </dev/null; "
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -254,8 +292,10 @@ final class SecretServiceSession: @unchecked Sendable {
 
     /// org.freedesktop.Secret.Service.Lock on the login collection, as a screen locker might.
     func lock() async throws {
-        let result = try await gdbus(["call", "--session", "--dest", "org.freedesktop.secrets", "--object-path", "/org/freedesktop/secrets",
-                                      "--method", "org.freedesktop.Secret.Service.Lock", "['/org/freedesktop/secrets/collection/login']"])
+        let result = try await gdbus([
+            "call", "--session", "--dest", "org.freedesktop.secrets", "--object-path", "/org/freedesktop/secrets",
+            "--method", "org.freedesktop.Secret.Service.Lock", "['/org/freedesktop/secrets/collection/login']"
+        ])
         guard result.code == 0 else { throw Failure("Lock failed: \(result.err)") }
     }
 
@@ -298,7 +338,10 @@ final class SecretServiceSession: @unchecked Sendable {
     }
 
     private func gdbus(_ arguments: [String]) async throws -> RunResult {
-        try await Spawned(arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"], executable: "/usr/bin/gdbus").wait()
+        try await Spawned(
+            arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"],
+            executable: "/usr/bin/gdbus"
+        ).wait()
     }
 
     /// Ends the keyring daemon and the bus (a stopped daemon is woken first, or SIGKILL would wait).

@@ -46,7 +46,8 @@ import Testing
         env.useFollowingBrowser()
         mkdir(env.home, 0o700)
         let garbage = Data("{\"version\": 1, \"profiles\": {".utf8)
-        _ = FileManager.default.createFile(atPath: env.credentialsPath, contents: garbage, attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: env.credentialsPath, contents: garbage, attributes: [.posixPermissions: 0o600])
         for arguments in [["token"], ["status"], ["logout"], ["login", "--client-id", "x"]] {
             let result = try await env.run(arguments)
             #expect(result.code == 7, "\(arguments): \(result.err)")

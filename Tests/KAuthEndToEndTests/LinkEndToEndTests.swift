@@ -1,7 +1,7 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import Testing
-import KAuthBasics
 
 @Suite(.serialized) struct LinkEndToEndTests {
     @Test func defaultValidatesThenOpensTheSharerPageWhichRecordsTheQuery() async throws {
@@ -35,7 +35,9 @@ import KAuthBasics
         let visit = try #require(visits.first)
         #expect(visit["app_key"] == .string("e2e-app"))
         #expect(visit["validation_action"] == .string("default"))
-        #expect(visit["validation_params"] == .object(["link_ver": .string("4.0"), "template_object": try LenientJSON.parse(starter.out)]))
+        #expect(
+            visit["validation_params"]
+                == .object(["link_ver": .string("4.0"), "template_object": try LenientJSON.parse(starter.out)]))
         #expect(visit["lcba"] == .object(["order": .string("42")]))
         #expect(visit["ka"]?.stringValue?.hasPrefix("sdk/") == true)
         #expect(visit["status"] == .number(200))
@@ -46,7 +48,9 @@ import KAuthBasics
         defer { sandbox.stop() }
         let env = TestEnvironment(sandbox: sandbox)
         defer { env.remove() }
-        let custom = try await env.run(["link", "custom", "--template-id", "12345", "--arg", "title=Hello", "--arg", "colour=red", "--json"])
+        let custom = try await env.run([
+            "link", "custom", "--template-id", "12345", "--arg", "title=Hello", "--arg", "colour=red", "--json"
+        ])
         #expect(custom.code == 0, "\(custom.err)")
         let json = try parseJSON(custom.out)
         #expect(json["action"] == .string("custom"))
@@ -55,7 +59,12 @@ import KAuthBasics
         #expect(custom.err.contains("warning: template_args.colour: template 12345 has no ${colour}"))
         let sharer = try #require(json["sharer_url"]?.stringValue)
         let params = try parseJSON(try #require(queryItems(sharer).first(named: "validation_params")))
-        #expect(params == .object(["link_ver": .string("4.0"), "template_id": .number(12345), "template_args": .object(["title": .string("Hello"), "colour": .string("red")])]))
+        #expect(
+            params
+                == .object([
+                    "link_ver": .string("4.0"), "template_id": .number(12345),
+                    "template_args": .object(["title": .string("Hello"), "colour": .string("red")])
+                ]))
         #expect(try await followLikeABrowser(sharer).status == 200)
 
         let unknown = try await env.run(["link", "custom", "--template-id", "999"])
@@ -65,7 +74,9 @@ import KAuthBasics
         let scrap = try await env.run(["link", "scrap", "--url", "https://elsewhere.org/post"])
         #expect(scrap.code == 0)
         #expect(scrap.err.contains("warning: request_url: the domain of https://elsewhere.org/post is not registered"))
-        #expect(try parseJSON(try #require(queryItems(scrap.out).first(named: "validation_params")))["request_url"] == .string("https://elsewhere.org/post"))
+        #expect(
+            try parseJSON(try #require(queryItems(scrap.out).first(named: "validation_params")))["request_url"]
+                == .string("https://elsewhere.org/post"))
     }
 
     @Test func aTemplateFromStandardInputAndABrokenOneThatSendsNothing() async throws {
@@ -85,11 +96,16 @@ import KAuthBasics
         #expect(result.code == 2)
         let error = try parseJSON(result.out)
         #expect(error.value(at: "error.code") == .string("invalid_template"))
-        let paths = (error.value(at: "error.violations").flatMap { value -> [JSONValue]? in
-            if case .array(let items) = value { return items }
-            return nil
-        } ?? []).compactMap { $0["path"]?.stringValue }
-        #expect(paths == ["text", "link", "buttons", "buttons[0].title", "buttons[0].link", "buttons[1].title", "buttons[1].link", "buttons[2].title", "buttons[2].link"])
+        let paths =
+            (error.value(at: "error.violations").flatMap { value -> [JSONValue]? in
+                if case .array(let items) = value { return items }
+                return nil
+            } ?? []).compactMap { $0["path"]?.stringValue }
+        #expect(
+            paths == [
+                "text", "link", "buttons", "buttons[0].title", "buttons[0].link", "buttons[1].title", "buttons[1].link",
+                "buttons[2].title", "buttons[2].link"
+            ])
         #expect(try await sandbox.log().isEmpty)
     }
 
@@ -100,7 +116,11 @@ import KAuthBasics
         defer { env.remove() }
         let template: JSONValue = .object([
             "object_type": .string("feed"),
-            "content": .object(["title": .string("Release notes"), "description": .string(String(repeating: "Long notes. ", count: 900)), "link": .object(["web_url": .string("https://developers.kakao.com")])]),
+            "content": .object([
+                "title": .string("Release notes"),
+                "description": .string(String(repeating: "Long notes. ", count: 900)),
+                "link": .object(["web_url": .string("https://developers.kakao.com")])
+            ])
         ])
         let path = try env.file("long.json", template.jsonText())
         let result = try await env.run(["link", "default", "--template", path, "--open"])
@@ -122,7 +142,9 @@ import KAuthBasics
         let tooLarge = try env.file("big.png", testPNG(width: 10, height: 10, size: 2 * 1024 * 1024 + 1))
         let refused = try await env.run(["link", "image", "upload", tooLarge])
         #expect(refused.code == 2)
-        #expect(refused.err.contains("is 2097153 bytes; Kakao takes images of at most 2097152 bytes (2 MB): nothing was sent"))
+        #expect(
+            refused.err.contains(
+                "is 2097153 bytes; Kakao takes images of at most 2097152 bytes (2 MB): nothing was sent"))
         let notImage = try env.file("notes.png", "just text")
         #expect(try await env.run(["link", "image", "upload", notImage]).code == 2)
         #expect(try await sandbox.calls(upload).isEmpty)
@@ -139,7 +161,9 @@ import KAuthBasics
         #expect(info["height"] == .number(800))
         #expect(try await sandbox.calls(upload).map { $0["status"] } == [.number(200)])
 
-        let small = try await env.run(["link", "image", "upload", try env.file("small.png", testPNG(width: 3, height: 2))])
+        let small = try await env.run([
+            "link", "image", "upload", try env.file("small.png", testPNG(width: 3, height: 2))
+        ])
         #expect(small.code == 0)
         #expect(small.out.hasPrefix("https://k.kakaocdn.net/") && small.out.hasSuffix(".png\n"))
 
@@ -154,7 +178,10 @@ private func testPNG(width: UInt32, height: UInt32, size: Int? = nil) -> Data {
     func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         withUnsafeBytes(of: UInt32(data.count).bigEndian, Array.init) + Array(type.utf8) + data + [0, 0, 0, 0]
     }
-    let ihdr = withUnsafeBytes(of: width.bigEndian, Array.init) + withUnsafeBytes(of: height.bigEndian, Array.init) + [8, 2, 0, 0, 0]
+    let ihdr =
+        withUnsafeBytes(of: width.bigEndian, Array.init) + withUnsafeBytes(of: height.bigEndian, Array.init) + [
+            8, 2, 0, 0, 0
+        ]
     var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IEND", [])
     if let size { bytes += [UInt8](repeating: 0, count: size - bytes.count) }
     return Data(bytes)

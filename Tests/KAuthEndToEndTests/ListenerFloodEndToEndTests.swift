@@ -1,8 +1,8 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import KAuthTestSupport
 import Testing
-import KAuthBasics
 
 /// Another local user attacks the redirect listener of a real `kauth login` (against `kauth
 /// sandbox`): idle connections by the thousand, with kauth short of descriptors, and a browser
@@ -42,7 +42,8 @@ struct ListenerFloodEndToEndTests {
         defer { sandbox.stop() }
         let env = TestEnvironment(sandbox: sandbox)
         defer { env.remove() }
-        let login = try env.spawnLimited(descriptors: descriptors, ["login", "--no-browser", "--port", "0", "--timeout", "60"])
+        let login = try env.spawnLimited(
+            descriptors: descriptors, ["login", "--no-browser", "--port", "0", "--timeout", "60"])
         let (authorize, port) = try await printedAuthorizeURL(of: login)
 
         let flood = RawConnection.flood(port: port, count: 500)
@@ -67,16 +68,18 @@ struct ListenerFloodEndToEndTests {
         let record = env.home + ".browser-url"
         let script = env.home + ".lingering-browser.sh"
         try """
-            #!/bin/sh
-            ls -l /proc/$$/fd > '\(inherited)'
-            sleep 60 </dev/null >/dev/null 2>&1 &
-            echo $! > '\(lingering)'
-            for last in "$@"; do :; done
-            '\(pageURLScript)' "$last" >> '\(record)'
-            """.write(toFile: script, atomically: true, encoding: .utf8)
+        #!/bin/sh
+        ls -l /proc/$$/fd > '\(inherited)'
+        sleep 60 </dev/null >/dev/null 2>&1 &
+        echo $! > '\(lingering)'
+        for last in "$@"; do :; done
+        '\(pageURLScript)' "$last" >> '\(record)'
+        """.write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
         let endBrowser = {
-            if let pid = try? String(contentsOfFile: lingering, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), let id = Int32(pid) {
+            if let pid = try? String(contentsOfFile: lingering, encoding: .utf8).trimmingCharacters(
+                in: .whitespacesAndNewlines), let id = Int32(pid)
+            {
                 kill(id, SIGKILL)
             }
         }
@@ -106,7 +109,9 @@ let prlimit = "/usr/bin/prlimit"
 extension TestEnvironment {
     /// Runs kauth with its descriptor limit (soft and hard) set to `descriptors`, by prlimit.
     func spawnLimited(descriptors: Int, _ arguments: [String]) throws -> Spawned {
-        try Spawned(["--nofile=\(descriptors):\(descriptors)", "--", kauthBinary] + arguments, environment: variables, executable: prlimit)
+        try Spawned(
+            ["--nofile=\(descriptors):\(descriptors)", "--", kauthBinary] + arguments, environment: variables,
+            executable: prlimit)
     }
 }
 
@@ -114,7 +119,10 @@ extension TestEnvironment {
 /// `redirect_uri` it carries).
 func printedAuthorizeURL(of login: Spawned) async throws -> (url: String, port: UInt16) {
     let printed = try await login.waitForErr(containing: "and press Enter")
-    let url = try #require(printed.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.contains("/oauth/authorize?") })
+    let url = try #require(
+        printed.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first {
+            $0.contains("/oauth/authorize?")
+        })
     let redirect = try #require(queryItems(url).first(named: "redirect_uri"))
     let port = try #require(URLComponents(string: redirect)?.port.flatMap { UInt16(exactly: $0) })
     return (url, port)
@@ -126,7 +134,9 @@ func processEnds(_ pid: Int32, timeout: Duration = .seconds(10)) -> Bool {
     while ContinuousClock.now < deadline {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
         // The state follows the command name in parentheses: "PID (name) S ...".
-        if let close = stat.lastIndex(of: ")"), stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z") {
+        if let close = stat.lastIndex(of: ")"),
+            stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+        {
             return true
         }
         usleep(10_000)

@@ -1,7 +1,7 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import Testing
-import KAuthBasics
 
 /// The built `kauth` against `kauth sandbox`, both as real processes, with a scripted browser.
 @Suite(.serialized) struct LoginEndToEndTests {
@@ -31,7 +31,10 @@ import KAuthBasics
         #expect(json["profile"] == .string("default"))
         #expect(json["user_id"] == .string("4242424242"))
         #expect(json["has_id_token"] == .bool(false))
-        guard case .array(let scopes)? = json["scopes"] else { Issue.record("scopes missing"); return }
+        guard case .array(let scopes)? = json["scopes"] else {
+            Issue.record("scopes missing")
+            return
+        }
         #expect(scopes.contains(.string("account_email")))
         #expect(json["access_token_expires_at"]?.stringValue?.hasSuffix("Z") == true)
 
@@ -44,11 +47,15 @@ import KAuthBasics
         let me = try await env.run(["me", "--field", "kakao_account.email"])
         #expect(me.out == "sandbox.user@example.com\n")
         let meJSON = try await env.run(["me", "--json"])
-        #expect(try JSONDecoder().decode(JSONValue.self, from: Data(meJSON.out.utf8)).value(at: "response.id") == .number(4_242_424_242))
+        #expect(
+            try JSONDecoder().decode(JSONValue.self, from: Data(meJSON.out.utf8)).value(at: "response.id")
+                == .number(4_242_424_242))
 
         let info = try await env.run(["token", "info", "--json"])
         #expect(info.code == 0)
-        #expect(try JSONDecoder().decode(JSONValue.self, from: Data(info.out.utf8)).value(at: "response.id") == .number(4_242_424_242))
+        #expect(
+            try JSONDecoder().decode(JSONValue.self, from: Data(info.out.utf8)).value(at: "response.id")
+                == .number(4_242_424_242))
 
         // The sandbox saw PKCE S256 and a state, and one code exchange.
         let log = try await sandbox.log()
@@ -88,9 +95,11 @@ import KAuthBasics
         #expect(start.host == "127.0.0.1" && start.path.hasPrefix("/start/"))
         let redirect = "http://127.0.0.1:\(try #require(start.port))/callback"
 
-        let forged = try await HTTPClient.live.send(HTTPRequest(method: "GET", url: redirect + "?code=forged&state=not-the-state"))
+        let forged = try await HTTPClient.live.send(
+            HTTPRequest(method: "GET", url: redirect + "?code=forged&state=not-the-state"))
         #expect(forged.status == 400)
-        let favicon = try await HTTPClient.live.send(HTTPRequest(method: "GET", url: redirect.replacingOccurrences(of: "/callback", with: "/favicon.ico")))
+        let favicon = try await HTTPClient.live.send(
+            HTTPRequest(method: "GET", url: redirect.replacingOccurrences(of: "/callback", with: "/favicon.ico")))
         #expect(favicon.status == 404)
         let page = try await followLikeABrowser(url)
         #expect(page.status == 200)
@@ -149,8 +158,12 @@ import KAuthBasics
         let printed = try await login.waitForErr(containing: "and press Enter")
         #expect(printed.hasPrefix("No browser could be opened: there is no display"), "\(printed)")
         #expect(!printed.contains("Opening the browser"))
-        #expect(!printed.contains("BrowserError") && !printed.contains("xdg-open"), "no internal names, no opener noise")
-        let authorizeURL = try #require(printed.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.contains("/oauth/authorize?") })
+        #expect(
+            !printed.contains("BrowserError") && !printed.contains("xdg-open"), "no internal names, no opener noise")
+        let authorizeURL = try #require(
+            printed.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first {
+                $0.contains("/oauth/authorize?")
+            })
         let redirect = try await HTTPClient.live.send(HTTPRequest(method: "GET", url: authorizeURL))
         login.write(try #require(redirect.headers.value(for: "Location")) + "\n")
         let result = await login.wait()
@@ -165,7 +178,10 @@ import KAuthBasics
         let record = env.useRecordingBrowser()
         let login = try env.spawn(["login", "--no-browser"])
         let printed = try await login.waitForErr(containing: "and press Enter")
-        let authorizeURL = try #require(printed.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.contains("/oauth/authorize?") })
+        let authorizeURL = try #require(
+            printed.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first {
+                $0.contains("/oauth/authorize?")
+            })
         // The browser on the other machine is sent to the redirect URL, which does not load there;
         // the user copies it from the address bar and pastes it here.
         let redirect = try await HTTPClient.live.send(HTTPRequest(method: "GET", url: authorizeURL))

@@ -1,7 +1,7 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import Testing
-import KAuthBasics
 
 /// OpenID Connect (Kakao's and any provider's), the device grant and Snapchat, end to end.
 @Suite(.serialized) struct OIDCEndToEndTests {
@@ -37,7 +37,9 @@ import KAuthBasics
         var env = TestEnvironment(sandbox: sandbox)
         defer { env.remove() }
         env.useFollowingBrowser()
-        let login = try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "generic-cli"])
+        let login = try await env.run([
+            "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "generic-cli"
+        ])
         #expect(login.code == 0, "\(login.err)")
         let authorize = try await sandbox.log().last { $0["path"]?.stringValue == "/oauth/authorize" }
         #expect(authorize?["code_challenge_method"] == .string("S256"))
@@ -58,7 +60,10 @@ import KAuthBasics
         let logout = try await env.run(["logout"])
         #expect(logout.code == 0, "\(logout.err)")
         #expect(try await sandbox.log().contains { $0["path"]?.stringValue == "/oauth/revoke" })
-        let reuse = try await HTTPClient.live.send(.form(sandbox.baseURL + "/oauth/token", [("grant_type", "refresh_token"), ("refresh_token", stored), ("client_id", "generic-cli")]))
+        let reuse = try await HTTPClient.live.send(
+            .form(
+                sandbox.baseURL + "/oauth/token",
+                [("grant_type", "refresh_token"), ("refresh_token", stored), ("client_id", "generic-cli")]))
         #expect(reuse.status == 400)
     }
 
@@ -68,7 +73,9 @@ import KAuthBasics
         var env = TestEnvironment(sandbox: sandbox)
         defer { env.remove() }
         env.useFollowingBrowser()
-        for (key, value) in [("type", "oidc"), ("issuer", sandbox.baseURL), ("client_id", "from-config"), ("scopes", "openid profile")] {
+        for (key, value) in [
+            ("type", "oidc"), ("issuer", sandbox.baseURL), ("client_id", "from-config"), ("scopes", "openid profile")
+        ] {
             #expect(try await env.run(["config", "set", "provider.work.\(key)", value]).code == 0)
         }
         let login = try await env.run(["login", "--provider", "work", "--profile", "work", "--client-id", "from-flag"])
@@ -79,7 +86,9 @@ import KAuthBasics
         let status = try parseJSON(try await env.run(["status", "--json", "--profile", "work"]).out)
         #expect(status["provider"] == .string("work"))
         #expect(status["provider_type"] == .string("oidc"), "a named provider says which kind it is")
-        #expect(try await env.run(["token", "refresh", "--profile", "work"]).code == 0, "refresh uses the stored endpoints and client")
+        #expect(
+            try await env.run(["token", "refresh", "--profile", "work"]).code == 0,
+            "refresh uses the stored endpoints and client")
     }
 
     @Test func aWrongIssuerIsRefusedBeforeAnythingElse() async throws {
@@ -88,9 +97,13 @@ import KAuthBasics
         var env = TestEnvironment(sandbox: sandbox)
         defer { env.remove() }
         env.useFollowingBrowser()
-        let login = try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL + "/", "--client-id", "x"])
+        let login = try await env.run([
+            "login", "--provider", "oidc", "--issuer", sandbox.baseURL + "/", "--client-id", "x"
+        ])
         #expect(login.code != 0)
-        let remote = try await env.run(["login", "--provider", "oidc", "--issuer", "http://id.example.com", "--client-id", "x"])
+        let remote = try await env.run([
+            "login", "--provider", "oidc", "--issuer", "http://id.example.com", "--client-id", "x"
+        ])
         #expect(remote.code == 2)
         #expect(remote.err.contains("https"))
     }
@@ -101,18 +114,24 @@ import KAuthBasics
         try await sandbox.control("/_sandbox/config", [("device_interval", "1")])
         var env = TestEnvironment(sandbox: sandbox)
         defer { env.remove() }
-        env.useFollowingBrowser()   // "the user" opens verification_uri_complete, which approves
-        let login = try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "tv", "--device"], timeout: .seconds(60))
+        env.useFollowingBrowser()  // "the user" opens verification_uri_complete, which approves
+        let login = try await env.run(
+            ["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "tv", "--device"],
+            timeout: .seconds(60))
         #expect(login.code == 0, "\(login.err)")
         #expect(login.err.contains("enter the code"))
         #expect(try await env.run(["status"]).code == 0)
-        let polls = try await sandbox.log().filter { $0["grant_type"]?.stringValue == "urn:ietf:params:oauth:grant-type:device_code" }
+        let polls = try await sandbox.log().filter {
+            $0["grant_type"]?.stringValue == "urn:ietf:params:oauth:grant-type:device_code"
+        }
         #expect(polls.count >= 1)
 
         var denied = TestEnvironment(sandbox: sandbox)
         defer { denied.remove() }
         let record = denied.useRecordingBrowser()
-        let pending = try denied.spawn(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "tv", "--device"])
+        let pending = try denied.spawn([
+            "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "tv", "--device"
+        ])
         let url = try await firstLine(of: record)
         let userCode = try #require(queryItems(url).first(named: "user_code"))
         try await sandbox.control("/_sandbox/device/deny", [("user_code", userCode)])
@@ -120,7 +139,9 @@ import KAuthBasics
         #expect(result.code == 6)
         let kakao = try await env.run(["login", "--device"])
         #expect(kakao.code == 2, "kakao has no device grant")
-        #expect(kakao.err.contains("no device authorization") && !kakao.err.contains("discovery"), "Kakao's endpoints are fixed: no discovery was read")
+        #expect(
+            kakao.err.contains("no device authorization") && !kakao.err.contains("discovery"),
+            "Kakao's endpoints are fixed: no discovery was read")
     }
 
     @Test func snapchatLoginProfileLogoutAndUnlink() async throws {
@@ -130,11 +151,17 @@ import KAuthBasics
         defer { env.remove() }
         env.useFollowingBrowser()
         // What the sandbox printed is all it takes: no config change.
-        #expect(sandbox.exports["KAUTH_SNAPCHAT_AUTH_URL"] == sandbox.baseURL && sandbox.exports["KAUTH_KAKAO_AUTH_URL"] == nil)
-        let login = try await env.run(["login", "--provider", "snapchat", "--scopes", "display_name,bitmoji.avatar,external_id"])
+        #expect(
+            sandbox.exports["KAUTH_SNAPCHAT_AUTH_URL"] == sandbox.baseURL
+                && sandbox.exports["KAUTH_KAKAO_AUTH_URL"] == nil)
+        let login = try await env.run([
+            "login", "--provider", "snapchat", "--scopes", "display_name,bitmoji.avatar,external_id"
+        ])
         #expect(login.code == 0, "\(login.err)")
         let authorize = try await sandbox.log().last { $0["path"]?.stringValue == "/accounts/oauth2/auth" }
-        #expect(authorize?["scope"]?.stringValue?.contains("https://auth.snapchat.com/oauth2/api/user.display_name") == true)
+        #expect(
+            authorize?["scope"]?.stringValue?.contains("https://auth.snapchat.com/oauth2/api/user.display_name") == true
+        )
         let me = try await env.run(["me", "--json"])
         #expect(me.code == 0, "\(me.err)")
         let externalID = try #require(try parseJSON(me.out).value(at: "response.data.me.externalId")?.stringValue)
@@ -149,7 +176,9 @@ import KAuthBasics
         #expect(try await env.run(["me", "--field", "data.me.displayName"]).out == "Sandbox User\n")
         // Snapchat issues no ID token: a usage error saying so, not "log in with --openid".
         let idToken = try await env.run(["token", "--id-token"])
-        #expect(idToken.code == 2 && idToken.err.contains("issues no ID tokens") && idToken.err.contains("--id-token") && !idToken.err.contains("--openid"), "\(idToken.err)")
+        #expect(
+            idToken.code == 2 && idToken.err.contains("issues no ID tokens") && idToken.err.contains("--id-token")
+                && !idToken.err.contains("--openid"), "\(idToken.err)")
         #expect(try await env.run(["login", "--provider", "snapchat", "--openid"]).code == 2)
         #expect(try await env.run(["status", "--json"]).code == 0)
         #expect(try await env.run(["token", "info"]).code == 2)

@@ -1,7 +1,7 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import Testing
-import KAuthBasics
 
 /// A generic OpenID Connect login held to OpenID Connect Core against the sandbox in the modes
 /// that need it: the scopes discovery offers, ID tokens signed with every algorithm kauth
@@ -15,8 +15,11 @@ import KAuthBasics
         return env
     }
 
-    static func login(_ env: TestEnvironment, _ sandbox: SandboxProcess, _ more: [String] = []) async throws -> RunResult {
-        try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "generic-cli"] + more)
+    static func login(_ env: TestEnvironment, _ sandbox: SandboxProcess, _ more: [String] = []) async throws
+        -> RunResult
+    {
+        try await env.run(
+            ["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "generic-cli"] + more)
     }
 
     static func lastAuthorize(_ sandbox: SandboxProcess) async throws -> JSONValue? {
@@ -113,11 +116,15 @@ import KAuthBasics
         defer { env.remove() }
         let login = try await Self.login(env, sandbox)
         #expect(login.code == 0, "\(login.err)")
-        #expect(login.err.contains("issued no refresh token") && login.err.contains("offline_access") && login.err.contains("--prompt consent"), "\(login.err)")
+        #expect(
+            login.err.contains("issued no refresh token") && login.err.contains("offline_access")
+                && login.err.contains("--prompt consent"), "\(login.err)")
 
         let refresh = try await env.run(["token", "refresh"])
         #expect(refresh.code == 3)
-        #expect(refresh.err.contains("issued no refresh token") && refresh.err.contains("stays valid until"), "\(refresh.err)")
+        #expect(
+            refresh.err.contains("issued no refresh token") && refresh.err.contains("stays valid until"),
+            "\(refresh.err)")
         #expect(!refresh.err.contains("expired"), "the access token has not expired: \(refresh.err)")
         #expect(try await env.run(["token"]).code == 0, "the access token still serves")
 

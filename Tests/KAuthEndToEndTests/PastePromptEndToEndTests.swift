@@ -1,8 +1,8 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import KAuthTestSupport
 import Testing
-import KAuthBasics
 
 /// The paste path as a person meets it: at a real terminal (tmux gives kauth a pseudo-terminal,
 /// and `capture-pane` shows what the person sees), and with no terminal at all.
@@ -15,11 +15,16 @@ import KAuthBasics
         defer { sandbox.stop() }
         let env = TestEnvironment(sandbox: sandbox)
         defer { env.remove() }
-        let tmux = try Tmux(environment: env.variables, command: "\(kauthBinary) login --no-browser --timeout 120; echo \"kauth exited $?\"; sleep 60")
+        let tmux = try Tmux(
+            environment: env.variables,
+            command: "\(kauthBinary) login --no-browser --timeout 120; echo \"kauth exited $?\"; sleep 60")
         defer { tmux.stop() }
 
         let prompt = try await tmux.waitFor("and press Enter")
-        let authorizeURL = try #require(prompt.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.contains("/oauth/authorize?") })
+        let authorizeURL = try #require(
+            prompt.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first {
+                $0.contains("/oauth/authorize?")
+            })
         let redirect = try await HTTPClient.live.send(HTTPRequest(method: "GET", url: authorizeURL))
         let location = try #require(redirect.headers.value(for: "Location"))
         let withoutState = try #require(location.range(of: "&state=")).lowerBound
@@ -30,7 +35,9 @@ import KAuthBasics
         try await Task.sleep(for: .milliseconds(2500))
         let shown = try tmux.screen()
         #expect(shown.contains(half), "the pasted text was wiped from view:\n\(shown)")
-        try tmux.type(String(location[location.index(location.startIndex, offsetBy: location.count / 2)...]) + location, enter: true)
+        try tmux.type(
+            String(location[location.index(location.startIndex, offsetBy: location.count / 2)...]) + location,
+            enter: true)
         _ = try await tmux.waitFor("pasted twice?")
         try tmux.type(String(location[..<withoutState]), enter: true)
         _ = try await tmux.waitFor("this address is cut off: it has no state", ignoringCase: true)
@@ -53,14 +60,22 @@ import KAuthBasics
         #expect(ContinuousClock.now - started < .seconds(20))
         #expect(kakao.code == 6, "\(kakao.err)")
         #expect(kakao.err.contains("standard input is not a terminal"), "\(kakao.err)")
-        #expect(kakao.err.contains("`kauth login --with-token`") && kakao.err.contains("KAUTH_REFRESH_TOKEN"), "no browser option: --with-token refuses them")
+        #expect(
+            kakao.err.contains("`kauth login --with-token`") && kakao.err.contains("KAUTH_REFRESH_TOKEN"),
+            "no browser option: --with-token refuses them")
         #expect(!kakao.err.contains("--device"), "Kakao has no device grant")
         #expect(!kakao.err.contains("redirect URI"), "nothing about a redirect URI")
 
-        let oidc = try await env.runWithoutInput(["login", "--no-browser", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "generic-cli", "--timeout", "120"])
+        let oidc = try await env.runWithoutInput([
+            "login", "--no-browser", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "generic-cli",
+            "--timeout", "120"
+        ])
         #expect(oidc.code == 6, "\(oidc.err)")
         #expect(oidc.err.contains("--device"), "\(oidc.err)")
-        #expect(oidc.err.contains("`kauth login --with-token --client-id generic-cli --issuer \(sandbox.baseURL) --provider oidc`"), "the hand-over recreates this login: \(oidc.err)")
+        #expect(
+            oidc.err.contains(
+                "`kauth login --with-token --client-id generic-cli --issuer \(sandbox.baseURL) --provider oidc`"),
+            "the hand-over recreates this login: \(oidc.err)")
         #expect(try await env.run(["status"]).code == 3, "nothing was stored")
     }
 }
@@ -68,14 +83,19 @@ import KAuthBasics
 extension TestEnvironment {
     /// Runs kauth with standard input from /dev/null, as cron and many CI runners do.
     func runWithoutInput(_ arguments: [String]) async throws -> RunResult {
-        try await Spawned(["-c", "exec \"$0\" \"$@\" </dev/null", kauthBinary] + arguments, environment: variables, executable: "/bin/sh")
-            .wait(timeout: .seconds(60))
+        try await Spawned(
+            ["-c", "exec \"$0\" \"$@\" </dev/null", kauthBinary] + arguments, environment: variables,
+            executable: "/bin/sh"
+        )
+        .wait(timeout: .seconds(60))
     }
 }
 
 /// A tmux server of the test's own (its own socket) running one command in a pseudo-terminal.
 struct Tmux {
-    static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let path: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
     let socket: String
     let environment: [String: String]
 
@@ -90,8 +110,9 @@ struct Tmux {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [
-            "-c", #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done 2>/dev/null; exec "$@""#,
-            "tmux", Self.path!, "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "50", command,
+            "-c",
+            #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done 2>/dev/null; exec "$@""#,
+            "tmux", Self.path!, "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "50", command
         ]
         process.environment = environment
         process.standardInput = FileHandle.nullDevice

@@ -2,8 +2,9 @@ import Foundation
 import KAuthCore
 import KAuthTestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A provider behind a private CA, one that demands a client certificate, and one reached
@@ -27,7 +28,8 @@ import Glibc
         #expect(try parseJSON(json.out).value(at: "error.code") == .string("tls_error"))
 
         // KAUTH_CA_FILE for every provider.
-        let trusted = try await env.run(["me", "--field", "id"], extra: api.merging(["KAUTH_CA_FILE": pki.caFile]) { $1 })
+        let trusted = try await env.run(
+            ["me", "--field", "id"], extra: api.merging(["KAUTH_CA_FILE": pki.caFile]) { $1 })
         #expect(trusted.code == 0, "\(trusted.err)")
         #expect(trusted.out == "4242424242\n")
 
@@ -77,7 +79,7 @@ import Glibc
         // A name only the proxy knows how to reach: without it, nothing would.
         let extra = [
             "KAUTH_KAKAO_API_URL": "https://\(TestPKI.proxiedHost)", "KAUTH_CA_FILE": pki.caFile,
-            "HTTPS_PROXY": "http://127.0.0.1:\(proxy.port)",
+            "HTTPS_PROXY": "http://127.0.0.1:\(proxy.port)"
         ]
         let me = try await env.run(["me", "--field", "id"], extra: extra)
         #expect(me.code == 0, "\(me.err)")
@@ -97,7 +99,8 @@ struct Fronted {
         sandbox = try await SandboxProcess()
         env = try await loggedIn(sandbox)
         pki = try TestPKI()
-        front = try await TLSFront(pki: pki, upstream: sandbox.baseURL, requireClientCertificate: requireClientCertificate)
+        front = try await TLSFront(
+            pki: pki, upstream: sandbox.baseURL, requireClientCertificate: requireClientCertificate)
     }
 
     func stop() {
@@ -121,15 +124,24 @@ struct TestPKI {
 
     init() throws {
         let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-        try openssl(["req", "-x509"] + key + ["-keyout", folder + "/ca.key", "-out", caFile, "-days", "2", "-subj", "/CN=kauth test CA"])
-        try openssl(["req", "-x509"] + key + ["-keyout", folder + "/other-ca.key", "-out", otherCAFile, "-days", "2", "-subj", "/CN=kauth other CA"])
-        try "subjectAltName=IP:127.0.0.1,DNS:\(Self.proxiedHost)\n".write(toFile: folder + "/server.ext", atomically: true, encoding: .utf8)
+        try openssl(
+            ["req", "-x509"] + key + [
+                "-keyout", folder + "/ca.key", "-out", caFile, "-days", "2", "-subj", "/CN=kauth test CA"
+            ])
+        try openssl(
+            ["req", "-x509"] + key + [
+                "-keyout", folder + "/other-ca.key", "-out", otherCAFile, "-days", "2", "-subj", "/CN=kauth other CA"
+            ])
+        try "subjectAltName=IP:127.0.0.1,DNS:\(Self.proxiedHost)\n".write(
+            toFile: folder + "/server.ext", atomically: true, encoding: .utf8)
         try "extendedKeyUsage=clientAuth\n".write(toFile: folder + "/client.ext", atomically: true, encoding: .utf8)
         for (name, subject) in [("server", "/CN=127.0.0.1"), ("client", "/CN=kauth test client")] {
-            try openssl(["req"] + key + ["-keyout", folder + "/\(name).key", "-out", folder + "/\(name).csr", "-subj", subject])
+            try openssl(
+                ["req"] + key + ["-keyout", folder + "/\(name).key", "-out", folder + "/\(name).csr", "-subj", subject])
             try openssl([
-                "x509", "-req", "-in", folder + "/\(name).csr", "-CA", caFile, "-CAkey", folder + "/ca.key", "-CAcreateserial",
-                "-out", folder + "/\(name).pem", "-days", "2", "-extfile", folder + "/\(name).ext",
+                "x509", "-req", "-in", folder + "/\(name).csr", "-CA", caFile, "-CAkey", folder + "/ca.key",
+                "-CAcreateserial",
+                "-out", folder + "/\(name).pem", "-days", "2", "-extfile", folder + "/\(name).ext"
             ])
         }
     }
@@ -143,7 +155,9 @@ struct TestPKI {
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: ["openssl": arguments]) }
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: ["openssl": arguments])
+        }
     }
 }
 
@@ -151,7 +165,9 @@ struct TestPKI {
 /// client certificate demanded when asked.
 final class TLSFront: @unchecked Sendable {
     static func tool(_ name: String) -> String? {
-        ["/usr/bin/", "/bin/", "/usr/local/bin/", "/opt/homebrew/bin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/bin/", "/bin/", "/usr/local/bin/", "/opt/homebrew/bin/"].map { $0 + name }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     static var available: Bool { tool("socat") != nil && tool("openssl") != nil }
@@ -163,9 +179,11 @@ final class TLSFront: @unchecked Sendable {
     init(pki: TestPKI, upstream: String, requireClientCertificate: Bool) async throws {
         let upstreamPort = try #require(URLComponents(string: upstream)?.port)
         port = try freePort()
-        var listen = "OPENSSL-LISTEN:\(port),bind=127.0.0.1,reuseaddr,fork,cert=\(pki.serverCertificate),key=\(pki.serverKey)"
+        var listen =
+            "OPENSSL-LISTEN:\(port),bind=127.0.0.1,reuseaddr,fork,cert=\(pki.serverCertificate),key=\(pki.serverKey)"
         listen += requireClientCertificate ? ",verify=1,cafile=\(pki.caFile)" : ",verify=0"
-        spawned = try Spawned([listen, "TCP:127.0.0.1:\(upstreamPort)"], environment: [:], executable: Self.tool("socat")!)
+        spawned = try Spawned(
+            [listen, "TCP:127.0.0.1:\(upstreamPort)"], environment: [:], executable: Self.tool("socat")!)
         let deadline = ContinuousClock.now + .seconds(10)
         while RawConnection.open(port: port, timeout: .milliseconds(200)) == nil {
             guard ContinuousClock.now < deadline else { throw URLError(.cannotConnectToHost) }
@@ -198,9 +216,13 @@ final class ConnectProxy: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
+        }
         guard bound == 0, listen(listener, 16) == 0 else { throw URLError(.cannotConnectToHost) }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
         port = UInt16(bigEndian: address.sin_port)
         Thread { [self] in
             while true {

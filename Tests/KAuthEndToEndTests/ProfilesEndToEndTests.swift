@@ -1,7 +1,7 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import Testing
-import KAuthBasics
 
 /// Several logins side by side in one keystore.
 @Suite(.serialized) struct ProfilesEndToEndTests {
@@ -21,7 +21,10 @@ import KAuthBasics
         let status = try await env.run(["status", "--json"])
         let json = try JSONDecoder().decode(JSONValue.self, from: Data(status.out.utf8))
         #expect(json["profile"] == .string("default"))
-        guard case .array(let profiles)? = json["profiles"] else { Issue.record("no profiles"); return }
+        guard case .array(let profiles)? = json["profiles"] else {
+            Issue.record("no profiles")
+            return
+        }
         #expect(profiles.compactMap { $0["profile"]?.stringValue } == ["default", "work"])
         #expect(try await env.run(["status"]).out.contains("work: Kakao"))
 
@@ -33,7 +36,7 @@ import KAuthBasics
         #expect(try await env.run(["switch", "nobody"]).code == 3)
         #expect(try await env.run(["switch", "bad/name"]).code == 2)
 
-        #expect(try await env.run(["logout"]).code == 0)   // logs out "work", the default now
+        #expect(try await env.run(["logout"]).code == 0)  // logs out "work", the default now
         #expect(try await env.run(["status", "--profile", "work"]).code == 3)
         let back = try await env.run(["token", "--profile", "default"])
         #expect(back.out == defaultToken.out)
@@ -49,7 +52,10 @@ import KAuthBasics
         defer { env.remove() }
         let stored = try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath))
         let before = try await sandbox.log().count
-        for command in [["me"], ["token"], ["token", "--refresh-token"], ["api", "/v2/user/me"], ["status"], ["logout"], ["unlink"], ["scopes"]] {
+        for command in [
+            ["me"], ["token"], ["token", "--refresh-token"], ["api", "/v2/user/me"], ["status"], ["logout"], ["unlink"],
+            ["scopes"]
+        ] {
             let run = try await env.run(command + ["--provider", "snapchat"])
             #expect(run.code == 2, "\(command): \(run.err)")
             #expect(run.out.isEmpty, "\(command) printed \(run.out)")

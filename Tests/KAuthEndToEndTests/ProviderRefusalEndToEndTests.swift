@@ -8,19 +8,21 @@ import Testing
     @Test(arguments: [
         ("-10", 400, "a quota of Kakao is used up"),
         ("-12", 403, "Kakao has suspended the app or its developer account"),
-        ("-4", 403, "Kakao has blocked or restricted this user's account"),
+        ("-4", 403, "Kakao has blocked or restricted this user's account")
     ])
     func anAPIRefusalSaysWhatHappened(code: String, status: Int, says: String) async throws {
         let sandbox = try await SandboxProcess()
         defer { sandbox.stop() }
         let env = try await loggedIn(sandbox)
         defer { env.remove() }
-        try await sandbox.control("/_sandbox/fail", [("path", "/v2/user/me"), ("status", String(status)), ("code", code)])
+        try await sandbox.control(
+            "/_sandbox/fail", [("path", "/v2/user/me"), ("status", String(status)), ("code", code)])
         let me = try await env.run(["me"])
         #expect(me.code == 1, "\(me.err)")
         #expect(me.err.contains(says), "\(me.err)")
         #expect(me.err.contains("Kakao answered \(code)"))
-        try await sandbox.control("/_sandbox/fail", [("path", "/v2/user/me"), ("status", String(status)), ("code", code)])
+        try await sandbox.control(
+            "/_sandbox/fail", [("path", "/v2/user/me"), ("status", String(status)), ("code", code)])
         let json = try await env.run(["me", "--json"])
         #expect(json.code == 1)
         #expect(try parseJSON(json.out).value(at: "error.provider_code") == .number(Double(code)!))

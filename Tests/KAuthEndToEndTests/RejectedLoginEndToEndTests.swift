@@ -1,7 +1,7 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import Testing
-import KAuthBasics
 
 /// A login the provider rejected is remembered: `status` and `token` say so without the network
 /// until a new login, and nothing else of the keystore is lost.
@@ -19,9 +19,11 @@ import KAuthBasics
         defer { env.remove() }
         #expect(try await env.run(["login", "--profile", "other"]).code == 0)
         let other = try storedSession(env, profile: "other")
-        try await sandbox.control("/_sandbox/fail", [
-            ("path", "/oauth/token"), ("status", "400"), ("code", "KOE322"), ("error", "invalid_grant"),
-        ])
+        try await sandbox.control(
+            "/_sandbox/fail",
+            [
+                ("path", "/oauth/token"), ("status", "400"), ("code", "KOE322"), ("error", "invalid_grant")
+            ])
         let refresh = try await env.run(["token", "refresh"])
         #expect(refresh.code == 3, "\(refresh.err)")
 
@@ -60,7 +62,8 @@ import KAuthBasics
         defer { sandbox.stop() }
         let env = try await loggedIn(sandbox)
         defer { env.remove() }
-        try await sandbox.control("/_sandbox/fail", [("path", "/v2/user/me"), ("status", "401"), ("code", "-401"), ("count", "2")])
+        try await sandbox.control(
+            "/_sandbox/fail", [("path", "/v2/user/me"), ("status", "401"), ("code", "-401"), ("count", "2")])
         let me = try await env.run(["me"])
         #expect(me.code == 3, "\(me.err)")
         let (run, json) = try await status(env)
@@ -91,7 +94,9 @@ import KAuthBasics
         #expect(json["server"] == .string(sandbox.baseURL))
         #expect(json["server_is_local"] == .bool(true))
         let text = try await env.run(["status"])
-        #expect(text.out.contains("server") && text.out.contains(sandbox.baseURL) && text.out.contains("sandbox"), "\(text.out)")
+        #expect(
+            text.out.contains("server") && text.out.contains(sandbox.baseURL) && text.out.contains("sandbox"),
+            "\(text.out)")
     }
 
     @Test func unlinkMarksTheOtherProfilesOfTheSameUserAndApp() async throws {
@@ -121,7 +126,8 @@ import KAuthBasics
 
         // The provider ends the login behind kauth's back (an unlink from elsewhere).
         let access = try #require(try storedSession(env)?["access_token"]?.stringValue)
-        let ended = try await HTTPClient.live.send(.form(sandbox.baseURL + "/v1/user/unlink", [], headers: [HTTPHeader("Authorization", "Bearer \(access)")]))
+        let ended = try await HTTPClient.live.send(
+            .form(sandbox.baseURL + "/v1/user/unlink", [], headers: [HTTPHeader("Authorization", "Bearer \(access)")]))
         #expect(ended.status == 200)
         let calls = try await sandbox.log().count
         #expect(try await env.run(["status"]).code == 0, "offline, nothing is known yet")

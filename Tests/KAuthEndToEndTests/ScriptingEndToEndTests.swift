@@ -105,9 +105,12 @@ import Testing
             odd.closeInput()
             let result = await odd.wait()
             #expect(result.code == 2, "\(result.err)")
-            #expect(!result.err.contains("half") && !result.err.contains("ZXZpbA") && !result.err.contains("\u{1B}"), "\(result.err)")
+            #expect(
+                !result.err.contains("half") && !result.err.contains("ZXZpbA") && !result.err.contains("\u{1B}"),
+                "\(result.err)")
         }
-        #expect(try await sandbox.tokenCalls("refresh_token") == 2, "only the two real attempts above reached the provider")
+        #expect(
+            try await sandbox.tokenCalls("refresh_token") == 2, "only the two real attempts above reached the provider")
     }
 
     @Test func kubectlGetsAnExecCredentialWithTheIDToken() async throws {
@@ -116,7 +119,9 @@ import Testing
         var env = TestEnvironment(sandbox: sandbox)
         defer { env.remove() }
         env.useFollowingBrowser()
-        let login = try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "kubernetes"])
+        let login = try await env.run([
+            "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "kubernetes"
+        ])
         #expect(login.code == 0, "\(login.err)")
 
         let access = try await env.run(["token", "--exec-credential"])
@@ -124,7 +129,8 @@ import Testing
         let credential = try parseJSON(access.out)
         #expect(credential["apiVersion"] == .string("client.authentication.k8s.io/v1"))
         #expect(credential["kind"] == .string("ExecCredential"))
-        #expect(credential.value(at: "status.token")?.stringValue == (try storedSession(env)?["access_token"]?.stringValue))
+        #expect(
+            credential.value(at: "status.token")?.stringValue == (try storedSession(env)?["access_token"]?.stringValue))
         let expiry = try #require(credential.value(at: "status.expirationTimestamp")?.stringValue)
         #expect(RFC3339.date(from: expiry) != nil)
 

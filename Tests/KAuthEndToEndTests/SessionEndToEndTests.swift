@@ -1,7 +1,7 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import Testing
-import KAuthBasics
 
 @Suite(.serialized) struct SessionEndToEndTests {
     @Test func logoutDeletesTheLoginEvenWhenTheProviderFails() async throws {
@@ -24,7 +24,10 @@ import KAuthBasics
         defer { env.remove() }
         let access = try #require(try storedSession(env)?["access_token"]?.stringValue)
         #expect(try await env.run(["logout"]).code == 0)
-        let after = try await HTTPClient.live.send(HTTPRequest(method: "GET", url: sandbox.baseURL + "/v2/user/me", headers: [HTTPHeader("Authorization", "Bearer \(access)")]))
+        let after = try await HTTPClient.live.send(
+            HTTPRequest(
+                method: "GET", url: sandbox.baseURL + "/v2/user/me",
+                headers: [HTTPHeader("Authorization", "Bearer \(access)")]))
         #expect(after.status == 401)
     }
 
@@ -48,7 +51,8 @@ import KAuthBasics
         defer { sandbox.stop() }
         var env = try await loggedIn(sandbox)
         defer { env.remove() }
-        try await sandbox.control("/_sandbox/fail", [("path", "/v2/user/me"), ("status", "503"), ("code", "-9798"), ("count", "3")])
+        try await sandbox.control(
+            "/_sandbox/fail", [("path", "/v2/user/me"), ("status", "503"), ("code", "-9798"), ("count", "3")])
         let maintenance = try await env.run(["me"])
         #expect(maintenance.code == 5)
         try await sandbox.control("/_sandbox/fail", [("path", "/v2/user/me"), ("status", "500"), ("count", "2")])

@@ -1,7 +1,7 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import Testing
-import KAuthBasics
 
 /// `kauth shipping select|new|edit` against the sandbox's AGT, kpidt and picker pages, with a
 /// browser that follows redirects as a person's would.
@@ -30,7 +30,8 @@ import KAuthBasics
         #expect(page["ka"]?.stringValue?.hasPrefix("sdk/") == true)
         let returnURL = try #require(page["return_url"]?.stringValue)
         #expect(returnURL.hasPrefix("http://127.0.0.1:") && returnURL.contains("/address/"))
-        #expect(try await sandbox.log().contains { $0["path"]?.stringValue == "/api/agt" && $0["status"] == .number(200) })
+        #expect(
+            try await sandbox.log().contains { $0["path"]?.stringValue == "/api/agt" && $0["status"] == .number(200) })
 
         let text = try await env.run(["shipping", "select"])
         #expect(text.code == 0, "\(text.err)")
@@ -81,10 +82,13 @@ import KAuthBasics
         defer { sandbox.stop() }
         let env = try await loggedIn(sandbox)
         defer { env.remove() }
-        try await sandbox.control("/_sandbox/picker", [("outcome", "fail"), ("error_code", "KAE203"), ("error_msg", "consent not agreed")])
+        try await sandbox.control(
+            "/_sandbox/picker", [("outcome", "fail"), ("error_code", "KAE203"), ("error_msg", "consent not agreed")])
         let failed = try await env.run(["shipping", "select"])
         #expect(failed.code == 1)
-        #expect(failed.err.contains("the address picker failed (KAE203: consent not agreed): the user has not agreed to shipping_address"))
+        #expect(
+            failed.err.contains(
+                "the address picker failed (KAE203: consent not agreed): the user has not agreed to shipping_address"))
         let failedJSON = try await env.run(["shipping", "select", "--json"])
         #expect(try parseJSON(failedJSON.out).value(at: "error.provider_code") == .string("KAE203"))
 

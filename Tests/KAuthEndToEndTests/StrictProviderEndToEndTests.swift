@@ -1,7 +1,7 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import Testing
-import KAuthBasics
 
 /// OpenID providers stricter than Kakao, played by `kauth sandbox` with the flags a user would
 /// pass: Basic-only client authentication, bare-400 refresh refusals, one-use refresh tokens,
@@ -12,7 +12,8 @@ import KAuthBasics
     func oidcLogin(_ sandbox: SandboxProcess, _ extra: [String] = []) async throws -> (TestEnvironment, RunResult) {
         var env = TestEnvironment(sandbox: sandbox)
         env.useFollowingBrowser()
-        let login = try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "strict-cli"] + extra)
+        let login = try await env.run(
+            ["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--client-id", "strict-cli"] + extra)
         return (env, login)
     }
 
@@ -53,7 +54,7 @@ import KAuthBasics
     @Test func aSecretGivenAtLoginIsSentWithBasicAndKeptForRefresh() async throws {
         let sandbox = try await SandboxProcess([
             "--oidc", "--client-id", "strict-cli", "--client-secret", "s3cret-value",
-            "--client-auth-methods", "client_secret_basic", "--one-use-refresh-tokens",
+            "--client-auth-methods", "client_secret_basic", "--one-use-refresh-tokens"
         ])
         defer { sandbox.stop() }
         let (env, login) = try await oidcLogin(sandbox, ["--client-secret", "s3cret-value"])
@@ -68,7 +69,9 @@ import KAuthBasics
         let after = try #require(try storedSession(env))
         #expect(after["refresh_token"] != before["refresh_token"], "one-use refresh tokens rotate")
         #expect(try await sandbox.tokenCalls("refresh_token") == 2)
-        let refused = try await sandbox.log().filter { $0["path"]?.stringValue == "/oauth/token" && $0["status"] != .number(200) }
+        let refused = try await sandbox.log().filter {
+            $0["path"]?.stringValue == "/oauth/token" && $0["status"] != .number(200)
+        }
         #expect(refused.isEmpty, "no token call was refused: \(refused)")
         // The secret never reaches the output, even with --verbose.
         let verbose = try await env.run(["token", "refresh", "--verbose"])
@@ -86,7 +89,10 @@ import KAuthBasics
         // Someone uses the live one-use refresh token elsewhere (a copied keystore): the one kauth
         // holds is now refused with a bare 400 and no OAuth error.
         let current = try #require(try storedSession(env)?["refresh_token"]?.stringValue)
-        let elsewhere = try await HTTPClient.live.send(.form(sandbox.baseURL + "/oauth/token", [("grant_type", "refresh_token"), ("refresh_token", current), ("client_id", "strict-cli")]))
+        let elsewhere = try await HTTPClient.live.send(
+            .form(
+                sandbox.baseURL + "/oauth/token",
+                [("grant_type", "refresh_token"), ("refresh_token", current), ("client_id", "strict-cli")]))
         #expect(elsewhere.status == 200)
         let keystore = try #require(try storedSession(env))
         let refresh = try await env.run(["token", "refresh"])
@@ -94,7 +100,10 @@ import KAuthBasics
         #expect(refresh.err.contains("kauth login"), "\(refresh.err)")
         // Nothing was lost, and the refusal is remembered: the login is over, so no command hands
         // out its token until a new login, even one that has not expired yet.
-        guard case .object(var after) = try #require(try storedSession(env)) else { Issue.record("no session"); return }
+        guard case .object(var after) = try #require(try storedSession(env)) else {
+            Issue.record("no session")
+            return
+        }
         #expect(after.removeValue(forKey: "rejection") != nil)
         #expect(JSONValue.object(after) == keystore, "the keystore is as it was, but for the refusal")
         #expect(try await env.run(["token"]).code == 3)
@@ -110,7 +119,10 @@ import KAuthBasics
         let logout = try await env.run(["logout"])
         #expect(logout.code == 0, "\(logout.err)")
         #expect(!logout.err.contains("still valid") && !logout.err.contains("stays valid"), "\(logout.err)")
-        let reuse = try await HTTPClient.live.send(.form(sandbox.baseURL + "/oauth/token", [("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", "strict-cli")]))
+        let reuse = try await HTTPClient.live.send(
+            .form(
+                sandbox.baseURL + "/oauth/token",
+                [("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", "strict-cli")]))
         #expect(reuse.status == 400, "the refresh token is dead at the provider")
     }
 

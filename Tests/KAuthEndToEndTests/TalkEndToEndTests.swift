@@ -1,7 +1,7 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import Testing
-import KAuthBasics
 
 @Suite(.serialized) struct TalkEndToEndTests {
     @Test func withoutTalkMessageConsentTheMemoExitsFourWithTheFix() async throws {
@@ -25,7 +25,7 @@ import KAuthBasics
             "object_type": .string("text"),
             "text": .string("Build 421 failed on main"),
             "link": .object(["web_url": .string("https://ci.example.com/builds/421")]),
-            "button_title": .string("Open the build"),
+            "button_title": .string("Open the build")
         ])
         let path = try env.file("failed.json", template.jsonText())
         let sent = try await env.run(["talk", "memo", "--template", path])
@@ -34,10 +34,13 @@ import KAuthBasics
         #expect(sent.err.contains("Sent the message to your Kakao Talk chat"))
         let custom = try await env.run(["talk", "memo", "--template-id", "12345", "--arg", "title=Build 421", "--json"])
         #expect(custom.code == 0)
-        #expect(try parseJSON(custom.out) == .object([
-            "sent": .bool(true), "action": .string("custom"), "profile": .string("default"), "provider": .string("kakao"),
-            "response": .object(["result_code": .number(0)]),
-        ]))
+        #expect(
+            try parseJSON(custom.out)
+                == .object([
+                    "sent": .bool(true), "action": .string("custom"), "profile": .string("default"),
+                    "provider": .string("kakao"),
+                    "response": .object(["result_code": .number(0)])
+                ]))
         #expect(try await env.run(["talk", "memo", "--scrap", "https://developers.kakao.com"]).code == 0)
 
         let memos = try await sandbox.records("/_sandbox/memos")
@@ -82,19 +85,26 @@ import KAuthBasics
         #expect(plain.code == 0, "\(plain.err)")
         let memos = try await sandbox.records("/_sandbox/memos")
         #expect(memos.count == 2)
-        #expect(memos.first?["template_object"] == .object([
-            "object_type": .string("text"),
-            "text": .string(text),
-            "link": .object(["web_url": .string("https://ci.example.com/builds/421"), "mobile_web_url": .string("https://ci.example.com/builds/421")]),
-        ]))
-        #expect(memos.last?["template_object"] == .object(["object_type": .string("text"), "text": .string("nightly failed"), "link": .object([:])]))
+        #expect(
+            memos.first?["template_object"]
+                == .object([
+                    "object_type": .string("text"),
+                    "text": .string(text),
+                    "link": .object([
+                        "web_url": .string("https://ci.example.com/builds/421"),
+                        "mobile_web_url": .string("https://ci.example.com/builds/421")
+                    ])
+                ]))
+        #expect(
+            memos.last?["template_object"]
+                == .object(["object_type": .string("text"), "text": .string("nightly failed"), "link": .object([:])]))
 
         for (arguments, says) in [
             (["--text", String(repeating: "가", count: 201)], "--text is 201 characters"),
             (["--text", "x", "--template-id", "1"], "--text sends a text message of its own"),
             (["--link", "https://ci.example.com"], "--link goes with --text"),
             (["--text", "x", "--link", "ci.example.com"], "--link needs an http or https URL"),
-            (["--text", " \n "], "--text needs some text"),
+            (["--text", " \n "], "--text needs some text")
         ] {
             let refused = try await env.run(["talk", "memo"] + arguments)
             #expect(refused.code == 2, "\(arguments)")

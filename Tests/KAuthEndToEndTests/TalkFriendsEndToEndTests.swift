@@ -1,7 +1,7 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import Testing
-import KAuthBasics
 
 private func array(_ value: JSONValue?) -> [JSONValue] {
     if case .array(let items)? = value { return items }
@@ -30,7 +30,9 @@ private func array(_ value: JSONValue?) -> [JSONValue] {
         let friends = array(json["elements"])
         #expect(friends.count == 250)
         #expect(Set(friends.compactMap { $0["uuid"]?.stringValue }).count == 250)
-        #expect(friends.first?["allowed_msg"] != nil && friends.first?["profile_thumbnail_image"] != nil, "Kakao's objects as sent")
+        #expect(
+            friends.first?["allowed_msg"] != nil && friends.first?["profile_thumbnail_image"] != nil,
+            "Kakao's objects as sent")
         let pages = try await sandbox.log().filter { $0["path"]?.stringValue == "/v1/api/talk/friends" }
         #expect(pages.count == 3, "100 a page")
         #expect(all.err.isEmpty)
@@ -41,11 +43,15 @@ private func array(_ value: JSONValue?) -> [JSONValue] {
         defer { sandbox.stop() }
         let env = try await loggedIn(sandbox, arguments: ["--scopes", "friends,talk_message"])
         defer { env.remove() }
-        let friends = array(try parseJSON(try await env.run(["talk", "friends", "--all", "--json"]).out).value(at: "response.elements"))
+        let friends = array(
+            try parseJSON(try await env.run(["talk", "friends", "--all", "--json"]).out).value(at: "response.elements"))
         let accepting = try #require(friends.first { $0["allowed_msg"] == .bool(true) }?["uuid"]?.stringValue)
         let refusing = try #require(friends.first { $0["allowed_msg"] == .bool(false) }?["uuid"]?.stringValue)
 
-        let result = try await env.run(["talk", "send", "--to", "\(accepting),\(refusing),NotAFriend0", "--template-id", "12345", "--arg", "title=Build 421"])
+        let result = try await env.run([
+            "talk", "send", "--to", "\(accepting),\(refusing),NotAFriend0", "--template-id", "12345", "--arg",
+            "title=Build 421"
+        ])
         #expect(result.code == 1)
         let lines = result.out.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
@@ -58,12 +64,16 @@ private func array(_ value: JSONValue?) -> [JSONValue] {
         #expect(record["successful_receiver_uuids"] == .array([.string(accepting)]))
         #expect(record["template_args"] == .object(["title": .string("Build 421")]))
 
-        let json = try await env.run(["talk", "send", "--to", accepting, "--scrap", "https://developers.kakao.com", "--json"])
+        let json = try await env.run([
+            "talk", "send", "--to", accepting, "--scrap", "https://developers.kakao.com", "--json"
+        ])
         #expect(json.code == 0, "\(json.err)")
-        #expect(try parseJSON(json.out) == .object([
-            "profile": .string("default"), "provider": .string("kakao"), "action": .string("scrap"),
-            "response": .object(["successful_receiver_uuids": .array([.string(accepting)])]),
-        ]))
+        #expect(
+            try parseJSON(json.out)
+                == .object([
+                    "profile": .string("default"), "provider": .string("kakao"), "action": .string("scrap"),
+                    "response": .object(["successful_receiver_uuids": .array([.string(accepting)])])
+                ]))
 
         let text = try await env.run(["talk", "send", "--to", accepting, "--text", "Build \"421\" is green\n빌드 성공"])
         #expect(text.code == 0, "\(text.err)")

@@ -1,7 +1,7 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import Testing
-import KAuthBasics
 
 @Suite(.serialized) struct TokenEndToEndTests {
     @Test func anExpiringTokenIsRefreshedAndTheRefreshTokenKeptWithoutRotation() async throws {
@@ -94,7 +94,10 @@ import KAuthBasics
         let stored = try #require(try storedSession(env))
         // Another client unlinks the user: every token dies at the provider.
         let access = try #require(try storedSession(env)?["access_token"]?.stringValue)
-        let unlink = try await HTTPClient.live.send(HTTPRequest(method: "POST", url: sandbox.baseURL + "/v1/user/unlink", headers: [HTTPHeader("Authorization", "Bearer \(access)")]))
+        let unlink = try await HTTPClient.live.send(
+            HTTPRequest(
+                method: "POST", url: sandbox.baseURL + "/v1/user/unlink",
+                headers: [HTTPHeader("Authorization", "Bearer \(access)")]))
         #expect(unlink.status == 200)
         try await Task.sleep(for: .seconds(2))
         let token = try await env.run(["token"])
@@ -102,7 +105,10 @@ import KAuthBasics
         #expect(token.err.contains("kauth login"))
         #expect(token.out.isEmpty)
         // Everything is kept; only the refusal is added, so that later commands know offline.
-        guard case .object(var after) = try #require(try storedSession(env)) else { Issue.record("no session"); return }
+        guard case .object(var after) = try #require(try storedSession(env)) else {
+            Issue.record("no session")
+            return
+        }
         #expect(after.removeValue(forKey: "rejection") != nil)
         #expect(JSONValue.object(after) == stored)
     }
@@ -143,7 +149,10 @@ import KAuthBasics
         let logout = try await env.run(["logout"], extra: ["KAUTH_ACCESS_TOKEN": access])
         #expect(logout.code == 0, "\(logout.err)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath)) == stored)
-        let after = try await HTTPClient.live.send(HTTPRequest(method: "GET", url: sandbox.baseURL + "/v2/user/me", headers: [HTTPHeader("Authorization", "Bearer \(access)")]))
+        let after = try await HTTPClient.live.send(
+            HTTPRequest(
+                method: "GET", url: sandbox.baseURL + "/v2/user/me",
+                headers: [HTTPHeader("Authorization", "Bearer \(access)")]))
         #expect(after.status == 401)
         let again = try await env.run(["logout"], extra: ["KAUTH_ACCESS_TOKEN": access])
         #expect(again.code == 3)
@@ -161,7 +170,8 @@ import KAuthBasics
         let token = try await ci.run(["token"], extra: ["KAUTH_REFRESH_TOKEN": refresh])
         #expect(token.code == 0, "\(token.err)")
         #expect(token.out.count > 20)
-        #expect(try await ci.run(["me", "--field", "id"], extra: ["KAUTH_REFRESH_TOKEN": refresh]).out == "4242424242\n")
+        #expect(
+            try await ci.run(["me", "--field", "id"], extra: ["KAUTH_REFRESH_TOKEN": refresh]).out == "4242424242\n")
         #expect(try await sandbox.tokenCalls("refresh_token") == 1)
         let bad = TestEnvironment(sandbox: sandbox)
         defer { bad.remove() }

@@ -1,12 +1,12 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import Testing
-import KAuthBasics
 
 @Suite struct UsageEndToEndTests {
     @Test(arguments: [
         ["tokne"], ["login", "--scope", "x"], ["token", "--min-valid", "soon"], ["login", "--prompt", "none"],
-        ["status", "extra"], ["login", "--port"], ["token", "inof"],
+        ["status", "extra"], ["login", "--port"], ["token", "inof"]
     ])
     func usageErrorsExitTwo(arguments: [String]) async throws {
         let env = TestEnvironment(sandbox: nil)

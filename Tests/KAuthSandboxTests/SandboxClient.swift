@@ -1,9 +1,9 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
 import Testing
-import KAuthBasics
 
 /// A sandbox provider on a test clock with seeded randomness, and helpers that speak to it as a
 /// client would: everything goes through `handle`, as it would through the socket.
@@ -35,33 +35,49 @@ package struct SandboxClient: Sendable {
         return provider.handle(HTTPServerRequest(method: "GET", target: target, headers: headers))
     }
 
-    package func post(_ path: String, _ form: [(String, String)] = [], bearer: String? = nil, headers extra: [HTTPHeader] = []) -> HTTPServerResponse {
+    package func post(
+        _ path: String, _ form: [(String, String)] = [], bearer: String? = nil, headers extra: [HTTPHeader] = []
+    ) -> HTTPServerResponse {
         var headers = [HTTPHeader("Content-Type", "application/x-www-form-urlencoded;charset=utf-8")] + extra
         if let bearer { headers.append(HTTPHeader("Authorization", "Bearer \(bearer)")) }
-        return provider.handle(HTTPServerRequest(method: "POST", target: path, headers: headers, body: Data(FormURLEncoding.encode(form).utf8)))
+        return provider.handle(
+            HTTPServerRequest(
+                method: "POST", target: path, headers: headers, body: Data(FormURLEncoding.encode(form).utf8)))
     }
 
     /// `GET /oauth/authorize` with the usual parameters, `extra` appended or replacing.
     package func authorize(_ extra: [(String, String)] = [], omit: Set<String> = []) -> HTTPServerResponse {
         var query: [(String, String)] = [
             ("client_id", Self.clientID), ("redirect_uri", Self.redirectURI), ("response_type", "code"),
-            ("state", "st-123"), ("code_challenge", Self.challenge), ("code_challenge_method", "S256"),
+            ("state", "st-123"), ("code_challenge", Self.challenge), ("code_challenge_method", "S256")
         ]
         for (name, value) in extra {
-            if let index = query.firstIndex(where: { $0.0 == name }) { query[index].1 = value } else { query.append((name, value)) }
+            if let index = query.firstIndex(where: { $0.0 == name }) {
+                query[index].1 = value
+            } else {
+                query.append((name, value))
+            }
         }
         return get("/oauth/authorize", query.filter { !omit.contains($0.0) })
     }
 
     /// The `code` of a successful authorize.
-    package func code(_ extra: [(String, String)] = [], omit: Set<String> = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    package func code(
+        _ extra: [(String, String)] = [], omit: Set<String> = [], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let response = authorize(extra, omit: omit)
         #expect(response.status == 302, sourceLocation: sourceLocation)
         return try #require(Self.redirectParameters(response).first(named: "code"), sourceLocation: sourceLocation)
     }
 
-    package func exchange(_ code: String, verifier: String? = SandboxClient.verifier, redirectURI: String = SandboxClient.redirectURI, extra: [(String, String)] = []) -> HTTPServerResponse {
-        var form = [("grant_type", "authorization_code"), ("client_id", Self.clientID), ("redirect_uri", redirectURI), ("code", code)]
+    package func exchange(
+        _ code: String, verifier: String? = SandboxClient.verifier, redirectURI: String = SandboxClient.redirectURI,
+        extra: [(String, String)] = []
+    ) -> HTTPServerResponse {
+        var form = [
+            ("grant_type", "authorization_code"), ("client_id", Self.clientID), ("redirect_uri", redirectURI),
+            ("code", code)
+        ]
         if let verifier { form.append(("code_verifier", verifier)) }
         return post("/oauth/token", form + extra)
     }
@@ -73,7 +89,9 @@ package struct SandboxClient: Sendable {
     }
 
     /// A whole login: authorize with PKCE, exchange; the access and refresh tokens.
-    package func login(_ extra: [(String, String)] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> (access: String, refresh: String) {
+    package func login(_ extra: [(String, String)] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+        access: String, refresh: String
+    ) {
         let response = exchange(try code(extra, sourceLocation: sourceLocation))
         #expect(response.status == 200, sourceLocation: sourceLocation)
         let body = try Self.json(response, sourceLocation: sourceLocation)
@@ -84,8 +102,11 @@ package struct SandboxClient: Sendable {
     }
 
     /// A response body that is a JSON object.
-    package static func json(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any], sourceLocation: sourceLocation)
+    package static func json(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> [String: Any]
+    {
+        try #require(
+            try JSONSerialization.jsonObject(with: response.body) as? [String: Any], sourceLocation: sourceLocation)
     }
 
     package static func text(_ response: HTTPServerResponse) -> String {
@@ -94,7 +115,9 @@ package struct SandboxClient: Sendable {
 
     /// The query parameters of a redirect's `Location`.
     package static func redirectParameters(_ response: HTTPServerResponse) -> [(String, String)] {
-        guard let location = response.headers.value(for: "Location"), let mark = location.firstIndex(of: "?") else { return [] }
+        guard let location = response.headers.value(for: "Location"), let mark = location.firstIndex(of: "?") else {
+            return []
+        }
         return FormURLEncoding.decode(String(location[location.index(after: mark)...]))
     }
 }

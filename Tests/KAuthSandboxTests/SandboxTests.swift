@@ -1,9 +1,9 @@
 import Foundation
-import Testing
+import KAuthBasics
 import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
-import KAuthBasics
+import Testing
 
 // RFC 7636 Appendix B.
 private let rfcVerifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
@@ -27,7 +27,10 @@ private func redirectParameters(_ response: HTTPServerResponse) -> [(String, Str
 }
 
 /// Checks a kauth error body: `{"error","error_description","error_code"}`.
-private func expectOAuthError(_ response: HTTPServerResponse, status: Int, error: String, code: String, describing: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+private func expectOAuthError(
+    _ response: HTTPServerResponse, status: Int, error: String, code: String, describing: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     #expect(response.status == status, sourceLocation: sourceLocation)
     let body = try json(response)
     #expect(body["error"] as? String == error, sourceLocation: sourceLocation)
@@ -47,7 +50,9 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
     @Test func codeFlowWithPKCEIssuesKakaoShapedTokens() throws {
         #expect(PKCE.codeChallenge(for: rfcVerifier) == rfcChallenge)
         let sandbox = try Sandbox()
-        let authorize = sandbox.authorize([("nonce", "n-1"), ("prompt", "login"), ("login_hint", "sandbox.user@example.com")])
+        let authorize = sandbox.authorize([
+            ("nonce", "n-1"), ("prompt", "login"), ("login_hint", "sandbox.user@example.com")
+        ])
         #expect(authorize.status == 302)
         let location = try #require(authorize.headers.value(for: "Location"))
         #expect(location.hasPrefix(redirect + "?code="))
@@ -68,7 +73,10 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
         let access = try #require(body["access_token"] as? String)
         let refresh = try #require(body["refresh_token"] as? String)
         #expect(access != refresh && access.count >= 43)
-        #expect(Set(body.keys) == ["token_type", "access_token", "expires_in", "refresh_token", "refresh_token_expires_in", "scope"])
+        #expect(
+            Set(body.keys) == [
+                "token_type", "access_token", "expires_in", "refresh_token", "refresh_token_expires_in", "scope"
+            ])
         #expect(sandbox.get("/v2/user/me", bearer: access).status == 200)
     }
 
@@ -88,20 +96,29 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
         let sandbox = try Sandbox()
         let code = try sandbox.code()
         let wrong = String(rfcVerifier.reversed())
-        try expectOAuthError(sandbox.exchange(code, verifier: wrong), status: 400, error: "invalid_grant", code: "KOE320", describing: "PKCE verification failed")
-        try expectOAuthError(sandbox.exchange(code), status: 400, error: "invalid_grant", code: "KOE320", describing: "already used")
+        try expectOAuthError(
+            sandbox.exchange(code, verifier: wrong), status: 400, error: "invalid_grant", code: "KOE320",
+            describing: "PKCE verification failed")
+        try expectOAuthError(
+            sandbox.exchange(code), status: 400, error: "invalid_grant", code: "KOE320", describing: "already used")
     }
 
     @Test func missingOrMalformedVerifierFails() throws {
         let sandbox = try Sandbox()
-        try expectOAuthError(sandbox.exchange(try sandbox.code(), verifier: nil), status: 400, error: "invalid_grant", code: "KOE320", describing: "PKCE verification failed")
-        try expectOAuthError(sandbox.exchange(try sandbox.code(), verifier: "short"), status: 400, error: "invalid_grant", code: "KOE320", describing: "PKCE verification failed")
+        try expectOAuthError(
+            sandbox.exchange(try sandbox.code(), verifier: nil), status: 400, error: "invalid_grant", code: "KOE320",
+            describing: "PKCE verification failed")
+        try expectOAuthError(
+            sandbox.exchange(try sandbox.code(), verifier: "short"), status: 400, error: "invalid_grant",
+            code: "KOE320", describing: "PKCE verification failed")
     }
 
     @Test func verifierWithoutChallengeIsADowngrade() throws {
         let sandbox = try Sandbox()
         let code = try sandbox.code(omit: ["code_challenge", "code_challenge_method"])
-        try expectOAuthError(sandbox.exchange(code), status: 400, error: "invalid_grant", code: "KOE320", describing: "PKCE verification failed")
+        try expectOAuthError(
+            sandbox.exchange(code), status: 400, error: "invalid_grant", code: "KOE320",
+            describing: "PKCE verification failed")
         // Without PKCE on either side the exchange works, as it does at Kakao.
         let plain = try sandbox.code(omit: ["code_challenge", "code_challenge_method"])
         #expect(sandbox.exchange(plain, verifier: nil).status == 200)
@@ -111,7 +128,7 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
         ([("code_challenge_method", "plain")], Set<String>()),
         ([], Set(["code_challenge_method"])),
         ([("code_challenge", "not-a-challenge")], Set<String>()),
-        ([], Set(["code_challenge"])),
+        ([], Set(["code_challenge"]))
     ])
     func onlyS256ChallengesAreAccepted(extra: [(String, String)], omit: Set<String>) throws {
         let sandbox = try Sandbox()
@@ -145,7 +162,9 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
     @Test func redirectURIMustBeIdentical() throws {
         let sandbox = try Sandbox()
         let code = try sandbox.code()
-        try expectOAuthError(sandbox.exchange(code, redirectURI: "http://127.0.0.1:53682/other"), status: 400, error: "invalid_grant", code: "KOE303")
+        try expectOAuthError(
+            sandbox.exchange(code, redirectURI: "http://127.0.0.1:53682/other"), status: 400, error: "invalid_grant",
+            code: "KOE303")
     }
 
     @Test(arguments: [
@@ -159,7 +178,7 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
         "http://127.0.0.1:53682/callback#fragment",
         "http://user@127.0.0.1:53682/callback",
         "http://127.0.0.1:53682/callback\r\nSet-Cookie: a=b",
-        "kakaosandbox://oauth",
+        "kakaosandbox://oauth"
     ])
     func unregisteredRedirectURIsGetAPageNeverARedirect(uri: String) throws {
         let sandbox = try Sandbox()
@@ -185,25 +204,35 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
         #expect(token.status == 400 && text(token).contains("KOE001"))
         let noClient = sandbox.authorize(omit: ["client_id"])
         #expect(noClient.status == 400 && text(noClient).contains("KOE001"))
-        let twice = sandbox.get("/oauth/authorize", [("client_id", client), ("client_id", "other"), ("redirect_uri", redirect), ("response_type", "code")])
+        let twice = sandbox.get(
+            "/oauth/authorize",
+            [("client_id", client), ("client_id", "other"), ("redirect_uri", redirect), ("response_type", "code")])
         #expect(twice.status == 400 && text(twice).contains("KOE001"))
     }
 
     @Test func scopePromptAndConsentErrorsAreRedirected() throws {
         let sandbox = try Sandbox()
-        #expect(redirectParameters(sandbox.authorize([("scope", "account_email telepathy")])).first(named: "error") == "invalid_scope")
-        #expect(redirectParameters(sandbox.authorize([("prompt", "login,sometimes")])).first(named: "error") == "invalid_request")
+        #expect(
+            redirectParameters(sandbox.authorize([("scope", "account_email telepathy")])).first(named: "error")
+                == "invalid_scope")
+        #expect(
+            redirectParameters(sandbox.authorize([("prompt", "login,sometimes")])).first(named: "error")
+                == "invalid_request")
         #expect(redirectParameters(sandbox.authorize([("prompt", "none")])).first(named: "error") == "consent_required")
         _ = try sandbox.login()
         #expect(redirectParameters(sandbox.authorize([("prompt", "none")])).first(named: "code") != nil)
-        #expect(redirectParameters(sandbox.authorize([("prompt", "none"), ("scope", "gender")])).first(named: "error") == "consent_required")
+        #expect(
+            redirectParameters(sandbox.authorize([("prompt", "none"), ("scope", "gender")])).first(named: "error")
+                == "consent_required")
     }
 
     @Test func denyRedirectsWithAccessDenied() throws {
         let sandbox = try Sandbox(SandboxConfiguration(deny: true))
         let response = sandbox.authorize()
         #expect(response.status == 302)
-        #expect(response.headers.value(for: "Location") == redirect + "?error=access_denied&error_description=User%20denied%20access&state=st-123")
+        #expect(
+            response.headers.value(for: "Location") == redirect
+                + "?error=access_denied&error_description=User%20denied%20access&state=st-123")
         let entry = try #require(sandbox.provider.requestLog.last)
         #expect(entry.error == "access_denied" && entry.status == 302 && entry.stateSent == true)
 
@@ -220,26 +249,44 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
         let page = sandbox.authorize()
         #expect(page.status == 400 && page.headers.value(for: "Location") == nil && text(page).contains("KOE101"))
         let code = try sandbox.code([("client_id", "the-right-key")])
-        let wrong = sandbox.post("/oauth/token", [("grant_type", "authorization_code"), ("client_id", "another-key"), ("redirect_uri", redirect), ("code", code), ("code_verifier", rfcVerifier)])
+        let wrong = sandbox.post(
+            "/oauth/token",
+            [
+                ("grant_type", "authorization_code"), ("client_id", "another-key"), ("redirect_uri", redirect),
+                ("code", code), ("code_verifier", rfcVerifier)
+            ])
         try expectOAuthError(wrong, status: 401, error: "invalid_client", code: "KOE101")
-        let missing = sandbox.post("/oauth/token", [("grant_type", "authorization_code"), ("redirect_uri", redirect), ("code", code)])
+        let missing = sandbox.post(
+            "/oauth/token", [("grant_type", "authorization_code"), ("redirect_uri", redirect), ("code", code)])
         try expectOAuthError(missing, status: 401, error: "invalid_client", code: "KOE101")
         // Client errors come first and leave the code usable.
-        let right = sandbox.post("/oauth/token", [("grant_type", "authorization_code"), ("client_id", "the-right-key"), ("redirect_uri", redirect), ("code", code), ("code_verifier", rfcVerifier)])
+        let right = sandbox.post(
+            "/oauth/token",
+            [
+                ("grant_type", "authorization_code"), ("client_id", "the-right-key"), ("redirect_uri", redirect),
+                ("code", code), ("code_verifier", rfcVerifier)
+            ])
         #expect(right.status == 200)
     }
 
     @Test func codeIsBoundToTheClientThatAskedForIt() throws {
         let sandbox = try Sandbox()
         let code = try sandbox.code()
-        let other = sandbox.post("/oauth/token", [("grant_type", "authorization_code"), ("client_id", "someone-else"), ("redirect_uri", redirect), ("code", code), ("code_verifier", rfcVerifier)])
+        let other = sandbox.post(
+            "/oauth/token",
+            [
+                ("grant_type", "authorization_code"), ("client_id", "someone-else"), ("redirect_uri", redirect),
+                ("code", code), ("code_verifier", rfcVerifier)
+            ])
         try expectOAuthError(other, status: 400, error: "invalid_grant", code: "KOE320")
     }
 
     @Test func configuredClientSecretIsRequired() throws {
         let sandbox = try Sandbox(SandboxConfiguration(clientSecret: "s3cret"))
         try expectOAuthError(sandbox.exchange(try sandbox.code()), status: 401, error: "invalid_client", code: "KOE010")
-        try expectOAuthError(sandbox.exchange(try sandbox.code(), extra: [("client_secret", "s3cre")]), status: 401, error: "invalid_client", code: "KOE010")
+        try expectOAuthError(
+            sandbox.exchange(try sandbox.code(), extra: [("client_secret", "s3cre")]), status: 401,
+            error: "invalid_client", code: "KOE010")
         let ok = sandbox.exchange(try sandbox.code(), extra: [("client_secret", "s3cret")])
         #expect(ok.status == 200)
         let refresh = try #require(try json(ok)["refresh_token"] as? String)
@@ -282,7 +329,9 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
         #expect(body["refresh_token_expires_in"] as? Int == 5_183_999)
         #expect(sandbox.provider.requestLog.last?.rotated == true)
 
-        try expectOAuthError(sandbox.refresh(tokens.refresh), status: 400, error: "invalid_grant", code: "KOE322", describing: "expired_or_invalid_refresh_token")
+        try expectOAuthError(
+            sandbox.refresh(tokens.refresh), status: 400, error: "invalid_grant", code: "KOE322",
+            describing: "expired_or_invalid_refresh_token")
         let again = try json(sandbox.refresh(rotated))
         #expect(again["access_token"] is String && again["refresh_token"] == nil)
     }
@@ -303,8 +352,12 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
 
     @Test func unknownGrantTypeIsUnsupported() throws {
         let sandbox = try Sandbox()
-        try expectOAuthError(sandbox.post("/oauth/token", [("grant_type", "password"), ("client_id", client)]), status: 400, error: "unsupported_grant_type", code: "KOE001")
-        try expectOAuthError(sandbox.post("/oauth/token", [("client_id", client)]), status: 400, error: "invalid_request", code: "KOE001")
+        try expectOAuthError(
+            sandbox.post("/oauth/token", [("grant_type", "password"), ("client_id", client)]), status: 400,
+            error: "unsupported_grant_type", code: "KOE001")
+        try expectOAuthError(
+            sandbox.post("/oauth/token", [("client_id", client)]), status: 400, error: "invalid_request", code: "KOE001"
+        )
     }
 
     // MARK: User API
@@ -344,7 +397,8 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
         let sandbox = try Sandbox()
         _ = try sandbox.login()
         let tokens = try sandbox.login([("scope", "phone_number,gender")])
-        let account = try #require(try json(sandbox.get("/v2/user/me", bearer: tokens.access))["kakao_account"] as? [String: Any])
+        let account = try #require(
+            try json(sandbox.get("/v2/user/me", bearer: tokens.access))["kakao_account"] as? [String: Any])
         #expect(account["phone_number"] as? String == "+82 10-1234-5678")
         #expect(account["phone_number_needs_agreement"] as? Bool == false)
         #expect(account["gender"] as? String == "female")
@@ -359,10 +413,16 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
         let keys = #"["kakao_account.email","properties.nickname"]"#
         let response = sandbox.get("/v2/user/me", [("property_keys", keys)], bearer: tokens.access)
         #expect(response.status == 200)
-        #expect(text(response) == #"{"id":4242424242,"properties":{"nickname":"Sandbox User"},"kakao_account":{"has_email":true,"email_needs_agreement":false,"is_email_valid":true,"is_email_verified":true,"email":"sandbox.user@example.com"}}"#)
+        #expect(
+            text(response)
+                == #"{"id":4242424242,"properties":{"nickname":"Sandbox User"},"kakao_account":{"has_email":true,"email_needs_agreement":false,"is_email_valid":true,"is_email_verified":true,"email":"sandbox.user@example.com"}}"#
+        )
 
-        let post = sandbox.post("/v2/user/me", [("property_keys", #"["kakao_account.phone_number"]"#)], bearer: tokens.access)
-        #expect(text(post) == #"{"id":4242424242,"kakao_account":{"has_phone_number":true,"phone_number_needs_agreement":true}}"#)
+        let post = sandbox.post(
+            "/v2/user/me", [("property_keys", #"["kakao_account.phone_number"]"#)], bearer: tokens.access)
+        #expect(
+            text(post)
+                == #"{"id":4242424242,"kakao_account":{"has_phone_number":true,"phone_number_needs_agreement":true}}"#)
         #expect(sandbox.provider.requestLog.last?.propertyKeys == ["kakao_account.phone_number"])
 
         for bad in ["kakao_account.email", #"["kakao_account.shoe_size"]"#] {
@@ -386,17 +446,25 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
         let unauthorized: [HTTPServerResponse] = [
             sandbox.get("/v2/user/me"),
             sandbox.get("/v2/user/me", bearer: "no-such-token"),
-            sandbox.provider.handle(HTTPServerRequest(method: "GET", target: "/v2/user/me", headers: [HTTPHeader("Authorization", "KakaoAK \(tokens.access)")])),
+            sandbox.provider.handle(
+                HTTPServerRequest(
+                    method: "GET", target: "/v2/user/me",
+                    headers: [HTTPHeader("Authorization", "KakaoAK \(tokens.access)")])),
             sandbox.get("/v1/user/access_token_info", bearer: ""),
             sandbox.post("/v1/user/logout", bearer: "no-such-token"),
-            sandbox.post("/v1/user/unlink"),
+            sandbox.post("/v1/user/unlink")
         ]
         for response in unauthorized {
             #expect(response.status == 401)
             #expect(text(response) == invalidTokenBody)
             #expect(response.headers.value(for: "Content-Type")?.hasPrefix("application/json") == true)
         }
-        #expect(sandbox.provider.handle(HTTPServerRequest(method: "GET", target: "/v2/user/me", headers: [HTTPHeader("authorization", "bearer \(tokens.access)")])).status == 200)
+        #expect(
+            sandbox.provider.handle(
+                HTTPServerRequest(
+                    method: "GET", target: "/v2/user/me",
+                    headers: [HTTPHeader("authorization", "bearer \(tokens.access)")])
+            ).status == 200)
         sandbox.clock.advance(by: 21599)
         #expect(text(sandbox.get("/v2/user/me", bearer: tokens.access)) == invalidTokenBody)
         #expect(sandbox.provider.requestLog.last?.kakaoCode == "-401")
@@ -435,7 +503,10 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
     @Test func injectedFailuresThenRecovery() throws {
         let sandbox = try Sandbox()
         let tokens = try sandbox.login()
-        #expect(sandbox.post("/_sandbox/fail", [("path", "/v2/user/me"), ("count", "2"), ("status", "503"), ("code", "-9798")]).status == 200)
+        #expect(
+            sandbox.post(
+                "/_sandbox/fail", [("path", "/v2/user/me"), ("count", "2"), ("status", "503"), ("code", "-9798")]
+            ).status == 200)
         for _ in 0..<2 {
             let response = sandbox.get("/v2/user/me", bearer: tokens.access)
             #expect(response.status == 503)
@@ -463,7 +534,10 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
         _ = sandbox.post("/_sandbox/fail", [("path", "/v2/user/me"), ("count", "0")])
         #expect(sandbox.get("/v2/user/me", bearer: tokens.access).status == 200)
 
-        for bad in [[("path", "/v2/user/me"), ("status", "200")], [("status", "500")], [("path", "/v2/user/me"), ("code", "oops")]] {
+        for bad in [
+            [("path", "/v2/user/me"), ("status", "200")], [("status", "500")],
+            [("path", "/v2/user/me"), ("code", "oops")]
+        ] {
             #expect(sandbox.post("/_sandbox/fail", bad).status == 400)
         }
     }
@@ -488,7 +562,12 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
 
     @Test func configChangesLifetimesAtRunTime() throws {
         let sandbox = try Sandbox()
-        let response = sandbox.post("/_sandbox/config", [("access_token_lifetime", "30"), ("refresh_token_lifetime", "120"), ("rotation_threshold", "100"), ("code_lifetime", "5")])
+        let response = sandbox.post(
+            "/_sandbox/config",
+            [
+                ("access_token_lifetime", "30"), ("refresh_token_lifetime", "120"), ("rotation_threshold", "100"),
+                ("code_lifetime", "5")
+            ])
         let config = try json(response)
         #expect(config["access_token_lifetime"] as? Int == 30 && config["rotation_threshold"] as? Int == 100)
         #expect(sandbox.provider.configuration.refreshTokenLifetime == 120)
@@ -513,7 +592,8 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
         let access = try #require(tokens["access_token"] as? String)
         let refresh = try #require(tokens["refresh_token"] as? String)
         sandbox.clock.advance(by: 3_000_000)
-        let rotated = try #require(try json(sandbox.refresh(refresh, extra: [("client_secret", secret)]))["refresh_token"] as? String)
+        let rotated = try #require(
+            try json(sandbox.refresh(refresh, extra: [("client_secret", secret)]))["refresh_token"] as? String)
         _ = sandbox.exchange(code, extra: [("client_secret", "wrong-secret-789")])
         _ = sandbox.get("/v2/user/me", bearer: access)
         _ = sandbox.post("/v1/user/logout", bearer: access)
@@ -521,13 +601,20 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
         let response = sandbox.get("/_sandbox/log")
         #expect(response.status == 200)
         let logText = text(response)
-        for value in [secret, "wrong-secret-789", code, access, refresh, rotated, rfcVerifier, "nonce-value-123", "state-value-456"] {
+        for value in [
+            secret, "wrong-secret-789", code, access, refresh, rotated, rfcVerifier, "nonce-value-123",
+            "state-value-456"
+        ] {
             #expect(!logText.contains(value), "log contains \(value)")
         }
         let entries = try SandboxLogEntry.makeDecoder().decode([SandboxLogEntry].self, from: response.body)
         #expect(entries == sandbox.provider.requestLog)
-        #expect(entries.map(\.path) == ["/oauth/authorize", "/oauth/token", "/oauth/token", "/oauth/token", "/v2/user/me", "/v1/user/logout"])
-        #expect(entries[0].stateSent == true && entries[0].nonceSent == true && entries[0].codeChallengeMethod == "S256")
+        #expect(
+            entries.map(\.path) == [
+                "/oauth/authorize", "/oauth/token", "/oauth/token", "/oauth/token", "/v2/user/me", "/v1/user/logout"
+            ])
+        #expect(
+            entries[0].stateSent == true && entries[0].nonceSent == true && entries[0].codeChallengeMethod == "S256")
         #expect(entries[1].grantType == "authorization_code" && entries[1].codeVerifierSent == true)
         #expect(entries[3].kakaoCode == "KOE010")
         #expect(logText.contains(#""time":"2026-01-01T00:00:00Z""#))
@@ -556,20 +643,23 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
         let configuration = SandboxConfiguration(stateFile: path)
 
         let clock = TestClock()
-        let first = Sandbox(provider: try SandboxProvider(configuration: configuration, clock: clock.clock, random: .seeded(1)))
+        let first = Sandbox(
+            provider: try SandboxProvider(configuration: configuration, clock: clock.clock, random: .seeded(1)))
         let tokens = try first.login([("scope", "phone_number")])
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
 
         clock.advance(by: 10)
-        let second = Sandbox(provider: try SandboxProvider(configuration: configuration, clock: clock.clock, random: .seeded(2)))
+        let second = Sandbox(
+            provider: try SandboxProvider(configuration: configuration, clock: clock.clock, random: .seeded(2)))
         let me = try json(second.get("/v2/user/me", bearer: tokens.access))
         #expect((me["kakao_account"] as? [String: Any])?["phone_number"] as? String == "+82 10-1234-5678")
         #expect(me["connected_at"] as? String == "2026-01-01T00:00:00Z")
         #expect(second.refresh(tokens.refresh).status == 200)
         #expect(second.post("/v1/user/unlink", bearer: tokens.access).status == 200)
 
-        let third = Sandbox(provider: try SandboxProvider(configuration: configuration, clock: clock.clock, random: .seeded(3)))
+        let third = Sandbox(
+            provider: try SandboxProvider(configuration: configuration, clock: clock.clock, random: .seeded(3)))
         try expectOAuthError(third.refresh(tokens.refresh), status: 400, error: "invalid_grant", code: "KOE322")
     }
 
@@ -600,7 +690,9 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
 
     @Test func servesTheRedirectAndTokenOverTheSocket() throws {
         let seen = Locked<[SandboxLogEntry]>([])
-        let server = try SandboxServer(configuration: SandboxConfiguration(), clock: TestClock().clock, random: .seeded(9)) { entry in
+        let server = try SandboxServer(
+            configuration: SandboxConfiguration(), clock: TestClock().clock, random: .seeded(9)
+        ) { entry in
             seen.withValue { $0.append(entry) }
         }
         server.start()
@@ -610,9 +702,10 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
         let callback = "http://127.0.0.1:\(server.port)/callback"
         let query = FormURLEncoding.encode([
             ("client_id", client), ("redirect_uri", callback), ("response_type", "code"),
-            ("state", "wire state"), ("code_challenge", rfcChallenge), ("code_challenge_method", "S256"),
+            ("state", "wire state"), ("code_challenge", rfcChallenge), ("code_challenge_method", "S256")
         ])
-        let raw = RawSocketClient.exchange(port: server.port, "GET /oauth/authorize?\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        let raw = RawSocketClient.exchange(
+            port: server.port, "GET /oauth/authorize?\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(raw.hasPrefix("HTTP/1.1 302 Found\r\n"))
         let locationLine = try #require(raw.components(separatedBy: "\r\n").first { $0.hasPrefix("Location: ") })
         let location = String(locationLine.dropFirst("Location: ".count))
@@ -620,8 +713,14 @@ private let invalidTokenBody = #"{"msg":"this access token does not exist","code
         #expect(location.hasSuffix("&state=wire%20state"))
         let code = try #require(FormURLEncoding.decode(String(location.split(separator: "?")[1])).first(named: "code"))
 
-        let form = FormURLEncoding.encode([("grant_type", "authorization_code"), ("client_id", client), ("redirect_uri", callback), ("code", code), ("code_verifier", rfcVerifier)])
-        let tokenRaw = RawSocketClient.exchange(port: server.port, "POST /oauth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(form.utf8.count)\r\n\r\n\(form)")
+        let form = FormURLEncoding.encode([
+            ("grant_type", "authorization_code"), ("client_id", client), ("redirect_uri", callback), ("code", code),
+            ("code_verifier", rfcVerifier)
+        ])
+        let tokenRaw = RawSocketClient.exchange(
+            port: server.port,
+            "POST /oauth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(form.utf8.count)\r\n\r\n\(form)"
+        )
         #expect(tokenRaw.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(tokenRaw.contains("\"token_type\":\"bearer\""))
 

@@ -1,10 +1,10 @@
 #if canImport(CCrypto)
-import CCrypto
+    import CCrypto
 #elseif canImport(Security)
-// Security takes and returns CFData and CFDictionary, which only Foundation bridges from Swift
-// values; on Apple platforms Foundation is part of the system, so this costs nothing there.
-import Foundation
-import Security
+    // Security takes and returns CFData and CFDictionary, which only Foundation bridges from Swift
+    // values; on Apple platforms Foundation is part of the system, so this costs nothing there.
+    import Foundation
+    import Security
 #endif
 
 /// An RSA public key for RSASSA-PKCS1-v1_5 with SHA-256 (RFC 8017 §8.2): `RS256` in JWS
@@ -43,7 +43,8 @@ package struct RSAPublicKey: Sendable, Hashable {
             throw CryptoError.invalidParameter("the RSA modulus is even")
         }
         guard !exponent.isEmpty, exponent.count <= 8, exponent[exponent.count - 1] & 1 == 1, exponent != [1] else {
-            throw CryptoError.invalidParameter("the RSA public exponent must be odd, greater than 1 and at most 64 bits")
+            throw CryptoError.invalidParameter(
+                "the RSA public exponent must be odd, greater than 1 and at most 64 bits")
         }
         self.modulus = modulus
         self.exponent = exponent
@@ -62,33 +63,34 @@ package struct RSAPublicKey: Sendable, Hashable {
     package func verifyPKCS1SHA256(signature: [UInt8], message: [UInt8]) -> Bool {
         guard signature.count == signatureLength else { return false }
         #if canImport(CCrypto)
-        guard let key = try? OpenSSLKey.fromData(
-            [("n", modulus), ("e", exponent)], selection: kauth_evp_pkey_public_key_selection())
-        else { return false }
-        guard let context = EVP_MD_CTX_new() else { return false }
-        defer { EVP_MD_CTX_free(context) }
-        var keyContext: OpaquePointer?
-        guard EVP_DigestVerifyInit(context, &keyContext, EVP_sha256(), nil, key.pointer) == 1,
-              EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PADDING) == 1
-        else {
+            guard
+                let key = try? OpenSSLKey.fromData(
+                    [("n", modulus), ("e", exponent)], selection: kauth_evp_pkey_public_key_selection())
+            else { return false }
+            guard let context = EVP_MD_CTX_new() else { return false }
+            defer { EVP_MD_CTX_free(context) }
+            var keyContext: OpaquePointer?
+            guard EVP_DigestVerifyInit(context, &keyContext, EVP_sha256(), nil, key.pointer) == 1,
+                EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PADDING) == 1
+            else {
+                ERR_clear_error()
+                return false
+            }
+            let verified = EVP_DigestVerify(context, signature, signature.count, message, message.count)
+            // 0 is "does not verify", a negative value a malformed signature: both leave errors queued.
             ERR_clear_error()
-            return false
-        }
-        let verified = EVP_DigestVerify(context, signature, signature.count, message, message.count)
-        // 0 is "does not verify", a negative value a malformed signature: both leave errors queued.
-        ERR_clear_error()
-        return verified == 1
+            return verified == 1
         #else
-        let attributes: [CFString: Any] = [
-            kSecAttrKeyType: kSecAttrKeyTypeRSA,
-            kSecAttrKeyClass: kSecAttrKeyClassPublic,
-        ]
-        let der = RSAKeyDER.encode(integers: [modulus, exponent])
-        guard let key = SecKeyCreateWithData(Data(der) as CFData, attributes as CFDictionary, nil) else {
-            return false
-        }
-        return SecKeyVerifySignature(
-            key, .rsaSignatureMessagePKCS1v15SHA256, Data(message) as CFData, Data(signature) as CFData, nil)
+            let attributes: [CFString: Any] = [
+                kSecAttrKeyType: kSecAttrKeyTypeRSA,
+                kSecAttrKeyClass: kSecAttrKeyClassPublic
+            ]
+            let der = RSAKeyDER.encode(integers: [modulus, exponent])
+            guard let key = SecKeyCreateWithData(Data(der) as CFData, attributes as CFDictionary, nil) else {
+                return false
+            }
+            return SecKeyVerifySignature(
+                key, .rsaSignatureMessagePKCS1v15SHA256, Data(message) as CFData, Data(signature) as CFData, nil)
         #endif
     }
 

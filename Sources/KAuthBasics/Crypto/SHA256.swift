@@ -1,12 +1,12 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(CCrypto)
-import CCrypto
+    import CCrypto
 #elseif canImport(CryptoKit)
-import CryptoKit
+    import CryptoKit
 #endif
 
 /// SHA-256 (FIPS 180-4): the PKCE S256 challenge (RFC 7636 §4.2) and OIDC `at_hash`.
@@ -20,19 +20,19 @@ package enum SHA256 {
     /// The 32-byte digest of `bytes`.
     package static func hash(_ bytes: [UInt8]) -> [UInt8] {
         #if canImport(CCrypto)
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        // EVP_Digest only fails when OpenSSL cannot allocate a context; there is no sensible way
-        // to carry on without a digest, and making every caller handle it would hide real errors.
-        let ok = bytes.withUnsafeBytes { input in
-            digest.withUnsafeMutableBufferPointer { output in
-                EVP_Digest(input.baseAddress, input.count, output.baseAddress, &length, EVP_sha256(), nil)
+            var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+            var length: UInt32 = 0
+            // EVP_Digest only fails when OpenSSL cannot allocate a context; there is no sensible way
+            // to carry on without a digest, and making every caller handle it would hide real errors.
+            let ok = bytes.withUnsafeBytes { input in
+                digest.withUnsafeMutableBufferPointer { output in
+                    EVP_Digest(input.baseAddress, input.count, output.baseAddress, &length, EVP_sha256(), nil)
+                }
             }
-        }
-        precondition(ok == 1 && length == UInt32(digestLength), "EVP_Digest(SHA-256) failed")
-        return Array(digest.prefix(digestLength))
+            precondition(ok == 1 && length == UInt32(digestLength), "EVP_Digest(SHA-256) failed")
+            return Array(digest.prefix(digestLength))
         #else
-        return Array(CryptoKit.SHA256.hash(data: bytes))
+            return Array(CryptoKit.SHA256.hash(data: bytes))
         #endif
     }
 

@@ -1,13 +1,14 @@
 import CCurl
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension HTTPClient {
@@ -38,7 +39,9 @@ enum CurlTransport {
                     continuation.resume(with: Result { try perform(request, headerLines: lines) })
                 }
             } catch {
-                continuation.resume(throwing: HTTPTransportError.connectionFailed(url: request.url, detail: "no thread for the request: \(error.reason)"))
+                continuation.resume(
+                    throwing: HTTPTransportError.connectionFailed(
+                        url: request.url, detail: "no thread for the request: \(error.reason)"))
             }
         }
     }
@@ -56,10 +59,13 @@ enum CurlTransport {
         }
 
         let body = request.body ?? Data()
-        let trust: [UnsafeMutablePointer<CChar>?] = [request.tls?.caFile, request.tls?.clientCertificate, request.tls?.clientKey].map { $0.flatMap { strdup($0) } }
+        let trust: [UnsafeMutablePointer<CChar>?] = [
+            request.tls?.caFile, request.tls?.clientCertificate, request.tls?.clientKey
+        ].map { $0.flatMap { strdup($0) } }
         defer { trust.forEach { free($0) } }
         var tls = kauth_http_tls(
-            ca_file: trust[0].map { UnsafePointer($0) }, client_cert: trust[1].map { UnsafePointer($0) }, client_key: trust[2].map { UnsafePointer($0) })
+            ca_file: trust[0].map { UnsafePointer($0) }, client_cert: trust[1].map { UnsafePointer($0) },
+            client_key: trust[2].map { UnsafePointer($0) })
         _ = linePointers.withUnsafeBufferPointer { linesBuffer in
             body.withUnsafeBytes { bodyBytes in
                 kauth_http_perform(
@@ -150,7 +156,8 @@ enum CurlTransport {
                 let continuation = line.trimmingWhitespace()
                 if !headers.isEmpty, !continuation.isEmpty {
                     let last = headers.count - 1
-                    headers[last].value = headers[last].value.isEmpty
+                    headers[last].value =
+                        headers[last].value.isEmpty
                         ? continuation : headers[last].value + " " + continuation
                 }
                 continue

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// `application/x-www-form-urlencoded` (WHATWG URL §5) for query strings and form bodies.
@@ -57,8 +57,9 @@ package enum FormURLEncoding {
                 bytes.append(UInt8(ascii: " "))
             case UInt8(ascii: "%"):
                 if iterator.count >= 2,
-                   let high = hexValue(iterator[iterator.startIndex]),
-                   let low = hexValue(iterator[iterator.startIndex + 1]) {
+                    let high = hexValue(iterator[iterator.startIndex]),
+                    let low = hexValue(iterator[iterator.startIndex + 1])
+                {
                     bytes.append(high << 4 | low)
                     iterator = iterator.dropFirst(2)
                 } else {

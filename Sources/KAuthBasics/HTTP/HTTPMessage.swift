@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// One HTTP header line. Names compare case-insensitively through `HTTPHeaders` lookups.
@@ -16,14 +16,16 @@ package struct HTTPHeader: Sendable, Hashable {
 
     /// Whether `text` is an RFC 9110 §5.6.2 token: what a header name or a method must be.
     package static func isToken(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return true
-            default:
-                return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    return true
+                default:
+                    return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+                }
             }
-        }
     }
 }
 
@@ -44,7 +46,10 @@ package struct HTTPRequest: Sendable, Equatable {
     /// CA bundle and client certificate for this request's TLS; nil: the system's defaults.
     package var tls: TLSTrust?
 
-    package init(method: String, url: String, headers: [HTTPHeader] = [], body: Data? = nil, timeout: Duration = .seconds(30), tls: TLSTrust? = nil) {
+    package init(
+        method: String, url: String, headers: [HTTPHeader] = [], body: Data? = nil, timeout: Duration = .seconds(30),
+        tls: TLSTrust? = nil
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -76,7 +81,8 @@ extension HTTPResponse {
     package var bodyExcerpt: String {
         let text = String(decoding: body.prefix(200), as: UTF8.self)
         let isBlank: (Character) -> Bool = { $0.isWhitespace || $0.isNewline }
-        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) }) else { return "" }
+        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
+        else { return "" }
         return String(text[first...last])
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Any JSON value, for responses kauth passes through or picks fields from (`kauth me --field`).
@@ -83,7 +83,8 @@ package enum JSONValue: Codable, Sendable, Equatable {
     package var stringValue: String? {
         switch self {
         case .string(let value): return value
-        case .number(let value): return value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        case .number(let value):
+            return value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         case .bool(let value): return String(value)
         default: return nil
         }
@@ -97,7 +98,8 @@ package enum JSONValue: Codable, Sendable, Equatable {
     /// Compact JSON text with sorted keys.
     package func jsonText(pretty: Bool = false) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "null"
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Hides secrets in anything kauth prints about HTTP traffic (`--verbose`, error messages).
@@ -10,7 +10,7 @@ package enum Redaction {
     /// Names whose values are secrets: tokens, codes, verifiers, client secrets.
     package static let secretNames: Set<String> = [
         "access_token", "refresh_token", "id_token", "code", "code_verifier", "client_secret",
-        "token", "password", "agt", "device_code", "assertion", "client_assertion",
+        "token", "password", "agt", "device_code", "assertion", "client_assertion"
     ]
 
     package static let mask = "[redacted]"
@@ -51,7 +51,9 @@ package enum Redaction {
     /// A header value with credentials masked (`Authorization: Bearer [redacted]`).
     package static func header(_ header: HTTPHeader) -> String {
         let lowered = header.name.lowercased()
-        if lowered == "authorization" || lowered == "proxy-authorization" || lowered == "cookie" || lowered == "set-cookie" {
+        if lowered == "authorization" || lowered == "proxy-authorization" || lowered == "cookie"
+            || lowered == "set-cookie"
+        {
             let scheme = header.value.split(separator: " ").first.map { "\($0) " } ?? ""
             return "\(header.name): \(scheme)\(mask)"
         }
@@ -90,32 +92,47 @@ package enum Redaction {
         for name in secretNames {
             let needle = Array(name.utf8)
             guard bytes.count >= needle.count else { continue }
-            for start in 0...(bytes.count - needle.count) where bytes[start..<(start + needle.count)].elementsEqual(needle) {
+            for start in 0...(bytes.count - needle.count)
+            where bytes[start..<(start + needle.count)].elementsEqual(needle) {
                 // A whole name: not the tail of a longer word (`error_code`, `postcode`).
                 if start > 0, isNameByte(bytes[start - 1]) { continue }
                 var index = start + needle.count
                 if index < bytes.count, isNameByte(bytes[index]) { continue }
-                while index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") || bytes[index] == UInt8(ascii: " ") { index += 1 }
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: "=") else { continue }
+                while index < bytes.count,
+                    bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+                        || bytes[index] == UInt8(ascii: " ")
+                { index += 1 }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") || bytes[index] == UInt8(ascii: "=") else {
+                    continue
+                }
                 index += 1
-                while index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") || bytes[index] == UInt8(ascii: " ") { index += 1 }
+                while index < bytes.count,
+                    bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
+                        || bytes[index] == UInt8(ascii: " ")
+                { index += 1 }
                 let rest = bytes[index...]
-                if !rest.starts(with: maskBytes), let first = rest.first, isNameByte(first) || first == UInt8(ascii: "-") { return true }
+                if !rest.starts(with: maskBytes), let first = rest.first,
+                    isNameByte(first) || first == UInt8(ascii: "-")
+                {
+                    return true
+                }
             }
         }
         return false
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "_")
     }
 
     static func redact(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(let members):
-            return .object(members.reduce(into: [:]) { result, member in
-                result[member.key] = secretNames.contains(member.key) ? .string(mask) : redact(member.value)
-            })
+            return .object(
+                members.reduce(into: [:]) { result, member in
+                    result[member.key] = secretNames.contains(member.key) ? .string(mask) : redact(member.value)
+                })
         case .array(let items):
             return .array(items.map(redact))
         default:

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Limits that keep a local listener from being held or flooded by a misbehaving client.
@@ -70,17 +70,18 @@ package enum HTTPRequestParser {
         var lines = head.components(separatedBy: "\r\n")
         let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: false)
         guard requestLine.count == 3,
-              !requestLine[0].isEmpty,
-              requestLine[0].allSatisfy({ $0.isASCII && $0.isUppercase }),
-              requestLine[1].hasPrefix("/"),
-              !requestLine[1].unicodeScalars.contains(where: { isControl($0) || $0 == "\t" }),
-              requestLine[2] == "HTTP/1.1" || requestLine[2] == "HTTP/1.0"
+            !requestLine[0].isEmpty,
+            requestLine[0].allSatisfy({ $0.isASCII && $0.isUppercase }),
+            requestLine[1].hasPrefix("/"),
+            !requestLine[1].unicodeScalars.contains(where: { isControl($0) || $0 == "\t" }),
+            requestLine[2] == "HTTP/1.1" || requestLine[2] == "HTTP/1.0"
         else {
             return .invalid(status: 400, reason: "malformed request line")
         }
         let target = String(requestLine[1])
         guard HTTPRequestTarget.decodedPath(of: target) != nil else {
-            return .invalid(status: 400, reason: "malformed path: an invalid percent-escape, or an encoded NUL or slash")
+            return .invalid(
+                status: 400, reason: "malformed path: an invalid percent-escape, or an encoded NUL or slash")
         }
         var headers: [HTTPHeader] = []
         for line in lines {
@@ -113,12 +114,13 @@ package enum HTTPRequestParser {
         }
         let bodyStart = end + headerEnd.count
         guard bytes.count - bodyStart >= length else { return .incomplete }
-        return .complete(HTTPServerRequest(
-            method: String(requestLine[0]),
-            target: target,
-            headers: headers,
-            body: Data(bytes[bodyStart..<(bodyStart + length)])
-        ))
+        return .complete(
+            HTTPServerRequest(
+                method: String(requestLine[0]),
+                target: target,
+                headers: headers,
+                body: Data(bytes[bodyStart..<(bodyStart + length)])
+            ))
     }
 
     /// `1*DIGIT` (RFC 9110 §8.6) as an Int; nil for a sign, a space, any other character, or a

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A request received by `LoopbackServer`.
@@ -56,7 +56,7 @@ extension HTTPResponse {
                 HTTPHeader("Content-Type", "text/html; charset=utf-8"),
                 HTTPHeader("Cache-Control", "no-store"),
                 HTTPHeader("X-Frame-Options", "DENY"),
-                HTTPHeader("Referrer-Policy", "no-referrer"),
+                HTTPHeader("Referrer-Policy", "no-referrer")
             ],
             body: Data(page.utf8)
         )
@@ -78,7 +78,7 @@ extension HTTPResponse {
             headers: [
                 HTTPHeader("Content-Type", "application/json;charset=UTF-8"),
                 HTTPHeader("Cache-Control", "no-store"),
-                HTTPHeader("Pragma", "no-cache"),
+                HTTPHeader("Pragma", "no-cache")
             ],
             body: body
         )

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Whether a URL points at this machine, which decides where plain `http` is allowed: nothing
@@ -23,7 +23,7 @@ package enum LoopbackAddress {
         let values = octets.compactMap { octet -> Int? in
             // Decimal only, as URL parsers read them: no signs, no leading zeros (octal to some).
             guard !octet.isEmpty, octet.count <= 3, octet.allSatisfy(\.isASCII), octet.allSatisfy(\.isNumber),
-                  octet == "0" || !octet.hasPrefix("0"), let value = Int(octet), value <= 255
+                octet == "0" || !octet.hasPrefix("0"), let value = Int(octet), value <= 255
             else { return nil }
             return value
         }

@@ -1,13 +1,14 @@
 import Dispatch
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why a `LoopbackServer` could not start.
@@ -88,7 +89,9 @@ package final class LoopbackServer: @unchecked Sendable {
         threads: @escaping ThreadStarter = LoopbackServer.systemThreads,
         handler: @escaping Handler
     ) throws {
-        try self.init(host: host, port: port, limits: limits, threads: threads, peers: nil, responder: { request, send in send(handler(request)) })
+        try self.init(
+            host: host, port: port, limits: limits, threads: threads, peers: nil,
+            responder: { request, send in send(handler(request)) })
     }
 
     /// Binds and listens with a handler that sends its own response.
@@ -294,7 +297,10 @@ package final class LoopbackServer: @unchecked Sendable {
     /// Shuts down the connection that has waited longest without delivering a request; its
     /// thread wakes, closes it and frees the slot. Called with `state` held.
     private func shedOldestIdle() {
-        guard let (id, victim) = connections.filter({ $0.value.reading && !$0.value.closing }).min(by: { $0.key < $1.key }) else {
+        guard
+            let (id, victim) = connections.filter({ $0.value.reading && !$0.value.closing }).min(by: { $0.key < $1.key }
+            )
+        else {
             return
         }
         shutdown(victim.descriptor, Int32(SHUT_RDWR))
@@ -323,10 +329,10 @@ package final class LoopbackServer: @unchecked Sendable {
 
     private func configure(_ client: Int32) {
         #if canImport(Darwin)
-        var yes: Int32 = 1
-        setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
-        // Darwin's accepted sockets inherit the listener's O_NONBLOCK; reads and writes here block.
-        _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) & ~O_NONBLOCK)
+            var yes: Int32 = 1
+            setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+            // Darwin's accepted sockets inherit the listener's O_NONBLOCK; reads and writes here block.
+            _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) & ~O_NONBLOCK)
         #endif
         // A client that stops reading cannot hold a connection's thread in `send` for longer
         // than it may take to send its request.
@@ -403,7 +409,9 @@ package final class LoopbackServer: @unchecked Sendable {
             let remaining = ContinuousClock.now.duration(to: deadline)
             if remaining <= .zero { return .incomplete }
             var pollDescriptor = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
+            let milliseconds = Int32(
+                clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
+                    + 1)
             let ready = poll(&pollDescriptor, 1, milliseconds)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -433,11 +441,13 @@ package final class LoopbackServer: @unchecked Sendable {
         var offset = 0
         while offset < bytes.count {
             #if canImport(Glibc)
-            let flags = Int32(MSG_NOSIGNAL)
+                let flags = Int32(MSG_NOSIGNAL)
             #else
-            let flags: Int32 = 0
+                let flags: Int32 = 0
             #endif
-            let written = bytes.withUnsafeBytes { SocketCalls.send(client, $0.baseAddress! + offset, $0.count - offset, flags) }
+            let written = bytes.withUnsafeBytes {
+                SocketCalls.send(client, $0.baseAddress! + offset, $0.count - offset, flags)
+            }
             if written <= 0 {
                 if written < 0 && errno == EINTR { continue }
                 return
@@ -475,7 +485,6 @@ package struct LoopbackServerCounters: Sendable, Equatable {
     package init() {}
 }
 
-
 /// A server that serves one local user only: the peer of every connection is looked up before
 /// anything is answered, and any other gets 403.
 package struct PeerFilter: Sendable {
@@ -486,7 +495,10 @@ package struct PeerFilter: Sendable {
     /// Hears of every connection refused (on the connection's thread).
     package var refused: @Sendable (PeerRefusal) -> Void
 
-    package init(uid: UInt32, lookup: @escaping @Sendable (Int32) -> PeerOwner = PeerOwner.of, refused: @escaping @Sendable (PeerRefusal) -> Void) {
+    package init(
+        uid: UInt32, lookup: @escaping @Sendable (Int32) -> PeerOwner = PeerOwner.of,
+        refused: @escaping @Sendable (PeerRefusal) -> Void
+    ) {
         self.uid = uid
         self.lookup = lookup
         self.refused = refused

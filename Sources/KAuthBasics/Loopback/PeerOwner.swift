@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Who owns the other end of an accepted loopback connection.
@@ -24,9 +24,9 @@ package enum PeerOwner: Sendable, Equatable {
     /// interface that names the owner of another process's TCP socket.
     package static var isSupported: Bool {
         #if os(Linux)
-        return true
+            return true
         #else
-        return false
+            return false
         #endif
     }
 
@@ -34,26 +34,31 @@ package enum PeerOwner: Sendable, Equatable {
     /// before it serves: under a flood there may be none left later).
     package static func prepare() {
         #if os(Linux)
-        SockDiag.prepare()
+            SockDiag.prepare()
         #endif
     }
 
     /// The owner of the peer of the connected socket `client`.
     package static func of(_ client: Int32) -> PeerOwner {
         guard let peer = address(client, peer: true), let local = address(client, peer: false) else {
-            return .unknown(reason: "the connection's addresses could not be read (\(String(cString: strerror(errno))))")
+            return .unknown(
+                reason: "the connection's addresses could not be read (\(String(cString: strerror(errno))))")
         }
         #if os(Linux)
-        switch SockDiag.owner(peer: peer, local: local) {
-        case .found(let uid): return .user(uid)
-        case .none: return .unknown(reason: "no socket on this machine is the other end of the connection (it closed already)")
-        case .unavailable: break
-        }
+            switch SockDiag.owner(peer: peer, local: local) {
+            case .found(let uid): return .user(uid)
+            case .none:
+                return .unknown(
+                    reason: "no socket on this machine is the other end of the connection (it closed already)")
+            case .unavailable: break
+            }
         #endif
-        return lookup(peer: peer, local: local, tables: [
-            ("/proc/net/tcp", { TCPTableKey.ipv4($0) }),
-            ("/proc/net/tcp6", { TCPTableKey.mappedIPv6($0) }),
-        ])
+        return lookup(
+            peer: peer, local: local,
+            tables: [
+                ("/proc/net/tcp", { TCPTableKey.ipv4($0) }),
+                ("/proc/net/tcp6", { TCPTableKey.mappedIPv6($0) })
+            ])
     }
 
     /// The uid on the line of a `/proc/net/tcp`-format table whose local address is `peer` and
@@ -84,7 +89,10 @@ package enum PeerOwner: Sendable, Equatable {
             if let uid = uid(in: text, peer: table.key(peer), local: table.key(local)) { return .user(uid) }
         }
         if !unreadable.isEmpty { return .unknown(reason: "\(unreadable.joined(separator: " and ")) could not be read") }
-        return .unknown(reason: "no socket on this machine is the other end of the connection (it closed, or it is not a TCP socket of this system)")
+        return .unknown(
+            reason:
+                "no socket on this machine is the other end of the connection (it closed, or it is not a TCP socket of this system)"
+        )
     }
 
     /// An IPv4 address and port, as the kernel holds them (address in network byte order).
@@ -126,95 +134,108 @@ enum TCPTableKey {
 }
 
 #if os(Linux)
-/// One `SOCK_DIAG_BY_FAMILY` request for the TCP socket with exactly the peer's address and port
-/// as its local end and the listener's as its remote end (`inet_diag_req_v2` without
-/// `NLM_F_DUMP`: the kernel looks the socket up by those four values).
-enum SockDiag {
-    enum Answer: Equatable {
-        case found(UInt32)
-        /// The kernel knows no such socket.
-        case none
-        /// No answer to go by (no netlink, no `inet_diag`): look in `/proc/net/tcp` instead.
-        case unavailable
-    }
+    /// One `SOCK_DIAG_BY_FAMILY` request for the TCP socket with exactly the peer's address and port
+    /// as its local end and the listener's as its remote end (`inet_diag_req_v2` without
+    /// `NLM_F_DUMP`: the kernel looks the socket up by those four values).
+    enum SockDiag {
+        enum Answer: Equatable {
+            case found(UInt32)
+            /// The kernel knows no such socket.
+            case none
+            /// No answer to go by (no netlink, no `inet_diag`): look in `/proc/net/tcp` instead.
+            case unavailable
+        }
 
-    private static let sockDiagByFamily: UInt16 = 20
-    private static let netlinkSockDiag: Int32 = 4
-    private static let noCookie: UInt32 = 0xFFFF_FFFF
+        private static let sockDiagByFamily: UInt16 = 20
+        private static let netlinkSockDiag: Int32 = 4
+        private static let noCookie: UInt32 = 0xFFFF_FFFF
 
-    /// One netlink socket for the process, opened before it is needed (`prepare`): a listener
-    /// short of descriptors, under a flood, must still be able to ask.
-    private static let lock = Lock()
-    nonisolated(unsafe) private static var descriptor: Int32 = -1
-    nonisolated(unsafe) private static var sequence: UInt32 = 0
+        /// One netlink socket for the process, opened before it is needed (`prepare`): a listener
+        /// short of descriptors, under a flood, must still be able to ask.
+        private static let lock = Lock()
+        nonisolated(unsafe) private static var descriptor: Int32 = -1
+        nonisolated(unsafe) private static var sequence: UInt32 = 0
 
-    /// Opens the socket now, if it is not open; a listener calls this before it serves.
-    static func prepare() {
-        lock.withLock { _ = openLocked() }
-    }
+        /// Opens the socket now, if it is not open; a listener calls this before it serves.
+        static func prepare() {
+            lock.withLock { _ = openLocked() }
+        }
 
-    private static func openLocked() -> Int32 {
-        if descriptor >= 0 { return descriptor }
-        let fd = socket(AF_NETLINK, Int32(SOCK_DGRAM.rawValue | SOCK_CLOEXEC.rawValue), netlinkSockDiag)
-        guard fd >= 0 else { return -1 }
-        var timeout = timeval(tv_sec: 1, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        descriptor = fd
-        return fd
-    }
+        private static func openLocked() -> Int32 {
+            if descriptor >= 0 { return descriptor }
+            let fd = socket(AF_NETLINK, Int32(SOCK_DGRAM.rawValue | SOCK_CLOEXEC.rawValue), netlinkSockDiag)
+            guard fd >= 0 else { return -1 }
+            var timeout = timeval(tv_sec: 1, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            descriptor = fd
+            return fd
+        }
 
-    static func owner(peer: PeerOwner.SocketAddress, local: PeerOwner.SocketAddress) -> Answer {
-        // One request and its answer at a time on the shared socket.
-        lock.withLock {
-            let fd = openLocked()
-            guard fd >= 0 else { return .unavailable }
-            let answer = ask(fd, peer: peer, local: local)
-            if answer == .unavailable {
-                // A socket in a bad state is not kept: the next lookup opens a new one.
-                close(fd)
-                descriptor = -1
+        static func owner(peer: PeerOwner.SocketAddress, local: PeerOwner.SocketAddress) -> Answer {
+            // One request and its answer at a time on the shared socket.
+            lock.withLock {
+                let fd = openLocked()
+                guard fd >= 0 else { return .unavailable }
+                let answer = ask(fd, peer: peer, local: local)
+                if answer == .unavailable {
+                    // A socket in a bad state is not kept: the next lookup opens a new one.
+                    close(fd)
+                    descriptor = -1
+                }
+                return answer
             }
-            return answer
+        }
+
+        private static func ask(_ fd: Int32, peer: PeerOwner.SocketAddress, local: PeerOwner.SocketAddress) -> Answer {
+            var request = [UInt8]()
+            func put32(_ value: UInt32) { withUnsafeBytes(of: value) { request.append(contentsOf: $0) } }
+            func put16(_ value: UInt16) { withUnsafeBytes(of: value) { request.append(contentsOf: $0) } }
+            // struct nlmsghdr: length, type, flags (NLM_F_REQUEST), sequence, port id.
+            sequence &+= 1
+            let asked = sequence
+            put32(72)
+            put16(sockDiagByFamily)
+            put16(1)
+            put32(asked)
+            put32(0)
+            // struct inet_diag_req_v2: family, protocol, ext, pad, states (all).
+            request += [UInt8(AF_INET), UInt8(IPPROTO_TCP), 0, 0]
+            put32(0xFFFF_FFFF)
+            // struct inet_diag_sockid: sport, dport (network order), src[4], dst[4], if, cookie[2].
+            put16(peer.port.bigEndian)
+            put16(local.port.bigEndian)
+            put32(peer.address)
+            put32(0)
+            put32(0)
+            put32(0)
+            put32(local.address)
+            put32(0)
+            put32(0)
+            put32(0)
+            put32(0)
+            put32(noCookie)
+            put32(noCookie)
+
+            // Unaddressed, a netlink message goes to the kernel.
+            let sent = request.withUnsafeBytes { SocketCalls.send(fd, $0.baseAddress!, $0.count, 0) }
+            guard sent == request.count else { return .unavailable }
+            var answer = [UInt8](repeating: 0, count: 8192)
+            let count = answer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count >= 20 else { return .unavailable }
+            func read32(_ offset: Int) -> UInt32 {
+                answer[offset..<(offset + 4)].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+            }
+            // The answer to this request, not a late one to an earlier request that timed out.
+            guard read32(8) == asked else { return .unavailable }
+            let type = answer[4..<6].withUnsafeBytes { $0.loadUnaligned(as: UInt16.self) }
+            if type == 2 {  // NLMSG_ERROR
+                // struct nlmsgerr: a negative errno; ENOENT: no such socket.
+                return Int32(bitPattern: read32(16)) == -ENOENT ? .none : .unavailable
+            }
+            // struct inet_diag_msg after the header: family, state, timer, retrans, sockid (48
+            // bytes), expires, rqueue, wqueue, then uid.
+            guard type == sockDiagByFamily, count >= 16 + 68 else { return .unavailable }
+            return .found(read32(16 + 64))
         }
     }
-
-    private static func ask(_ fd: Int32, peer: PeerOwner.SocketAddress, local: PeerOwner.SocketAddress) -> Answer {
-        var request = [UInt8]()
-        func put32(_ value: UInt32) { withUnsafeBytes(of: value) { request.append(contentsOf: $0) } }
-        func put16(_ value: UInt16) { withUnsafeBytes(of: value) { request.append(contentsOf: $0) } }
-        // struct nlmsghdr: length, type, flags (NLM_F_REQUEST), sequence, port id.
-        sequence &+= 1
-        let asked = sequence
-        put32(72); put16(sockDiagByFamily); put16(1); put32(asked); put32(0)
-        // struct inet_diag_req_v2: family, protocol, ext, pad, states (all).
-        request += [UInt8(AF_INET), UInt8(IPPROTO_TCP), 0, 0]
-        put32(0xFFFF_FFFF)
-        // struct inet_diag_sockid: sport, dport (network order), src[4], dst[4], if, cookie[2].
-        put16(peer.port.bigEndian); put16(local.port.bigEndian)
-        put32(peer.address); put32(0); put32(0); put32(0)
-        put32(local.address); put32(0); put32(0); put32(0)
-        put32(0); put32(noCookie); put32(noCookie)
-
-        // Unaddressed, a netlink message goes to the kernel.
-        let sent = request.withUnsafeBytes { SocketCalls.send(fd, $0.baseAddress!, $0.count, 0) }
-        guard sent == request.count else { return .unavailable }
-        var answer = [UInt8](repeating: 0, count: 8192)
-        let count = answer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        guard count >= 20 else { return .unavailable }
-        func read32(_ offset: Int) -> UInt32 {
-            answer[offset..<(offset + 4)].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
-        }
-        // The answer to this request, not a late one to an earlier request that timed out.
-        guard read32(8) == asked else { return .unavailable }
-        let type = answer[4..<6].withUnsafeBytes { $0.loadUnaligned(as: UInt16.self) }
-        if type == 2 {  // NLMSG_ERROR
-            // struct nlmsgerr: a negative errno; ENOENT: no such socket.
-            return Int32(bitPattern: read32(16)) == -ENOENT ? .none : .unavailable
-        }
-        // struct inet_diag_msg after the header: family, state, timer, retrans, sockid (48
-        // bytes), expires, rqueue, wqueue, then uid.
-        guard type == sockDiagByFamily, count >= 16 + 68 else { return .unavailable }
-        return .found(read32(16 + 64))
-    }
-}
 #endif

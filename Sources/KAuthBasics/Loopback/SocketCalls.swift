@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The socket calls whose descriptors must be close-on-exec from the moment they exist. kauth
@@ -14,9 +14,9 @@ package enum SocketCalls {
     /// (the servers' responders) the bare name would not reach the system call.
     package static func send(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
         #if canImport(Glibc)
-        return Glibc.send(fd, buffer, count, flags)
+            return Glibc.send(fd, buffer, count, flags)
         #else
-        return Darwin.send(fd, buffer, count, flags)
+            return Darwin.send(fd, buffer, count, flags)
         #endif
     }
 
@@ -24,24 +24,24 @@ package enum SocketCalls {
     /// woken by `poll`, never blocks in `accept` when the waiting client has gone meanwhile.
     static func listeningSocket() -> Int32 {
         #if canImport(Glibc)
-        return socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
+            return socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
         #else
-        // Darwin has no SOCK_CLOEXEC: the flag is set right after.
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        if fd >= 0 {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        }
-        return fd
+            // Darwin has no SOCK_CLOEXEC: the flag is set right after.
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+            if fd >= 0 {
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            }
+            return fd
         #endif
     }
 
     /// Accepts one connection as a blocking, close-on-exec socket; -1 with `errno` as `accept`.
     static func accept(_ listening: Int32) -> Int32 {
         #if canImport(Glibc)
-        if let accept4 = accept4Function {
-            return accept4(listening, nil, nil, Int32(SOCK_CLOEXEC.rawValue))
-        }
+            if let accept4 = accept4Function {
+                return accept4(listening, nil, nil, Int32(SOCK_CLOEXEC.rawValue))
+            }
         #endif
         let fd = acceptCall(listening)
         if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -49,21 +49,22 @@ package enum SocketCalls {
     }
 
     #if canImport(Glibc)
-    private typealias Accept4 = @convention(c) (Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32) -> Int32
+        private typealias Accept4 =
+            @convention(c) (Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32) -> Int32
 
-    /// `accept4(2)`. Glibc's Swift module leaves it out (glibc declares it only for
-    /// _GNU_SOURCE), so it is looked up by name once; glibc has had it since 2.10.
-    private static let accept4Function: Accept4? = {
-        guard let symbol = dlsym(nil, "accept4") else { return nil }
-        return unsafeBitCast(symbol, to: Accept4.self)
-    }()
+        /// `accept4(2)`. Glibc's Swift module leaves it out (glibc declares it only for
+        /// _GNU_SOURCE), so it is looked up by name once; glibc has had it since 2.10.
+        private static let accept4Function: Accept4? = {
+            guard let symbol = dlsym(nil, "accept4") else { return nil }
+            return unsafeBitCast(symbol, to: Accept4.self)
+        }()
     #endif
 
     private static func acceptCall(_ listening: Int32) -> Int32 {
         #if canImport(Glibc)
-        return Glibc.accept(listening, nil, nil)
+            return Glibc.accept(listening, nil, nil)
         #else
-        return Darwin.accept(listening, nil, nil)
+            return Darwin.accept(listening, nil, nil)
         #endif
     }
 }

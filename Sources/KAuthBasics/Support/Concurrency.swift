@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A mutex over `pthread_mutex_t`. kauth links FoundationEssentials only (Foundation's
@@ -67,15 +67,17 @@ package func startThread(stackSize: Int? = nil, _ body: @escaping @Sendable () -
     }
     let box = Unmanaged.passRetained(Box(body))
     #if canImport(Glibc)
-    var thread = pthread_t()
+        var thread = pthread_t()
     #else
-    var thread: pthread_t?
+        var thread: pthread_t?
     #endif
-    let status = pthread_create(&thread, &attributes, { context in
-        let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
-        box.body()
-        return nil
-    }, box.toOpaque())
+    let status = pthread_create(
+        &thread, &attributes,
+        { context in
+            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+            box.body()
+            return nil
+        }, box.toOpaque())
     if status != 0 {
         // The thread never ran, so the box it would have released is released here.
         box.release()
@@ -91,14 +93,14 @@ package final class Condition: Lock, @unchecked Sendable {
     package override init() {
         condition = .allocate(capacity: 1)
         #if canImport(Glibc)
-        // Timed waits measure on the monotonic clock: a wall-clock step must not stretch them.
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
+            // Timed waits measure on the monotonic clock: a wall-clock step must not stretch them.
+            var attributes = pthread_condattr_t()
+            pthread_condattr_init(&attributes)
+            pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+            pthread_cond_init(condition, &attributes)
+            pthread_condattr_destroy(&attributes)
         #else
-        pthread_cond_init(condition, nil)
+            pthread_cond_init(condition, nil)
         #endif
         super.init()
     }
@@ -120,14 +122,15 @@ package final class Condition: Lock, @unchecked Sendable {
         let (seconds, attoseconds) = timeout.components
         let nanoseconds = Int(attoseconds / 1_000_000_000)
         #if canImport(Glibc)
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let total = Int(now.tv_nsec) + nanoseconds
-        var deadline = timespec(tv_sec: now.tv_sec + Int(seconds) + total / 1_000_000_000, tv_nsec: total % 1_000_000_000)
-        pthread_cond_timedwait(condition, mutex, &deadline)
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let total = Int(now.tv_nsec) + nanoseconds
+            var deadline = timespec(
+                tv_sec: now.tv_sec + Int(seconds) + total / 1_000_000_000, tv_nsec: total % 1_000_000_000)
+            pthread_cond_timedwait(condition, mutex, &deadline)
         #else
-        var relative = timespec(tv_sec: Int(seconds), tv_nsec: nanoseconds)
-        pthread_cond_timedwait_relative_np(condition, mutex, &relative)
+            var relative = timespec(tv_sec: Int(seconds), tv_nsec: nanoseconds)
+            pthread_cond_timedwait_relative_np(condition, mutex, &relative)
         #endif
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Opens a URL for the user. Callers always print the URL too, so a failure is something to
@@ -41,7 +41,10 @@ package struct Browser: Sendable {
     }
 
     /// A browser that ignores `showOpenerOutput` and is handed every URL as it is (test doubles).
-    package init(open: @escaping @Sendable (String) async throws -> Void, unavailable: @escaping @Sendable () -> BrowserError? = { nil }) {
+    package init(
+        open: @escaping @Sendable (String) async throws -> Void,
+        unavailable: @escaping @Sendable () -> BrowserError? = { nil }
+    ) {
         self.init(opener: { url, _ in try await open(url) }, unavailable: unavailable)
     }
 
@@ -79,19 +82,25 @@ package struct Browser: Sendable {
                 }.filter { !$0.isEmpty }
             } else {
                 #if os(macOS)
-                candidates = [["open", url]]
+                    candidates = [["open", url]]
                 #else
-                // Without a display, xdg-open falls back to a text browser that takes over the
-                // terminal kauth is waiting in.
-                guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else { throw BrowserError.noDisplay }
-                candidates = [["xdg-open", url]]
+                    // Without a display, xdg-open falls back to a text browser that takes over the
+                    // terminal kauth is waiting in.
+                    guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else {
+                        throw BrowserError.noDisplay
+                    }
+                    candidates = [["xdg-open", url]]
                 #endif
             }
-            let childEnvironment = environment.values.filter { !$0.key.hasPrefix("KAUTH_") }.map { "\($0.key)=\($0.value)" }
+            let childEnvironment = environment.values.filter { !$0.key.hasPrefix("KAUTH_") }.map {
+                "\($0.key)=\($0.value)"
+            }
             var lastError = BrowserError.noBrowser
             for argv in candidates {
                 do {
-                    try await BrowserProcess.run(argv, environment: childEnvironment, showOutput: showOutput, temporaryFolder: environment["TMPDIR"] ?? "/tmp")
+                    try await BrowserProcess.run(
+                        argv, environment: childEnvironment, showOutput: showOutput,
+                        temporaryFolder: environment["TMPDIR"] ?? "/tmp")
                     return
                 } catch let error as BrowserError {
                     lastError = error
@@ -115,12 +124,14 @@ package struct Browser: Sendable {
             return browser.split(separator: ":").contains { !$0.split(separator: " ").isEmpty } ? nil : .noBrowser
         }
         #if os(macOS)
-        return nil
+            return nil
         #else
-        guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else { return .noDisplay }
-        let path = environment["PATH"] ?? "/usr/bin:/bin"
-        let installed = path.split(separator: ":").contains { access(String($0) + "/xdg-open", X_OK) == 0 }
-        return installed ? nil : .cannotRun(command: "xdg-open", reason: "it is not installed; the xdg-utils package provides it")
+            guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else { return .noDisplay }
+            let path = environment["PATH"] ?? "/usr/bin:/bin"
+            let installed = path.split(separator: ":").contains { access(String($0) + "/xdg-open", X_OK) == 0 }
+            return installed
+                ? nil
+                : .cannotRun(command: "xdg-open", reason: "it is not installed; the xdg-utils package provides it")
         #endif
     }
 }
@@ -223,8 +234,8 @@ enum BrowserProcess {
 /// (it is a GNU extension), so it is looked up by name; without it nothing more is done.
 private func closeDescriptorsAboveStandardError(_ actions: inout posix_spawn_file_actions_t) {
     #if canImport(Glibc)
-    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
-    _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
     #endif
 }

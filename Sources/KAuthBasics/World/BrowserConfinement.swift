@@ -11,24 +11,26 @@
 enum BrowserConfinement {
     static func reason(environment: Environment, pageFolder: String) -> BrowserError? {
         #if os(Linux)
-        if let browser = environment["BROWSER"] {
-            guard let first = browser.split(separator: ":").first?.split(separator: " ").first.map(String.init) else { return nil }
-            let located = locate(first, path: environment["PATH"] ?? "/usr/bin:/bin") ?? first
-            if first.split(separator: "/").last == "flatpak" || located.contains("/flatpak/exports/bin/") {
-                return .confined(browser: first, sandbox: "flatpak", folder: pageFolder)
+            if let browser = environment["BROWSER"] {
+                guard let first = browser.split(separator: ":").first?.split(separator: " ").first.map(String.init)
+                else { return nil }
+                let located = locate(first, path: environment["PATH"] ?? "/usr/bin:/bin") ?? first
+                if first.split(separator: "/").last == "flatpak" || located.contains("/flatpak/exports/bin/") {
+                    return .confined(browser: first, sandbox: "flatpak", folder: pageFolder)
+                }
+                if located.hasPrefix("/snap/") { return .confined(browser: first, sandbox: "snap", folder: pageFolder) }
+                return nil
             }
-            if located.hasPrefix("/snap/") { return .confined(browser: first, sandbox: "snap", folder: pageFolder) }
-            return nil
-        }
-        guard let entry = htmlHandler(environment: environment) else { return nil }
-        let name = entry.hasSuffix(".desktop") ? String(entry.dropLast(".desktop".count)) : entry
-        if SystemFiles.exists("/var/lib/snapd/desktop/applications/" + entry) {
-            return .confined(browser: name, sandbox: "snap", folder: pageFolder)
-        }
-        let dataHome = environment["XDG_DATA_HOME"] ?? (environment["HOME"] ?? "") + "/.local/share"
-        for exports in [dataHome + "/flatpak", "/var/lib/flatpak"] where SystemFiles.exists(exports + "/exports/share/applications/" + entry) {
-            return .confined(browser: name, sandbox: "flatpak", folder: pageFolder)
-        }
+            guard let entry = htmlHandler(environment: environment) else { return nil }
+            let name = entry.hasSuffix(".desktop") ? String(entry.dropLast(".desktop".count)) : entry
+            if SystemFiles.exists("/var/lib/snapd/desktop/applications/" + entry) {
+                return .confined(browser: name, sandbox: "snap", folder: pageFolder)
+            }
+            let dataHome = environment["XDG_DATA_HOME"] ?? (environment["HOME"] ?? "") + "/.local/share"
+            for exports in [dataHome + "/flatpak", "/var/lib/flatpak"]
+            where SystemFiles.exists(exports + "/exports/share/applications/" + entry) {
+                return .confined(browser: name, sandbox: "flatpak", folder: pageFolder)
+            }
         #endif
         return nil
     }
@@ -47,11 +49,16 @@ enum BrowserConfinement {
         let configHome = environment["XDG_CONFIG_HOME"] ?? home + "/.config"
         let configDirs = (environment["XDG_CONFIG_DIRS"] ?? "/etc/xdg").split(separator: ":").map(String.init)
         let dataHome = environment["XDG_DATA_HOME"] ?? home + "/.local/share"
-        let dataDirs = (environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
+        let dataDirs = (environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share").split(separator: ":").map(
+            String.init)
         var files = [configHome + "/mimeapps.list"] + configDirs.map { $0 + "/mimeapps.list" }
-        files += ([dataHome] + dataDirs).flatMap { [$0 + "/applications/mimeapps.list", $0 + "/applications/defaults.list"] }
+        files += ([dataHome] + dataDirs).flatMap {
+            [$0 + "/applications/mimeapps.list", $0 + "/applications/defaults.list"]
+        }
         for file in files {
-            guard let text = SystemFiles.text(of: file), let entry = defaultEntry(for: "text/html", in: text) else { continue }
+            guard let text = SystemFiles.text(of: file), let entry = defaultEntry(for: "text/html", in: text) else {
+                continue
+            }
             return entry
         }
         return nil
@@ -67,7 +74,9 @@ enum BrowserConfinement {
                 continue
             }
             guard inDefaults, line.hasPrefix(type + "=") else { continue }
-            let entries = line.dropFirst(type.count + 1).split(separator: ";").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+            let entries = line.dropFirst(type.count + 1).split(separator: ";").map { $0.trimmingWhitespace() }.filter {
+                !$0.isEmpty
+            }
             if let first = entries.first { return first }
         }
         return nil

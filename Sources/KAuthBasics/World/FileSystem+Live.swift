@@ -1,12 +1,12 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension FileSystem {
@@ -50,7 +50,9 @@ private enum POSIXFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW))
         if descriptor < 0 {
             if errno == ENOENT { return nil }
-            if errno == ELOOP && !followLinks { throw FileSystemError.unsafe(path: path, reason: "it is a symbolic link") }
+            if errno == ELOOP && !followLinks {
+                throw FileSystemError.unsafe(path: path, reason: "it is a symbolic link")
+            }
             throw failure(path, "open")
         }
         defer { close(descriptor) }
@@ -184,7 +186,9 @@ private enum POSIXFile {
         }
         if status.st_uid != geteuid() || status.st_mode & 0o022 != 0 || (status.st_mode & S_IFMT) != S_IFREG {
             close(descriptor)
-            throw FileSystemError.unsafe(path: path, reason: status.st_uid != geteuid() ? "it belongs to another user" : "it is not a private regular file")
+            throw FileSystemError.unsafe(
+                path: path,
+                reason: status.st_uid != geteuid() ? "it belongs to another user" : "it is not a private regular file")
         }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)

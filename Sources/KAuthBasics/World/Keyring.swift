@@ -33,8 +33,10 @@ package struct Keyring: Sendable {
 
     /// A system with no keyring kauth can use: every call fails with `failure`.
     package static func none(_ failure: KeyringFailure, kind: KeyringKind = .secretService) -> Keyring {
-        Keyring(kind: kind, store: { _, _ throws(KeyringFailure) in throw failure },
-                lookup: { _, _ throws(KeyringFailure) in throw failure }, remove: { _ throws(KeyringFailure) in throw failure })
+        Keyring(
+            kind: kind, store: { _, _ throws(KeyringFailure) in throw failure },
+            lookup: { _, _ throws(KeyringFailure) in throw failure },
+            remove: { _ throws(KeyringFailure) in throw failure })
     }
 }
 
@@ -84,9 +86,9 @@ package enum KeyringFailure: Error, Sendable, Equatable {
 }
 
 #if !os(Linux) && !os(macOS)
-extension Keyring {
-    package static func live(environment: Environment) -> Keyring {
-        .none(.unavailable("kauth knows no keyring on this system"))
+    extension Keyring {
+        package static func live(environment: Environment) -> Keyring {
+            .none(.unavailable("kauth knows no keyring on this system"))
+        }
     }
-}
 #endif

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `kauth api`: any call with the user's token, in `gh api`'s words, the token going only to a
 /// host of the provider that issued it.
@@ -24,25 +25,42 @@ enum ApiCommand {
             Unlike gh: --field PATH prints one value of the answer, as kauth me --field does (gh's --field is -F here, long form --typed-field), and -H Authorization is refused, since the token is kauth's to send.
             """,
         flags: [
-            .option("method", short: "X", "METHOD", "HTTP method (default GET, or POST when fields or --input are given without --paginate)", values: .choices(methods)),
-            .option("raw-field", short: "f", "KEY=VALUE", "a parameter, sent as a string (repeatable)", repeatable: true),
-            .option("typed-field", short: "F", "KEY=VALUE", "a parameter: true, false, null and numbers as JSON, @FILE as the file's text (repeatable)", repeatable: true),
-            .option("header", short: "H", "'NAME: VALUE'", "an HTTP header to send (repeatable; not Authorization)", repeatable: true),
-            .option("input", "FILE|-", "the request body, sent as it is, from FILE or standard input", values: .fileOrStandardInput),
+            .option(
+                "method", short: "X", "METHOD",
+                "HTTP method (default GET, or POST when fields or --input are given without --paginate)",
+                values: .choices(methods)),
+            .option(
+                "raw-field", short: "f", "KEY=VALUE", "a parameter, sent as a string (repeatable)", repeatable: true),
+            .option(
+                "typed-field", short: "F", "KEY=VALUE",
+                "a parameter: true, false, null and numbers as JSON, @FILE as the file's text (repeatable)",
+                repeatable: true),
+            .option(
+                "header", short: "H", "'NAME: VALUE'", "an HTTP header to send (repeatable; not Authorization)",
+                repeatable: true),
+            .option(
+                "input", "FILE|-", "the request body, sent as it is, from FILE or standard input",
+                values: .fileOrStandardInput),
             .toggle("paginate", "follow next-page links and print all pages joined"),
             .toggle("include", short: "i", "print the status line and headers before the body"),
             .toggle("silent", "print no body"),
             .option("field", "PATH", "print one value of the answer, e.g. kakao_account.email"),
             .option("host", "auth|api", "which host PATH is on (default api)", values: .choices(["auth", "api"])),
-            .toggle("json", "print the body under `response`, with the method, URL and status"),
+            .toggle("json", "print the body under `response`, with the method, URL and status")
         ],
-        arguments: [ArgumentSpec(name: "PATH|URL", help: "e.g. /v2/user/me, or https://id.example.com/userinfo", minimum: 1, maximum: 1)],
+        arguments: [
+            ArgumentSpec(
+                name: "PATH|URL", help: "e.g. /v2/user/me, or https://id.example.com/userinfo", minimum: 1, maximum: 1)
+        ],
         examples: [
             ("kauth api /v2/user/me", ""),
             ("kauth api -X POST /v1/user/update_profile -f 'properties={\"level\":\"2\"}'", "Kakao: a form body"),
             ("kauth api --paginate /v1/api/talk/friends -F limit=100", "every page, joined"),
             ("kauth api -X POST /v1/me -f 'query={me{displayName}}' --provider snapchat", "Snapchat: a JSON body"),
-            ("kauth api https://id.example.com/oauth/userinfo --provider work", "an OpenID Connect provider: a URL on its issuer's host"),
+            (
+                "kauth api https://id.example.com/oauth/userinfo --provider work",
+                "an OpenID Connect provider: a URL on its issuer's host"
+            )
         ],
         run: run
     )
@@ -53,22 +71,29 @@ enum ApiCommand {
             throw KAuthError.usage("--silent prints no body: leave out --json and --field, or --silent")
         }
         if let path = command.value("field"), path.contains("=") {
-            throw KAuthError.usage("--field PATH prints one value of the answer (as in `kauth me --field`); to send KEY=VALUE as gh's --field does, use -F '\(path.visible)'")
+            throw KAuthError.usage(
+                "--field PATH prints one value of the answer (as in `kauth me --field`); to send KEY=VALUE as gh's --field does, use -F '\(path.visible)'"
+            )
         }
         let headers = try command.all("header").map(header)
         var stdinTaken = false
         let fields = APIFields(
             try KeyValueArguments.parse(command.all("raw-field"), what: "-f").map { ($0.0, APIFieldValue.string($0.1)) }
-                + KeyValueArguments.parse(command.all("typed-field"), what: "-F").map { ($0.0, try typed($0.1, context, stdinTaken: &stdinTaken)) }
+                + KeyValueArguments.parse(command.all("typed-field"), what: "-F").map {
+                    ($0.0, try typed($0.1, context, stdinTaken: &stdinTaken))
+                }
         )
         let input = try command.value("input").map { try body(from: $0, context, stdinTaken: &stdinTaken) }
         // gh's default, except that --paginate lists with GET: its fields are the first page's query.
-        let method = (command.value("method") ?? (fields.isEmpty && input == nil || command.has("paginate") ? "GET" : "POST")).uppercased()
+        let method =
+            (command.value("method") ?? (fields.isEmpty && input == nil || command.has("paginate") ? "GET" : "POST"))
+            .uppercased()
         guard methods.contains(method) else {
             throw KAuthError.usage("unsupported method '\(method.visible)'; use GET, POST, PUT, PATCH or DELETE")
         }
         if command.has("paginate") && (method != "GET" || input != nil) {
-            throw KAuthError.usage("--paginate follows next-page links with GET; leave out -X \(method), --input and body fields")
+            throw KAuthError.usage(
+                "--paginate follows next-page links with GET; leave out -X \(method), --input and body fields")
         }
         let client = try context.apiClient()
         var call = try self.call(command.arguments[0], method: method, provider: client.provider, context)
@@ -83,7 +108,9 @@ enum ApiCommand {
             let encoding: APIBodyEncoding
             if let contentType {
                 guard let named = APIBodyEncoding(contentType: contentType) else {
-                    throw KAuthError.usage("-f and -F build a JSON or form body, not \(contentType.visible); send that body with --input FILE")
+                    throw KAuthError.usage(
+                        "-f and -F build a JSON or form body, not \(contentType.visible); send that body with --input FILE"
+                    )
                 }
                 encoding = named
             } else {
@@ -114,17 +141,22 @@ enum ApiCommand {
             let error = KAuthError.pagesStopped(stopped.reason)
             if case .failed(let page, _, let pageError) = stopped.reason, let failing = stopped.pages.last {
                 // The first page failing is the call failing: no walk to speak of.
-                return try finish(failing, body: nil, pages: stopped.pages, method: method, client: client, context, failure: page == 1 ? pageError : error)
+                return try finish(
+                    failing, body: nil, pages: stopped.pages, method: method, client: client, context,
+                    failure: page == 1 ? pageError : error)
             }
             let soFar = APIPages.joinedSoFar(stopped.pages)
-            return try finish(first, body: soFar ?? .null, pages: stopped.pages, method: method, client: client, context, failure: error)
+            return try finish(
+                first, body: soFar ?? .null, pages: stopped.pages, method: method, client: client, context,
+                failure: error)
         }
     }
 
     // MARK: - The request
 
     /// The call for PATH or URL, on a host the provider's token may go to.
-    static func call(_ target: String, method: String, provider: Provider, _ context: CommandContext) throws -> APICall {
+    static func call(_ target: String, method: String, provider: Provider, _ context: CommandContext) throws -> APICall
+    {
         let command = context.command
         if target.hasPrefix("/") {
             let host: ProviderURLRole
@@ -134,12 +166,16 @@ enum ApiCommand {
             case let other: throw KAuthError.usage("--host is auth or api, not '\(other.visible)'")
             }
             guard provider.urls[host] != nil else {
-                throw KAuthError.usage("provider '\(provider.name)' has no \(host.configKey): give a full URL on one of its hosts (\(provider.tokenOrigins.joined(separator: ", "))), or set it with `kauth config set provider.\(provider.name).\(host.configKey) URL`")
+                throw KAuthError.usage(
+                    "provider '\(provider.name)' has no \(host.configKey): give a full URL on one of its hosts (\(provider.tokenOrigins.joined(separator: ", "))), or set it with `kauth config set provider.\(provider.name).\(host.configKey) URL`"
+                )
             }
             return APICall(method: method, host: host, path: target)
         }
         if command.has("host") { throw KAuthError.usage("--host is for paths; a URL names its host itself") }
-        guard let origin = Provider.origin(of: target), target.lowercased().hasPrefix("https://") || target.lowercased().hasPrefix("http://") else {
+        guard let origin = Provider.origin(of: target),
+            target.lowercased().hasPrefix("https://") || target.lowercased().hasPrefix("http://")
+        else {
             throw KAuthError.usage("PATH must start with / (e.g. /v2/user/me), or be a full http(s) URL")
         }
         guard provider.tokenOrigins.contains(origin) else {
@@ -163,7 +199,9 @@ enum ApiCommand {
             throw KAuthError.usage("-H \(name): the value contains a line break or control character")
         }
         guard name.lowercased() != "authorization" else {
-            throw KAuthError.usage("-H Authorization is refused: kauth sends the login's token itself, to the provider's hosts only. To call with another credential, use curl")
+            throw KAuthError.usage(
+                "-H Authorization is refused: kauth sends the login's token itself, to the provider's hosts only. To call with another credential, use curl"
+            )
         }
         return HTTPHeader(name, value)
     }
@@ -181,7 +219,9 @@ enum ApiCommand {
     /// The bytes of FILE, or of standard input for `-` (which can be read once).
     static func body(from source: String, _ context: CommandContext, stdinTaken: inout Bool) throws -> Data {
         if source == "-" {
-            guard !stdinTaken else { throw KAuthError.usage("standard input can be read once: give one of --input - and -F KEY=@- only") }
+            guard !stdinTaken else {
+                throw KAuthError.usage("standard input can be read once: give one of --input - and -F KEY=@- only")
+            }
             stdinTaken = true
         }
         let path = source == "-" ? "/dev/stdin" : source
@@ -211,9 +251,10 @@ enum ApiCommand {
         let response = body ?? JSONValue.decoding(exchange.response.body)
         if context.json {
             var document: [String: JSONValue] = [
-                "method": .string(method), "url": .string(exchange.url), "status": .number(Double(exchange.response.status)),
+                "method": .string(method), "url": .string(exchange.url),
+                "status": .number(Double(exchange.response.status)),
                 "profile": .string(client.credentials.profile), "provider": .string(client.provider.name),
-                "response": response,
+                "response": response
             ]
             if command.has("paginate") { document["pages"] = .number(Double(pages.count)) }
             if command.has("include") { document["headers"] = headersJSON(exchange.response.headers) }
@@ -243,7 +284,8 @@ enum ApiCommand {
 
     static func value(at path: String, in response: JSONValue) throws -> JSONValue {
         guard let value = response.value(at: path) else {
-            throw KAuthError.failure("the answer has no field '\(path.visible)'; run the call without --field to see it")
+            throw KAuthError.failure(
+                "the answer has no field '\(path.visible)'; run the call without --field to see it")
         }
         return value
     }
@@ -259,7 +301,11 @@ enum ApiCommand {
         var object: [String: JSONValue] = [:]
         for header in headers {
             let name = header.name.lowercased()
-            if case .string(let earlier)? = object[name] { object[name] = .string(earlier + ", " + header.value) } else { object[name] = .string(header.value) }
+            if case .string(let earlier)? = object[name] {
+                object[name] = .string(earlier + ", " + header.value)
+            } else {
+                object[name] = .string(header.value)
+            }
         }
         return .object(object)
     }

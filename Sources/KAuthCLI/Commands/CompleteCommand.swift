@@ -14,10 +14,12 @@ enum CompleteCommand {
         globals: [],
         arguments: [
             ArgumentSpec(
-                name: "KIND", help: DynamicValues.allCases.map(\.rawValue).joined(separator: ", "), minimum: 1, maximum: 1,
+                name: "KIND", help: DynamicValues.allCases.map(\.rawValue).joined(separator: ", "), minimum: 1,
+                maximum: 1,
                 values: .choices(DynamicValues.allCases.map(\.rawValue))
             ),
-            ArgumentSpec(name: "WORDS", help: "after --: the words of the command line typed so far", minimum: 0, maximum: nil),
+            ArgumentSpec(
+                name: "WORDS", help: "after --: the words of the command line typed so far", minimum: 0, maximum: nil)
         ],
         examples: [("kauth __complete profiles", "what `kauth switch <TAB>` offers")],
         run: run,
@@ -26,7 +28,7 @@ enum CompleteCommand {
 
     static func run(_ context: CommandContext) async throws -> Int32 {
         guard let kind = DynamicValues(rawValue: context.command.arguments[0]),
-              let names = try? names(kind, context: context)
+            let names = try? names(kind, context: context)
         else { return 1 }
         context.out(names.map { $0 + "\n" }.joined())
         return 0
@@ -42,7 +44,9 @@ enum CompleteCommand {
             let config = try context.configStore.load()
             return try providerNames(context).flatMap { name in
                 let type = config.value("provider.\(name).type") ?? ProviderType.named(name)?.id
-                return ProviderConfigKey.all.filter { key in type.map(key.applies) ?? true }.map { "provider.\(name).\($0.name)" }
+                return ProviderConfigKey.all.filter { key in type.map(key.applies) ?? true }.map {
+                    "provider.\(name).\($0.name)"
+                }
             }
         case .prompts:
             let words = Array(context.command.arguments.dropFirst())
@@ -50,7 +54,9 @@ enum CompleteCommand {
             let configured = try context.configStore.load().value("provider.\(name).type")
             return (configured.flatMap(ProviderType.named) ?? ProviderType.named(name))?.prompts ?? []
         case .profiles:
-            let keystore = FileKeystore(directory: context.paths.home, fileSystem: context.world.fileSystem, passphrase: nil, random: context.world.random)
+            let keystore = FileKeystore(
+                directory: context.paths.home, fileSystem: context.world.fileSystem, passphrase: nil,
+                random: context.world.random)
             return try keystore.load().profiles.keys.sorted().filter(isPlain)
         }
     }
@@ -76,6 +82,7 @@ enum CompleteCommand {
     /// Letters, digits, `-`, `_` and `.`: what kauth itself accepts as a profile or provider name,
     /// and nothing a shell would read as syntax (a hand-edited file may hold anything).
     static func isPlain(_ name: String) -> Bool {
-        !name.isEmpty && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" || $0 == "." }
+        !name.isEmpty
+            && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" || $0 == "." }
     }
 }

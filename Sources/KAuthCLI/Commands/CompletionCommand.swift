@@ -8,13 +8,16 @@ enum CompletionCommand {
     static let spec = CommandSpec(
         name: "completion",
         summary: "print a shell completion script (bash, zsh, fish)",
-        discussion: "Completes commands, subcommands and flags, and their values: providers, stored profiles, config keys, prompts, shells, template types, and files where a file goes. Names of profiles and providers come from `kauth __complete`, which reads only the local config and keystore (never the network, and no profile names from an encrypted keystore). `make install` puts the scripts where bash, zsh and fish look; otherwise load one from your shell's start-up file.",
+        discussion:
+            "Completes commands, subcommands and flags, and their values: providers, stored profiles, config keys, prompts, shells, template types, and files where a file goes. Names of profiles and providers come from `kauth __complete`, which reads only the local config and keystore (never the network, and no profile names from an encrypted keystore). `make install` puts the scripts where bash, zsh and fish look; otherwise load one from your shell's start-up file.",
         globals: [.noColor],
-        arguments: [ArgumentSpec(name: "SHELL", help: "bash, zsh or fish", minimum: 1, maximum: 1, values: .choices(shells))],
+        arguments: [
+            ArgumentSpec(name: "SHELL", help: "bash, zsh or fish", minimum: 1, maximum: 1, values: .choices(shells))
+        ],
         examples: [
             ("echo 'source <(kauth completion bash)' >> ~/.bashrc", "bash"),
             ("kauth completion zsh > \"${fpath[1]}/_kauth\"", "zsh"),
-            ("kauth completion fish > ~/.config/fish/completions/kauth.fish", "fish"),
+            ("kauth completion fish > ~/.config/fish/completions/kauth.fish", "fish")
         ],
         run: run
     )

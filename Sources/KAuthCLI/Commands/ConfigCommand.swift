@@ -1,26 +1,48 @@
-import KAuthCore
 import KAuthBasics
+import KAuthCore
 
 /// `kauth config get|set|unset|list`: `$KAUTH_HOME/config`.
 enum ConfigCommand {
     static let spec = CommandSpec(
         name: "config",
         summary: "read and change settings in $KAUTH_HOME/config",
-        discussion: "Keys are provider.NAME.KEY, with KEY one of: \(ConfigStore.providerKeys.joined(separator: ", ")). Flags win over environment variables, which win over the config file. The file is kept 0600 since it may hold a client secret.",
+        discussion:
+            "Keys are provider.NAME.KEY, with KEY one of: \(ConfigStore.providerKeys.joined(separator: ", ")). Flags win over environment variables, which win over the config file. The file is kept 0600 since it may hold a client secret.",
         globals: [.noColor],
         examples: [
             ("kauth config set provider.kakao.client_id YOUR_REST_API_KEY", ""),
-            ("kauth config set provider.kakao.redirect_uri http://127.0.0.1:8080/callback", "the redirect URI you registered"),
-            ("kauth config list", ""),
+            (
+                "kauth config set provider.kakao.redirect_uri http://127.0.0.1:8080/callback",
+                "the redirect URI you registered"
+            ),
+            ("kauth config list", "")
         ],
         subcommands: [
-            CommandSpec(name: "get", summary: "print a setting", flags: [.json], globals: [.noColor], arguments: [ArgumentSpec(name: "KEY", help: "e.g. provider.kakao.client_id", minimum: 1, maximum: 1, values: .dynamic(.configKeys))], run: get),
-            CommandSpec(name: "set", summary: "change a setting", globals: [.noColor], arguments: [
-                ArgumentSpec(name: "KEY", help: "e.g. provider.kakao.client_id", minimum: 1, maximum: 1, values: .dynamic(.configKeys)),
-                ArgumentSpec(name: "VALUE", help: "the new value", minimum: 1, maximum: 1),
-            ], run: set),
-            CommandSpec(name: "unset", summary: "remove a setting", globals: [.noColor], arguments: [ArgumentSpec(name: "KEY", help: "the setting to remove", minimum: 1, maximum: 1, values: .dynamic(.configKeys))], run: unset),
-            CommandSpec(name: "list", summary: "print every setting (secrets masked)", flags: [.json], globals: [.noColor], run: list),
+            CommandSpec(
+                name: "get", summary: "print a setting", flags: [.json], globals: [.noColor],
+                arguments: [
+                    ArgumentSpec(
+                        name: "KEY", help: "e.g. provider.kakao.client_id", minimum: 1, maximum: 1,
+                        values: .dynamic(.configKeys))
+                ], run: get),
+            CommandSpec(
+                name: "set", summary: "change a setting", globals: [.noColor],
+                arguments: [
+                    ArgumentSpec(
+                        name: "KEY", help: "e.g. provider.kakao.client_id", minimum: 1, maximum: 1,
+                        values: .dynamic(.configKeys)),
+                    ArgumentSpec(name: "VALUE", help: "the new value", minimum: 1, maximum: 1)
+                ], run: set),
+            CommandSpec(
+                name: "unset", summary: "remove a setting", globals: [.noColor],
+                arguments: [
+                    ArgumentSpec(
+                        name: "KEY", help: "the setting to remove", minimum: 1, maximum: 1,
+                        values: .dynamic(.configKeys))
+                ], run: unset),
+            CommandSpec(
+                name: "list", summary: "print every setting (secrets masked)", flags: [.json], globals: [.noColor],
+                run: list)
         ]
     )
 
@@ -39,7 +61,8 @@ enum ConfigCommand {
     }
 
     static func set(_ context: CommandContext) async throws -> Int32 {
-        let key = context.command.arguments[0], value = context.command.arguments[1]
+        let key = context.command.arguments[0]
+        let value = context.command.arguments[1]
         try ConfigStore.validate(key: key, value: value)
         let store = context.configStore
         var file = try store.load()
@@ -56,10 +79,13 @@ enum ConfigCommand {
         let parts = key.split(separator: ".").map(String.init)
         guard let setting = ProviderConfigKey.named(parts[2]) else { return }
         try setting.check(value, key: key)
-        let type = parts[2] == "type" ? value : file.value("provider.\(parts[1]).type") ?? ProviderType.named(parts[1])?.id
+        let type =
+            parts[2] == "type" ? value : file.value("provider.\(parts[1]).type") ?? ProviderType.named(parts[1])?.id
         if let type, !setting.applies(to: type) {
             let usable = ProviderConfigKey.all.filter { $0.applies(to: type) }.map(\.name)
-            throw KAuthError.usage("'\(parts[2])' means nothing for provider '\(parts[1])' of type \(type); its keys are: \(usable.joined(separator: ", "))")
+            throw KAuthError.usage(
+                "'\(parts[2])' means nothing for provider '\(parts[1])' of type \(type); its keys are: \(usable.joined(separator: ", "))"
+            )
         }
     }
 
@@ -69,8 +95,11 @@ enum ConfigCommand {
         let name = key.split(separator: ".")[1]
         guard ProviderType.named(String(name)) == nil, file.value("provider.\(name).type") == nil else { return }
         let suggestions = Suggestions.closest(to: String(name), in: ProviderType.builtIn.map(\.id))
-        var text = "warning: provider '\(name)' has no type yet, so no command can use it; set one with `kauth config set provider.\(name).type TYPE` (\(ProviderType.builtIn.map(\.id).joined(separator: ", ")))"
-        if let suggestion = suggestions.first { text += ", or did you mean provider.\(suggestion).\(key.split(separator: ".")[2])?" }
+        var text =
+            "warning: provider '\(name)' has no type yet, so no command can use it; set one with `kauth config set provider.\(name).type TYPE` (\(ProviderType.builtIn.map(\.id).joined(separator: ", ")))"
+        if let suggestion = suggestions.first {
+            text += ", or did you mean provider.\(suggestion).\(key.split(separator: ".")[2])?"
+        }
         context.err(text + "\n")
     }
 
@@ -88,7 +117,8 @@ enum ConfigCommand {
             (entry.key, entry.key.hasSuffix("client_secret") ? Redaction.mask : entry.value)
         }
         if context.json {
-            context.printJSON(.object(Dictionary(entries.map { ($0.0, JSONValue.string($0.1)) }, uniquingKeysWith: { $1 })))
+            context.printJSON(
+                .object(Dictionary(entries.map { ($0.0, JSONValue.string($0.1)) }, uniquingKeysWith: { $1 })))
         } else {
             context.out(entries.map { "\($0.0) = \($0.1)\n" }.joined())
         }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `kauth link image upload|scrap`: images for templates, on Kakao's image server.
 enum LinkImageCommand {
@@ -14,7 +15,7 @@ enum LinkImageCommand {
         globals: LinkCommand.shareGlobals,
         examples: [
             ("kauth link image upload cake.png", ""),
-            ("kauth link image scrap https://example.com/cake.jpg --json", ""),
+            ("kauth link image scrap https://example.com/cake.jpg --json", "")
         ],
         subcommands: [uploadSpec, scrapSpec]
     )
@@ -22,13 +23,17 @@ enum LinkImageCommand {
     static let uploadSpec = CommandSpec(
         name: "upload",
         summary: "upload an image and print its URL",
-        discussion: "Uploads FILE to Kakao's image server (kept there for 20 days) and prints its URL. The file must be a PNG, JPEG or GIF, judged by its content, of at most 2 MB: anything else is refused before a request is made (exit 2).",
+        discussion:
+            "Uploads FILE to Kakao's image server (kept there for 20 days) and prints its URL. The file must be a PNG, JPEG or GIF, judged by its content, of at most 2 MB: anything else is refused before a request is made (exit 2).",
         flags: [.json],
         globals: LinkCommand.shareGlobals,
-        arguments: [ArgumentSpec(name: "FILE", help: "a PNG, JPEG or GIF of at most 2 MB", minimum: 1, maximum: 1, values: .file)],
+        arguments: [
+            ArgumentSpec(
+                name: "FILE", help: "a PNG, JPEG or GIF of at most 2 MB", minimum: 1, maximum: 1, values: .file)
+        ],
         examples: [
             ("kauth link image upload cake.png", "prints the https URL"),
-            ("kauth link image upload cake.png --json", "url, content_type, length, width, height"),
+            ("kauth link image upload cake.png --json", "url, content_type, length, width, height")
         ],
         run: runUpload
     )
@@ -57,12 +62,16 @@ enum LinkImageCommand {
             throw KAuthError.usage("cannot read '\(path)': \(error)")
         }
         if data.count > ImageInfo.maximumUploadBytes {
-            throw KAuthError.usage("'\(path)' is \(data.count) bytes; Kakao takes images of at most \(ImageInfo.maximumUploadBytes) bytes (2 MB): nothing was sent")
+            throw KAuthError.usage(
+                "'\(path)' is \(data.count) bytes; Kakao takes images of at most \(ImageInfo.maximumUploadBytes) bytes (2 MB): nothing was sent"
+            )
         }
         guard let info = ImageInfo.sniff(data) else {
-            throw KAuthError.usage("'\(path)' is not a PNG, JPEG or GIF image (judged by its content): nothing was sent")
+            throw KAuthError.usage(
+                "'\(path)' is not a PNG, JPEG or GIF image (judged by its content): nothing was sent")
         }
-        let request = ImageUploadRequest(image: data, format: info.format, boundary: MultipartForm.randomBoundary(context.world.random))
+        let request = ImageUploadRequest(
+            image: data, format: info.format, boundary: MultipartForm.randomBoundary(context.world.random))
         printImage(try await context.shareService().upload(request), context: context)
         return 0
     }
@@ -81,12 +90,13 @@ enum LinkImageCommand {
             return
         }
         func number(_ value: Int?) -> JSONValue { value.map { .number(Double($0)) } ?? .null }
-        context.printJSON(.object([
-            "url": .string(original.url),
-            "content_type": original.contentType.map(JSONValue.string) ?? .null,
-            "length": number(original.length),
-            "width": number(original.width),
-            "height": number(original.height),
-        ]))
+        context.printJSON(
+            .object([
+                "url": .string(original.url),
+                "content_type": original.contentType.map(JSONValue.string) ?? .null,
+                "length": number(original.length),
+                "width": number(original.width),
+                "height": number(original.height)
+            ]))
     }
 }

@@ -13,13 +13,18 @@ enum LinkTemplateCommand {
     static let newSpec = CommandSpec(
         name: "new",
         summary: "print a commented starter template",
-        discussion: "Prints a starter for TYPE (feed, list, location, commerce, text or calendar) from Kakao's examples, with comments on each member and its limits. kauth reads the comments as they are; --no-comments prints plain JSON for other tools.",
+        discussion:
+            "Prints a starter for TYPE (feed, list, location, commerce, text or calendar) from Kakao's examples, with comments on each member and its limits. kauth reads the comments as they are; --no-comments prints plain JSON for other tools.",
         flags: [.toggle("no-comments", "leave the comment lines out (plain JSON)")],
         globals: [.noColor],
-        arguments: [ArgumentSpec(name: "TYPE", help: "feed, list, location, commerce, text or calendar", minimum: 1, maximum: 1, values: .choices(TemplateType.allCases.map(\.rawValue)))],
+        arguments: [
+            ArgumentSpec(
+                name: "TYPE", help: "feed, list, location, commerce, text or calendar", minimum: 1, maximum: 1,
+                values: .choices(TemplateType.allCases.map(\.rawValue)))
+        ],
         examples: [
             ("kauth link template new feed > feed.json", ""),
-            ("kauth link template new text --no-comments | jq .", ""),
+            ("kauth link template new text --no-comments | jq .", "")
         ],
         run: runNew
     )
@@ -27,9 +32,12 @@ enum LinkTemplateCommand {
     static func runNew(_ context: CommandContext) async throws -> Int32 {
         let name = context.command.arguments[0]
         guard let type = TemplateType(rawValue: name.lowercased()) else {
-            throw KAuthError.usage("unknown template type '\(name)'; use one of: \(TemplateType.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw KAuthError.usage(
+                "unknown template type '\(name)'; use one of: \(TemplateType.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
-        context.out(context.command.has("no-comments") ? TemplateStarters.plain(for: type) : TemplateStarters.text(for: type))
+        context.out(
+            context.command.has("no-comments") ? TemplateStarters.plain(for: type) : TemplateStarters.text(for: type))
         return 0
     }
 }

@@ -1,18 +1,23 @@
-import KAuthCore
 import KAuthBasics
+import KAuthCore
 
 /// `kauth login`: the authorization-code flow with PKCE through the loopback listener.
 enum LoginCommand {
     static let spec = CommandSpec(
         name: "login",
         summary: "log in through the browser and store the tokens",
-        discussion: "Opens the provider's login page in the browser (BROWSER, else xdg-open or open) and waits for the redirect on a listener at 127.0.0.1. The URL is always printed to stderr. When no browser can be opened, or with --no-browser, open the URL on any machine and paste back the address the browser was sent to, for SSH sessions. For Kakao, register \(Kakao.defaultRedirectURI) as a redirect URI of your app (or pass the one you registered with --redirect-uri).",
+        discussion:
+            "Opens the provider's login page in the browser (BROWSER, else xdg-open or open) and waits for the redirect on a listener at 127.0.0.1. The URL is always printed to stderr. When no browser can be opened, or with --no-browser, open the URL on any machine and paste back the address the browser was sent to, for SSH sessions. For Kakao, register \(Kakao.defaultRedirectURI) as a redirect URI of your app (or pass the one you registered with --redirect-uri).",
         flags: [
             .option("scopes", "LIST", "scope IDs to ask consent for (comma- or space-separated)", repeatable: true),
-            .option("prompt", "LIST", "Kakao: login, create, select_account; OpenID Connect: none, login, consent, select_account", repeatable: true, values: .dynamic(.prompts)),
+            .option(
+                "prompt", "LIST",
+                "Kakao: login, create, select_account; OpenID Connect: none, login, consent, select_account",
+                repeatable: true, values: .dynamic(.prompts)),
             .option("login-hint", "TEXT", "pre-fill the account field (email or phone number)"),
             .option("service-terms", "LIST", "Kakao Sync service-terms tags to show", repeatable: true),
-            .toggle("openid", "ask for an OpenID Connect ID token (adds the openid scope; a nonce is always sent with it)"),
+            .toggle(
+                "openid", "ask for an OpenID Connect ID token (adds the openid scope; a nonce is always sent with it)"),
             .option("nonce", "TEXT", "nonce to send instead of a random one (implies --openid)"),
             .toggle("no-browser", "do not open a browser; print the URL and accept the redirect URL on stdin"),
             .option("port", "N", "listen on this port (0: any free port); also KAUTH_REDIRECT_PORT"),
@@ -23,23 +28,35 @@ enum LoginCommand {
             .option("issuer", "URL", "issuer of an OpenID Connect provider (--provider oidc)"),
             .toggle("device", "use the device authorization grant (providers that offer it)"),
             .toggle("allow-no-pkce", "log in to a provider that does not list PKCE S256 (not recommended)"),
-            .toggle("with-token", "read a refresh token on standard input, check it with one refresh, and store it (no browser)"),
-            .json,
+            .toggle(
+                "with-token",
+                "read a refresh token on standard input, check it with one refresh, and store it (no browser)"),
+            .json
         ],
         environment: EnvironmentVariables.login,
         examples: [
             ("kauth login", "log in to Kakao in the browser"),
-            ("kauth login --scopes account_email,phone_number --prompt login", "ask for more scopes and force the login screen"),
+            (
+                "kauth login --scopes account_email,phone_number --prompt login",
+                "ask for more scopes and force the login screen"
+            ),
             ("kauth login --no-browser", "over SSH: open the printed URL elsewhere, paste the redirect URL back"),
-            ("kauth login --profile work --redirect-uri http://127.0.0.1:8080/kakao", "a second login with its own registered redirect URI"),
-            ("echo \"$KAUTH_REFRESH_TOKEN\" | kauth login --with-token --profile ci", "in CI: store a login from a refresh token kept in a secret"),
+            (
+                "kauth login --profile work --redirect-uri http://127.0.0.1:8080/kakao",
+                "a second login with its own registered redirect URI"
+            ),
+            (
+                "echo \"$KAUTH_REFRESH_TOKEN\" | kauth login --with-token --profile ci",
+                "in CI: store a login from a refresh token kept in a secret"
+            )
         ],
         run: run
     )
 
     static func run(_ context: CommandContext) async throws -> Int32 {
         let command = context.command
-        for flag in ["client-id", "client-secret", "redirect-uri", "login-hint", "nonce"] where command.value(flag)?.isEmpty == true {
+        for flag in ["client-id", "client-secret", "redirect-uri", "login-hint", "nonce"]
+        where command.value(flag)?.isEmpty == true {
             throw KAuthError.usage("--\(flag) needs a non-empty value")
         }
         let timeout = try FlagValues.integer(context, "timeout", range: 1...86_400) ?? 300
@@ -56,7 +73,8 @@ enum LoginCommand {
             return try await withToken(context, login: login, provider: provider)
         }
         if command.has("issuer") && !provider.takesIssuer {
-            throw KAuthError.usage("--issuer is for OpenID Connect providers (--provider oidc); \(provider.name)'s endpoints are built in")
+            throw KAuthError.usage(
+                "--issuer is for OpenID Connect providers (--provider oidc); \(provider.name)'s endpoints are built in")
         }
         let options = LoginOptions(
             scopes: command.has("scopes") ? ScopeList.parse(command.all("scopes")) : nil,
@@ -77,7 +95,8 @@ enum LoginCommand {
         let progress = LoginProgress(context: context)
         defer { progress.finish() }
         let result = try await LoginFlow(
-            world: context.world, keystore: context.keystore.choosingProtection(), provider: provider, profile: login.profile, snapshot: login.snapshot
+            world: context.world, keystore: context.keystore.choosingProtection(), provider: provider,
+            profile: login.profile, snapshot: login.snapshot
         ).run(options, events: progress.events)
         progress.finish()
         report(result.session, provider: result.provider, profile: login.profile, context: context)
@@ -90,14 +109,20 @@ enum LoginCommand {
         if provider.foreignServer.map(LoopbackAddress.contains) == true { return }
         let variable = ProviderResolver.redirectPortVariable
         if provider.sources.redirect == .environment(variable), provider.redirectPort == 0 {
-            context.err("warning: \(variable)=0 is set in the environment (a `kauth sandbox` setting): this login to \(provider.displayName.visible) listens on a free port, which changes on every run and matches no registered redirect URI; unset \(variable) to use \(provider.redirectURI ?? "the provider's default redirect URI")\n")
+            context.err(
+                "warning: \(variable)=0 is set in the environment (a `kauth sandbox` setting): this login to \(provider.displayName.visible) listens on a free port, which changes on every run and matches no registered redirect URI; unset \(variable) to use \(provider.redirectURI ?? "the provider's default redirect URI")\n"
+            )
         }
         if case .environment(let name)? = provider.sources.clientID, let id = provider.clientID {
             let configured = (try? context.configStore.load())?.value("provider.\(provider.name).client_id")
             if let configured, configured != id {
-                context.err("warning: \(name) in the environment ('\(id.visible)') overrides provider.\(provider.name).client_id in the config ('\(configured.visible)'); if it is left from `kauth sandbox`, unset \(name)\n")
+                context.err(
+                    "warning: \(name) in the environment ('\(id.visible)') overrides provider.\(provider.name).client_id in the config ('\(configured.visible)'); if it is left from `kauth sandbox`, unset \(name)\n"
+                )
             } else if id == SandboxCommand.defaultClientID {
-                context.err("warning: \(name) is '\(id)', the client id `kauth sandbox` exports, and this login goes to \(provider.displayName.visible); unset \(name) and set your app's client id\n")
+                context.err(
+                    "warning: \(name) is '\(id)', the client id `kauth sandbox` exports, and this login goes to \(provider.displayName.visible); unset \(name) and set your app's client id\n"
+                )
             }
         }
     }
@@ -105,7 +130,10 @@ enum LoginCommand {
     /// `--with-token`: the refresh token on standard input (never on the command line, where
     /// every user of the machine can read it) becomes the profile's login after one refresh.
     static func withToken(_ context: CommandContext, login: StoredLogin, provider: Provider) async throws -> Int32 {
-        let browserFlags = ["scopes", "prompt", "login-hint", "service-terms", "nonce", "no-browser", "port", "redirect-uri", "timeout", "device", "allow-no-pkce"]
+        let browserFlags = [
+            "scopes", "prompt", "login-hint", "service-terms", "nonce", "no-browser", "port", "redirect-uri", "timeout",
+            "device", "allow-no-pkce"
+        ]
         if let flag = browserFlags.first(where: context.command.has) {
             throw KAuthError.usage("--with-token logs in without a browser; --\(flag) does not apply")
         }
@@ -118,17 +146,24 @@ enum LoginCommand {
         // One token on one line: several lines are never glued into one, and nothing read here
         // is repeated in an error, since it may be a secret.
         guard let token = lines.first else {
-            throw KAuthError.usage("--with-token reads a refresh token on standard input, and none came; e.g. `kauth token --refresh-token | kauth login --with-token`")
+            throw KAuthError.usage(
+                "--with-token reads a refresh token on standard input, and none came; e.g. `kauth token --refresh-token | kauth login --with-token`"
+            )
         }
         guard lines.count == 1 else {
-            throw KAuthError.usage("--with-token reads one refresh token on one line of standard input; \(lines.count) lines came (not shown here)")
+            throw KAuthError.usage(
+                "--with-token reads one refresh token on one line of standard input; \(lines.count) lines came (not shown here)"
+            )
         }
         guard TokenForm.isWellFormed(token), !token.contains(" ") else {
-            throw KAuthError.usage("--with-token: what came on standard input is not a refresh token (one word of printable ASCII characters, RFC 6749); it is not shown here")
+            throw KAuthError.usage(
+                "--with-token: what came on standard input is not a refresh token (one word of printable ASCII characters, RFC 6749); it is not shown here"
+            )
         }
         var tokens = context.tokenService(login)
         tokens.keystore = tokens.keystore.choosingProtection()
-        let session = try await tokens.adopt(refreshToken: token, provider: provider, openID: context.command.has("openid"))
+        let session = try await tokens.adopt(
+            refreshToken: token, provider: provider, openID: context.command.has("openid"))
         report(session, provider: provider, profile: login.profile, context: context)
         return 0
     }
@@ -141,18 +176,27 @@ enum LoginCommand {
             context.err(note + "\n")
         }
         if context.json {
-            context.printJSON(.object(SessionJSON.object(
-                session, profile: profile, source: .keystore, keystore: SessionJSON.keystore(context.keystore.path, protection), now: context.world.clock.now())))
+            context.printJSON(
+                .object(
+                    SessionJSON.object(
+                        session, profile: profile, source: .keystore,
+                        keystore: SessionJSON.keystore(context.keystore.path, protection),
+                        now: context.world.clock.now())))
             return
         }
-        context.err("Logged in to \(provider.displayName.visible) as \(StatusCommand.describe(session)), profile '\(profile)'.\n")
+        context.err(
+            "Logged in to \(provider.displayName.visible) as \(StatusCommand.describe(session)), profile '\(profile)'.\n"
+        )
         if !session.scopes.isEmpty {
             context.err("Scopes: \(session.scopes.map(\.visible).joined(separator: " "))\n")
         }
         if session.refreshToken == nil {
             // Said now, not when the token runs out: the session cannot be renewed.
-            var note = "Note: \(provider.displayName.visible) issued no refresh token, so this login cannot be refreshed: it ends with its access token, \(StatusCommand.expiry(session.accessTokenExpiresAt, now: context.world.clock.now()))"
-            if let advice = ErrorMessages.refreshTokenAdvice(providerType: provider.type.id, scopes: session.scopes.isEmpty ? nil : session.scopes) {
+            var note =
+                "Note: \(provider.displayName.visible) issued no refresh token, so this login cannot be refreshed: it ends with its access token, \(StatusCommand.expiry(session.accessTokenExpiresAt, now: context.world.clock.now()))"
+            if let advice = ErrorMessages.refreshTokenAdvice(
+                providerType: provider.type.id, scopes: session.scopes.isEmpty ? nil : session.scopes)
+            {
                 note += "; " + advice
             }
             context.err(note + ".\n")
@@ -163,7 +207,8 @@ enum LoginCommand {
     /// means and how to change it. Nothing for `KAUTH_KEYRING=off`, which is the user's choice.
     static func unencryptedNote(_ protection: KeystoreProtection, path: String) -> String? {
         guard case .none(let reason?) = protection, reason != .turnedOff else { return nil }
-        return "note: \(path) is not encrypted (\(StatusCommand.reasonText(reason))): a copy of it is a copy of your login; "
+        return
+            "note: \(path) is not encrypted (\(StatusCommand.reasonText(reason))): a copy of it is a copy of your login; "
             + "log in inside a desktop session to keep its key in the keyring, set KAUTH_PASSPHRASE to encrypt it, or set KAUTH_KEYRING=off to keep it plain without this note"
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `kauth logout`: end the session at the provider, then delete the local login whatever the
 /// answer (as the SDK's `logout()`), saying plainly when the provider still honours the refresh
@@ -13,7 +14,8 @@ enum LogoutCommand {
     static let spec = CommandSpec(
         name: "logout",
         summary: "log out at the provider and delete the stored tokens",
-        discussion: "Ends the session at the provider (Kakao: /v1/user/logout; OpenID Connect and Snapchat: RFC 7009 revocation of the refresh token) and then deletes the profile's tokens from the keystore, whether that succeeded or not. When the provider could not revoke the refresh token, kauth says so: it stays valid there until it expires. Other profiles are left alone. With KAUTH_ACCESS_TOKEN set, that token's session is ended and the keystore is not touched.",
+        discussion:
+            "Ends the session at the provider (Kakao: /v1/user/logout; OpenID Connect and Snapchat: RFC 7009 revocation of the refresh token) and then deletes the profile's tokens from the keystore, whether that succeeded or not. When the provider could not revoke the refresh token, kauth says so: it stays valid there until it expires. Other profiles are left alone. With KAUTH_ACCESS_TOKEN set, that token's session is ended and the keystore is not touched.",
         flags: [.json],
         environment: EnvironmentVariables.session,
         examples: [("kauth logout", ""), ("kauth logout --profile work", "")],
@@ -26,12 +28,19 @@ enum LogoutCommand {
             // failure is reported as it is.
             let outcome = try await context.userAPI().logout(refreshToken: nil, validAccessToken: token)
             if case .notRevoked(let reason) = outcome {
-                throw KAuthError.failure("the provider did not end the session of the token in KAUTH_ACCESS_TOKEN (\(describe(reason))); it stays valid until it expires")
+                throw KAuthError.failure(
+                    "the provider did not end the session of the token in KAUTH_ACCESS_TOKEN (\(describe(reason))); it stays valid until it expires"
+                )
             }
             if context.json {
-                context.printJSON(.object(["profile": .string(try context.profileName()), "source": .string("environment"), "logged_out": .bool(true), "revoked": .bool(true), "warning": .null]))
+                context.printJSON(
+                    .object([
+                        "profile": .string(try context.profileName()), "source": .string("environment"),
+                        "logged_out": .bool(true), "revoked": .bool(true), "warning": .null
+                    ]))
             } else {
-                context.err("Logged out the session of the token in KAUTH_ACCESS_TOKEN (the keystore was not touched).\n")
+                context.err(
+                    "Logged out the session of the token in KAUTH_ACCESS_TOKEN (the keystore was not touched).\n")
             }
             return 0
         }
@@ -39,7 +48,9 @@ enum LogoutCommand {
         guard let session = login.session else { throw KAuthError.notLoggedIn(profile: login.profile) }
         let provider = Provider.displayName(of: session)
         let now = context.world.clock.now()
-        let stillValid = "the refresh token stays valid at \(provider) until it expires" + (session.refreshTokenExpiresAt.map { " (\(RFC3339.string(from: $0)))" } ?? "")
+        let stillValid =
+            "the refresh token stays valid at \(provider) until it expires"
+            + (session.refreshTokenExpiresAt.map { " (\(RFC3339.string(from: $0)))" } ?? "")
         var warning: String?
         var revoked = false
         do {
@@ -51,23 +62,30 @@ enum LogoutCommand {
             case .notRevoked(.noToken):
                 warning = "no token was left to revoke at \(provider)"
             case .notRevoked(let reason):
-                warning = "\(provider) could not revoke this login (\(describe(reason))); \(stillValid). The local tokens are deleted anyway."
+                warning =
+                    "\(provider) could not revoke this login (\(describe(reason))); \(stillValid). The local tokens are deleted anyway."
             }
         } catch {
             let message = (error as? KAuthError).map(context.messages.message(for:)) ?? "\(error)".visible
-            warning = "the logout at \(provider) failed (\(message)); \(session.refreshToken == nil ? "the access token stays valid until it expires" : stillValid). The local tokens are deleted anyway."
+            warning =
+                "the logout at \(provider) failed (\(message)); \(session.refreshToken == nil ? "the access token stays valid until it expires" : stillValid). The local tokens are deleted anyway."
         }
         // Only the login this command ended: one another kauth stored meanwhile stays.
         let inUse = try await context.profileStore.delete(profile: login.profile, only: session)
         if inUse == nil {
-            warning = (warning.map { $0 + " " } ?? "") + "A new login was stored in profile '\(login.profile)' meanwhile; it was left as it is."
+            warning =
+                (warning.map { $0 + " " } ?? "")
+                + "A new login was stored in profile '\(login.profile)' meanwhile; it was left as it is."
         }
         if context.json {
-            context.printJSON(.object([
-                "profile": .string(login.profile), "provider": .string(session.provider), "source": .string("keystore"),
-                "logged_out": .bool(true), "revoked": .bool(revoked), "warning": warning.map(JSONValue.string) ?? .null,
-                "profile_in_use": inUse?.now.map(JSONValue.string) ?? .null,
-            ]))
+            context.printJSON(
+                .object([
+                    "profile": .string(login.profile), "provider": .string(session.provider),
+                    "source": .string("keystore"),
+                    "logged_out": .bool(true), "revoked": .bool(revoked),
+                    "warning": warning.map(JSONValue.string) ?? .null,
+                    "profile_in_use": inUse?.now.map(JSONValue.string) ?? .null
+                ]))
         } else {
             if let warning { context.err("warning: \(warning)\n") }
             context.err("Logged out of \(provider) (profile '\(login.profile)').\n")
@@ -81,7 +99,8 @@ enum LogoutCommand {
     static func nowInUse(_ inUse: ProfileInUse, login: StoredLogin) -> String {
         guard inUse.wasInUse else { return "" }
         if let next = inUse.now, let session = login.contents.profiles[next] {
-            return "Commands without --profile now use profile '\(next)': \(Provider.displayName(of: session).visible) as \(StatusCommand.describe(session)).\n"
+            return
+                "Commands without --profile now use profile '\(next)': \(Provider.displayName(of: session).visible) as \(StatusCommand.describe(session)).\n"
         }
         let left = login.contents.profiles.keys.filter { $0 != login.profile }.sorted()
         return "No profile is in use now: commands without --profile are not logged in"

@@ -1,28 +1,32 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `kauth me`: the user's profile from `/v2/user/me`; refreshes the keystore's cached profile.
 enum MeCommand {
     static let spec = CommandSpec(
         name: "me",
         summary: "show the logged-in user's profile",
-        discussion: "Calls the provider's user API (Kakao: /v2/user/me; OpenID Connect: userinfo; Snapchat: its GraphQL profile) and updates the profile cached in the keystore. --json prints the provider's object unchanged; --field prints one value from it. --oidc asks the OpenID Connect userinfo endpoint instead and checks that its sub is the stored ID token's.",
+        discussion:
+            "Calls the provider's user API (Kakao: /v2/user/me; OpenID Connect: userinfo; Snapchat: its GraphQL profile) and updates the profile cached in the keystore. --json prints the provider's object unchanged; --field prints one value from it. --oidc asks the OpenID Connect userinfo endpoint instead and checks that its sub is the stored ID token's.",
         flags: [
             .json,
-            .option("property-keys", "LIST", "only these properties, e.g. kakao_account.email,properties.nickname", repeatable: true),
+            .option(
+                "property-keys", "LIST", "only these properties, e.g. kakao_account.email,properties.nickname",
+                repeatable: true),
             .option("field", "PATH", "print one field, e.g. kakao_account.email"),
-            .toggle("oidc", "the OpenID Connect userinfo instead (its sub must match the ID token's)"),
+            .toggle("oidc", "the OpenID Connect userinfo instead (its sub must match the ID token's)")
         ],
         environment: EnvironmentVariables.session,
         examples: [
             ("kauth me", ""),
             ("kauth me --field kakao_account.email", "one value, for scripts"),
-            ("kauth me --json --property-keys kakao_account.email", ""),
+            ("kauth me --json --property-keys kakao_account.email", "")
         ],
         run: run
     )
@@ -31,7 +35,8 @@ enum MeCommand {
         let propertyKeys = ScopeList.parse(context.command.all("property-keys"))
         // The stored login, read once; nil with KAUTH_ACCESS_TOKEN, which is all there is then.
         let login = context.environmentToken == nil ? try context.storedLogin() : nil
-        let api = try login.map { UserAPI(client: try context.client(for: context.tokenService($0))) } ?? context.userAPI()
+        let api =
+            try login.map { UserAPI(client: try context.client(for: context.tokenService($0))) } ?? context.userAPI()
         let path = context.command.value("field")
         let result: APIResult<JSONValue>
         if context.command.has("oidc") {
@@ -40,20 +45,26 @@ enum MeCommand {
             // A userinfo profile must be about the ID token's user, when there is one.
             let subject = login?.session?.idToken.flatMap(JWTClaims.unverifiedSubject(of:))
             result = try await api.profile(propertyKeys: propertyKeys, idTokenSubject: subject)
-            if let login { try await context.profileStore.updateCachedUser(api.cachedUser(from: result.value), profile: login.profile, of: login.session) }
+            if let login {
+                try await context.profileStore.updateCachedUser(
+                    api.cachedUser(from: result.value), profile: login.profile, of: login.session)
+            }
         }
         // What `me` shows: Snapchat's user is under data.me; --field takes its names as shown,
         // and the whole answer's paths too.
         let user = context.command.has("oidc") ? result.value : api.provider.type.profile.user(in: result.value)
         if let path {
             guard let value = user.value(at: path) ?? result.value.value(at: path) else {
-                throw KAuthError.failure("the profile has no field '\(path)' (it may need consent: see `kauth me` for items that need agreement)")
+                throw KAuthError.failure(
+                    "the profile has no field '\(path)' (it may need consent: see `kauth me` for items that need agreement)"
+                )
             }
             if context.json {
-                context.printJSON(.object([
-                    "profile": .string(api.client.credentials.profile), "provider": .string(api.provider.name),
-                    "field": .string(path), "value": value,
-                ]))
+                context.printJSON(
+                    .object([
+                        "profile": .string(api.client.credentials.profile), "provider": .string(api.provider.name),
+                        "field": .string(path), "value": value
+                    ]))
             } else {
                 context.out((value.stringValue ?? value.jsonText()).visible + "\n")
             }
@@ -68,7 +79,8 @@ enum MeCommand {
     /// The stored ID token's subject, which `--oidc` checks userinfo against (OIDC Core §5.3.2).
     static func idTokenSubject(of login: StoredLogin) throws -> String {
         guard let idToken = login.session?.idToken else {
-            throw KAuthError.failure("no ID token is stored to check userinfo against; log in with `kauth login --openid`")
+            throw KAuthError.failure(
+                "no ID token is stored to check userinfo against; log in with `kauth login --openid`")
         }
         guard let subject = JWTClaims.unverifiedSubject(of: idToken) else {
             throw KAuthError.failure("the stored ID token cannot be read; log in again")

@@ -5,7 +5,8 @@ enum PropertiesCommand {
     static let spec = CommandSpec(
         name: "properties",
         summary: "set Kakao user properties",
-        discussion: "User properties are app-defined fields stored with the user at Kakao (Kakao: /v1/user/update_profile); each key must be registered in the Kakao console.",
+        discussion:
+            "User properties are app-defined fields stored with the user at Kakao (Kakao: /v1/user/update_profile); each key must be registered in the Kakao console.",
         examples: [("kauth properties set level=3 team=blue", "")],
         subcommands: [
             CommandSpec(
@@ -15,7 +16,7 @@ enum PropertiesCommand {
                 arguments: [ArgumentSpec(name: "KEY=VALUE", help: "properties to set", minimum: 1, maximum: nil)],
                 examples: [("kauth properties set nickname=Kim level=3", "")],
                 run: set
-            ),
+            )
         ]
     )
 
@@ -26,7 +27,9 @@ enum PropertiesCommand {
         do {
             result = try await client.send(UpdateProfileRequest(properties: properties))
         } catch KAuthError.api(_, -201, let message) {
-            throw KAuthError.failure("a key is not a registered user property of the app (\(message.visible)); register it in the Kakao console under User properties, or check its spelling")
+            throw KAuthError.failure(
+                "a key is not a registered user property of the app (\(message.visible)); register it in the Kakao console under User properties, or check its spelling"
+            )
         }
         if context.json {
             context.printResponse(result.body, from: client, ["set": .array(properties.map { .string($0.0) })])

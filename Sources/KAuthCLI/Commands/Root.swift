@@ -5,13 +5,17 @@ enum Commands {
     static let root = CommandSpec(
         name: "kauth",
         summary: "log in to Kakao and other OAuth/OIDC providers from the command line",
-        discussion: "kauth logs you in through the browser, keeps the tokens in a local keystore, refreshes them when needed, and calls the provider's user APIs. Scripts call `kauth token` for a valid access token.",
+        discussion:
+            "kauth logs you in through the browser, keeps the tokens in a local keystore, refreshes them when needed, and calls the provider's user APIs. Scripts call `kauth token` for a valid access token.",
         usage: ["COMMAND [flags]"],
         flags: [.toggle("version", "print the version and the commit it was built from")],
         examples: [
             ("kauth login", "log in to Kakao in the browser"),
-            ("curl -H \"Authorization: Bearer $(kauth token)\" https://kapi.kakao.com/v2/user/me", "use the token in a script"),
-            ("kauth status --json", "what is stored, without the network"),
+            (
+                "curl -H \"Authorization: Bearer $(kauth token)\" https://kapi.kakao.com/v2/user/me",
+                "use the token in a script"
+            ),
+            ("kauth status --json", "what is stored, without the network")
         ],
         subcommands: [
             LoginCommand.spec,
@@ -34,7 +38,7 @@ enum Commands {
             CompletionCommand.spec,
             VersionCommand.spec,
             CompleteCommand.spec,
-            ManCommand.spec,
+            ManCommand.spec
         ],
         topics: HelpTopic.all
     )
@@ -45,7 +49,8 @@ enum FlagValues {
     static func integer(_ context: CommandContext, _ flag: String, range: ClosedRange<Int>) throws -> Int? {
         guard let text = context.command.value(flag) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw KAuthError.usage("--\(flag) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            throw KAuthError.usage(
+                "--\(flag) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return value
     }

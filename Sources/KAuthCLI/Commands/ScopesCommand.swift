@@ -1,52 +1,59 @@
-import KAuthCore
 import KAuthBasics
+import KAuthCore
 
 /// `kauth scopes [list]`, `kauth scopes revoke ID…`, `kauth scopes request ID…|--missing`.
 enum ScopesCommand {
     static let spec = CommandSpec(
         name: "scopes",
         summary: "show, revoke and request consent for scopes",
-        discussion: "Without a subcommand, lists the app's consent items and the user's answers (Kakao: /v2/user/scopes).",
+        discussion:
+            "Without a subcommand, lists the app's consent items and the user's answers (Kakao: /v2/user/scopes).",
         flags: listFlags,
         examples: [
             ("kauth scopes", ""),
             ("kauth scopes revoke account_email", "withdraw consent"),
-            ("kauth scopes request --missing", "ask for everything /v2/user/me says still needs agreement"),
+            ("kauth scopes request --missing", "ask for everything /v2/user/me says still needs agreement")
         ],
         subcommands: [
-            CommandSpec(name: "list", summary: "list consent items and the user's answers", flags: listFlags, examples: [("kauth scopes list --only account_email,phone_number", "")], run: list),
+            CommandSpec(
+                name: "list", summary: "list consent items and the user's answers", flags: listFlags,
+                examples: [("kauth scopes list --only account_email,phone_number", "")], run: list),
             CommandSpec(
                 name: "revoke",
                 summary: "withdraw consent for scopes",
-                discussion: "Only agreed, revocable scopes can be revoked; others are refused before any change is requested.",
+                discussion:
+                    "Only agreed, revocable scopes can be revoked; others are refused before any change is requested.",
                 flags: [.json],
-                arguments: [ArgumentSpec(name: "ID", help: "scope IDs (comma- or space-separated)", minimum: 1, maximum: nil)],
+                arguments: [
+                    ArgumentSpec(name: "ID", help: "scope IDs (comma- or space-separated)", minimum: 1, maximum: nil)
+                ],
                 examples: [("kauth scopes revoke account_email phone_number", "")],
                 run: revoke
             ),
             CommandSpec(
                 name: "request",
                 summary: "ask the user for more consent in the browser",
-                discussion: "Runs the browser login again with scope= (and openid when the stored login used OpenID Connect), replaces the stored tokens and shows what was granted. Takes the login flags --no-browser, --port, --redirect-uri and --timeout.",
+                discussion:
+                    "Runs the browser login again with scope= (and openid when the stored login used OpenID Connect), replaces the stored tokens and shows what was granted. Takes the login flags --no-browser, --port, --redirect-uri and --timeout.",
                 flags: [
                     .toggle("missing", "request every scope /v2/user/me reports as needing agreement"),
                     .toggle("no-browser", "do not open a browser; print the URL and accept the redirect URL on stdin"),
                     .option("port", "N", "listen on this port: redirect URI http://127.0.0.1:N/callback"),
                     .option("redirect-uri", "URI", "the registered redirect URI (http://127.0.0.1:PORT/PATH)"),
                     .option("timeout", "SECONDS", "how long to wait for the consent (default 300)"),
-                    .json,
+                    .json
                 ],
                 arguments: [ArgumentSpec(name: "ID", help: "scope IDs to request", minimum: 0, maximum: nil)],
                 examples: [("kauth scopes request phone_number", ""), ("kauth scopes request --missing", "")],
                 run: request
-            ),
+            )
         ],
         run: list
     )
 
     static let listFlags: [FlagSpec] = [
         .json,
-        .option("only", "LIST", "only these scope IDs", repeatable: true),
+        .option("only", "LIST", "only these scope IDs", repeatable: true)
     ]
 
     static func list(_ context: CommandContext) async throws -> Int32 {
@@ -67,8 +74,9 @@ enum ScopesCommand {
             ["ID", "NAME", "TYPE", "AGREED", "REVOCABLE", "USING"],
             scopes.map { scope in
                 [
-                    scope.id.visible, (scope.displayName ?? "").visible, (scope.type ?? "").visible, yesNo(scope.agreed),
-                    scope.revocable.map(yesNo) ?? "-", scope.using.map(yesNo) ?? "-",
+                    scope.id.visible, (scope.displayName ?? "").visible, (scope.type ?? "").visible,
+                    yesNo(scope.agreed),
+                    scope.revocable.map(yesNo) ?? "-", scope.using.map(yesNo) ?? "-"
                 ]
             }
         )
@@ -79,7 +87,8 @@ enum ScopesCommand {
     /// Keeps the stored login's scope list in step with the provider's full answer.
     static func remember(_ info: ScopeInfo, context: CommandContext) async throws {
         guard context.environmentToken == nil else { return }
-        try await context.profileStore.updateAgreedScopes(info.scopes.filter(\.agreed).map(\.id), profile: context.storedLogin().profile)
+        try await context.profileStore.updateAgreedScopes(
+            info.scopes.filter(\.agreed).map(\.id), profile: context.storedLogin().profile)
     }
 
     static func revoke(_ context: CommandContext) async throws -> Int32 {
@@ -95,7 +104,9 @@ enum ScopesCommand {
                 throw KAuthError.usage("'\(id)' is not agreed, so there is nothing to revoke")
             }
             guard scope.revocable == true else {
-                throw KAuthError.usage("'\(id)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)")
+                throw KAuthError.usage(
+                    "'\(id)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)"
+                )
             }
         }
         let result = try await client.send(RevokeScopesRequest(scopes: ids))
@@ -112,7 +123,8 @@ enum ScopesCommand {
     static func request(_ context: CommandContext) async throws -> Int32 {
         let command = context.command
         if context.environmentToken != nil {
-            throw KAuthError.usage("KAUTH_ACCESS_TOKEN is set: additional consent replaces the stored login's tokens; unset it first")
+            throw KAuthError.usage(
+                "KAUTH_ACCESS_TOKEN is set: additional consent replaces the stored login's tokens; unset it first")
         }
         let login = try context.storedLogin()
         guard let session = login.session else {
@@ -136,35 +148,48 @@ enum ScopesCommand {
             let catalogue = try await client.send(ScopesRequest()).value.scopes.map(\.id)
             if let unknown = ids.first(where: { !catalogue.contains($0) && $0 != "openid" }) {
                 let suggestions = Suggestions.closest(to: unknown, in: catalogue)
-                throw KAuthError.usage("'\(unknown.visible)' is not a consent item of this app\(suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"); see `kauth scopes`")
+                throw KAuthError.usage(
+                    "'\(unknown.visible)' is not a consent item of this app\(suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"); see `kauth scopes`"
+                )
             }
         }
-        let overrides = ProviderOverrides(redirectURI: command.value("redirect-uri"), port: try FlagValues.port(context))
+        let overrides = ProviderOverrides(
+            redirectURI: command.value("redirect-uri"), port: try FlagValues.port(context))
         let provider = try context.providers(overrides).provider(for: session, of: login.profile)
         try provider.require(.consent)
         let timeout = try FlagValues.integer(context, "timeout", range: 1...86_400) ?? 300
-        let options = LoginOptions(scopes: ids, openID: session.openID, openBrowser: !command.has("no-browser"), timeout: .seconds(timeout))
+        let options = LoginOptions(
+            scopes: ids, openID: session.openID, openBrowser: !command.has("no-browser"), timeout: .seconds(timeout))
         context.err("Requesting consent for: \(ids.joined(separator: " "))\n")
         let progress = LoginProgress(context: context)
         defer { progress.finish() }
         let updated = try await LoginFlow(
-            world: context.world, keystore: context.keystore, provider: provider, profile: login.profile, snapshot: login.snapshot
+            world: context.world, keystore: context.keystore, provider: provider, profile: login.profile,
+            snapshot: login.snapshot
         ).run(options, events: progress.events).session
         progress.finish()
         let granted = ids.filter { updated.scopes.contains($0) }
         let declined = ids.filter { !updated.scopes.contains($0) && $0 != "openid" }
         if context.json {
             func list(_ items: [String]) -> JSONValue { .array(items.map(JSONValue.string)) }
-            context.printJSON(.object([
-                "profile": .string(login.profile), "provider": .string(updated.provider),
-                "requested": list(ids), "granted": list(granted), "declined": list(declined), "scopes": list(updated.scopes),
-            ]))
+            context.printJSON(
+                .object([
+                    "profile": .string(login.profile), "provider": .string(updated.provider),
+                    "requested": list(ids), "granted": list(granted), "declined": list(declined),
+                    "scopes": list(updated.scopes)
+                ]))
             return declined.isEmpty ? 0 : 4
         }
         if !granted.isEmpty { context.err("Granted: \(granted.map(\.visible).joined(separator: " "))\n") }
-        if !declined.isEmpty { context.err("Not granted: \(declined.map(\.visible).joined(separator: " ")) (declined, or not a consent item of the app)\n") }
+        if !declined.isEmpty {
+            context.err(
+                "Not granted: \(declined.map(\.visible).joined(separator: " ")) (declined, or not a consent item of the app)\n"
+            )
+        }
         let gained = updated.scopes.filter { !session.scopes.contains($0) }
-        context.err("Now agreed: \(updated.scopes.map(\.visible).joined(separator: " "))\(gained.isEmpty ? "" : " (new: \(gained.map(\.visible).joined(separator: " ")))")\n")
+        context.err(
+            "Now agreed: \(updated.scopes.map(\.visible).joined(separator: " "))\(gained.isEmpty ? "" : " (new: \(gained.map(\.visible).joined(separator: " ")))")\n"
+        )
         return declined.isEmpty ? 0 : 4
     }
 }

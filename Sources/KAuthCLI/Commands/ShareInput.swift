@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reading what share and memo commands are given: templates, `KEY=VALUE` lists, IDs, URLs.
 enum ShareInput {
@@ -51,7 +52,8 @@ enum ShareInput {
         let id = try templateID(context)
         if let text = command.value("text") {
             guard !command.has("template"), !command.has("template-id"), !command.has("scrap"), args.isEmpty else {
-                throw KAuthError.usage("--text sends a text message of its own: leave out --template, --template-id, --arg and --scrap")
+                throw KAuthError.usage(
+                    "--text sends a text message of its own: leave out --template, --template-id, --arg and --scrap")
             }
             return .default(try textTemplate(text, link: command.value("link").map { try webURL($0, flag: "--link") }))
         }
@@ -60,7 +62,8 @@ enum ShareInput {
         }
         if let source = command.value("template") {
             guard !command.has("template-id"), !command.has("scrap"), args.isEmpty else {
-                throw KAuthError.usage("--template sends a default template: leave out --template-id, --arg and --scrap")
+                throw KAuthError.usage(
+                    "--template sends a default template: leave out --template-id, --arg and --scrap")
             }
             return .default(try template(context, source: source))
         }
@@ -70,7 +73,9 @@ enum ShareInput {
         if let id {
             return .custom(templateID: id, args: args)
         }
-        throw KAuthError.usage("'\(command.path.joined(separator: " "))' needs a message: --text TEXT [--link URL], --template FILE (or -), --template-id N [--arg KEY=VALUE…], or --scrap URL")
+        throw KAuthError.usage(
+            "'\(command.path.joined(separator: " "))' needs a message: --text TEXT [--link URL], --template FILE (or -), --template-id N [--arg KEY=VALUE…], or --scrap URL"
+        )
     }
 
     /// Kakao's text template for `text`, built as a JSON value (so no character of the text can
@@ -82,7 +87,9 @@ enum ShareInput {
         }
         let count = text.count
         guard count <= TemplateValidator.maximumText else {
-            throw KAuthError.usage("--text is \(count) characters; a Kakao text message holds at most \(TemplateValidator.maximumText) (a --template can carry a longer feed or list message)")
+            throw KAuthError.usage(
+                "--text is \(count) characters; a Kakao text message holds at most \(TemplateValidator.maximumText) (a --template can carry a longer feed or list message)"
+            )
         }
         var urls: [String: JSONValue] = [:]
         if let link {
@@ -121,7 +128,7 @@ enum ShareInput {
     static func webURL(_ text: String, flag: String) throws -> String {
         let lowered = text.lowercased()
         guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"),
-              let host = URLComponents(string: text)?.host, !host.isEmpty
+            let host = URLComponents(string: text)?.host, !host.isEmpty
         else {
             throw KAuthError.usage("\(flag) needs an http or https URL, not '\(text)'")
         }
@@ -135,7 +142,8 @@ enum ShareInput {
             context.err("Opened the sharer page in the browser.\n")
             return true
         } catch {
-            let reason = LoginProgress.describe(error as? BrowserError ?? .noBrowser, verbose: context.command.has("verbose"))
+            let reason = LoginProgress.describe(
+                error as? BrowserError ?? .noBrowser, verbose: context.command.has("verbose"))
             context.err("warning: could not open a browser (\(reason)); open the URL yourself\n")
             return false
         }

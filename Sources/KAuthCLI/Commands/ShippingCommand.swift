@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `kauth shipping [list]`: the user's shipping addresses, one page or all of them. Choosing,
 /// adding and editing one on Kakao's pages are `ShippingPickerCommand`.
@@ -12,14 +13,20 @@ enum ShippingCommand {
     static let spec = CommandSpec(
         name: "shipping",
         summary: "list the user's shipping addresses",
-        discussion: "Needs the shipping_address consent (exit 4 until it is given: `kauth scopes request shipping_address`). Shows the first page (default address first); --all follows every page.",
+        discussion:
+            "Needs the shipping_address consent (exit 4 until it is given: `kauth scopes request shipping_address`). Shows the first page (default address first); --all follows every page.",
         flags: flags,
-        examples: [("kauth shipping", ""), ("kauth shipping --all --json", ""), ("kauth shipping --id 1234", ""), ("kauth shipping select", "choose one in Kakao's picker")],
+        examples: [
+            ("kauth shipping", ""), ("kauth shipping --all --json", ""), ("kauth shipping --id 1234", ""),
+            ("kauth shipping select", "choose one in Kakao's picker")
+        ],
         subcommands: [
-            CommandSpec(name: "list", summary: "list shipping addresses", flags: flags, examples: [("kauth shipping list --page-size 20", "")], run: run),
+            CommandSpec(
+                name: "list", summary: "list shipping addresses", flags: flags,
+                examples: [("kauth shipping list --page-size 20", "")], run: run),
             ShippingPickerCommand.selectSpec,
             ShippingPickerCommand.newSpec,
-            ShippingPickerCommand.editSpec,
+            ShippingPickerCommand.editSpec
         ],
         run: run
     )
@@ -28,7 +35,7 @@ enum ShippingCommand {
         .json,
         .option("id", "N", "only the address with this id"),
         .option("page-size", "N", "addresses per page (at least 2; default 10)"),
-        .toggle("all", "follow every page"),
+        .toggle("all", "follow every page")
     ]
 
     static func run(_ context: CommandContext) async throws -> Int32 {
@@ -49,7 +56,7 @@ enum ShippingCommand {
                 // Every page joined into the shape of one: the provider's address objects as sent.
                 let joined = JSONValue.object([
                     "user_id": all.userID.map { .number(Double($0)) } ?? .null,
-                    "shipping_addresses": .array(all.objects),
+                    "shipping_addresses": .array(all.objects)
                 ])
                 context.printResponse(joined, from: client)
             } else {
@@ -64,7 +71,9 @@ enum ShippingCommand {
         }
         let addresses = result.value.addresses ?? []
         context.out(table(addresses))
-        if addressID == nil, result.value.hasMore == true || (result.value.hasMore == nil && addresses.count == (pageSize ?? 10)) {
+        if addressID == nil,
+            result.value.hasMore == true || (result.value.hasMore == nil && addresses.count == (pageSize ?? 10))
+        {
             context.err("More addresses follow; --all lists every page.\n")
         }
         return 0
@@ -77,7 +86,7 @@ enum ShippingCommand {
                 [
                     String(address.id), (address.name ?? "").visible, address.isDefault == true ? "yes" : "",
                     (address.receiverName ?? "").visible, (address.zoneNumber ?? address.zipCode ?? "").visible,
-                    [address.baseAddress, address.detailAddress].compactMap { $0 }.joined(separator: " ").visible,
+                    [address.baseAddress, address.detailAddress].compactMap { $0 }.joined(separator: " ").visible
                 ]
             }
         )

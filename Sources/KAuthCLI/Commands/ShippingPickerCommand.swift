@@ -8,13 +8,16 @@ enum ShippingPickerCommand {
         .json,
         .option("timeout", "SECONDS", "how long to wait for the picker (default 300)"),
         .option("port", "N", "listen on this port of 127.0.0.1 (default: any free port); also KAUTH_REDIRECT_PORT"),
-        .toggle("no-browser", "do not open a browser; print the page's URL and accept the address it returns to on stdin"),
+        .toggle(
+            "no-browser", "do not open a browser; print the page's URL and accept the address it returns to on stdin")
     ]
 
-    static let discussion = "Opens Kakao's page in the browser (BROWSER, else xdg-open or open) through a single-use link to a listener on 127.0.0.1, and waits for Kakao to send the browser back there. Needs the shipping_address consent (exit 4 until it is given: `kauth scopes request shipping_address`). When no browser can be opened, or with --no-browser, open the printed URL on any machine and paste back the address the browser was sent back to. Closing the page ends the wait only at --timeout (exit 6); an error from the page (KAE…) exits 1. Whether Kakao accepts a return URL on 127.0.0.1 is unconfirmed: if the page never comes back, see the message for the console setting to try."
+    static let discussion =
+        "Opens Kakao's page in the browser (BROWSER, else xdg-open or open) through a single-use link to a listener on 127.0.0.1, and waits for Kakao to send the browser back there. Needs the shipping_address consent (exit 4 until it is given: `kauth scopes request shipping_address`). When no browser can be opened, or with --no-browser, open the printed URL on any machine and paste back the address the browser was sent back to. Closing the page ends the wait only at --timeout (exit 6); an error from the page (KAE…) exits 1. Whether Kakao accepts a return URL on 127.0.0.1 is unconfirmed: if the page never comes back, see the message for the console setting to try."
 
     /// `new` and `edit` are not offered to every app.
-    static let editingDiscussion = discussion + " Adding and editing addresses are offered to Kakao's own and affiliated apps; others get KAE101."
+    static let editingDiscussion =
+        discussion + " Adding and editing addresses are offered to Kakao's own and affiliated apps; others get KAE101."
 
     static let selectSpec = CommandSpec(
         name: "select",
@@ -23,7 +26,7 @@ enum ShippingPickerCommand {
         flags: flags,
         examples: [
             ("kauth shipping select", ""), ("kauth shipping select --json | jq .address_id", ""),
-            ("kauth shipping select --no-browser", "over SSH: open the printed URL elsewhere, paste the address back"),
+            ("kauth shipping select --no-browser", "over SSH: open the printed URL elsewhere, paste the address back")
         ],
         run: { context in try await run(context, .select) }
     )
@@ -42,7 +45,9 @@ enum ShippingPickerCommand {
         summary: "edit a shipping address on Kakao's page",
         discussion: editingDiscussion,
         flags: flags,
-        arguments: [ArgumentSpec(name: "ID", help: "the address to edit (its id in `kauth shipping`)", minimum: 1, maximum: 1)],
+        arguments: [
+            ArgumentSpec(name: "ID", help: "the address to edit (its id in `kauth shipping`)", minimum: 1, maximum: 1)
+        ],
         examples: [("kauth shipping edit 1234", "")],
         run: { context in try await run(context, .edit(addressID: try addressID(context))) }
     )
@@ -51,7 +56,8 @@ enum ShippingPickerCommand {
     static func addressID(_ context: CommandContext) throws -> Int64 {
         let text = context.command.arguments.first ?? ""
         guard text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let id = Int64(text), id > 0 else {
-            throw KAuthError.usage("'kauth shipping edit' needs an address id (a positive whole number), not '\(text.visible)'")
+            throw KAuthError.usage(
+                "'kauth shipping edit' needs an address id (a positive whole number), not '\(text.visible)'")
         }
         return id
     }
@@ -64,14 +70,18 @@ enum ShippingPickerCommand {
         let progress = LoginProgress(context: context, activity: "the address picker")
         defer { progress.finish() }
         let result = try await AddressPicker(world: context.world, client: client, version: context.version)
-            .run(operation, timeout: .seconds(timeout), port: port, openBrowser: !context.command.has("no-browser"), events: progress.pickerEvents)
+            .run(
+                operation, timeout: .seconds(timeout), port: port, openBrowser: !context.command.has("no-browser"),
+                events: progress.pickerEvents)
         progress.finish()
         if context.json {
             // The address as Kakao sent it, under `response`, like every provider answer.
-            context.printResponse(result.object, from: client, [
-                "operation": .string(result.operation.name),
-                "address_id": .number(Double(result.addressID)),
-            ])
+            context.printResponse(
+                result.object, from: client,
+                [
+                    "operation": .string(result.operation.name),
+                    "address_id": .number(Double(result.addressID))
+                ])
         } else {
             context.out(ShippingCommand.table([result.address]))
         }

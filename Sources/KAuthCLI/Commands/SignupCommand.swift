@@ -5,7 +5,8 @@ enum SignupCommand {
     static let spec = CommandSpec(
         name: "signup",
         summary: "link the user to the app (apps with automatic linking off)",
-        discussion: "Completes the link for apps that do not link users automatically (Kakao: /v1/user/signup), optionally storing user properties. `kauth me` shows whether the user has signed up.",
+        discussion:
+            "Completes the link for apps that do not link users automatically (Kakao: /v1/user/signup), optionally storing user properties. `kauth me` shows whether the user has signed up.",
         flags: [.json],
         arguments: [ArgumentSpec(name: "KEY=VALUE", help: "user properties to store", minimum: 0, maximum: nil)],
         examples: [("kauth signup", ""), ("kauth signup level=1", "")],
@@ -24,15 +25,18 @@ enum SignupCommand {
             }
         } catch KAuthError.api(_, -102, _) {
             if context.json {
-                context.printJSON(.object([
-                    "profile": .string(client.credentials.profile), "provider": .string(client.provider.name),
-                    "signed_up": .bool(true), "already": .bool(true), "response": .null,
-                ]))
+                context.printJSON(
+                    .object([
+                        "profile": .string(client.credentials.profile), "provider": .string(client.provider.name),
+                        "signed_up": .bool(true), "already": .bool(true), "response": .null
+                    ]))
             } else {
                 context.err("Already linked: the user is signed up to the app (nothing to do).\n")
             }
         } catch KAuthError.api(_, -201, let message) {
-            throw KAuthError.failure("a key is not a registered user property of the app (\(message.visible)); register it in the Kakao console under User properties")
+            throw KAuthError.failure(
+                "a key is not a registered user property of the app (\(message.visible)); register it in the Kakao console under User properties"
+            )
         }
         return 0
     }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `kauth status`: what the keystore holds for the profile, without the network (what mobile SDKs
 /// call restoring a login from stored credentials).
@@ -12,11 +13,15 @@ enum StatusCommand {
     static let spec = CommandSpec(
         name: "status",
         summary: "show the stored login, offline",
-        discussion: "Reads only the keystore: which provider and user the profile is logged in as, the granted scopes, when the tokens expire, the server when it is not the provider's own (a sandbox), and whether the login can still give a token: valid, refreshable (the next command refreshes it), or expired. A login the provider has rejected (its refresh token refused, its access token refused right after a refresh, or the account unlinked) is expired, with when and why, until a new login. Exits 0 when it can and 3 when it cannot (expired, or nothing stored), so `kauth status || kauth login` works in scripts. With --check it also asks the provider whether it still accepts the login (Kakao: access-token information; others: the profile or OpenID Connect userinfo), refreshing first when needed, and exits 3 when it does not. With only KAUTH_REFRESH_TOKEN set, the session starts from it on the first command that needs a token.",
+        discussion:
+            "Reads only the keystore: which provider and user the profile is logged in as, the granted scopes, when the tokens expire, the server when it is not the provider's own (a sandbox), and whether the login can still give a token: valid, refreshable (the next command refreshes it), or expired. A login the provider has rejected (its refresh token refused, its access token refused right after a refresh, or the account unlinked) is expired, with when and why, until a new login. Exits 0 when it can and 3 when it cannot (expired, or nothing stored), so `kauth status || kauth login` works in scripts. With --check it also asks the provider whether it still accepts the login (Kakao: access-token information; others: the profile or OpenID Connect userinfo), refreshing first when needed, and exits 3 when it does not. With only KAUTH_REFRESH_TOKEN set, the session starts from it on the first command that needs a token.",
         flags: [.json, .toggle("check", "also ask the provider whether it still accepts the login (exit 3 when not)")],
         globals: [.profile, .provider, .noColor],
         environment: EnvironmentVariables.status,
-        examples: [("kauth status", ""), ("kauth status --json | jq -r .session", "valid, refreshable or expired"), ("kauth status || kauth login", "log in only when needed"), ("kauth status --check", "ask the provider too")],
+        examples: [
+            ("kauth status", ""), ("kauth status --json | jq -r .session", "valid, refreshable or expired"),
+            ("kauth status || kauth login", "log in only when needed"), ("kauth status --check", "ask the provider too")
+        ],
         run: run
     )
 
@@ -55,7 +60,9 @@ enum StatusCommand {
         if context.environmentToken != nil {
             let profile = try context.profileName()
             if context.json {
-                var object = SessionJSON.object(nil, profile: profile, source: .environment, keystore: SessionJSON.keystore(context.keystore.path, nil), now: now)
+                var object = SessionJSON.object(
+                    nil, profile: profile, source: .environment,
+                    keystore: SessionJSON.keystore(context.keystore.path, nil), now: now)
                 object["provider"] = .string(context.command.value("provider") ?? ProviderType.kakao.id)
                 object["checked"] = .bool(checked)
                 object["check_error"] = refused.map(JSONValue.string) ?? .null
@@ -73,40 +80,55 @@ enum StatusCommand {
         let bootstrap = try session == nil && TokenService.bootstrapToken(context.environment) != nil
         let state = session?.state(at: now) ?? (bootstrap ? .refreshable : .expired)
         if context.json {
-            let keystore = SessionJSON.keystore(context.keystore.path, login.snapshot.data == nil ? nil : login.snapshot.protection)
-            var object = SessionJSON.object(session, profile: profile, source: bootstrap ? .bootstrap : .keystore, keystore: keystore, now: now)
+            let keystore = SessionJSON.keystore(
+                context.keystore.path, login.snapshot.data == nil ? nil : login.snapshot.protection)
+            var object = SessionJSON.object(
+                session, profile: profile, source: bootstrap ? .bootstrap : .keystore, keystore: keystore, now: now)
             object["checked"] = .bool(checked && (session != nil || refused != nil))
             object["check_error"] = refused.map(JSONValue.string) ?? .null
             object["default_profile"] = .string(contents.defaultProfile ?? "default")
-            object["profiles"] = .array(contents.profiles.keys.sorted().map { name in
-                summaryJSON(contents.profiles[name]!, profile: name, now: now)
-            })
+            object["profiles"] = .array(
+                contents.profiles.keys.sorted().map { name in
+                    summaryJSON(contents.profiles[name]!, profile: name, now: now)
+                })
             context.printJSON(.object(object))
         } else {
             if let session {
-                context.out(text(session, profile: profile, keystore: context.keystore.path, protection: login.snapshot.protection, now: now))
+                context.out(
+                    text(
+                        session, profile: profile, keystore: context.keystore.path,
+                        protection: login.snapshot.protection, now: now))
                 if checked && refused == nil && state != .expired {
                     context.out("  \("checked".padding(15))the provider accepts this login (asked just now)\n")
                 }
                 if let rejection = session.rejection {
-                    context.err("The provider no longer accepts this login: \(ErrorMessages.describe(rejection)); run \(context.messages.login(profile)) again.\n")
+                    context.err(
+                        "The provider no longer accepts this login: \(ErrorMessages.describe(rejection)); run \(context.messages.login(profile)) again.\n"
+                    )
                 } else if state == .expired {
-                    context.err("The stored login has expired and cannot be refreshed; run \(context.messages.login(profile)) again.\n")
+                    context.err(
+                        "The stored login has expired and cannot be refreshed; run \(context.messages.login(profile)) again.\n"
+                    )
                 }
             } else if bootstrap {
-                context.out("No login is stored for profile '\(profile)' yet: the session starts from KAUTH_REFRESH_TOKEN on the first command that needs a token.\n")
+                context.out(
+                    "No login is stored for profile '\(profile)' yet: the session starts from KAUTH_REFRESH_TOKEN on the first command that needs a token.\n"
+                )
             } else {
                 context.err("Not logged in (profile '\(profile)'). Run \(context.messages.login(profile)).\n")
             }
             let others = contents.profiles.keys.sorted().filter { $0 != profile }
             if !others.isEmpty {
-                context.out("Other profiles:\n" + others.map { name in
-                    let other = contents.profiles[name]!
-                    let marker = name == contents.defaultProfile ? " (default)" : ""
-                    let server = other.foreignServer.map { " at \($0.visible)" } ?? ""
-                    let rejected = other.rejection == nil ? "" : " (rejected by the provider)"
-                    return "  \(name)\(marker): \(Provider.displayName(of: other).visible)\(server), \(describe(other)), \(other.state(at: now).rawValue)\(rejected)\n"
-                }.joined())
+                context.out(
+                    "Other profiles:\n"
+                        + others.map { name in
+                            let other = contents.profiles[name]!
+                            let marker = name == contents.defaultProfile ? " (default)" : ""
+                            let server = other.foreignServer.map { " at \($0.visible)" } ?? ""
+                            let rejected = other.rejection == nil ? "" : " (rejected by the provider)"
+                            return
+                                "  \(name)\(marker): \(Provider.displayName(of: other).visible)\(server), \(describe(other)), \(other.state(at: now).rawValue)\(rejected)\n"
+                        }.joined())
             }
         }
         if let refused, !context.json { context.err("error: \(refused)\n") }
@@ -123,26 +145,44 @@ enum StatusCommand {
             "rejected": .bool(session.rejection != nil),
             "server": session.foreignServer.map(JSONValue.string) ?? .null,
             "access_token_expires_at": .string(RFC3339.string(from: session.accessTokenExpiresAt)),
-            "access_token_valid": .bool(session.accessTokenValid(for: 1, at: now)),
+            "access_token_valid": .bool(session.accessTokenValid(for: 1, at: now))
         ])
     }
 
-    static func text(_ session: StoredSession, profile: String, keystore: String, protection: KeystoreProtection, now: Date) -> String {
-        let who = session.user == nil && session.userID == nil ? "an unknown user (run `kauth me` to fetch the profile)" : describe(session)
+    static func text(
+        _ session: StoredSession, profile: String, keystore: String, protection: KeystoreProtection, now: Date
+    ) -> String {
+        let who =
+            session.user == nil && session.userID == nil
+            ? "an unknown user (run `kauth me` to fetch the profile)" : describe(session)
         var rows: [(String, String)] = [
             ("profile", profile),
-            ("session", session.rejection.map { "expired: \(ErrorMessages.describe($0)) (log in again)" } ?? sessionText(session.state(at: now))),
-            ("scopes", session.scopes.isEmpty ? "(none reported)" : session.scopes.map(\.visible).joined(separator: " ")),
+            (
+                "session",
+                session.rejection.map { "expired: \(ErrorMessages.describe($0)) (log in again)" }
+                    ?? sessionText(session.state(at: now))
+            ),
+            (
+                "scopes",
+                session.scopes.isEmpty ? "(none reported)" : session.scopes.map(\.visible).joined(separator: " ")
+            ),
             ("access token", expiry(session.accessTokenExpiresAt, now: now)),
-            ("refresh token", session.refreshToken == nil ? "none" : session.refreshTokenExpiresAt.map { expiry($0, now: now) } ?? "stored (no expiry given)"),
+            (
+                "refresh token",
+                session.refreshToken == nil
+                    ? "none" : session.refreshTokenExpiresAt.map { expiry($0, now: now) } ?? "stored (no expiry given)"
+            )
         ]
         if session.idToken != nil { rows.append(("ID token", "stored")) }
         if let server = session.foreignServer { rows.append(("server", serverText(server, of: session))) }
         rows.append(("keystore", keystore))
         rows.append(("protection", protectionText(protection)))
         let heading = session.state(at: now) == .expired ? "The login to" : "Logged in to"
-        let tail = session.rejection != nil ? " was rejected by the provider" : session.state(at: now) == .expired ? " has expired" : ""
-        return "\(heading) \(Provider.displayName(of: session).visible) as \(who)\(tail)\n" + rows.map { "  \($0.0.padding(15))\($0.1)\n" }.joined()
+        let tail =
+            session.rejection != nil
+            ? " was rejected by the provider" : session.state(at: now) == .expired ? " has expired" : ""
+        return "\(heading) \(Provider.displayName(of: session).visible) as \(who)\(tail)\n"
+            + rows.map { "  \($0.0.padding(15))\($0.1)\n" }.joined()
     }
 
     /// Where the keystore's key is, or why it is not encrypted.
@@ -151,7 +191,8 @@ enum StatusCommand {
         case .keyring(let kind, _): return "encrypted, key in the \(kind.displayName)"
         case .passphrase: return "encrypted with KAUTH_PASSPHRASE"
         case .none(let reason?): return "not encrypted (\(reasonText(reason)))"
-        case .none(nil): return "not encrypted (written before kauth used the keyring; the next `kauth login` moves its key there)"
+        case .none(nil):
+            return "not encrypted (written before kauth used the keyring; the next `kauth login` moves its key there)"
         }
     }
 
@@ -202,11 +243,14 @@ enum StatusCommand {
     static func expiry(_ date: Date, now: Date) -> String {
         let seconds = Int(date.timeIntervalSince(now))
         let stamp = RFC3339.string(from: date)
-        return seconds > 0 ? "valid until \(stamp) (in \(span(seconds)))" : "expired at \(stamp) (\(span(-seconds)) ago)"
+        return seconds > 0
+            ? "valid until \(stamp) (in \(span(seconds)))" : "expired at \(stamp) (\(span(-seconds)) ago)"
     }
 
     static func span(_ seconds: Int) -> String {
-        let days = seconds / 86_400, hours = seconds % 86_400 / 3600, minutes = seconds % 3600 / 60
+        let days = seconds / 86_400
+        let hours = seconds % 86_400 / 3600
+        let minutes = seconds % 3600 / 60
         if days > 0 { return "\(days)d \(hours)h" }
         if hours > 0 { return "\(hours)h \(minutes)m" }
         if minutes > 0 { return "\(minutes)m \(seconds % 60)s" }

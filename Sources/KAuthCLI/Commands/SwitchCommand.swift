@@ -5,10 +5,15 @@ enum SwitchCommand {
     static let spec = CommandSpec(
         name: "switch",
         summary: "make a stored profile the default",
-        discussion: "Each profile holds one login (any provider). Commands use --profile, else KAUTH_PROFILE, else the profile chosen here, else 'default'. Without NAME, lists the stored profiles.",
+        discussion:
+            "Each profile holds one login (any provider). Commands use --profile, else KAUTH_PROFILE, else the profile chosen here, else 'default'. Without NAME, lists the stored profiles.",
         flags: [.json],
         globals: [.noColor],
-        arguments: [ArgumentSpec(name: "NAME", help: "a profile with a stored login (see `kauth status`)", minimum: 0, maximum: 1, values: .dynamic(.profiles))],
+        arguments: [
+            ArgumentSpec(
+                name: "NAME", help: "a profile with a stored login (see `kauth status`)", minimum: 0, maximum: 1,
+                values: .dynamic(.profiles))
+        ],
         examples: [("kauth login --profile work", ""), ("kauth switch work", ""), ("kauth status", "now shows 'work'")],
         run: run
     )
@@ -32,20 +37,24 @@ enum SwitchCommand {
         let current = contents.defaultProfile ?? "default"
         let now = context.world.clock.now()
         if context.json {
-            context.printJSON(.object([
-                "default_profile": .string(current),
-                "profiles": .array(names.map { StatusCommand.summaryJSON(contents.profiles[$0]!, profile: $0, now: now) }),
-            ]))
+            context.printJSON(
+                .object([
+                    "default_profile": .string(current),
+                    "profiles": .array(
+                        names.map { StatusCommand.summaryJSON(contents.profiles[$0]!, profile: $0, now: now) })
+                ]))
             return 0
         }
         guard !names.isEmpty else {
             context.err("No profiles are stored; log in with `kauth login` (or `kauth login --profile NAME`).\n")
             return 0
         }
-        context.out(names.map { name in
-            let session = contents.profiles[name]!
-            return "\(name == current ? "*" : " ") \(name): \(Provider.displayName(of: session).visible), \(StatusCommand.describe(session))\n"
-        }.joined())
+        context.out(
+            names.map { name in
+                let session = contents.profiles[name]!
+                return
+                    "\(name == current ? "*" : " ") \(name): \(Provider.displayName(of: session).visible), \(StatusCommand.describe(session))\n"
+            }.joined())
         context.err("Switch with `kauth switch NAME`.\n")
         return 0
     }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `kauth talk memo`: "send to me", a Kakao Talk message to the logged-in user's own chat — the
 /// way a CI job tells its owner that a build failed. `talk friends` and `talk send` have files of
@@ -14,7 +15,7 @@ enum TalkCommand {
         summary: "Kakao Talk messages and friends, as the logged-in user",
         examples: [
             ("kauth talk memo --template failed.json", "a message to your own Kakao Talk chat"),
-            ("kauth talk friends", "your Kakao Talk friends who use the app"),
+            ("kauth talk friends", "your Kakao Talk friends who use the app")
         ],
         subcommands: [memoSpec, TalkFriendsCommand.spec, TalkSendCommand.spec]
     )
@@ -26,20 +27,21 @@ enum TalkCommand {
         .option("template", "FILE", "a default template; - reads standard input", values: .fileOrStandardInput),
         .option("template-id", "N", "a template from the console's message template builder"),
         LinkCommand.argFlag,
-        .option("scrap", "URL", "a web page for Kakao to scrape into the message"),
+        .option("scrap", "URL", "a web page for Kakao to scrape into the message")
     ]
 
     static let memoSpec = CommandSpec(
         name: "memo",
         summary: "send a message to your own Kakao Talk chat",
-        discussion: "Sends plain text (--text TEXT, with --link URL for where a tap goes: kauth builds Kakao's text template, so quotes, line breaks and any script need no escaping), a default template (--template FILE, or - for standard input; checked locally first), a template from the console's builder (--template-id N with --arg KEY=VALUE), or a scraped page (--scrap URL, optionally into --template-id N) to the logged-in user's own chat. Needs the user's consent to talk_message: without it kauth exits 4 and says to run `kauth scopes request talk_message`. In CI, KAUTH_REFRESH_TOKEN or KAUTH_ACCESS_TOKEN supplies the login.",
+        discussion:
+            "Sends plain text (--text TEXT, with --link URL for where a tap goes: kauth builds Kakao's text template, so quotes, line breaks and any script need no escaping), a default template (--template FILE, or - for standard input; checked locally first), a template from the console's builder (--template-id N with --arg KEY=VALUE), or a scraped page (--scrap URL, optionally into --template-id N) to the logged-in user's own chat. Needs the user's consent to talk_message: without it kauth exits 4 and says to run `kauth scopes request talk_message`. In CI, KAUTH_REFRESH_TOKEN or KAUTH_ACCESS_TOKEN supplies the login.",
         flags: messageFlags + [.json],
         examples: [
             ("kauth talk memo --text \"Build 421 failed\" --link https://ci.example.com/builds/421", ""),
             ("kauth talk memo --template failed.json", ""),
             ("kauth link template new text | kauth talk memo --template -", ""),
             ("kauth talk memo --template-id 12345 --arg build=421 --arg status=failed", ""),
-            ("kauth talk memo --scrap https://ci.example.com/builds/421", ""),
+            ("kauth talk memo --scrap https://ci.example.com/builds/421", "")
         ],
         run: runMemo
     )
@@ -49,10 +51,12 @@ enum TalkCommand {
         let client = try context.apiClient(requiring: .talk)
         let result = try await client.send(TalkMemoRequest(message: message))
         if let code = result.value.resultCode, code != 0 {
-            throw KAuthError.failure("Kakao answered result_code \(code) instead of 0; the message may not have been sent")
+            throw KAuthError.failure(
+                "Kakao answered result_code \(code) instead of 0; the message may not have been sent")
         }
         if context.json {
-            context.printResponse(result.body, from: client, ["sent": .bool(true), "action": .string(message.action.rawValue)])
+            context.printResponse(
+                result.body, from: client, ["sent": .bool(true), "action": .string(message.action.rawValue)])
         } else {
             context.err("Sent the message to your Kakao Talk chat (profile '\(client.credentials.profile)').\n")
         }

@@ -1,5 +1,5 @@
-import KAuthCore
 import KAuthBasics
+import KAuthCore
 
 /// `kauth talk friends`: the user's Kakao Talk friends who use the app and agreed to be listed —
 /// the uuids `kauth talk send --to` takes.
@@ -7,11 +7,15 @@ enum TalkFriendsCommand {
     static let spec = CommandSpec(
         name: "friends",
         summary: "list your Kakao Talk friends who use the app",
-        discussion: "Lists only friends who use this app and agreed to the friends consent item themselves, never the whole friends list. Needs the user's consent to friends (exit 4 until given: `kauth scopes request friends`) and, for anyone but the app's team members, the app's Kakao Talk Social permission, which Kakao grants after a review in the Kakao Developers console. Shows the first page; --all follows every page.",
+        discussion:
+            "Lists only friends who use this app and agreed to the friends consent item themselves, never the whole friends list. Needs the user's consent to friends (exit 4 until given: `kauth scopes request friends`) and, for anyone but the app's team members, the app's Kakao Talk Social permission, which Kakao grants after a review in the Kakao Developers console. Shows the first page; --all follows every page.",
         flags: [.toggle("all", "follow every page"), .json],
         examples: [
             ("kauth talk friends", ""),
-            ("kauth talk friends --all --json | jq -r '.response.elements[] | select(.allowed_msg) | .uuid'", "the uuids that accept messages"),
+            (
+                "kauth talk friends --all --json | jq -r '.response.elements[] | select(.allowed_msg) | .uuid'",
+                "the uuids that accept messages"
+            )
         ],
         run: run
     )
@@ -24,11 +28,13 @@ enum TalkFriendsCommand {
             let joined = JSONValue.object([
                 "total_count": walk.totalCount.map { .number(Double($0)) } ?? .null,
                 "favorite_count": walk.favoriteCount.map { .number(Double($0)) } ?? .null,
-                "elements": .array(walk.friends),
+                "elements": .array(walk.friends)
             ])
             show(context, client, response: joined, friends: walk.friends)
             if walk.stoppedEarly {
-                context.err("warning: stopped after \(walk.pages) pages although Kakao announced more (its next page did not move on, or the page limit was reached)\n")
+                context.err(
+                    "warning: stopped after \(walk.pages) pages although Kakao announced more (its next page did not move on, or the page limit was reached)\n"
+                )
             }
             return 0
         }
@@ -54,7 +60,10 @@ enum TalkFriendsCommand {
         return TextTable.render(
             ["UUID", "NICKNAME", "FAVORITE", "MESSAGES"],
             friends.map { friend in
-                [(friend.uuid ?? "").visible, (friend.nickname ?? "").visible, friend.favorite == true ? "yes" : "", yesNo(friend.allowedMessages)]
+                [
+                    (friend.uuid ?? "").visible, (friend.nickname ?? "").visible, friend.favorite == true ? "yes" : "",
+                    yesNo(friend.allowedMessages)
+                ]
             }
         )
     }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `kauth talk send --to UUID…`: a Kakao Talk message from the logged-in user to up to five of
 /// their friends who use the app (uuids from `kauth talk friends`). Not a notifier: only such
@@ -12,13 +13,15 @@ enum TalkSendCommand {
     static let spec = CommandSpec(
         name: "send",
         summary: "send a Kakao Talk message to up to 5 friends",
-        discussion: "Sends the message as the logged-in user to friends who use the app and agreed to friends (uuids from `kauth talk friends`): at most 5 per call, within Kakao's daily and monthly quotas, never to group chats. The message is given as for `kauth talk memo`. Needs the user's consent to talk_message (exit 4 until given) and the app's Kakao Talk Social permission for anyone but its team members. Prints who got it and, for each failure, Kakao's code and message; any failure exits 1. Never retried: a lost answer may mean sent messages.",
-        flags: [.option("to", "UUID[,UUID…]", "friends' uuids from `kauth talk friends` (at most 5)", repeatable: true)] + TalkCommand.messageFlags + [.json],
+        discussion:
+            "Sends the message as the logged-in user to friends who use the app and agreed to friends (uuids from `kauth talk friends`): at most 5 per call, within Kakao's daily and monthly quotas, never to group chats. The message is given as for `kauth talk memo`. Needs the user's consent to talk_message (exit 4 until given) and the app's Kakao Talk Social permission for anyone but its team members. Prints who got it and, for each failure, Kakao's code and message; any failure exits 1. Never retried: a lost answer may mean sent messages.",
+        flags: [.option("to", "UUID[,UUID…]", "friends' uuids from `kauth talk friends` (at most 5)", repeatable: true)]
+            + TalkCommand.messageFlags + [.json],
         examples: [
             ("kauth talk send --to AbCdEf012345 --text \"Build 421 is green\"", ""),
             ("kauth talk send --to AbCdEf012345 --template build.json", ""),
             ("kauth talk send --to AbCdEf012345,GhIjKl678901 --template-id 12345 --arg build=421", ""),
-            ("kauth talk send --to AbCdEf012345 --scrap https://ci.example.com/builds/421 --json", ""),
+            ("kauth talk send --to AbCdEf012345 --scrap https://ci.example.com/builds/421 --json", "")
         ],
         run: run
     )
@@ -27,11 +30,16 @@ enum TalkSendCommand {
         let receivers = TalkReceivers.parse(context.command.all("to"))
         switch TalkReceivers.problem(receivers) {
         case .empty?:
-            throw KAuthError.usage("'kauth talk send' needs --to UUID[,UUID…]: the friends' uuids from `kauth talk friends`")
+            throw KAuthError.usage(
+                "'kauth talk send' needs --to UUID[,UUID…]: the friends' uuids from `kauth talk friends`")
         case .malformed(let uuid)?:
-            throw KAuthError.usage("--to: '\(uuid.visible)' is not a friend's uuid (letters, digits, - and _, as `kauth talk friends` shows them)")
+            throw KAuthError.usage(
+                "--to: '\(uuid.visible)' is not a friend's uuid (letters, digits, - and _, as `kauth talk friends` shows them)"
+            )
         case .tooMany(let count)?:
-            throw KAuthError.usage("--to names \(count) friends; Kakao takes at most \(TalkReceivers.maximum) per message: send it in several runs")
+            throw KAuthError.usage(
+                "--to names \(count) friends; Kakao takes at most \(TalkReceivers.maximum) per message: send it in several runs"
+            )
         case nil:
             break
         }
@@ -51,7 +59,9 @@ enum TalkSendCommand {
                 context.err("error: Kakao named no receiver the message was sent to\n")
             } else {
                 let each = missed.map { "\($0.uuid.visible) (\(reason($0.failure)))" }
-                context.err("error: the message did not reach \(missed.count) of \(receivers.count) friend\(receivers.count == 1 ? "" : "s"): \(each.joined(separator: "; "))\n")
+                context.err(
+                    "error: the message did not reach \(missed.count) of \(receivers.count) friend\(receivers.count == 1 ? "" : "s"): \(each.joined(separator: "; "))\n"
+                )
             }
         }
         return 1
@@ -68,7 +78,8 @@ enum TalkSendCommand {
     static func table(sent: [String], missed: [(uuid: String, failure: TalkFriendsMessageResult.Failure?)]) -> String {
         var rows = sent.map { [$0.visible, "sent"] }
         rows += missed.map { missed in
-            let reason = missed.failure.map { "\(code($0)) \(($0.msg ?? "").visible)".trimmingWhitespace() } ?? reason(nil)
+            let reason =
+                missed.failure.map { "\(code($0)) \(($0.msg ?? "").visible)".trimmingWhitespace() } ?? reason(nil)
             return [missed.uuid.visible, "not sent: " + reason]
         }
         return TextTable.render(["RECEIVER", "RESULT"], rows)

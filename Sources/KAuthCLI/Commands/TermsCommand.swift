@@ -1,24 +1,32 @@
-import KAuthCore
 import KAuthBasics
+import KAuthCore
 
 /// `kauth terms [list]`, `kauth terms revoke TAG…`: Kakao Sync service terms.
 enum TermsCommand {
     static let spec = CommandSpec(
         name: "terms",
         summary: "show and revoke Kakao Sync service terms",
-        discussion: "Lists the service terms the user agreed to (Kakao: /v2/user/service_terms); --app lists every term of the app with the user's answer.",
+        discussion:
+            "Lists the service terms the user agreed to (Kakao: /v2/user/service_terms); --app lists every term of the app with the user's answer.",
         flags: listFlags,
-        examples: [("kauth terms", ""), ("kauth terms --app --tags marketing_2023", ""), ("kauth terms revoke marketing_2023", "")],
+        examples: [
+            ("kauth terms", ""), ("kauth terms --app --tags marketing_2023", ""),
+            ("kauth terms revoke marketing_2023", "")
+        ],
         subcommands: [
-            CommandSpec(name: "list", summary: "list service terms", flags: listFlags, examples: [("kauth terms list --app", "")], run: list),
+            CommandSpec(
+                name: "list", summary: "list service terms", flags: listFlags,
+                examples: [("kauth terms list --app", "")], run: list),
             CommandSpec(
                 name: "revoke",
                 summary: "revoke agreed, revocable service terms",
                 flags: [.json],
-                arguments: [ArgumentSpec(name: "TAG", help: "term tags (comma- or space-separated)", minimum: 1, maximum: nil)],
+                arguments: [
+                    ArgumentSpec(name: "TAG", help: "term tags (comma- or space-separated)", minimum: 1, maximum: nil)
+                ],
                 examples: [("kauth terms revoke marketing_2023", "")],
                 run: revoke
-            ),
+            )
         ],
         run: list
     )
@@ -26,11 +34,12 @@ enum TermsCommand {
     static let listFlags: [FlagSpec] = [
         .json,
         .toggle("app", "every term of the app, not only the agreed ones"),
-        .option("tags", "LIST", "only these tags", repeatable: true),
+        .option("tags", "LIST", "only these tags", repeatable: true)
     ]
 
     static func list(_ context: CommandContext) async throws -> Int32 {
-        let request = ServiceTermsRequest(allOfTheApp: context.command.has("app"), tags: ScopeList.parse(context.command.all("tags")))
+        let request = ServiceTermsRequest(
+            allOfTheApp: context.command.has("app"), tags: ScopeList.parse(context.command.all("tags")))
         let client = try context.apiClient(requiring: .serviceTerms)
         let result = try await client.send(request)
         if context.json {
@@ -39,18 +48,24 @@ enum TermsCommand {
         }
         let terms = result.value.serviceTerms ?? []
         if terms.isEmpty {
-            context.err(request.allOfTheApp ? "The app has no service terms.\n" : "No service terms agreed; `kauth terms --app` lists the app's terms.\n")
+            context.err(
+                request.allOfTheApp
+                    ? "The app has no service terms.\n"
+                    : "No service terms agreed; `kauth terms --app` lists the app's terms.\n")
             return 0
         }
-        context.out(TextTable.render(
-            ["TAG", "REQUIRED", "AGREED", "REVOCABLE", "AGREED AT", "BY"],
-            terms.map { term in
-                [
-                    term.tag.visible, term.required.map(ScopesCommand.yesNo) ?? "-", term.agreed.map(ScopesCommand.yesNo) ?? "yes",
-                    term.revocable.map(ScopesCommand.yesNo) ?? "-", (term.agreedAt ?? "").visible, (term.agreedBy ?? "").visible,
-                ]
-            }
-        ))
+        context.out(
+            TextTable.render(
+                ["TAG", "REQUIRED", "AGREED", "REVOCABLE", "AGREED AT", "BY"],
+                terms.map { term in
+                    [
+                        term.tag.visible, term.required.map(ScopesCommand.yesNo) ?? "-",
+                        term.agreed.map(ScopesCommand.yesNo) ?? "yes",
+                        term.revocable.map(ScopesCommand.yesNo) ?? "-", (term.agreedAt ?? "").visible,
+                        (term.agreedBy ?? "").visible
+                    ]
+                }
+            ))
         return 0
     }
 
@@ -67,7 +82,9 @@ enum TermsCommand {
                 throw KAuthError.usage("'\(tag.visible)' is not agreed, so there is nothing to revoke")
             }
             guard term.revocable == true else {
-                throw KAuthError.usage("'\(tag.visible)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)")
+                throw KAuthError.usage(
+                    "'\(tag.visible)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)"
+                )
             }
         }
         let result = try await client.send(RevokeServiceTermsRequest(tags: tags))

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `kauth token`: a valid access token for scripts (or the ID token, the refresh token, or a
 /// Kubernetes ExecCredential), refreshing first when needed.
@@ -12,20 +13,23 @@ enum TokenCommand {
     static let spec = CommandSpec(
         name: "token",
         summary: "print a valid access token, refreshing it when needed",
-        discussion: "Prints the access token and a newline on stdout, nothing else. When the stored token expires within 60 seconds (or half its lifetime, when that is shorter; or --min-valid SECONDS), it is refreshed first; parallel runs share one refresh. A token younger than half its lifetime is never refreshed just to meet --min-valid: it is printed with a warning. --refresh-token prints the stored refresh token, to keep in a CI secret (KAUTH_REFRESH_TOKEN). --exec-credential prints a Kubernetes ExecCredential, for a kubeconfig exec credential plugin, in the apiVersion kubectl asks for in KUBERNETES_EXEC_INFO (client.authentication.k8s.io/v1, the default, or v1beta1); with --id-token it carries the ID token (Kubernetes OIDC), refreshed when the provider renews ID tokens. KAUTH_ACCESS_TOKEN, when set, is printed as it is and the keystore is not touched.",
+        discussion:
+            "Prints the access token and a newline on stdout, nothing else. When the stored token expires within 60 seconds (or half its lifetime, when that is shorter; or --min-valid SECONDS), it is refreshed first; parallel runs share one refresh. A token younger than half its lifetime is never refreshed just to meet --min-valid: it is printed with a warning. --refresh-token prints the stored refresh token, to keep in a CI secret (KAUTH_REFRESH_TOKEN). --exec-credential prints a Kubernetes ExecCredential, for a kubeconfig exec credential plugin, in the apiVersion kubectl asks for in KUBERNETES_EXEC_INFO (client.authentication.k8s.io/v1, the default, or v1beta1); with --id-token it carries the ID token (Kubernetes OIDC), refreshed when the provider renews ID tokens. KAUTH_ACCESS_TOKEN, when set, is printed as it is and the keystore is not touched.",
         flags: [
             .json,
-            .option("min-valid", "SECONDS", "refresh unless the token stays valid this long (default: 60, or half the token's lifetime)"),
+            .option(
+                "min-valid", "SECONDS",
+                "refresh unless the token stays valid this long (default: 60, or half the token's lifetime)"),
             .toggle("id-token", "the OpenID Connect ID token instead"),
             .toggle("refresh-token", "print the stored refresh token (for a CI secret) and nothing else"),
-            .toggle("exec-credential", "print a Kubernetes ExecCredential (kubectl's exec credential plugin)"),
+            .toggle("exec-credential", "print a Kubernetes ExecCredential (kubectl's exec credential plugin)")
         ],
         environment: EnvironmentVariables.session,
         examples: [
             ("curl -H \"Authorization: Bearer $(kauth token)\" https://kapi.kakao.com/v2/user/me", ""),
             ("kauth token --min-valid 3600", "a token that lasts for an hour-long job"),
             ("kauth token --refresh-token | gh secret set KAUTH_REFRESH_TOKEN", "hand the login to CI"),
-            ("kauth token --exec-credential --id-token --profile work", "as a kubeconfig exec credential plugin"),
+            ("kauth token --exec-credential --id-token --profile work", "as a kubeconfig exec credential plugin")
         ],
         subcommands: [TokenInfoCommand.spec, TokenRefreshCommand.spec],
         run: run
@@ -35,17 +39,21 @@ enum TokenCommand {
         let command = context.command
         let minValid = try FlagValues.integer(context, "min-valid", range: 0...31_536_000)
         if command.has("refresh-token") && (command.has("id-token") || command.has("exec-credential")) {
-            throw KAuthError.usage("--refresh-token prints the refresh token alone; it does not go with --id-token or --exec-credential")
+            throw KAuthError.usage(
+                "--refresh-token prints the refresh token alone; it does not go with --id-token or --exec-credential")
         }
         if command.has("exec-credential") && context.json {
             throw KAuthError.usage("--exec-credential prints JSON of its own (an ExecCredential); leave out --json")
         }
         // Checked before any token is read: a kubeconfig asking for a version kauth cannot speak
         // is a setting to fix, not a reason to refresh.
-        let apiVersion = command.has("exec-credential") ? try execCredentialVersion(context.world.environment["KUBERNETES_EXEC_INFO"]) : ""
+        let apiVersion =
+            command.has("exec-credential")
+            ? try execCredentialVersion(context.world.environment["KUBERNETES_EXEC_INFO"]) : ""
         if let token = context.environmentToken {
             if command.has("id-token") || command.has("refresh-token") {
-                throw KAuthError.usage("KAUTH_ACCESS_TOKEN is set and is an access token alone; unset it to read the stored login")
+                throw KAuthError.usage(
+                    "KAUTH_ACCESS_TOKEN is set and is an access token alone; unset it to read the stored login")
             }
             if command.has("exec-credential") {
                 context.printJSON(execCredential(token: token, expiresAt: nil, apiVersion: apiVersion))
@@ -67,11 +75,14 @@ enum TokenCommand {
                 throw KAuthError.sessionExpired(profile: login.profile, reason: session.withoutRefreshToken(at: now))
             }
             if context.json {
-                context.printJSON(.object([
-                    "profile": .string(login.profile), "provider": .string(session.provider),
-                    "refresh_token": .string(refreshToken),
-                    "refresh_token_expires_at": session.refreshTokenExpiresAt.map { .string(RFC3339.string(from: $0)) } ?? .null,
-                ]))
+                context.printJSON(
+                    .object([
+                        "profile": .string(login.profile), "provider": .string(session.provider),
+                        "refresh_token": .string(refreshToken),
+                        "refresh_token_expires_at": session.refreshTokenExpiresAt.map {
+                            .string(RFC3339.string(from: $0))
+                        } ?? .null
+                    ]))
             } else {
                 context.out(refreshToken + "\n")
             }
@@ -80,13 +91,15 @@ enum TokenCommand {
         if command.has("id-token") {
             let idToken = try await tokens.validIDToken(minValid: minValid)
             if command.has("exec-credential") {
-                context.printJSON(execCredential(token: idToken.token, expiresAt: idToken.expiresAt, apiVersion: apiVersion))
+                context.printJSON(
+                    execCredential(token: idToken.token, expiresAt: idToken.expiresAt, apiVersion: apiVersion))
             } else if context.json {
-                context.printJSON(.object([
-                    "profile": .string(login.profile), "provider": .string(login.session?.provider ?? ""),
-                    "id_token": .string(idToken.token),
-                    "id_token_expires_at": idToken.expiresAt.map { .string(RFC3339.string(from: $0)) } ?? .null,
-                ]))
+                context.printJSON(
+                    .object([
+                        "profile": .string(login.profile), "provider": .string(login.session?.provider ?? ""),
+                        "id_token": .string(idToken.token),
+                        "id_token_expires_at": idToken.expiresAt.map { .string(RFC3339.string(from: $0)) } ?? .null
+                    ]))
             } else {
                 context.out(idToken.token + "\n")
             }
@@ -96,10 +109,14 @@ enum TokenCommand {
         let session = grant.session
         if let lifetime = grant.shortOf, let minValid {
             let left = max(0, Int(session.accessTokenExpiresAt.timeIntervalSince(now)))
-            context.err("warning: the provider's access tokens last \(lifetime) s, less than --min-valid \(minValid); this one is valid for \(left) s more\n")
+            context.err(
+                "warning: the provider's access tokens last \(lifetime) s, less than --min-valid \(minValid); this one is valid for \(left) s more\n"
+            )
         }
         if command.has("exec-credential") {
-            context.printJSON(execCredential(token: session.accessToken, expiresAt: session.accessTokenExpiresAt, apiVersion: apiVersion))
+            context.printJSON(
+                execCredential(
+                    token: session.accessToken, expiresAt: session.accessTokenExpiresAt, apiVersion: apiVersion))
         } else if context.json {
             var object = tokenJSON(session, profile: tokens.profile, now: now)
             object["access_token"] = .string(session.accessToken)
@@ -120,7 +137,7 @@ enum TokenCommand {
             "token_type": .string(session.tokenType),
             "access_token_expires_at": .string(RFC3339.string(from: session.accessTokenExpiresAt)),
             "expires_in": .number(Double(max(0, Int(session.accessTokenExpiresAt.timeIntervalSince(now))))),
-            "scopes": .array(session.scopes.map(JSONValue.string)),
+            "scopes": .array(session.scopes.map(JSONValue.string))
         ]
     }
 
@@ -133,11 +150,14 @@ enum TokenCommand {
     static func execCredentialVersion(_ info: String?) throws -> String {
         guard let info, !info.isEmpty else { return execCredentialVersions[0] }
         guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(info.utf8)), case .object = json else {
-            throw KAuthError.usage("KUBERNETES_EXEC_INFO is not a JSON object; kubectl sets it to one (an ExecCredential with apiVersion)")
+            throw KAuthError.usage(
+                "KUBERNETES_EXEC_INFO is not a JSON object; kubectl sets it to one (an ExecCredential with apiVersion)")
         }
         guard let asked = json["apiVersion"]?.stringValue else { return execCredentialVersions[0] }
         guard execCredentialVersions.contains(asked) else {
-            throw KAuthError.usage("kubectl asks for an ExecCredential of apiVersion '\(asked.visible)' (KUBERNETES_EXEC_INFO); kauth answers in \(execCredentialVersions.joined(separator: " or ")): set exec.apiVersion in the kubeconfig to one of them")
+            throw KAuthError.usage(
+                "kubectl asks for an ExecCredential of apiVersion '\(asked.visible)' (KUBERNETES_EXEC_INFO); kauth answers in \(execCredentialVersions.joined(separator: " or ")): set exec.apiVersion in the kubeconfig to one of them"
+            )
         }
         return asked
     }
@@ -150,7 +170,7 @@ enum TokenCommand {
         return .object([
             "apiVersion": .string(apiVersion),
             "kind": .string("ExecCredential"),
-            "status": .object(status),
+            "status": .object(status)
         ])
     }
 }

@@ -1,17 +1,19 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `kauth token info`: the provider's view of the access token.
 enum TokenInfoCommand {
     static let spec = CommandSpec(
         name: "info",
         summary: "ask the provider about the access token",
-        discussion: "Asks the provider about the current access token (Kakao: /v1/user/access_token_info). --json prints its answer under `response`.",
+        discussion:
+            "Asks the provider about the current access token (Kakao: /v1/user/access_token_info). --json prints its answer under `response`.",
         flags: [.json],
         environment: EnvironmentVariables.session,
         examples: [("kauth token info --json", "")],
@@ -22,11 +24,12 @@ enum TokenInfoCommand {
         let client = try context.apiClient(requiring: .tokenInfo)
         let result = try await client.send(AccessTokenInfoRequest())
         if context.json {
-            context.printJSON(.object([
-                "profile": .string(client.credentials.profile),
-                "provider": .string(client.provider.name),
-                "response": JSONValue.decoding(result.body),
-            ]))
+            context.printJSON(
+                .object([
+                    "profile": .string(client.credentials.profile),
+                    "provider": .string(client.provider.name),
+                    "response": JSONValue.decoding(result.body)
+                ]))
             return 0
         }
         let info = result.value

@@ -5,7 +5,8 @@ enum TokenRefreshCommand {
     static let spec = CommandSpec(
         name: "refresh",
         summary: "refresh the access token now",
-        discussion: "Refreshes whatever the expiry. Kakao rotates the refresh token only when less than a month of it remains; kauth keeps the old one otherwise.",
+        discussion:
+            "Refreshes whatever the expiry. Kakao rotates the refresh token only when less than a month of it remains; kauth keeps the old one otherwise.",
         flags: [.json],
         environment: EnvironmentVariables.session,
         examples: [("kauth token refresh", "")],
@@ -14,7 +15,9 @@ enum TokenRefreshCommand {
 
     static func run(_ context: CommandContext) async throws -> Int32 {
         if context.environmentToken != nil {
-            throw KAuthError.usage("KAUTH_ACCESS_TOKEN is set: that token cannot be refreshed by kauth; unset it to refresh the stored login")
+            throw KAuthError.usage(
+                "KAUTH_ACCESS_TOKEN is set: that token cannot be refreshed by kauth; unset it to refresh the stored login"
+            )
         }
         let tokens = context.tokenService(try context.storedLogin())
         let before = tokens.login.session
@@ -24,10 +27,13 @@ enum TokenRefreshCommand {
         if context.json {
             var object = TokenCommand.tokenJSON(session, profile: tokens.profile, now: now)
             object["refresh_token_rotated"] = .bool(rotated)
-            object["refresh_token_expires_at"] = session.refreshTokenExpiresAt.map { .string(RFC3339.string(from: $0)) } ?? .null
+            object["refresh_token_expires_at"] =
+                session.refreshTokenExpiresAt.map { .string(RFC3339.string(from: $0)) } ?? .null
             context.printJSON(.object(object))
         } else {
-            context.err("Refreshed the access token of profile '\(tokens.profile)': \(StatusCommand.expiry(session.accessTokenExpiresAt, now: now)).\n")
+            context.err(
+                "Refreshed the access token of profile '\(tokens.profile)': \(StatusCommand.expiry(session.accessTokenExpiresAt, now: now)).\n"
+            )
             if rotated { context.err("The provider rotated the refresh token; the new one is stored.\n") }
         }
         return 0

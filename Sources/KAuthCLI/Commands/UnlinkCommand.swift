@@ -1,12 +1,13 @@
-import KAuthCore
 import KAuthBasics
+import KAuthCore
 
 /// `kauth unlink`: disconnect the account from the app; local tokens go only on success.
 enum UnlinkCommand {
     static let spec = CommandSpec(
         name: "unlink",
         summary: "unlink the account from the app and delete the stored tokens",
-        discussion: "Calls the provider's unlink (Kakao: /v1/user/unlink), which revokes every token and the user's consent. The local tokens are deleted only when it succeeds, so a failed unlink can be retried. Other profiles logged in as the same user of the same app lose their tokens too: they are marked rejected, and the command names them. With KAUTH_ACCESS_TOKEN set, the token's user is unlinked and the keystore is not touched.",
+        discussion:
+            "Calls the provider's unlink (Kakao: /v1/user/unlink), which revokes every token and the user's consent. The local tokens are deleted only when it succeeds, so a failed unlink can be retried. Other profiles logged in as the same user of the same app lose their tokens too: they are marked rejected, and the command names them. With KAUTH_ACCESS_TOKEN set, the token's user is unlinked and the keystore is not touched.",
         flags: [.json],
         environment: EnvironmentVariables.session,
         examples: [("kauth unlink", "")],
@@ -17,9 +18,15 @@ enum UnlinkCommand {
         if context.environmentToken != nil {
             try await context.userAPI().unlink()
             if context.json {
-                context.printJSON(.object(["profile": .string(try context.profileName()), "source": .string("environment"), "unlinked": .bool(true)]))
+                context.printJSON(
+                    .object([
+                        "profile": .string(try context.profileName()), "source": .string("environment"),
+                        "unlinked": .bool(true)
+                    ]))
             } else {
-                context.err("Unlinked the user of the token in KAUTH_ACCESS_TOKEN from the app (the keystore was not touched).\n")
+                context.err(
+                    "Unlinked the user of the token in KAUTH_ACCESS_TOKEN from the app (the keystore was not touched).\n"
+                )
             }
             return 0
         }
@@ -27,21 +34,29 @@ enum UnlinkCommand {
         guard let session = login.session else { throw KAuthError.notLoggedIn(profile: login.profile) }
         try await UserAPI(client: try context.client(for: context.tokenService(login))).unlink()
         // Only the login this command unlinked: one another kauth stored meanwhile stays.
-        let deleted = try await context.profileStore.deleteUnlinked(profile: login.profile, session: session, at: context.world.clock.now())
+        let deleted = try await context.profileStore.deleteUnlinked(
+            profile: login.profile, session: session, at: context.world.clock.now())
         let inUse = deleted?.inUse
         let marked = deleted?.marked ?? []
         if context.json {
-            context.printJSON(.object([
-                "profile": .string(login.profile), "provider": .string(session.provider), "source": .string("keystore"), "unlinked": .bool(true),
-                "also_ended": .array(marked.map(JSONValue.string)), "profile_in_use": inUse?.now.map(JSONValue.string) ?? .null,
-            ]))
+            context.printJSON(
+                .object([
+                    "profile": .string(login.profile), "provider": .string(session.provider),
+                    "source": .string("keystore"), "unlinked": .bool(true),
+                    "also_ended": .array(marked.map(JSONValue.string)),
+                    "profile_in_use": inUse?.now.map(JSONValue.string) ?? .null
+                ]))
         } else {
-            context.err("Unlinked the account from the app at \(Provider.displayName(of: session).visible) and deleted the local tokens (profile '\(login.profile)').\n")
+            context.err(
+                "Unlinked the account from the app at \(Provider.displayName(of: session).visible) and deleted the local tokens (profile '\(login.profile)').\n"
+            )
             if !marked.isEmpty {
                 let names = marked.map { "'\($0)'" }.joined(separator: ", ")
                 let verb = marked.count == 1 ? "holds" : "hold"
                 let again = marked.map { context.messages.login($0) }.joined(separator: ", ")
-                context.err("The unlink also ended the login\(marked.count == 1 ? "" : "s") of profile\(marked.count == 1 ? "" : "s") \(names), which \(verb) the same user of the same app; \(marked.count == 1 ? "it is" : "they are") marked rejected until a new login: \(again).\n")
+                context.err(
+                    "The unlink also ended the login\(marked.count == 1 ? "" : "s") of profile\(marked.count == 1 ? "" : "s") \(names), which \(verb) the same user of the same app; \(marked.count == 1 ? "it is" : "they are") marked rejected until a new login: \(again).\n"
+                )
             }
             if let inUse {
                 context.err(LogoutCommand.nowInUse(inUse, login: login))

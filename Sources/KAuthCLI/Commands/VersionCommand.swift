@@ -7,7 +7,8 @@ enum VersionCommand {
     static let spec = CommandSpec(
         name: "version",
         summary: "print kauth's version and the commit it was built from",
-        discussion: "Same as `kauth --version`. The commit is `unknown` for a kauth built outside a git checkout (from a source archive) unless the build was given one (`make KAUTH_COMMIT=…`); `-dirty` after it means the checkout had uncommitted changes.",
+        discussion:
+            "Same as `kauth --version`. The commit is `unknown` for a kauth built outside a git checkout (from a source archive) unless the build was given one (`make KAUTH_COMMIT=…`); `-dirty` after it means the checkout had uncommitted changes.",
         globals: [.noColor],
         examples: [("kauth version", "the version, and the commit it was built from")],
         run: run

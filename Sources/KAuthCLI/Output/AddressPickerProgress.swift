@@ -11,14 +11,20 @@ extension LoginProgress {
         switch event {
         case .openingBrowser(let url):
             markURLShown()
-            write("Opening the shipping-address picker in the browser. If it does not open, open this link in a browser on this machine (it works once):\n\n  \(url)\n\n")
+            write(
+                "Opening the shipping-address picker in the browser. If it does not open, open this link in a browser on this machine (it works once):\n\n  \(url)\n\n"
+            )
         case .browserFailed(let error):
             write("No browser could be opened: \(Self.describe(error, verbose: verbose)).\n")
         case .pasteExpected(let url, let origin):
             write("Open this URL in a browser on any machine and finish on Kakao's page:\n\n  \(url)\n\n")
-            write("Then paste here the address the browser is sent back to — it starts with \(origin)/address/; the page itself may fail to load, that is fine — and press Enter:\n")
+            write(
+                "Then paste here the address the browser is sent back to — it starts with \(origin)/address/; the page itself may fail to load, that is fine — and press Enter:\n"
+            )
         case .pastedURLRejected:
-            write("That is not the address the picker sent the browser back to (it starts with http://127.0.0.1 and has a status); try again.\n")
+            write(
+                "That is not the address the picker sent the browser back to (it starts with http://127.0.0.1 and has a status); try again.\n"
+            )
         case .waiting(let timeout):
             startCountdown(timeout)
         case .stillWaiting(let hint):

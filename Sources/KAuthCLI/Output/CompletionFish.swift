@@ -5,61 +5,61 @@ extension CompletionTree {
     func fish() -> String {
         let steps = self.steps.map { fishQuoted("\($0.from) \($0.word)") }.joined(separator: " ")
         var out = """
-        # fish completion for kauth; load it with: kauth completion fish | source
-        # Names only kauth knows (providers, profiles, config keys, the named provider's prompts) come
-        # from `kauth __complete KIND -- WORDS-SO-FAR`.
+            # fish completion for kauth; load it with: kauth completion fish | source
+            # Names only kauth knows (providers, profiles, config keys, the named provider's prompts) come
+            # from `kauth __complete KIND -- WORDS-SO-FAR`.
 
-        # The command words so far, then how many arguments follow them.
-        function __kauth_state
-            set -l kpath kauth
-            set -l nargs 0
-            set -l skip 0
-            for word in (commandline -opc)[2..-1]
-                if test $skip = 1
-                    set skip 0
-                    continue
-                end
-                switch $word
-                    case \(valueFlagNames.joined(separator: " "))
-                        set skip 1
+            # The command words so far, then how many arguments follow them.
+            function __kauth_state
+                set -l kpath kauth
+                set -l nargs 0
+                set -l skip 0
+                for word in (commandline -opc)[2..-1]
+                    if test $skip = 1
+                        set skip 0
                         continue
-                    case '-*'
-                        continue
-                end
-                if test $nargs = 0
-                    switch "$kpath $word"
-                        case \(steps)
-                            set kpath "$kpath $word"
+                    end
+                    switch $word
+                        case \(valueFlagNames.joined(separator: " "))
+                            set skip 1
+                            continue
+                        case '-*'
                             continue
                     end
+                    if test $nargs = 0
+                        switch "$kpath $word"
+                            case \(steps)
+                                set kpath "$kpath $word"
+                                continue
+                        end
+                    end
+                    set nargs (math $nargs + 1)
                 end
-                set nargs (math $nargs + 1)
+                echo $kpath
+                echo $nargs
             end
-            echo $kpath
-            echo $nargs
-        end
 
-        function __kauth_at --argument-names want
-            test (__kauth_state)[1] = "$want"
-        end
-
-        function __kauth_argument --argument-names want position
-            set -l state (__kauth_state)
-            test "$state[1]" = "$want"; and test "$state[2]" = "$position"
-        end
-
-        function __kauth_values --argument-names kind
-            set -l kauth (commandline -opc)[1]
-            if string match -q -- '~/*' $kauth
-                set kauth $HOME/(string sub -s 3 -- $kauth)
+            function __kauth_at --argument-names want
+                test (__kauth_state)[1] = "$want"
             end
-            command $kauth __complete $kind -- (commandline -opc)[2..-1] 2>/dev/null
-        end
 
-        complete -c kauth -f
-        complete -c kauth -s h -l help -d 'show help for this command'
+            function __kauth_argument --argument-names want position
+                set -l state (__kauth_state)
+                test "$state[1]" = "$want"; and test "$state[2]" = "$position"
+            end
 
-        """
+            function __kauth_values --argument-names kind
+                set -l kauth (commandline -opc)[1]
+                if string match -q -- '~/*' $kauth
+                    set kauth $HOME/(string sub -s 3 -- $kauth)
+                end
+                command $kauth __complete $kind -- (commandline -opc)[2..-1] 2>/dev/null
+            end
+
+            complete -c kauth -f
+            complete -c kauth -s h -l help -d 'show help for this command'
+
+            """
         for node in nodes {
             let at = "-n " + fishQuoted("__kauth_at " + fishQuoted(node.key))
             for sub in node.visibleSubcommands {
@@ -73,7 +73,9 @@ extension CompletionTree {
                 out += line + " -d \(fishQuoted(flag.help))\n"
             }
             for (position, action) in node.argumentActions where action != .nothing {
-                let condition = position.map { "__kauth_argument \(fishQuoted(node.key)) \($0)" } ?? "__kauth_at \(fishQuoted(node.key))"
+                let condition =
+                    position.map { "__kauth_argument \(fishQuoted(node.key)) \($0)" }
+                    ?? "__kauth_at \(fishQuoted(node.key))"
                 out += "complete -c kauth -n \(fishQuoted(condition)) \(fishValues(action, forFlag: false))\n"
             }
         }

@@ -74,7 +74,10 @@ struct CompletionTree {
         let words = root.subcommands.filter { !$0.hidden }.map(\.name) + root.topics.map(\.name)
         return CommandSpec(
             name: "help", summary: "help for a command or a topic", globals: [],
-            arguments: [ArgumentSpec(name: "COMMAND", help: "a command or help topic", minimum: 0, maximum: 1, values: .choices(words))])
+            arguments: [
+                ArgumentSpec(
+                    name: "COMMAND", help: "a command or help topic", minimum: 0, maximum: 1, values: .choices(words))
+            ])
     }
 
     /// Every flag that takes a value somewhere, long and short: the word after it is its value,
@@ -96,9 +99,12 @@ struct CompletionTree {
 
     /// `"PATH --flag"` patterns by what their value gets, in tree order.
     var flagValueCases: [(action: Action, patterns: [String])] {
-        grouped(nodes.flatMap { node in
-            node.flagSpecs.filter(\.takesValue).flatMap { flag in Self.spellings(flag).map { (Action(flag.values), "\(node.key) \($0)") } }
-        })
+        grouped(
+            nodes.flatMap { node in
+                node.flagSpecs.filter(\.takesValue).flatMap { flag in
+                    Self.spellings(flag).map { (Action(flag.values), "\(node.key) \($0)") }
+                }
+            })
     }
 
     /// `(PATH, position)` pairs by what the argument there gets, in tree order.

@@ -60,7 +60,9 @@ enum HelpRenderer {
 
     /// `kauth help TOPIC`: the introduction, then each group as a two-column table.
     static func render(_ topic: HelpTopic, root: String, width: Int = 80) -> String {
-        var out = "\(root) help \(topic.name) — \(topic.summary)\n\n" + wrap(topic.introduction, width: width, indent: "") + "\n"
+        var out =
+            "\(root) help \(topic.name) — \(topic.summary)\n\n" + wrap(topic.introduction, width: width, indent: "")
+            + "\n"
         let column = min((topic.entries.map(\.term.count).max() ?? 0) + 4, 28)
         for group in topic.groups {
             out += "\n"
@@ -73,7 +75,9 @@ enum HelpRenderer {
 
     /// The command's usage lines: its own, else one made from its arguments and flags.
     static func usageLines(_ command: CommandSpec, path: [String]) -> [String] {
-        var usage = command.usage.isEmpty ? [defaultUsage(command, path: path)] : command.usage.map { "\(path.joined(separator: " ")) \($0)" }
+        var usage =
+            command.usage.isEmpty
+            ? [defaultUsage(command, path: path)] : command.usage.map { "\(path.joined(separator: " ")) \($0)" }
         if command.usage.isEmpty && command.run != nil && !command.subcommands.isEmpty {
             usage.append((path + ["COMMAND", "[flags]"]).joined(separator: " "))
         }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Shows a login's events on stderr: the URL, what to paste, warnings, and — on a terminal — a
 /// countdown that shows the wait is alive. Piped, it prints each line once and nothing more.
@@ -57,7 +58,9 @@ final class LoginProgress: @unchecked Sendable {
             } else {
                 write("Open this URL in a browser on any machine and log in:\n\n  \(url)\n\n")
             }
-            write("Then paste here the address the browser ends up on — it starts with \(redirectURI); the page itself may fail to load, that is fine — and press Enter:\n")
+            write(
+                "Then paste here the address the browser ends up on — it starts with \(redirectURI); the page itself may fail to load, that is fine — and press Enter:\n"
+            )
         case .waiting(let timeout):
             startCountdown(timeout)
         case .stillWaiting(let hint):
@@ -71,34 +74,46 @@ final class LoginProgress: @unchecked Sendable {
             }
             guard count <= Self.ignoredShown else { return }
             switch notice {
-            case .wrongState: write("warning: ignored a request to the redirect listener with a missing or wrong state (not from this login)\n")
+            case .wrongState:
+                write(
+                    "warning: ignored a request to the redirect listener with a missing or wrong state (not from this login)\n"
+                )
             case .incomplete: write("warning: the provider's redirect had neither a code nor an error; still waiting\n")
             case .refusedPeer(let refusal): write(Self.describe(refusal) + "\n")
             }
             if count == Self.ignoredShown { write("(further ignored requests are not shown)\n") }
         case .pastedURLRejected(.wrongState):
-            write("That URL is not from this login (its state does not match); paste the URL from this login's browser tab.\n")
+            write(
+                "That URL is not from this login (its state does not match); paste the URL from this login's browser tab.\n"
+            )
         case .pastedURLRejected(.notTheRedirect(let path)):
             write("That is not the redirect URL (expected a URL with the path \(path) and a code); try again.\n")
         case .pastedURLRejected(.pastedTwice):
             write("That holds the address twice (pasted twice?); paste it once and press Enter.\n")
         case .pastedURLRejected(.cutOff(let missing)):
-            write("This address is cut off: it has no \(missing). Copy the whole address from the browser's address bar and paste it again.\n")
+            write(
+                "This address is cut off: it has no \(missing). Copy the whole address from the browser's address bar and paste it again.\n"
+            )
         case .deviceCode(let userCode, let uri, let complete):
-            var text = "To log in, visit \(uri?.visible ?? "the provider's device page") and enter the code:\n\n  \(userCode.visible)\n\n"
+            var text =
+                "To log in, visit \(uri?.visible ?? "the provider's device page") and enter the code:\n\n  \(userCode.visible)\n\n"
             if let complete { text += "Or open: \(complete.visible)\n" }
             // RFC 8628 §5.4: the code on the page must be this one, or the page is someone else's.
             text += "Approve only if the page shows this same code.\n"
             write(text)
         case .noIDToken(let setup):
-            write("warning: openid was asked for but the provider returned no ID token\(setup.map { " (\($0))" } ?? "")\n")
+            write(
+                "warning: openid was asked for but the provider returned no ID token\(setup.map { " (\($0))" } ?? "")\n"
+            )
         case .profileUnavailable(let error):
             if case .foreignUserinfo = error {
                 // Nothing to fetch later: the provider answered, for someone else.
                 write("warning: \(messages.message(for: error)); the login is the ID token's user\n")
                 return
             }
-            write("warning: logged in, but the profile could not be fetched (\(messages.message(for: error))); `kauth me` fetches it later\n")
+            write(
+                "warning: logged in, but the profile could not be fetched (\(messages.message(for: error))); `kauth me` fetches it later\n"
+            )
         }
     }
 
@@ -129,7 +144,9 @@ final class LoginProgress: @unchecked Sendable {
                     // Checked under the lock: a draw that raced the prompt would wipe its line.
                     guard !pasting, !Task.isCancelled else { return }
                     countdownShown = true
-                    terminal.writeErr("\r\u{1B}[2KWaiting for \(activity)… \(left / 60):\(String(format2: left % 60)) left (Ctrl-C to cancel)")
+                    terminal.writeErr(
+                        "\r\u{1B}[2KWaiting for \(activity)… \(left / 60):\(String(format2: left % 60)) left (Ctrl-C to cancel)"
+                    )
                 }
                 try? await clock.sleep(.seconds(1))
             }
@@ -177,16 +194,19 @@ final class LoginProgress: @unchecked Sendable {
     static func describe(_ refusal: PeerRefusal) -> String {
         switch refusal {
         case .otherUser(let uid):
-            return "warning: refused a connection to kauth's listener from another user of this machine (uid \(uid)); only your own browser may use it"
+            return
+                "warning: refused a connection to kauth's listener from another user of this machine (uid \(uid)); only your own browser may use it"
         case .unknownOwner(let reason):
-            return "warning: refused a connection to kauth's listener whose owner could not be found (\(reason)); if it was your browser, paste the address as below"
+            return
+                "warning: refused a connection to kauth's listener whose owner could not be found (\(reason)); if it was your browser, paste the address as below"
         }
     }
 
     static func describe(_ error: BrowserError, verbose: Bool) -> String {
         switch error {
         case .confined(let browser, let sandbox, let folder):
-            return "\(browser.visible) runs as a \(sandbox), which cannot read the page kauth writes for it in \(folder.visible) (a \(sandbox) sees only folders of its own)"
+            return
+                "\(browser.visible) runs as a \(sandbox), which cannot read the page kauth writes for it in \(folder.visible) (a \(sandbox) sees only folders of its own)"
         case .pageNotWritten(let folder, let reason):
             return "the page for it could not be written in \(folder.visible) (\(reason))"
         case .noDisplay:
@@ -197,7 +217,9 @@ final class LoginProgress: @unchecked Sendable {
             return "\(command.visible) cannot be run (\(reason))"
         case .failed(let command, let status, let output):
             var text = "\(command.visible) exited with status \(status)"
-            if verbose, !output.isEmpty { text += "; it said:\n" + output.split(separator: "\n").map { "  " + $0.visible }.joined(separator: "\n") }
+            if verbose, !output.isEmpty {
+                text += "; it said:\n" + output.split(separator: "\n").map { "  " + $0.visible }.joined(separator: "\n")
+            }
             return text
         }
     }

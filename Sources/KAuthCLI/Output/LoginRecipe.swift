@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `kauth login` command that recreates a login, for "run … again" hints: run exactly as
 /// printed, it must log the same profile in to the same provider, not to Kakao by default or to
@@ -42,7 +43,8 @@ enum LoginRecipe {
     /// `only`: just these flags (what a login of another kind, `--with-token`, also takes).
     static func repeating(_ command: ParsedCommand, only: Set<String>? = nil) -> String {
         var words: [String] = []
-        for flag in command.spec.flags + CLI.globalFlags where flag.name != "json" && flag.name != "verbose" && flag.name != "no-color" && flag.name != "help" {
+        for flag in command.spec.flags + CLI.globalFlags
+        where flag.name != "json" && flag.name != "verbose" && flag.name != "no-color" && flag.name != "help" {
             guard command.has(flag.name), only?.contains(flag.name) ?? true else { continue }
             if flag.name == "client-secret" {
                 words += ["--client-secret", "SECRET"]
@@ -62,6 +64,7 @@ enum LoginRecipe {
     static func quoted(_ word: String) -> String {
         let safe = word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:=,@%+".contains($0)) }
         if safe && !word.isEmpty { return word.visible }
-        return "'" + word.visible.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        return "'" + word.visible.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
+            + "'"
     }
 }

@@ -13,15 +13,20 @@ enum ManPage {
         // No hyphenation, ragged right: names like KAUTH_CLIENT_SECRET stay whole and copyable.
         out += ".nh\n.ad l\n"
         out += ".SH NAME\n\(escape(name)) \\- \(escape(root.summary))\n"
-        out += ".SH SYNOPSIS\n.B \(escape(name))\n.I COMMAND\n.RI [ flags ]\n.br\n.B \(escape(name)) help\n.RI [ COMMAND | TOPIC ]\n"
+        out +=
+            ".SH SYNOPSIS\n.B \(escape(name))\n.I COMMAND\n.RI [ flags ]\n.br\n.B \(escape(name)) help\n.RI [ COMMAND | TOPIC ]\n"
         out += ".SH DESCRIPTION\n" + paragraphs(root.discussion)
-        out += paragraphs("Every command prints its own help with --help; '\(name) help TOPIC' prints a help topic: " + root.topics.map(\.name).joined(separator: ", ") + ".")
+        out += paragraphs(
+            "Every command prints its own help with --help; '\(name) help TOPIC' prints a help topic: "
+                + root.topics.map(\.name).joined(separator: ", ") + ".")
         out += ".SH COMMANDS\n"
         for sub in root.subcommands where !sub.hidden {
             out += command(sub, path: [name, sub.name], globalFlags: globalFlags)
         }
         out += ".SH GLOBAL FLAGS\n"
-        out += paragraphs("Global flags may stand before or after the command words. A command takes only those listed in its entry above; any other is a usage error.")
+        out += paragraphs(
+            "Global flags may stand before or after the command words. A command takes only those listed in its entry above; any other is a usage error."
+        )
         for flag in globalFlags {
             out += flagItem(flag)
         }
@@ -31,7 +36,10 @@ enum ManPage {
         }
         out += files(name)
         out += ".SH EXAMPLES\n" + examples(root.examples)
-        out += ".SH SEE ALSO\n" + paragraphs(root.topics.map { "\(name) help \($0.name)" }.joined(separator: ", ") + ", \(name) COMMAND --help.")
+        out +=
+            ".SH SEE ALSO\n"
+            + paragraphs(
+                root.topics.map { "\(name) help \($0.name)" }.joined(separator: ", ") + ", \(name) COMMAND --help.")
         return out
     }
 
@@ -41,7 +49,9 @@ enum ManPage {
         let title = path.joined(separator: " ")
         var out = ".SS \"\(escape(title).replacingQuotes)\"\n\(escape(command.summary))\n"
         if command.run != nil || command.subcommands.isEmpty {
-            out += ".PP\n.nf\n.RS\n" + HelpRenderer.usageLines(command, path: path).map { escape($0) + "\n" }.joined() + ".RE\n.fi\n"
+            out +=
+                ".PP\n.nf\n.RS\n" + HelpRenderer.usageLines(command, path: path).map { escape($0) + "\n" }.joined()
+                + ".RE\n.fi\n"
         }
         out += paragraphs(command.discussion)
         if !command.arguments.isEmpty {
@@ -54,11 +64,14 @@ enum ManPage {
             out += ".PP\nFlags:\n" + command.flags.map(flagItem).joined()
         }
         if command.run != nil {
-            let globals = command.globalFlags(globalFlags).map { "\\fB\\-\\-\(escape($0.name))\\fR" } + ["\\fB\\-\\-help\\fR"]
+            let globals =
+                command.globalFlags(globalFlags).map { "\\fB\\-\\-\(escape($0.name))\\fR" } + ["\\fB\\-\\-help\\fR"]
             out += ".PP\nGlobal flags: " + globals.joined(separator: ", ") + ".\n"
         }
         if !command.environment.isEmpty {
-            out += ".PP\nEnvironment: " + command.environment.map { "\\fB\(escape($0))\\fR" }.joined(separator: ", ") + " (see \\fBENVIRONMENT\\fR).\n"
+            out +=
+                ".PP\nEnvironment: " + command.environment.map { "\\fB\(escape($0))\\fR" }.joined(separator: ", ")
+                + " (see \\fBENVIRONMENT\\fR).\n"
         }
         if !command.examples.isEmpty {
             out += ".PP\nExamples:\n" + examples(command.examples)
@@ -94,9 +107,15 @@ enum ManPage {
         let home = "$KAUTH_HOME"
         let items = [
             (home + "/config", "Settings, written by '\(name) config set' (mode 0600: it may hold a client secret)."),
-            (home + "/" + FileKeystore.fileName, "The keystore: every profile's login, with its tokens; mode 0600, encrypted under a key kept in the OS keyring where one answers, or under KAUTH_PASSPHRASE when it is set. kauth refuses a file that others can read, and never overwrites one it cannot read."),
-            (home + "/" + FileKeystore.fileName + ".lock", "Locked while the keystore is written, so that parallel runs refresh a token once."),
-            (home + "/jwks/", "Cached key sets of OpenID Connect providers, for checking ID tokens."),
+            (
+                home + "/" + FileKeystore.fileName,
+                "The keystore: every profile's login, with its tokens; mode 0600, encrypted under a key kept in the OS keyring where one answers, or under KAUTH_PASSPHRASE when it is set. kauth refuses a file that others can read, and never overwrites one it cannot read."
+            ),
+            (
+                home + "/" + FileKeystore.fileName + ".lock",
+                "Locked while the keystore is written, so that parallel runs refresh a token once."
+            ),
+            (home + "/jwks/", "Cached key sets of OpenID Connect providers, for checking ID tokens.")
         ]
         var out = ".SH FILES\n"
         for (path, text) in items {
@@ -148,9 +167,9 @@ enum ManPage {
     }
 }
 
-private extension String {
+extension String {
     /// For a quoted macro argument: `"` as `\(dq`.
-    var replacingQuotes: String {
+    fileprivate var replacingQuotes: String {
         var out = ""
         for character in self { out += character == "\"" ? "\\(dq" : String(character) }
         return out

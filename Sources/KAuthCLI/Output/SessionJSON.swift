@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A stored login as JSON: the same keys whether or not one is stored (`null`, `false` and `[]`
 /// when not), so a script reads `kauth status --json` and `kauth login --json` one way.
@@ -23,7 +24,9 @@ enum SessionJSON {
     /// `keystore`: the file and how it is protected (`protection`: `keyring`, `passphrase` or
     /// `none`; null when it was not read), with where the key is or why no keyring was used.
     static func keystore(_ path: String, _ protection: KeystoreProtection?) -> JSONValue {
-        var object: [String: JSONValue] = ["path": .string(path), "protection": protection.map { .string($0.name) } ?? .null]
+        var object: [String: JSONValue] = [
+            "path": .string(path), "protection": protection.map { .string($0.name) } ?? .null
+        ]
         switch protection {
         case .keyring(let kind, _)?: object["keyring"] = .string(kind.rawValue)
         case .none(let reason?)?: object["no_keyring_reason"] = .string(reason.rawValue)
@@ -32,7 +35,9 @@ enum SessionJSON {
         return .object(object)
     }
 
-    static func object(_ session: StoredSession?, profile: String, source: Source, keystore: JSONValue, now: Date) -> [String: JSONValue] {
+    static func object(_ session: StoredSession?, profile: String, source: Source, keystore: JSONValue, now: Date)
+        -> [String: JSONValue]
+    {
         func date(_ value: Date?) -> JSONValue { value.map { .string(RFC3339.string(from: $0)) } ?? .null }
         func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         var state: SessionState = session?.state(at: now) ?? .expired
@@ -40,8 +45,10 @@ enum SessionJSON {
         var user: JSONValue = .null
         if let cached = session?.user {
             var members: [String: JSONValue] = [:]
-            for (key, value) in [("id", cached.id), ("nickname", cached.nickname), ("email", cached.email),
-                                 ("phone_number", cached.phoneNumber), ("display_name", cached.displayName), ("country", cached.country)] {
+            for (key, value) in [
+                ("id", cached.id), ("nickname", cached.nickname), ("email", cached.email),
+                ("phone_number", cached.phoneNumber), ("display_name", cached.displayName), ("country", cached.country)
+            ] {
                 if let value { members[key] = .string(value) }
             }
             user = .object(members)
@@ -70,7 +77,7 @@ enum SessionJSON {
             "server_is_local": .bool(session?.foreignServer.map(LoopbackAddress.contains) ?? false),
             "rejected": .bool(session?.rejection != nil),
             "rejected_at": date(session?.rejection?.at),
-            "rejected_reason": string(session?.rejection.map(ErrorMessages.describe)),
+            "rejected_reason": string(session?.rejection.map(ErrorMessages.describe))
         ]
     }
 }

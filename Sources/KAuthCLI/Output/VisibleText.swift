@@ -35,7 +35,9 @@ extension StringProtocol {
     /// pass-through, `kauth api`), whose layout belongs to them.
     var visibleKeepingLayout: String {
         split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in line.split(separator: "\t", omittingEmptySubsequences: false).map(\.visible).joined(separator: "\t") }
+            .map { line in
+                line.split(separator: "\t", omittingEmptySubsequences: false).map(\.visible).joined(separator: "\t")
+            }
             .joined(separator: "\n")
     }
 }

@@ -55,7 +55,8 @@ enum ArgumentParser {
 
         func nextValue(for spec: FlagSpec, spelled: String) throws(UsageError) -> String {
             guard index < argv.count, !argv[index].hasPrefix("--") || argv[index] == "-" else {
-                throw UsageError(message: "flag \(spelled) needs a value (\(spec.valueName ?? "VALUE"))", commandPath: path)
+                throw UsageError(
+                    message: "flag \(spelled) needs a value (\(spec.valueName ?? "VALUE"))", commandPath: path)
             }
             index += 1
             return argv[index - 1]
@@ -89,7 +90,8 @@ enum ArgumentParser {
                     throw UsageError(
                         message: "unknown flag '--\(name.visible)' for '\(path.joined(separator: " "))'",
                         commandPath: path,
-                        suggestions: foreign + Suggestions.closest(to: "--\(name)", in: candidates).filter { !foreign.contains($0) }
+                        suggestions: foreign
+                            + Suggestions.closest(to: "--\(name)", in: candidates).filter { !foreign.contains($0) }
                     )
                 }
                 if spec.takesValue {
@@ -143,7 +145,10 @@ enum ArgumentParser {
                 }
                 if command.arguments.isEmpty || command.run == nil {
                     var error = unknownCommand(word, in: command, path: path, topicsAs: "help ")
-                    if path.count == 1, let foreign = ForeignWords.command(for: word, next: index < argv.count ? argv[index] : nil, in: root) {
+                    if path.count == 1,
+                        let foreign = ForeignWords.command(
+                            for: word, next: index < argv.count ? argv[index] : nil, in: root)
+                    {
                         error.suggestions = [foreign] + error.suggestions.filter { $0 != foreign }
                     }
                     throw error
@@ -164,7 +169,9 @@ enum ArgumentParser {
             )
         }
         let minimum = command.arguments.reduce(0) { $0 + $1.minimum }
-        let maximum: Int? = command.arguments.contains { $0.maximum == nil } ? nil : command.arguments.reduce(0) { $0 + ($1.maximum ?? 0) }
+        let maximum: Int? =
+            command.arguments.contains { $0.maximum == nil }
+            ? nil : command.arguments.reduce(0) { $0 + ($1.maximum ?? 0) }
         if arguments.count < minimum {
             let missing = command.arguments.first { $0.minimum > 0 }?.name ?? "ARGUMENT"
             throw UsageError(message: "'\(path.joined(separator: " "))' needs \(missing)", commandPath: path)
@@ -173,13 +180,16 @@ enum ArgumentParser {
             // The extra words are not repeated: one of them may be a secret put where a flag or
             // standard input was meant (`kauth login --with-token "$RT"`), and usage errors end
             // up in CI logs.
-            let takes = maximum == 0 ? "takes no argument" : "takes at most \(maximum) argument\(maximum == 1 ? "" : "s")"
+            let takes =
+                maximum == 0 ? "takes no argument" : "takes at most \(maximum) argument\(maximum == 1 ? "" : "s")"
             let extra = arguments.count - maximum
             var error = UsageError(
-                message: "'\(path.joined(separator: " "))' \(takes); \(extra) more \(extra == 1 ? "was" : "were") given (not shown here, since \(extra == 1 ? "it" : "they") may be secret)",
+                message:
+                    "'\(path.joined(separator: " "))' \(takes); \(extra) more \(extra == 1 ? "was" : "were") given (not shown here, since \(extra == 1 ? "it" : "they") may be secret)",
                 commandPath: path)
             if values["with-token"] != nil {
-                error.message += "; --with-token reads the refresh token on standard input: echo \"$KAUTH_REFRESH_TOKEN\" | kauth login --with-token"
+                error.message +=
+                    "; --with-token reads the refresh token on standard input: echo \"$KAUTH_REFRESH_TOKEN\" | kauth login --with-token"
             }
             throw error
         }
@@ -196,7 +206,9 @@ enum ArgumentParser {
             }
             guard let sub = command.subcommand(named: word) else {
                 var error = unknownCommand(word, in: command, path: path, topicsAs: "")
-                if path.count == 1 { error.message = "unknown command or help topic '\(word.visible)' for '\(path[0]) help'" }
+                if path.count == 1 {
+                    error.message = "unknown command or help topic '\(word.visible)' for '\(path[0]) help'"
+                }
                 throw error
             }
             command = sub
@@ -207,10 +219,14 @@ enum ArgumentParser {
 
     /// "unknown command", with the closest commands and, at the root, help topics (spelled
     /// `topicsAs` + name: `help environment` after `kauth`, `environment` after `kauth help`).
-    private static func unknownCommand(_ word: String, in command: CommandSpec, path: [String], topicsAs prefix: String) -> UsageError {
+    private static func unknownCommand(_ word: String, in command: CommandSpec, path: [String], topicsAs prefix: String)
+        -> UsageError
+    {
         let names = command.subcommands.filter { !$0.hidden }.map(\.name)
         let topics = command.topics.map(\.name)
-        let suggestions = Suggestions.closest(to: word, in: names + topics).map { topics.contains($0) && !names.contains($0) ? prefix + $0 : $0 }
+        let suggestions = Suggestions.closest(to: word, in: names + topics).map {
+            topics.contains($0) && !names.contains($0) ? prefix + $0 : $0
+        }
         return UsageError(
             message: "unknown command '\(word.visible)' for '\(path.joined(separator: " "))'",
             commandPath: path,

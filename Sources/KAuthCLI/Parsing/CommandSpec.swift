@@ -43,7 +43,10 @@ struct FlagSpec: Sendable {
 
     var takesValue: Bool { valueName != nil }
 
-    static func option(_ name: String, short: Character? = nil, _ valueName: String, _ help: String, repeatable: Bool = false, values: ValueKind = .text) -> FlagSpec {
+    static func option(
+        _ name: String, short: Character? = nil, _ valueName: String, _ help: String, repeatable: Bool = false,
+        values: ValueKind = .text
+    ) -> FlagSpec {
         FlagSpec(name: name, short: short, valueName: valueName, help: help, repeatable: repeatable, values: values)
     }
 

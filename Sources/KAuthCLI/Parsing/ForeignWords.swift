@@ -7,12 +7,12 @@ enum ForeignWords {
         "whoami": "me",
         "refresh": "token refresh",
         "print-access-token": "token",
-        "get-token": "token --exec-credential",
+        "get-token": "token --exec-credential"
     ]
 
     /// Flags, by the name other tools give them.
     static let flags: [String: String] = [
-        "--hostname": "--provider",
+        "--hostname": "--provider"
     ]
 
     /// kauth's command for `word` at the top level. `auth` is gh's (and gcloud's) group:

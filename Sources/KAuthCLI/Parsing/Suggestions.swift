@@ -16,7 +16,8 @@ enum Suggestions {
 
     /// Damerau–Levenshtein distance (optimal string alignment), so `tokne` is one edit from `token`.
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)

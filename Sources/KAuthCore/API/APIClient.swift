@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where an API call gets its bearer token, and how it recovers from a rejected one.
 package struct BearerCredentials: Sendable {
@@ -65,10 +66,13 @@ package struct APIClient: Sendable {
             let response = try await http.perform(try httpRequest(for: request, authorization: authorization))
             guard (200..<300).contains(response.status) else { throw provider.type.apiError(response, request.path) }
             do {
-                let value = try JSONDecoder().decode(R.Response.self, from: response.body.isEmpty ? Data("{}".utf8) : response.body)
+                let value = try JSONDecoder().decode(
+                    R.Response.self, from: response.body.isEmpty ? Data("{}".utf8) : response.body)
                 return APIResult(value: value, body: response.body)
             } catch {
-                throw KAuthError.invalidResponse("\(request.method) \(request.path) answered \(response.status) with a body that is not the expected JSON")
+                throw KAuthError.invalidResponse(
+                    "\(request.method) \(request.path) answered \(response.status) with a body that is not the expected JSON"
+                )
             }
         }
     }
@@ -89,8 +93,10 @@ package struct APIClient: Sendable {
                 return APIExchange(url: url, response: response, failure: nil)
             }
         } catch let refusal as ProviderRefusal {
-            let failure = refusal.error as? KAuthError
-                ?? KAuthError.api(status: refusal.response.status, code: nil, message: "HTTP \(refusal.response.status)")
+            let failure =
+                refusal.error as? KAuthError
+                ?? KAuthError.api(
+                    status: refusal.response.status, code: nil, message: "HTTP \(refusal.response.status)")
             return APIExchange(url: url, response: refusal.response, failure: failure)
         }
     }
@@ -102,14 +108,17 @@ package struct APIClient: Sendable {
 
     /// Runs `attempt` with the request's credentials: the app key, or the user's token with one
     /// refresh and retry when the API rejects it.
-    private func authorized<R: APIRequest, T>(_ request: R, _ attempt: @Sendable (String) async throws -> T) async throws -> T {
+    private func authorized<R: APIRequest, T>(_ request: R, _ attempt: @Sendable (String) async throws -> T)
+        async throws -> T
+    {
         if request.authorization == .appKey {
             guard let key = provider.appKey else { throw KAuthError.missingSetting(.appKey, provider: provider.name) }
             do {
                 return try await retrying(request) { try await attempt("KakaoAK \(key)") }
             } catch let error {
                 guard let rejection = Self.rejection(in: error) else { throw error }
-                throw Self.replacing(error, with: KAuthError.appKeyRejected(provider: provider.name, message: rejection.message))
+                throw Self.replacing(
+                    error, with: KAuthError.appKeyRejected(provider: provider.name, message: rejection.message))
             }
         }
         var token = try await credentials.current()
@@ -120,7 +129,8 @@ package struct APIClient: Sendable {
             } catch let error {
                 guard let rejection = Self.rejection(in: error) else { throw error }
                 if recovered {
-                    throw Self.replacing(error, with: await credentials.rejectedAfterRefresh(token, message: rejection.message))
+                    throw Self.replacing(
+                        error, with: await credentials.rejectedAfterRefresh(token, message: rejection.message))
                 }
                 recovered = true
                 do {
@@ -139,7 +149,8 @@ package struct APIClient: Sendable {
             do {
                 return try await attempt()
             } catch let error {
-                guard case .unavailable? = Self.failure(in: error), request.isIdempotent, attemptNumber < attempts else { throw error }
+                guard case .unavailable? = Self.failure(in: error), request.isIdempotent, attemptNumber < attempts
+                else { throw error }
                 try await clock.sleep(backoff * (1 << (attemptNumber - 1)))
                 attemptNumber += 1
                 onRetry?(attemptNumber, attempts, Self.failure(in: error)!)
@@ -151,11 +162,16 @@ package struct APIClient: Sendable {
         let url = try self.url(of: request)
         // The caller's headers replace the default Accept, never the credentials.
         let extra = request.extraHeaders.filter { $0.name.lowercased() != "authorization" }
-        let accept = extra.contains { $0.name.lowercased() == "accept" } ? [] : [HTTPHeader("Accept", "application/json")]
+        let accept =
+            extra.contains { $0.name.lowercased() == "accept" } ? [] : [HTTPHeader("Accept", "application/json")]
         let headers = [HTTPHeader("Authorization", authorization)] + accept + extra
-        let query = request.parameters.isEmpty ? "" : (url.contains("?") ? "&" : "?") + FormURLEncoding.encode(request.parameters)
+        let query =
+            request.parameters.isEmpty
+            ? "" : (url.contains("?") ? "&" : "?") + FormURLEncoding.encode(request.parameters)
         if let raw = request.rawBody {
-            let type = headers.contains { $0.name.lowercased() == "content-type" } ? [] : [HTTPHeader("Content-Type", raw.contentType)]
+            let type =
+                headers.contains { $0.name.lowercased() == "content-type" }
+                ? [] : [HTTPHeader("Content-Type", raw.contentType)]
             return HTTPRequest(method: request.method, url: url + query, headers: headers + type, body: raw.data)
         }
         if request.method == "GET" || request.method == "DELETE" {

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a provider's APIs take parameters in a request body: what `kauth api -f/-F` build when
 /// the fields go in the body.
@@ -128,7 +129,8 @@ package struct APIFields: Sendable, Equatable {
             case .value(let value): return value.jsonText
             case .array(let items): return "[" + items.map(\.jsonText).joined(separator: ",") + "]"
             case .object(let members):
-                return "{" + members.map { JSONValue.string($0.0).jsonText() + ":" + $0.1.text }.joined(separator: ",") + "}"
+                return "{" + members.map { JSONValue.string($0.0).jsonText() + ":" + $0.1.text }.joined(separator: ",")
+                    + "}"
             }
         }
     }
@@ -165,7 +167,9 @@ package struct APIFields: Sendable, Equatable {
         return steps
     }
 
-    private func insert(_ value: APIFieldValue, at steps: ArraySlice<Step>, into node: inout Node, key: String) throws(Problem) {
+    private func insert(_ value: APIFieldValue, at steps: ArraySlice<Step>, into node: inout Node, key: String)
+        throws(Problem)
+    {
         guard case .object(var members) = node, case .key(let name)? = steps.first else {
             throw Problem(key: key, reason: "it puts a member inside a value another field already set")
         }
@@ -177,7 +181,9 @@ package struct APIFields: Sendable, Equatable {
             members.append((name, .value(value)))
         case .append?:
             if let index {
-                guard case .array(let items) = members[index].1 else { throw Problem(key: key, reason: "it is not an array in another field") }
+                guard case .array(let items) = members[index].1 else {
+                    throw Problem(key: key, reason: "it is not an array in another field")
+                }
                 members[index].1 = .array(items + [value])
             } else {
                 members.append((name, .array([value])))

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `kauth api --paginate`: follows the provider's own next-page links and joins the pages into
 /// the shape of one answer. A next link is only followed to an origin the token may go to (a
@@ -63,7 +64,9 @@ package enum APIPages {
 
     /// The pages `pages` fetched before a stop, joined (the failing page left out).
     package static func joinedSoFar(_ pages: [APIExchange]) -> JSONValue? {
-        let bodies = pages.filter { $0.failure == nil }.compactMap { try? JSONDecoder().decode(JSONValue.self, from: $0.response.body) }
+        let bodies = pages.filter { $0.failure == nil }.compactMap {
+            try? JSONDecoder().decode(JSONValue.self, from: $0.response.body)
+        }
         return bodies.isEmpty ? nil : join(bodies, droppingKey: "after_url")
     }
 
@@ -103,11 +106,15 @@ package enum APIPages {
 
     /// `reference` resolved against `base` (RFC 3986 §5): an absolute URL stays as it is.
     static func resolve(_ reference: String, against base: String) -> String {
-        if let scheme = reference.firstIndex(of: ":"), reference[..<scheme].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
-           reference[..<scheme].first?.isLetter == true {
+        if let scheme = reference.firstIndex(of: ":"),
+            reference[..<scheme].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+            reference[..<scheme].first?.isLetter == true
+        {
             return reference
         }
-        guard let baseURL = URL(string: base), let resolved = URL(string: reference, relativeTo: baseURL) else { return reference }
+        guard let baseURL = URL(string: base), let resolved = URL(string: reference, relativeTo: baseURL) else {
+            return reference
+        }
         return resolved.absoluteString
     }
 
@@ -121,10 +128,11 @@ package enum APIPages {
         guard case .object(var members) = first else { return first }
         for (key, value) in members {
             guard case .array = value else { continue }
-            members[key] = .array(bodies.flatMap { body -> [JSONValue] in
-                if case .array(let items)? = body[key] { return items }
-                return []
-            })
+            members[key] = .array(
+                bodies.flatMap { body -> [JSONValue] in
+                    if case .array(let items)? = body[key] { return items }
+                    return []
+                })
         }
         if let droppingKey { members[droppingKey] = nil }
         return .object(members)

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `$KAUTH_HOME/config`: `key = value` lines and `#` comments, kept as written so that
 /// `kauth config set` changes one line and leaves the user's comments and order alone.
@@ -131,8 +132,12 @@ package struct ConfigStore: Sendable {
         try HomeFolder.check(home, fileSystem: fileSystem)
         guard let info = try? fileSystem.fileInfo(path) else { return }
         guard !info.isDirectory else { throw KeystoreError.unsafeFile(path: path, reason: "it is a folder") }
-        guard info.ownerID == fileSystem.currentUserID() else { throw KeystoreError.unsafeFile(path: path, reason: "it belongs to another user") }
-        guard info.permissions & 0o022 == 0 else { throw KeystoreError.unsafeFile(path: path, reason: "others can write it") }
+        guard info.ownerID == fileSystem.currentUserID() else {
+            throw KeystoreError.unsafeFile(path: path, reason: "it belongs to another user")
+        }
+        guard info.permissions & 0o022 == 0 else {
+            throw KeystoreError.unsafeFile(path: path, reason: "others can write it")
+        }
     }
 
     package func save(_ file: ConfigFile) throws {
@@ -152,8 +157,8 @@ package struct ConfigStore: Sendable {
         if key.unicodeScalars.contains(where: isControl) { throw KAuthError.config(.controlCharacters(key: key)) }
         let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, parts[0] == "provider", !parts[1].isEmpty,
-              parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
-              providerKeys.contains(parts[2])
+            parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
+            providerKeys.contains(parts[2])
         else {
             throw KAuthError.config(.unknownKey(key, known: providerKeys))
         }

@@ -1,4 +1,5 @@
 import KAuthBasics
+
 /// Where kauth keeps its files: `$KAUTH_HOME`, else `$XDG_CONFIG_HOME/kauth`, else `~/.config/kauth`.
 package struct KAuthPaths: Sendable, Equatable {
     package var home: String

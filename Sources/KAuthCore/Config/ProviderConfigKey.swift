@@ -30,22 +30,27 @@ package struct ProviderConfigKey: Sendable {
     }
 
     /// Every key, in the order help lists them.
-    package static let all: [ProviderConfigKey] = [
-        ProviderConfigKey("type", .type),
-        ProviderConfigKey("client_id", .text),
-        ProviderConfigKey("client_secret", .text),
-        ProviderConfigKey("app_key", .text, types: typesWith(.share)),
-        ProviderConfigKey("redirect_uri", .redirectURI),
-        ProviderConfigKey("scopes", .text),
-        ProviderConfigKey("issuer", .url, types: Set(ProviderType.builtIn.filter(\.usesDiscovery).map(\.id))),
-        ProviderConfigKey("revocation_endpoint", .url, types: Set(ProviderType.builtIn.filter(\.revokesTokens).map(\.id))),
-        ProviderConfigKey("token_endpoint_auth_method", .clientAuthMethod),
-        ProviderConfigKey("ca_file", .path),
-        ProviderConfigKey("client_cert", .path),
-        ProviderConfigKey("client_key", .path),
-    ] + ProviderURLRole.allCases.map { role in
-        ProviderConfigKey(role.configKey, .url, types: Set(ProviderType.builtIn.filter { $0.baseURLs.keys.contains(role) }.map(\.id)))
-    }
+    package static let all: [ProviderConfigKey] =
+        [
+            ProviderConfigKey("type", .type),
+            ProviderConfigKey("client_id", .text),
+            ProviderConfigKey("client_secret", .text),
+            ProviderConfigKey("app_key", .text, types: typesWith(.share)),
+            ProviderConfigKey("redirect_uri", .redirectURI),
+            ProviderConfigKey("scopes", .text),
+            ProviderConfigKey("issuer", .url, types: Set(ProviderType.builtIn.filter(\.usesDiscovery).map(\.id))),
+            ProviderConfigKey(
+                "revocation_endpoint", .url, types: Set(ProviderType.builtIn.filter(\.revokesTokens).map(\.id))),
+            ProviderConfigKey("token_endpoint_auth_method", .clientAuthMethod),
+            ProviderConfigKey("ca_file", .path),
+            ProviderConfigKey("client_cert", .path),
+            ProviderConfigKey("client_key", .path)
+        ]
+        + ProviderURLRole.allCases.map { role in
+            ProviderConfigKey(
+                role.configKey, .url,
+                types: Set(ProviderType.builtIn.filter { $0.baseURLs.keys.contains(role) }.map(\.id)))
+        }
 
     package static func named(_ name: String) -> ProviderConfigKey? {
         all.first { $0.name == name }
@@ -76,7 +81,8 @@ package struct ProviderConfigKey: Sendable {
             _ = try RedirectPlan.parse(value)
         case .clientAuthMethod:
             if ClientAuthMethod(rawValue: value) == nil {
-                throw KAuthError.invalidSetting(name: key, value: value, expected: ClientAuthMethod.allCases.map(\.rawValue))
+                throw KAuthError.invalidSetting(
+                    name: key, value: value, expected: ClientAuthMethod.allCases.map(\.rawValue))
             }
         }
     }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The credentials file, `$KAUTH_HOME/credentials.json`: one JSON document holding every profile's
 /// session, kept `0600` in a `0700` folder.
@@ -146,7 +147,10 @@ package struct FileKeystore: Sendable {
         defer { lock.release() }
 
         let bytes = try readBytes()
-        let original = if let snapshot, snapshot.data == bytes { snapshot } else { try bytes.map(decode) ?? KeystoreSnapshot(data: nil, contents: .empty) }
+        let original =
+            if let snapshot, snapshot.data == bytes { snapshot } else {
+                try bytes.map(decode) ?? KeystoreSnapshot(data: nil, contents: .empty)
+            }
         var contents = original.contents
         let result = try await body(&contents)
         // Compared as bytes: that is what "changed on disk" means, and it ignores sub-second date
@@ -158,7 +162,9 @@ package struct FileKeystore: Sendable {
         let data: Data
         switch target {
         case .passphrase:
-            data = try KeystoreEncryption(passphrase: passphrase ?? "", random: random, iterations: kdfIterations, path: path).seal(newJSON)
+            data = try KeystoreEncryption(
+                passphrase: passphrase ?? "", random: random, iterations: kdfIterations, path: path
+            ).seal(newJSON)
         case .keyring(let key):
             data = try KeyringKeystoreFile.seal(newJSON, key: key, random: random, path: path)
         case .none(let reason):
@@ -170,7 +176,9 @@ package struct FileKeystore: Sendable {
         do {
             try fileSystem.writeFileAtomically(path, data, 0o600)
         } catch {
-            if case .keyring(let key) = target, key != original.key { try? keyring?.remove(KeyringItem(home: directory, keyID: key.keyID)) }
+            if case .keyring(let key) = target, key != original.key {
+                try? keyring?.remove(KeyringItem(home: directory, keyID: key.keyID))
+            }
             throw KeystoreError.unwritable(path: path, reason: Self.describe(error))
         }
         // The old key protects nothing any more: the keyring keeps no key for a file that is gone.
@@ -205,12 +213,16 @@ package struct FileKeystore: Sendable {
     private func newKey(in keyring: Keyring) throws(KeyringFailure) -> KeyringKeystoreKey {
         let bytes = random.bytes(AESGCM.keyLength)
         let id = random.bytes(16)
-        guard bytes.count == AESGCM.keyLength, id.count == 16 else { throw .unavailable("the random source returned fewer bytes than asked for") }
+        guard bytes.count == AESGCM.keyLength, id.count == 16 else {
+            throw .unavailable("the random source returned fewer bytes than asked for")
+        }
         let key = KeyringKeystoreKey(kind: keyring.kind, keyID: Base64URL.encode(id), bytes: bytes)
         let item = KeyringItem(home: directory, keyID: key.keyID)
         try keyring.store(item, Base64URL.encode(bytes))
         do throws(KeyringFailure) {
-            guard try keyring.lookup(item, false) == Base64URL.encode(bytes) else { throw .unavailable("the key read back differs") }
+            guard try keyring.lookup(item, false) == Base64URL.encode(bytes) else {
+                throw .unavailable("the key read back differs")
+            }
         } catch {
             try? keyring.remove(item)
             throw error
@@ -291,12 +303,15 @@ package struct FileKeystore: Sendable {
         do {
             let decoded = try KeystoreJSON.decode(KeystoreContents.self, from: json)
             guard try KeystoreJSON.encode(decoded) == json else {
-                throw KeystoreError.unwritable(path: path, reason: "the new contents do not read back the same; nothing was written")
+                throw KeystoreError.unwritable(
+                    path: path, reason: "the new contents do not read back the same; nothing was written")
             }
         } catch let error as KeystoreError {
             throw error
         } catch {
-            throw KeystoreError.unwritable(path: path, reason: "the new contents would not read back (\(KeystoreJSON.describe(error))); nothing was written")
+            throw KeystoreError.unwritable(
+                path: path,
+                reason: "the new contents would not read back (\(KeystoreJSON.describe(error))); nothing was written")
         }
     }
 
@@ -318,10 +333,13 @@ package struct FileKeystore: Sendable {
         case nil where header.isEncrypted:
             return (.passphrase, true)
         case nil, "none":
-            guard !header.isEncrypted else { throw KeystoreError.corrupt(path: path, reason: "'protection' is none but the file has 'encryption'") }
+            guard !header.isEncrypted else {
+                throw KeystoreError.corrupt(path: path, reason: "'protection' is none but the file has 'encryption'")
+            }
             return (.none(header.noKeyringReason.flatMap(NoKeyringReason.init(rawValue:))), false)
         case let other?:
-            throw KeystoreError.corrupt(path: path, reason: "protection '\(other)' is not known; a newer kauth may have written it")
+            throw KeystoreError.corrupt(
+                path: path, reason: "protection '\(other)' is not known; a newer kauth may have written it")
         }
     }
 
@@ -383,7 +401,9 @@ package struct FileKeystore: Sendable {
         guard version == KeystoreContents.currentVersion else {
             throw KeystoreError.corrupt(
                 path: path,
-                reason: "version \(version) is not supported (this kauth reads version \(KeystoreContents.currentVersion)); a newer kauth may have written it")
+                reason:
+                    "version \(version) is not supported (this kauth reads version \(KeystoreContents.currentVersion)); a newer kauth may have written it"
+            )
         }
     }
 

@@ -1,4 +1,5 @@
 import KAuthBasics
+
 /// The checks on `KAUTH_HOME` itself, as ssh checks `~/.ssh`: whoever owns or can write the folder
 /// can replace the keystore or plant a config that sends tokens to their own server, so such a
 /// folder is refused (exit 7) before any file in it is believed or any request is made.
@@ -18,6 +19,8 @@ enum HomeFolder {
         guard let info else { return }
         guard info.isDirectory else { throw KeystoreError.unwritable(path: directory, reason: "it is not a folder") }
         guard info.ownerID == fileSystem.currentUserID() else { throw KeystoreError.folderNotOwned(path: directory) }
-        guard info.permissions & 0o022 == 0 else { throw KeystoreError.folderTooOpen(path: directory, permissions: info.permissions) }
+        guard info.permissions & 0o022 == 0 else {
+            throw KeystoreError.folderTooOpen(path: directory, permissions: info.permissions)
+        }
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The envelope of a keystore encrypted with `KAUTH_PASSPHRASE` (see `EncryptedKeystoreFile`):
 /// PBKDF2-HMAC-SHA256 turns the passphrase into an AES-256-GCM key, with a fresh salt and nonce on
@@ -23,8 +24,10 @@ struct KeystoreEncryption: Sendable {
             throw KeystoreError.unwritable(path: path, reason: "the random source returned fewer bytes than asked for")
         }
         do {
-            let key = try PBKDF2.sha256(password: passphrase, salt: salt, iterations: iterations, length: AESGCM.keyLength)
-            let sealed = try AESGCM.seal([UInt8](json), key: key, nonce: nonce, aad: EncryptedKeystoreFile.associatedData)
+            let key = try PBKDF2.sha256(
+                password: passphrase, salt: salt, iterations: iterations, length: AESGCM.keyLength)
+            let sealed = try AESGCM.seal(
+                [UInt8](json), key: key, nonce: nonce, aad: EncryptedKeystoreFile.associatedData)
             let file = EncryptedKeystoreFile(
                 version: KeystoreContents.currentVersion,
                 protection: EncryptedKeystoreFile.protection,
@@ -56,17 +59,27 @@ struct KeystoreEncryption: Sendable {
         let encryption = file.encryption
         func corrupt(_ reason: String) -> KeystoreError { .corrupt(path: path, reason: reason) }
         guard encryption.kdf == EncryptedKeystoreFile.kdf else { throw corrupt("unknown kdf '\(encryption.kdf)'") }
-        guard encryption.cipher == EncryptedKeystoreFile.cipher else { throw corrupt("unknown cipher '\(encryption.cipher)'") }
+        guard encryption.cipher == EncryptedKeystoreFile.cipher else {
+            throw corrupt("unknown cipher '\(encryption.cipher)'")
+        }
         guard (1...EncryptedKeystoreFile.maximumIterations).contains(encryption.iterations) else {
-            throw corrupt("implausible iteration count \(encryption.iterations) (at most \(EncryptedKeystoreFile.maximumIterations))")
+            throw corrupt(
+                "implausible iteration count \(encryption.iterations) (at most \(EncryptedKeystoreFile.maximumIterations))"
+            )
         }
         guard let salt = Base64URL.decode(encryption.salt), !salt.isEmpty else { throw corrupt("bad salt") }
-        guard let nonce = Base64URL.decode(encryption.nonce), nonce.count == AESGCM.nonceLength else { throw corrupt("bad nonce") }
-        guard let tag = Base64URL.decode(encryption.tag), tag.count == AESGCM.tagLength else { throw corrupt("bad tag") }
+        guard let nonce = Base64URL.decode(encryption.nonce), nonce.count == AESGCM.nonceLength else {
+            throw corrupt("bad nonce")
+        }
+        guard let tag = Base64URL.decode(encryption.tag), tag.count == AESGCM.tagLength else {
+            throw corrupt("bad tag")
+        }
         guard let ciphertext = Base64URL.decode(file.ciphertext) else { throw corrupt("bad ciphertext") }
         do {
-            let key = try PBKDF2.sha256(password: passphrase, salt: salt, iterations: encryption.iterations, length: AESGCM.keyLength)
-            let plaintext = try AESGCM.open(ciphertext, key: key, nonce: nonce, tag: tag, aad: EncryptedKeystoreFile.associatedData)
+            let key = try PBKDF2.sha256(
+                password: passphrase, salt: salt, iterations: encryption.iterations, length: AESGCM.keyLength)
+            let plaintext = try AESGCM.open(
+                ciphertext, key: key, nonce: nonce, tag: tag, aad: EncryptedKeystoreFile.associatedData)
             return Data(plaintext)
         } catch CryptoError.authenticationFailed {
             throw KeystoreError.wrongPassphrase(path: path)

@@ -1,4 +1,5 @@
 import KAuthBasics
+
 /// Why the keystore could not be read or written. Every case is exit code 7: the file is never
 /// silently replaced, so the user has to act; the command line says how.
 package enum KeystoreError: Error, Sendable, Equatable {
@@ -45,7 +46,9 @@ package enum KeystoreErrors {
         }
     }
 
-    package static func mapping<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async throws -> T {
+    package static func mapping<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T)
+        async throws -> T
+    {
         do {
             return try await body()
         } catch let error as KeystoreError {

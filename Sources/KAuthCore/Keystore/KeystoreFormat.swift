@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// How keystore values become bytes and back: JSON with snake_case keys (from the models'
@@ -27,7 +27,8 @@ enum KeystoreJSON {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let date = RFC3339.date(from: text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an RFC 3339 date")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "'\(text)' is not an RFC 3339 date")
             }
             return date
         }

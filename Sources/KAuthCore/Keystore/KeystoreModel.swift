@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The user profile kept with a session so `kauth status` shows who is logged in, offline.
@@ -233,7 +233,10 @@ package struct KeystoreContents: Codable, Sendable, Equatable {
     /// With `protection: none`, why no keyring was used (a `NoKeyringReason`).
     var noKeyringReason: String?
 
-    package init(version: Int = KeystoreContents.currentVersion, defaultProfile: String? = nil, profiles: [String: StoredSession] = [:]) {
+    package init(
+        version: Int = KeystoreContents.currentVersion, defaultProfile: String? = nil,
+        profiles: [String: StoredSession] = [:]
+    ) {
         self.version = version
         self.defaultProfile = defaultProfile
         self.profiles = profiles

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a keystore file is protected, as the file itself says: every read follows it, and only a
 /// login (or `KAUTH_PASSPHRASE`) changes it.
@@ -102,14 +103,16 @@ struct KeyringKeystoreFile: Codable, Equatable {
             throw KeystoreError.unwritable(path: path, reason: "the random source returned fewer bytes than asked for")
         }
         do {
-            let sealed = try AESGCM.seal([UInt8](json), key: key.bytes, nonce: nonce, aad: EncryptedKeystoreFile.associatedData)
-            return try KeystoreJSON.encode(KeyringKeystoreFile(
-                version: KeystoreContents.currentVersion,
-                protection: protection,
-                encryption: .init(
-                    keyring: key.kind.rawValue, keyID: key.keyID, cipher: EncryptedKeystoreFile.cipher,
-                    nonce: Base64URL.encode(nonce), tag: Base64URL.encode(sealed.tag)),
-                ciphertext: Base64URL.encode(sealed.ciphertext)))
+            let sealed = try AESGCM.seal(
+                [UInt8](json), key: key.bytes, nonce: nonce, aad: EncryptedKeystoreFile.associatedData)
+            return try KeystoreJSON.encode(
+                KeyringKeystoreFile(
+                    version: KeystoreContents.currentVersion,
+                    protection: protection,
+                    encryption: .init(
+                        keyring: key.kind.rawValue, keyID: key.keyID, cipher: EncryptedKeystoreFile.cipher,
+                        nonce: Base64URL.encode(nonce), tag: Base64URL.encode(sealed.tag)),
+                    ciphertext: Base64URL.encode(sealed.ciphertext)))
         } catch {
             throw KeystoreError.unwritable(path: path, reason: "cannot encrypt: \(FileKeystore.describe(error))")
         }
@@ -129,7 +132,9 @@ struct KeyringKeystoreFile: Codable, Equatable {
         guard file.encryption.cipher == EncryptedKeystoreFile.cipher else {
             throw KeystoreError.corrupt(path: path, reason: "unknown cipher '\(file.encryption.cipher)'")
         }
-        guard !file.encryption.keyID.isEmpty, file.encryption.keyID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+        guard !file.encryption.keyID.isEmpty,
+            file.encryption.keyID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else {
             throw KeystoreError.corrupt(path: path, reason: "bad key_id")
         }
         return (file, kind)
@@ -138,12 +143,18 @@ struct KeyringKeystoreFile: Codable, Equatable {
     /// The plaintext JSON, or nil when `key` does not open it (a wrong key or an altered file).
     func open(with key: [UInt8], path: String) throws -> Data? {
         func corrupt(_ reason: String) -> KeystoreError { .corrupt(path: path, reason: reason) }
-        guard let nonce = Base64URL.decode(encryption.nonce), nonce.count == AESGCM.nonceLength else { throw corrupt("bad nonce") }
-        guard let tag = Base64URL.decode(encryption.tag), tag.count == AESGCM.tagLength else { throw corrupt("bad tag") }
+        guard let nonce = Base64URL.decode(encryption.nonce), nonce.count == AESGCM.nonceLength else {
+            throw corrupt("bad nonce")
+        }
+        guard let tag = Base64URL.decode(encryption.tag), tag.count == AESGCM.tagLength else {
+            throw corrupt("bad tag")
+        }
         guard let ciphertext = Base64URL.decode(self.ciphertext) else { throw corrupt("bad ciphertext") }
         guard key.count == AESGCM.keyLength else { return nil }
         do {
-            return Data(try AESGCM.open(ciphertext, key: key, nonce: nonce, tag: tag, aad: EncryptedKeystoreFile.associatedData))
+            return Data(
+                try AESGCM.open(ciphertext, key: key, nonce: nonce, tag: tag, aad: EncryptedKeystoreFile.associatedData)
+            )
         } catch CryptoError.authenticationFailed {
             return nil
         } catch {

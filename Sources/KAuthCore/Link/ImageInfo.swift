@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// What an image file is, judged by its bytes rather than its name: PNG, JPEG or GIF (the types
@@ -45,7 +45,8 @@ package struct ImageInfo: Sendable, Equatable {
         }
         if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) {
             guard bytes.count >= 10 else { return nil }
-            return ImageInfo(format: .gif, width: Int(bytes[6]) | Int(bytes[7]) << 8, height: Int(bytes[8]) | Int(bytes[9]) << 8)
+            return ImageInfo(
+                format: .gif, width: Int(bytes[6]) | Int(bytes[7]) << 8, height: Int(bytes[8]) | Int(bytes[9]) << 8)
         }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             return jpeg(bytes)
@@ -60,13 +61,20 @@ package struct ImageInfo: Sendable, Equatable {
         while index + 4 <= bytes.count {
             guard bytes[index] == 0xFF else { return nil }
             let marker = bytes[index + 1]
-            if marker == 0xFF { index += 1; continue }
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { index += 2; continue }
+            if marker == 0xFF {
+                index += 1
+                continue
+            }
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                index += 2
+                continue
+            }
             let length = bigEndian(bytes, index + 2, 2)
             guard length >= 2 else { return nil }
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
                 guard index + 9 <= bytes.count else { return nil }
-                return ImageInfo(format: .jpeg, width: bigEndian(bytes, index + 7, 2), height: bigEndian(bytes, index + 5, 2))
+                return ImageInfo(
+                    format: .jpeg, width: bigEndian(bytes, index + 7, 2), height: bigEndian(bytes, index + 5, 2))
             }
             if marker == 0xDA || marker == 0xD9 { return nil }
             index += 2 + length

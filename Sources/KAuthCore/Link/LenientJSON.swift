@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A JSON reader for files people write: RFC 8259 plus `//` and `/* */` comments and trailing
 /// commas (the "JSON with comments" of editor settings), so that the commented starters of
@@ -67,7 +68,9 @@ package enum LenientJSON {
                 case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
                     let start = index
                     index += 2
-                    while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                    while index + 1 < bytes.count,
+                        !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
+                    {
                         index += 1
                     }
                     guard index + 1 < bytes.count else {
@@ -110,7 +113,8 @@ package enum LenientJSON {
                     return .object(members)
                 }
                 guard current == UInt8(ascii: "\"") else {
-                    throw error(members.isEmpty ? "expected a quoted key or '}'" : "expected a quoted key or '}' after ','")
+                    throw error(
+                        members.isEmpty ? "expected a quoted key or '}'" : "expected a quoted key or '}' after ','")
                 }
                 let keyStart = index
                 let key = try string()
@@ -184,20 +188,29 @@ package enum LenientJSON {
                     case UInt8(ascii: "u"):
                         var scalar = try hex4()
                         if (0xD800..<0xDC00).contains(scalar) {
-                            guard bytes[index...].starts(with: "\\u".utf8) else { throw error("a \\u escape has half a surrogate pair") }
+                            guard bytes[index...].starts(with: "\\u".utf8) else {
+                                throw error("a \\u escape has half a surrogate pair")
+                            }
                             index += 2
                             let low = try hex4()
-                            guard (0xDC00..<0xE000).contains(low) else { throw error("a \\u escape has half a surrogate pair") }
+                            guard (0xDC00..<0xE000).contains(low) else {
+                                throw error("a \\u escape has half a surrogate pair")
+                            }
                             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                         }
-                        guard let unicode = Unicode.Scalar(scalar) else { throw error("a \\u escape is not a character") }
+                        guard let unicode = Unicode.Scalar(scalar) else {
+                            throw error("a \\u escape is not a character")
+                        }
                         out.append(contentsOf: Array(String(Character(unicode)).utf8))
                     default:
                         index -= 1
                         throw error("unknown escape \\\(Character(Unicode.Scalar(escape)))")
                     }
                 case 0x00..<0x20:
-                    throw error(byte == 0x0A ? "a string is not closed on its line (write a line break as \\n)" : "a control character in a string (escape it)")
+                    throw error(
+                        byte == 0x0A
+                            ? "a string is not closed on its line (write a line break as \\n)"
+                            : "a control character in a string (escape it)")
                 default:
                     out.append(byte)
                     index += 1

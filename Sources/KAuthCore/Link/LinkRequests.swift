@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // The share (Kakao Link) and "send to me" endpoints of Kakao's Talk share and message REST APIs: validation and
 // images with the app key (`Authorization: KakaoAK …`, no user), memos with the user's token.
@@ -85,7 +86,9 @@ package struct ShareValidationResult: Decodable, Sendable, Equatable {
 
     /// Warnings about the template and the arguments, as `(key, message)` sorted by key.
     package var warnings: [(key: String, message: String)] {
-        let all = (warningMessages ?? [:]).map { ($0.key, $0.value) } + (argumentMessages ?? [:]).map { ("template_args.\($0.key)", $0.value) }
+        let all =
+            (warningMessages ?? [:]).map { ($0.key, $0.value) }
+            + (argumentMessages ?? [:]).map { ("template_args.\($0.key)", $0.value) }
         return all.sorted { $0.0 < $1.0 }.map { (key: $0.0, message: $0.1.stringValue ?? $0.1.jsonText()) }
     }
 }
@@ -97,10 +100,13 @@ package struct ImageUploadRequest: APIRequest {
 
     /// - Parameter secureResource: ask for an https URL (the SDK's default).
     package init(image: Data, format: ImageInfo.Format, boundary: String, secureResource: Bool = true) {
-        form = MultipartForm(boundary: boundary, parts: [
-            MultipartForm.Part(name: "file", filename: format.uploadFilename, contentType: format.mimeType, data: image),
-            .field("secure_resource", secureResource ? "true" : "false"),
-        ])
+        form = MultipartForm(
+            boundary: boundary,
+            parts: [
+                MultipartForm.Part(
+                    name: "file", filename: format.uploadFilename, contentType: format.mimeType, data: image),
+                .field("secure_resource", secureResource ? "true" : "false")
+            ])
     }
 
     package var method: String { "POST" }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `multipart/form-data` (RFC 7578), as the image upload writes it. The client only writes
 /// multipart; the sandbox reads it back (`MultipartForm+Parsing.swift` in `KAuthSandbox`).

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The Kakao SDK's 10 KB limit on a share message , applied to the
 /// `template_msg` the validation API answered.
@@ -32,7 +33,7 @@ package enum ShareMessageSize {
             "lv": .string(ShareLinkVersion.current),
             "ti": .string(String(templateID)),
             "p": templateMessage["P"] ?? .null,
-            "c": templateMessage["C"] ?? .null,
+            "c": templateMessage["C"] ?? .null
         ]
         if !templateArgs.isEmpty { members["ta"] = .object(templateArgs.mapValues(JSONValue.string)) }
         if !extras.isEmpty { members["extras"] = .object(extras.mapValues(JSONValue.string)) }
@@ -46,7 +47,8 @@ package enum ShareMessageSize {
         guard size >= limit else { return nil }
         return TemplateViolation(
             path: "template_msg",
-            message: "the message is \(size) bytes by the Kakao SDK's measure; Kakao Talk takes less than \(limit) (10 KB): shorten texts or URLs, or use fewer items"
+            message:
+                "the message is \(size) bytes by the Kakao SDK's measure; Kakao Talk takes less than \(limit) (10 KB): shorten texts or URLs, or use fewer items"
         )
     }
 

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Kakao Talk share from a desktop: Kakao validates the message with the app key, kauth checks the
 /// SDK's 10 KB limit on what Kakao built, and the web sharer URL is where the user picks friends
@@ -63,8 +64,11 @@ package struct ShareService: Sendable {
         if let violation = ShareMessageSize.violation(size: size) {
             throw KAuthError.invalidTemplate(violations: [violation])
         }
-        let url = SharerURL.make(base: try provider.url(.sharer), appKey: appKey, message: message, agent: agent, callbackArgs: callbacks)
-        return Prepared(sharerURL: url, messageBytes: size, messageLimit: ShareMessageSize.limit, warnings: validation.warnings, validation: result.body)
+        let url = SharerURL.make(
+            base: try provider.url(.sharer), appKey: appKey, message: message, agent: agent, callbackArgs: callbacks)
+        return Prepared(
+            sharerURL: url, messageBytes: size, messageLimit: ShareMessageSize.limit, warnings: validation.warnings,
+            validation: result.body)
     }
 
     /// Uploads an image for templates (after the local checks of `ImageUploadRequest`'s caller).

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Which validation a share went through; the sharer page's `validation_action`.
 package enum ShareAction: String, Sendable, CaseIterable {
@@ -57,12 +58,14 @@ package enum SharerURL {
     ///
     /// - Parameter callbackArgs: the "server callback args" (`lcba`): Kakao calls the app's
     ///   registered callback URL after a successful share only when they are given.
-    package static func make(base: String, appKey: String, message: ShareMessage, agent: String, callbackArgs: [String: String] = [:]) -> String {
+    package static func make(
+        base: String, appKey: String, message: ShareMessage, agent: String, callbackArgs: [String: String] = [:]
+    ) -> String {
         var pairs: [(String, String)] = [
             ("app_key", appKey),
             ("validation_action", message.action.rawValue),
             ("validation_params", message.validationParams.jsonText()),
-            ("ka", agent),
+            ("ka", agent)
         ]
         if !callbackArgs.isEmpty {
             pairs.append(("lcba", JSONValue.object(callbackArgs.mapValues(JSONValue.string)).jsonText()))
@@ -76,11 +79,11 @@ package enum SharerURL {
 package enum KakaoAgent {
     package static func value(version: String) -> String {
         #if os(macOS)
-        let os = "macos"
+            let os = "macos"
         #elseif os(Linux)
-        let os = "linux"
+            let os = "linux"
         #else
-        let os = "unknown"
+            let os = "unknown"
         #endif
         return "sdk/\(version) sdk_type/kauth os/\(os) origin/kauth app_ver/\(version)"
     }

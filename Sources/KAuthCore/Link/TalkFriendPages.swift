@@ -1,4 +1,5 @@
 import KAuthBasics
+
 /// Follows the friends list page by page through `after_url`. Only its `offset`, `limit`,
 /// `order` and `friend_order` are used (`TalkFriendsRequest(pageURL:)`); a next page that does not
 /// start after the current one, an empty page, or `maximumPages` pages end the walk, so a
@@ -44,7 +45,9 @@ package enum TalkFriendPages {
                 if seen.insert(uuid).inserted { walk.friends.append(element) }
             }
             guard let after = page.afterURL, !elements.isEmpty else { return walk }
-            guard let next = TalkFriendsRequest(pageURL: after), (next.offset ?? 0) > (request.offset ?? 0), walk.pages < maximumPages else {
+            guard let next = TalkFriendsRequest(pageURL: after), (next.offset ?? 0) > (request.offset ?? 0),
+                walk.pages < maximumPages
+            else {
                 walk.stoppedEarly = true
                 return walk
             }

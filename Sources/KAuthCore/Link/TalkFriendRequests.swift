@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // Kakao Talk Social and messages to friends: the user's friends who use the app (scope
 // `friends`, and the app's Kakao Talk Social permission), and messages to up to five of them
@@ -154,7 +155,8 @@ package struct TalkFriendsMessageRequest: APIRequest {
     }
 
     package var parameters: [(String, String)] {
-        [("receiver_uuids", JSONValue.array(receivers.map(JSONValue.string)).jsonText())] + ShareParameters.pairs(for: message)
+        [("receiver_uuids", JSONValue.array(receivers.map(JSONValue.string)).jsonText())]
+            + ShareParameters.pairs(for: message)
     }
 }
 

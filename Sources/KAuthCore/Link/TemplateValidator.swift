@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One problem in a template: where, as a JSON path (`contents[1].link`), and what.
 package struct TemplateViolation: Sendable, Equatable, CustomStringConvertible {
@@ -42,10 +43,14 @@ package enum TemplateValidator {
         }
         guard case .string(let typeName) = typeValue, let type = TemplateType(rawValue: typeName) else {
             let shown = typeValue.stringValue.map { "'\($0)'" } ?? describe(typeValue)
-            found.append(TemplateViolation(path: "object_type", message: "\(shown) is not a default template type; use one of \(names)"))
+            found.append(
+                TemplateViolation(
+                    path: "object_type", message: "\(shown) is not a default template type; use one of \(names)"))
             return found
         }
-        check(json, .object(schema(for: type), name: "a \(type.rawValue) template", extra: ["object_type"]), path: "", into: &found)
+        check(
+            json, .object(schema(for: type), name: "a \(type.rawValue) template", extra: ["object_type"]), path: "",
+            into: &found)
         return found
     }
 
@@ -77,8 +82,12 @@ package enum TemplateValidator {
         var shape: Shape
         var required: Bool
 
-        static func required(_ name: String, _ shape: Shape) -> Field { Field(name: name, shape: shape, required: true) }
-        static func optional(_ name: String, _ shape: Shape) -> Field { Field(name: name, shape: shape, required: false) }
+        static func required(_ name: String, _ shape: Shape) -> Field {
+            Field(name: name, shape: shape, required: true)
+        }
+        static func optional(_ name: String, _ shape: Shape) -> Field {
+            Field(name: name, shape: shape, required: false)
+        }
     }
 
     package static let maximumText = 200
@@ -87,58 +96,69 @@ package enum TemplateValidator {
     static let requiredString = Shape.string(maxLength: nil, required: true)
     static let count = Shape.integer(0...Int(Int32.max))
 
-    static let link = Shape.object([
-        .optional("web_url", optionalString),
-        .optional("mobile_web_url", optionalString),
-        .optional("android_execution_params", optionalString),
-        .optional("ios_execution_params", optionalString),
-    ], name: "a link", extra: [])
+    static let link = Shape.object(
+        [
+            .optional("web_url", optionalString),
+            .optional("mobile_web_url", optionalString),
+            .optional("android_execution_params", optionalString),
+            .optional("ios_execution_params", optionalString)
+        ], name: "a link", extra: [])
 
-    static let button = Shape.object([
-        .required("title", requiredString),
-        .required("link", link),
-    ], name: "a button", extra: [])
+    static let button = Shape.object(
+        [
+            .required("title", requiredString),
+            .required("link", link)
+        ], name: "a button", extra: [])
 
-    static let content = Shape.object([
-        .optional("title", optionalString),
-        .optional("image_url", optionalString),
-        .optional("image_width", .integer(1...100_000)),
-        .optional("image_height", .integer(1...100_000)),
-        .optional("description", optionalString),
-        .required("link", link),
-    ], name: "a content", extra: [])
+    static let content = Shape.object(
+        [
+            .optional("title", optionalString),
+            .optional("image_url", optionalString),
+            .optional("image_width", .integer(1...100_000)),
+            .optional("image_height", .integer(1...100_000)),
+            .optional("description", optionalString),
+            .required("link", link)
+        ], name: "a content", extra: [])
 
-    static let itemContent = Shape.object([
-        .optional("profile_text", optionalString),
-        .optional("profile_image_url", optionalString),
-        .optional("title_image_text", optionalString),
-        .optional("title_image_url", optionalString),
-        .optional("title_image_category", optionalString),
-        .optional("items", .array(.object([
-            .required("item", requiredString),
-            .required("item_op", requiredString),
-        ], name: "an item", extra: []), count: 0...maximumItems, limit: "an item content has at most \(maximumItems) items")),
-        .optional("sum", optionalString),
-        .optional("sum_op", optionalString),
-    ], name: "an item content", extra: [])
+    static let itemContent = Shape.object(
+        [
+            .optional("profile_text", optionalString),
+            .optional("profile_image_url", optionalString),
+            .optional("title_image_text", optionalString),
+            .optional("title_image_url", optionalString),
+            .optional("title_image_category", optionalString),
+            .optional(
+                "items",
+                .array(
+                    .object(
+                        [
+                            .required("item", requiredString),
+                            .required("item_op", requiredString)
+                        ], name: "an item", extra: []), count: 0...maximumItems,
+                    limit: "an item content has at most \(maximumItems) items")),
+            .optional("sum", optionalString),
+            .optional("sum_op", optionalString)
+        ], name: "an item content", extra: [])
 
-    static let social = Shape.object([
-        .optional("like_count", count),
-        .optional("comment_count", count),
-        .optional("shared_count", count),
-        .optional("view_count", count),
-        .optional("subscriber_count", count),
-    ], name: "a social", extra: [])
+    static let social = Shape.object(
+        [
+            .optional("like_count", count),
+            .optional("comment_count", count),
+            .optional("shared_count", count),
+            .optional("view_count", count),
+            .optional("subscriber_count", count)
+        ], name: "a social", extra: [])
 
-    static let commerce = Shape.object([
-        .required("regular_price", .integer(0...Int(Int32.max))),
-        .optional("discount_price", .integer(0...Int(Int32.max))),
-        .optional("discount_rate", .integer(0...100)),
-        .optional("fixed_discount_price", .integer(0...Int(Int32.max))),
-        .optional("product_name", optionalString),
-        .optional("currency_unit", optionalString),
-        .optional("currency_unit_position", .integer(0...1)),
-    ], name: "a commerce", extra: [])
+    static let commerce = Shape.object(
+        [
+            .required("regular_price", .integer(0...Int(Int32.max))),
+            .optional("discount_price", .integer(0...Int(Int32.max))),
+            .optional("discount_rate", .integer(0...100)),
+            .optional("fixed_discount_price", .integer(0...Int(Int32.max))),
+            .optional("product_name", optionalString),
+            .optional("currency_unit", optionalString),
+            .optional("currency_unit_position", .integer(0...1))
+        ], name: "a commerce", extra: [])
 
     /// Buttons of one's own per type: two, or one where Kakao adds its own (location's
     /// map button, calendar's add-to-calendar button).
@@ -152,7 +172,9 @@ package enum TemplateValidator {
     static func buttons(_ type: TemplateType) -> Field {
         let maximum = maximumButtons(for: type)
         let noun = maximum == 1 ? "button" : "buttons"
-        return .optional("buttons", .array(button, count: 0...maximum, limit: "a \(type.rawValue) template has at most \(maximum) \(noun)"))
+        return .optional(
+            "buttons",
+            .array(button, count: 0...maximum, limit: "a \(type.rawValue) template has at most \(maximum) \(noun)"))
     }
 
     static func schema(for type: TemplateType) -> [Field] {
@@ -163,7 +185,7 @@ package enum TemplateValidator {
                 .optional("item_content", itemContent),
                 .optional("social", social),
                 .optional("button_title", optionalString),
-                buttons(.feed),
+                buttons(.feed)
             ]
         case .list:
             return [
@@ -171,7 +193,7 @@ package enum TemplateValidator {
                 .required("header_link", link),
                 .required("contents", .array(content, count: 2...3, limit: "a list template has 2 or 3 contents")),
                 .optional("button_title", optionalString),
-                buttons(.list),
+                buttons(.list)
             ]
         case .location:
             return [
@@ -180,28 +202,28 @@ package enum TemplateValidator {
                 .required("content", content),
                 .optional("social", social),
                 .optional("button_title", optionalString),
-                buttons(.location),
+                buttons(.location)
             ]
         case .commerce:
             return [
                 .required("content", content),
                 .required("commerce", commerce),
                 .optional("button_title", optionalString),
-                buttons(.commerce),
+                buttons(.commerce)
             ]
         case .text:
             return [
                 .required("text", .string(maxLength: maximumText, required: true)),
                 .required("link", link),
                 .optional("button_title", optionalString),
-                buttons(.text),
+                buttons(.text)
             ]
         case .calendar:
             return [
                 .required("id", requiredString),
                 .required("id_type", .oneOf(["event", "calendar"])),
                 .required("content", content),
-                buttons(.calendar),
+                buttons(.calendar)
             ]
         }
     }
@@ -239,7 +261,10 @@ package enum TemplateValidator {
                 return report("expected a whole number, found \(number)")
             }
             if !range.contains(Int(number)) {
-                report(range.upperBound == Int(Int32.max) ? "must be \(range.lowerBound) or more, found \(Int(number))" : "must be from \(range.lowerBound) to \(range.upperBound), found \(Int(number))")
+                report(
+                    range.upperBound == Int(Int32.max)
+                        ? "must be \(range.lowerBound) or more, found \(Int(number))"
+                        : "must be from \(range.lowerBound) to \(range.upperBound), found \(Int(number))")
             }
         case .object(let fields, let name, let extra):
             guard case .object(let members) = value else {
@@ -255,10 +280,11 @@ package enum TemplateValidator {
             }
             let known = Set(fields.map(\.name) + extra)
             for key in members.keys.sorted() where !known.contains(key) {
-                found.append(TemplateViolation(
-                    path: join(path, key),
-                    message: "unknown key; \(name) has: \(fields.map(\.name).joined(separator: ", "))"
-                ))
+                found.append(
+                    TemplateViolation(
+                        path: join(path, key),
+                        message: "unknown key; \(name) has: \(fields.map(\.name).joined(separator: ", "))"
+                    ))
             }
         case .array(let element, let count, let limit):
             guard case .array(let items) = value else {

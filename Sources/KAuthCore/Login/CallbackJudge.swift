@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the redirect listener makes of one request to it.
 package enum CallbackVerdict: Sendable, Equatable {
@@ -39,7 +40,9 @@ package enum CallbackJudge: Sendable, Equatable {
     }
 
     /// The verdict on one request; `expectedPath` is the listener's callback path.
-    package func evaluate(method: String, path: String, query: [(String, String)], expectedPath: String) -> CallbackVerdict {
+    package func evaluate(method: String, path: String, query: [(String, String)], expectedPath: String)
+        -> CallbackVerdict
+    {
         switch self {
         case .authorization(let state, let issuer, let requireIssuer):
             return RedirectCallback.evaluate(

@@ -1,4 +1,5 @@
 import KAuthBasics
+
 /// The listener's answers to the browser: a page of the catalogue for each situation, in the
 /// language the browser asks for.
 enum CallbackPages {

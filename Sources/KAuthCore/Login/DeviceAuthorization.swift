@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// RFC 8628: the device authorization grant, for machines where no browser can reach the
 /// loopback listener.
@@ -32,7 +33,10 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
         case interval
     }
 
-    package init(deviceCode: String, userCode: String, verificationURI: String, verificationURIComplete: String?, expiresIn: Int, interval: Int?) {
+    package init(
+        deviceCode: String, userCode: String, verificationURI: String, verificationURIComplete: String?, expiresIn: Int,
+        interval: Int?
+    ) {
         self.deviceCode = deviceCode
         self.userCode = userCode
         self.verificationURI = verificationURI
@@ -57,21 +61,30 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
     package var safeVerificationURIComplete: String? { verificationURIComplete.flatMap(Self.safe) }
 
     private static func safe(_ uri: String) -> String? {
-        (try? ProviderResolver.requireSecure(uri, label: "verification_uri")) != nil && URLComponents(string: uri)?.host != nil ? uri : nil
+        (try? ProviderResolver.requireSecure(uri, label: "verification_uri")) != nil
+            && URLComponents(string: uri)?.host != nil ? uri : nil
     }
 
     /// RFC 8628 §3.1–3.2: `client_id` and `scope` to the device authorization endpoint.
-    package static func start(endpoint: String, provider: Provider, scopes: [String], http: HTTPClient) async throws -> DeviceAuthorization {
+    package static func start(endpoint: String, provider: Provider, scopes: [String], http: HTTPClient) async throws
+        -> DeviceAuthorization
+    {
         var pairs: [(String, String)] = []
         if !scopes.isEmpty { pairs.append(("scope", scopes.joined(separator: " "))) }
         let (form, headers) = try provider.tokenCredentials().apply(to: pairs)
-        let response = try await http.trusting(provider.tls).perform(.form(endpoint, form, headers: headers + [HTTPHeader("Accept", "application/json")]))
-        guard response.status == 200, let authorization = try? JSONDecoder().decode(DeviceAuthorization.self, from: response.body) else {
+        let response = try await http.trusting(provider.tls).perform(
+            .form(endpoint, form, headers: headers + [HTTPHeader("Accept", "application/json")]))
+        guard response.status == 200,
+            let authorization = try? JSONDecoder().decode(DeviceAuthorization.self, from: response.body)
+        else {
             if let failure = OAuthErrorResponse.decode(response.body) {
                 throw KAuthError.oauth(failure.failure(provider: provider))
             }
-            if response.status >= 500 { throw KAuthError.unavailable("device authorization answered HTTP \(response.status)") }
-            throw KAuthError.invalidResponse("device authorization answered HTTP \(response.status) without a device code")
+            if response.status >= 500 {
+                throw KAuthError.unavailable("device authorization answered HTTP \(response.status)")
+            }
+            throw KAuthError.invalidResponse(
+                "device authorization answered HTTP \(response.status) without a device code")
         }
         guard authorization.safeVerificationURI != nil else {
             throw KAuthError.invalidResponse("device authorization named a verification URI that is not https")

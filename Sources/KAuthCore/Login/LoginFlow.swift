@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What `kauth login` was asked for.
 package struct LoginOptions: Sendable, Equatable {
@@ -96,7 +97,9 @@ package struct LoginFlow: Sendable {
     /// the browser opens, and the final write starts from it.
     package var snapshot: KeystoreSnapshot?
 
-    package init(world: World, keystore: FileKeystore, provider: Provider, profile: String, snapshot: KeystoreSnapshot? = nil) {
+    package init(
+        world: World, keystore: FileKeystore, provider: Provider, profile: String, snapshot: KeystoreSnapshot? = nil
+    ) {
         self.world = world
         self.keystore = keystore
         self.provider = provider
@@ -107,7 +110,9 @@ package struct LoginFlow: Sendable {
     /// How long a login waits in silence before saying what usually keeps the redirect away.
     package static let silence: Duration = .seconds(30)
 
-    package func run(_ options: LoginOptions, events: @escaping @Sendable (LoginEvent) -> Void = { _ in }) async throws -> LoginResult {
+    package func run(_ options: LoginOptions, events: @escaping @Sendable (LoginEvent) -> Void = { _ in }) async throws
+        -> LoginResult
+    {
         try check(options)
         _ = try provider.requireClientID()
         let snapshot = try self.snapshot ?? KeystoreErrors.mapping { try keystore.read() }
@@ -125,11 +130,19 @@ package struct LoginFlow: Sendable {
         }
 
         if options.device {
-            let response = try await runDeviceGrant(provider: provider, endpoints: endpoints, scopes: scopes, options: options, events: events)
-            return try await complete(response, provider: provider, endpoints: endpoints, scopes: scopes, nonce: nil, snapshot: snapshot, events: events)
+            let response = try await runDeviceGrant(
+                provider: provider, endpoints: endpoints, scopes: scopes, options: options, events: events)
+            return try await complete(
+                response, provider: provider, endpoints: endpoints, scopes: scopes, nonce: nil, snapshot: snapshot,
+                events: events)
         }
-        return try await runCodeFlow(provider: provider, endpoints: endpoints, scopes: scopes, nonce: nonce, usePKCE: usePKCE, options: options, events: events) { response in
-            try await complete(response, provider: provider, endpoints: endpoints, scopes: scopes, nonce: nonce, snapshot: snapshot, events: events)
+        return try await runCodeFlow(
+            provider: provider, endpoints: endpoints, scopes: scopes, nonce: nonce, usePKCE: usePKCE, options: options,
+            events: events
+        ) { response in
+            try await complete(
+                response, provider: provider, endpoints: endpoints, scopes: scopes, nonce: nonce, snapshot: snapshot,
+                events: events)
         }
     }
 
@@ -165,7 +178,9 @@ package struct LoginFlow: Sendable {
             expectedIssuer: endpoints.issuer, requireIssuer: endpoints.issParameterSupported,
             startPath: startPath, providerName: provider.displayName
         )
-        let paste = PasteReader(terminal: world.terminal, judge: config.judge, path: plan.path, state: state) { problem in events(.pastedURLRejected(problem)) }
+        let paste = PasteReader(terminal: world.terminal, judge: config.judge, path: plan.path, state: state) {
+            problem in events(.pastedURLRejected(problem))
+        }
         let listener: RunningCallbackListener
         do {
             listener = try world.listener.start(config) { notice in
@@ -237,7 +252,8 @@ package struct LoginFlow: Sendable {
         case .code(let value):
             code = value
         case .providerError(let error, let description):
-            throw KAuthError.loginCancelled(.denied(provider: provider.displayName, error: error, description: description))
+            throw KAuthError.loginCancelled(
+                .denied(provider: provider.displayName, error: error, description: description))
         case .interrupted:
             throw KAuthError.loginCancelled(.interrupted)
         case .takeover:
@@ -266,14 +282,19 @@ package struct LoginFlow: Sendable {
 
     /// RFC 8628: ask for a user code, show it, poll the token endpoint at the interval.
     private func runDeviceGrant(
-        provider: Provider, endpoints: ProviderEndpoints, scopes: [String], options: LoginOptions, events: @escaping @Sendable (LoginEvent) -> Void
+        provider: Provider, endpoints: ProviderEndpoints, scopes: [String], options: LoginOptions,
+        events: @escaping @Sendable (LoginEvent) -> Void
     ) async throws -> TokenResponse {
         guard let endpoint = endpoints.deviceAuthorization else {
             throw KAuthError.unsupported(provider: provider.name, .deviceGrant(discovered: provider.type.usesDiscovery))
         }
-        let authorization = try await DeviceAuthorization.start(endpoint: endpoint, provider: provider, scopes: scopes, http: world.http)
+        let authorization = try await DeviceAuthorization.start(
+            endpoint: endpoint, provider: provider, scopes: scopes, http: world.http)
         let complete = authorization.safeVerificationURIComplete
-        events(.deviceCode(userCode: authorization.userCode, verificationURI: authorization.safeVerificationURI, verificationURIComplete: complete))
+        events(
+            .deviceCode(
+                userCode: authorization.userCode, verificationURI: authorization.safeVerificationURI,
+                verificationURIComplete: complete))
         // The complete URI carries the user code: like a start link, it never reaches a command
         // line. A browser that cannot be started, or cannot read the page, costs nothing: the code
         // and the URI are on the terminal already.
@@ -288,7 +309,8 @@ package struct LoginFlow: Sendable {
         }
         let lifetime = min(Duration.seconds(authorization.expiresIn), options.timeout)
         events(.waiting(timeout: lifetime))
-        return try await DeviceAuthorization.poll(authorization, provider: provider, http: world.http, clock: world.clock, lifetime: lifetime)
+        return try await DeviceAuthorization.poll(
+            authorization, provider: provider, http: world.http, clock: world.clock, lifetime: lifetime)
     }
 
     // MARK: - After the tokens
@@ -298,7 +320,8 @@ package struct LoginFlow: Sendable {
         _ response: TokenResponse, provider: Provider, endpoints: ProviderEndpoints, scopes: [String], nonce: String?,
         snapshot: KeystoreSnapshot, events: @Sendable (LoginEvent) -> Void
     ) async throws -> LoginResult {
-        var session = try StoredSession.from(response, provider: provider, openID: scopes.contains("openid"), now: world.clock.now())
+        var session = try StoredSession.from(
+            response, provider: provider, openID: scopes.contains("openid"), now: world.clock.now())
         var claims: VerifiedIDToken?
         if let idToken = response.idToken {
             claims = try await IDTokenVerification(world: world, keystoreDirectory: keystore.directory)
@@ -306,7 +329,9 @@ package struct LoginFlow: Sendable {
         } else if scopes.contains("openid") {
             events(.noIDToken(setup: provider.type.help.idTokenSetup))
         }
-        if let user = await fetchProfile(provider: provider, accessToken: response.accessToken, idTokenSubject: claims?.subject, events: events) {
+        if let user = await fetchProfile(
+            provider: provider, accessToken: response.accessToken, idTokenSubject: claims?.subject, events: events)
+        {
             session.user = user
             session.userID = user.id
         }
@@ -326,7 +351,8 @@ package struct LoginFlow: Sendable {
     ) async -> CachedUser? {
         do {
             return try await ProfileLookup.cachedUser(
-                world: world, provider: provider, accessToken: accessToken, profile: profile, idTokenSubject: idTokenSubject)
+                world: world, provider: provider, accessToken: accessToken, profile: profile,
+                idTokenSubject: idTokenSubject)
         } catch {
             events(.profileUnavailable(error))
             return nil

@@ -1,15 +1,16 @@
 import Dispatch
+import KAuthBasics
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
-import KAuthBasics
 
 extension Listener {
     /// The real redirect listener: a `LoopbackServer` on 127.0.0.1 that serves the single-use start
@@ -25,10 +26,12 @@ extension Listener {
             server = try LoopbackServer(
                 host: config.host,
                 port: config.port,
-                limits: LoopbackServerLimits(maxHeaderBytes: 8 * 1024, maxBodyBytes: 16 * 1024, readTimeout: .seconds(10)),
+                limits: LoopbackServerLimits(
+                    maxHeaderBytes: 8 * 1024, maxBodyBytes: 16 * 1024, readTimeout: .seconds(10)),
                 // Only the user who started kauth may use its listener: another user's program gets
                 // 403 for the start link, the callback and the picker's return alike.
-                peers: PeerOwner.isSupported ? PeerFilter(uid: geteuid()) { refusal in notice(.refusedPeer(refusal)) } : nil
+                peers: PeerOwner.isSupported
+                    ? PeerFilter(uid: geteuid()) { refusal in notice(.refusedPeer(refusal)) } : nil
             ) { request, send in
                 if let startPath = config.startPath, request.path == startPath {
                     switch start.use() {
@@ -46,7 +49,8 @@ extension Listener {
                     }
                     return
                 }
-                let verdict = config.judge.evaluate(method: request.method, path: request.path, query: request.query, expectedPath: config.path)
+                let verdict = config.judge.evaluate(
+                    method: request.method, path: request.path, query: request.query, expectedPath: config.path)
                 switch verdict {
                 case .notFound:
                     send(.text(404, "Not found\n"))
@@ -67,7 +71,8 @@ extension Listener {
                     case .addressChosen, .pickerFailed:
                         // The picker's answer is final as it arrives: its page goes out before the
                         // wait ends, so kauth exiting right after cannot cut it off.
-                        let (page, status) = CallbackPages.page(for: outcome, provider: config.providerName, task: config.judge.task)
+                        let (page, status) = CallbackPages.page(
+                            for: outcome, provider: config.providerName, task: config.judge.task)
                         send(CallbackPages.response(page, status: status, for: request))
                         box.deliver(outcome, claimed: true)
                         return
@@ -75,7 +80,8 @@ extension Listener {
                         box.deliver(outcome, claimed: true)
                     case .providerError, .timedOut, .inputEnded, .interrupted, .takeover:
                         box.deliver(outcome, claimed: true)
-                        let (page, status) = CallbackPages.page(for: outcome, provider: config.providerName, task: config.judge.task)
+                        let (page, status) = CallbackPages.page(
+                            for: outcome, provider: config.providerName, task: config.judge.task)
                         send(CallbackPages.response(page, status: status, for: request))
                         return
                     }
@@ -83,7 +89,10 @@ extension Listener {
                     // "logged in" before that is true; a login that never concludes gets a page
                     // that sends the user to the terminal.
                     let conclusion = gate.awaitConclusion(timeout: .seconds(180))
-                    send(CallbackPages.response(CallbackPages.page(for: conclusion, provider: config.providerName), status: 200, for: request))
+                    send(
+                        CallbackPages.response(
+                            CallbackPages.page(for: conclusion, provider: config.providerName), status: 200,
+                            for: request))
                     gate.markSent()
                 }
             }

@@ -22,7 +22,9 @@ package enum PageLanguage: String, Sendable, CaseIterable {
             guard let (range, weight) = parse(entry) else { continue }
             if range == "*" {
                 wildcard = max(wildcard ?? 0, weight)
-            } else if let primary = range.split(separator: "-").first, let language = PageLanguage(rawValue: String(primary)) {
+            } else if let primary = range.split(separator: "-").first,
+                let language = PageLanguage(rawValue: String(primary))
+            {
                 named[language] = max(named[language] ?? 0, weight)
             }
         }
@@ -33,7 +35,9 @@ package enum PageLanguage: String, Sendable, CaseIterable {
     /// One `language-range *( OWS ";" OWS parameter )` element, lower-cased, with its weight;
     /// nil when the range or the weight does not follow the grammar.
     private static func parse(_ entry: Substring) -> (range: String, weight: Double)? {
-        let parts = entry.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmingWhitespace().lowercased() }
+        let parts = entry.split(separator: ";", omittingEmptySubsequences: false).map {
+            $0.trimmingWhitespace().lowercased()
+        }
         guard let range = parts.first, isLanguageRange(range) else { return nil }
         var weight = 1.0
         for parameter in parts.dropFirst() {
@@ -48,7 +52,9 @@ package enum PageLanguage: String, Sendable, CaseIterable {
     private static func isLanguageRange(_ range: String) -> Bool {
         if range == "*" { return true }
         let subtags = range.split(separator: "-", omittingEmptySubsequences: false)
-        guard let primary = subtags.first, (1...8).contains(primary.count), primary.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+        guard let primary = subtags.first, (1...8).contains(primary.count),
+            primary.allSatisfy({ $0.isASCII && $0.isLetter })
+        else {
             return false
         }
         return subtags.dropFirst().allSatisfy { subtag in
@@ -63,7 +69,9 @@ package enum PageLanguage: String, Sendable, CaseIterable {
         guard let whole = digits.first, whole == "0" || whole == "1" else { return nil }
         let fraction = digits.count == 2 ? digits[1] : ""
         guard fraction.count <= 3, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        guard let value = Double(text.hasSuffix(".") ? String(text.dropLast()) : String(text)), value <= 1 else { return nil }
+        guard let value = Double(text.hasSuffix(".") ? String(text.dropLast()) : String(text)), value <= 1 else {
+            return nil
+        }
         return value
     }
 }

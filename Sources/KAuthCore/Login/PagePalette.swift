@@ -13,10 +13,11 @@ package struct PageColour: Sendable, Equatable, Hashable {
 
     /// `#rrggbb`.
     package var css: String {
-        "#" + [red, green, blue].map { byte in
-            let digits = String(byte, radix: 16)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        "#"
+            + [red, green, blue].map { byte in
+                let digits = String(byte, radix: 16)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined()
     }
 }
 
@@ -49,14 +50,16 @@ package struct PagePalette: Sendable {
         page: PageColour(0xF4F4F1), card: PageColour(0xFFFFFF), cardEdge: PageColour(0xE2E2DD),
         text: PageColour(0x1D1D1B), muted: PageColour(0x4F4F4C), footer: PageColour(0x6B6B67),
         inset: PageColour(0xF0F0EC), onAccent: PageColour(0xFFFFFF),
-        success: PageColour(0x1E7B3A), failure: PageColour(0xB3261E), notice: PageColour(0x1F5FAE), warning: PageColour(0x8F4F00)
+        success: PageColour(0x1E7B3A), failure: PageColour(0xB3261E), notice: PageColour(0x1F5FAE),
+        warning: PageColour(0x8F4F00)
     )
 
     package static let dark = PagePalette(
         page: PageColour(0x121211), card: PageColour(0x1F1F1D), cardEdge: PageColour(0x34342F),
         text: PageColour(0xEDEDEA), muted: PageColour(0xC4C4BF), footer: PageColour(0xA3A39E),
         inset: PageColour(0x2B2B28), onAccent: PageColour(0x121211),
-        success: PageColour(0x74D08F), failure: PageColour(0xFF8A80), notice: PageColour(0x8AB4F8), warning: PageColour(0xF2B65A)
+        success: PageColour(0x74D08F), failure: PageColour(0xFF8A80), notice: PageColour(0x8AB4F8),
+        warning: PageColour(0xF2B65A)
     )
 
     /// The accent of a tone: the circle behind the glyph.
@@ -76,7 +79,7 @@ package struct PagePalette: Sendable {
             ("explanation on card", muted, card),
             ("signature on card", footer, card),
             ("provider answer and commands on inset", text, inset),
-            ("answer label on inset", muted, inset),
+            ("answer label on inset", muted, inset)
         ] + PageTone.allCases.map { tone in ("glyph on \(tone) accent", onAccent, accent(tone)) }
     }
 
@@ -85,7 +88,7 @@ package struct PagePalette: Sendable {
         [
             ("page", page), ("card", card), ("card-edge", cardEdge), ("text", text), ("muted", muted),
             ("footer", footer), ("inset", inset), ("on-accent", onAccent), ("success", success),
-            ("failure", failure), ("notice", notice), ("warning", warning),
+            ("failure", failure), ("notice", notice), ("warning", warning)
         ].map { "--\($0.0):\($0.1.css)" }.joined(separator: ";")
     }
 }

@@ -1,4 +1,5 @@
 import KAuthBasics
+
 /// The paste path: the user opens the page in any browser and pastes back the address the
 /// browser was sent to. Reads lines on standard input on a thread of its own (a blocking read
 /// cannot be cancelled) and hands the first one the listener's judge accepts to the listener.
@@ -23,7 +24,10 @@ package final class PasteReader: @unchecked Sendable {
     private var endsWithInput = false
 
     /// - Parameter rejected: hears of each pasted line that was not the awaited address.
-    package init(terminal: Terminal, judge: CallbackJudge, path: String, state: String? = nil, rejected: @escaping @Sendable (PastedURLProblem) -> Void) {
+    package init(
+        terminal: Terminal, judge: CallbackJudge, path: String, state: String? = nil,
+        rejected: @escaping @Sendable (PastedURLProblem) -> Void
+    ) {
         self.terminal = terminal
         self.judge = judge
         self.path = path
@@ -57,7 +61,11 @@ package final class PasteReader: @unchecked Sendable {
         }
         guard let (listener, announce) = ready else { return }
         announce()
-        let terminal = terminal, judge = judge, path = path, state = state, rejected = rejected
+        let terminal = terminal
+        let judge = judge
+        let path = path
+        let state = state
+        let rejected = rejected
         // Without a thread (a process limit) no pasted URL is read; the listener still works.
         try? startThread { [self] in
             while let line = terminal.readLine() {

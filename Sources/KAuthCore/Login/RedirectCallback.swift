@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Judges one request to the redirect listener (RFC 6749 §4.1.2, RFC 8252 §7.3). Pure, so every
 /// case is tested without sockets, and shared by the listener and the pasted-URL path.
@@ -26,7 +27,12 @@ package enum RedirectCallback {
         let iss = query.first(named: "iss")
         if let expectedIssuer, (iss != nil && iss != expectedIssuer) || (iss == nil && requireIssuer) {
             let got = iss.map { "'\($0)'" } ?? "none"
-            return .outcome(.providerError(error: "invalid_issuer", description: "the authorization response's iss is \(got), not '\(expectedIssuer)' (RFC 9207); nothing was exchanged"))
+            return .outcome(
+                .providerError(
+                    error: "invalid_issuer",
+                    description:
+                        "the authorization response's iss is \(got), not '\(expectedIssuer)' (RFC 9207); nothing was exchanged"
+                ))
         }
         if let error = query.first(named: "error") {
             return .outcome(.providerError(error: error, description: query.first(named: "error_description")))
@@ -39,10 +45,13 @@ package enum RedirectCallback {
 
     /// Evaluates a redirect URL the user pasted (headless login).
     package static func evaluate(
-        pastedURL: String, expectedPath: String, expectedState: String, expectedIssuer: String? = nil, requireIssuer: Bool = false
+        pastedURL: String, expectedPath: String, expectedState: String, expectedIssuer: String? = nil,
+        requireIssuer: Bool = false
     ) -> Verdict {
-        CallbackJudge.authorization(expectedState: expectedState, expectedIssuer: expectedIssuer, requireIssuer: requireIssuer)
-            .evaluate(pastedURL: pastedURL, expectedPath: expectedPath)
+        CallbackJudge.authorization(
+            expectedState: expectedState, expectedIssuer: expectedIssuer, requireIssuer: requireIssuer
+        )
+        .evaluate(pastedURL: pastedURL, expectedPath: expectedPath)
     }
 
     /// Why a pasted line that did not end the login was refused, told apart so the user knows
@@ -57,12 +66,15 @@ package enum RedirectCallback {
         let path = components.path.isEmpty ? "/" : components.path
         guard path == expectedPath else {
             // `http://127.0.0.1:52884/call`: the path itself was cut.
-            if path.count > 1, expectedPath.hasPrefix(path), components.query == nil { return .cutOff(missing: "code and state") }
+            if path.count > 1, expectedPath.hasPrefix(path), components.query == nil {
+                return .cutOff(missing: "code and state")
+            }
             return .notTheRedirect(expectedPath: expectedPath)
         }
         let query = FormURLEncoding.decode(components.percentEncodedQuery ?? "")
         guard let state = query.first(named: "state") else {
-            return query.first(named: "code") == nil && query.first(named: "error") == nil ? .cutOff(missing: "code and state") : .cutOff(missing: "state")
+            return query.first(named: "code") == nil && query.first(named: "error") == nil
+                ? .cutOff(missing: "code and state") : .cutOff(missing: "state")
         }
         if state.count < expectedState.count, expectedState.hasPrefix(state) { return .cutOff(missing: "whole state") }
         if state != expectedState { return .wrongState }
@@ -71,7 +83,8 @@ package enum RedirectCallback {
 
     /// Compares without an early exit, so response timing says nothing about the expected state.
     static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         var difference: UInt8 = 0
         for index in x.indices { difference |= x[index] ^ y[index] }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Where the listener binds and which `redirect_uri` is advertised (RFC 8252 §7.3).
@@ -21,8 +21,10 @@ package struct RedirectPlan: Sendable, Equatable {
     /// provider's URLs point: a local test server gets the same redirect URI as the real one. A
     /// redirect port (`--port`, `KAUTH_REDIRECT_PORT`; 0: any free port) replaces that URI's port.
     package static func resolve(provider: Provider) throws -> RedirectPlan {
-        var plan = try provider.redirectURI.map(parse)
-            ?? RedirectPlan(advertisedHost: "127.0.0.1", port: provider.type.redirectPort, path: provider.type.redirectPath)
+        var plan =
+            try provider.redirectURI.map(parse)
+            ?? RedirectPlan(
+                advertisedHost: "127.0.0.1", port: provider.type.redirectPort, path: provider.type.redirectPath)
         if let port = provider.redirectPort { plan.port = port }
         return plan
     }
@@ -31,7 +33,7 @@ package struct RedirectPlan: Sendable, Equatable {
     /// binds 127.0.0.1 only, and the URI may carry no query (use `state` instead).
     static func parse(_ uri: String) throws -> RedirectPlan {
         guard let components = URLComponents(string: uri), components.scheme == "http",
-              let host = components.host?.lowercased()
+            let host = components.host?.lowercased()
         else {
             throw KAuthError.invalidRedirectURI(uri: uri, problem: .notHTTP)
         }

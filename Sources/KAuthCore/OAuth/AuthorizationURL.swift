@@ -1,4 +1,5 @@
 import KAuthBasics
+
 /// The authorization request URL (RFC 6749 §4.1.1 with PKCE, RFC 7636 §4.3, OIDC Core §3.1.2.1):
 /// the standard parameters, then the ones the provider writes its own way.
 package enum AuthorizationURL {
@@ -7,7 +8,7 @@ package enum AuthorizationURL {
             ("client_id", request.clientID),
             ("redirect_uri", request.redirectURI),
             ("response_type", "code"),
-            ("state", request.state),
+            ("state", request.state)
         ]
         if let challenge = request.codeChallenge {
             pairs += [("code_challenge", challenge), ("code_challenge_method", "S256")]

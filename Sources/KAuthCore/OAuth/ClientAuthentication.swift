@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a client proves who it is at the token, device authorization and revocation endpoints
 /// (RFC 6749 §2.3, OIDC Core §9, RFC 7591 names).
@@ -46,10 +47,12 @@ package struct ClientCredentials: Sendable, Equatable {
     ///   - advertised: the endpoint's `*_auth_methods_supported`; nil when the server does not say,
     ///     which RFC 8414 §2 reads as `client_secret_basic`.
     package static func choose(
-        clientID: String, secret: String?, policy: ClientAuthenticationPolicy, forced: ClientAuthMethod?, advertised: [String]?
+        clientID: String, secret: String?, policy: ClientAuthenticationPolicy, forced: ClientAuthMethod?,
+        advertised: [String]?
     ) -> ClientCredentials {
         if let forced {
-            return ClientCredentials(clientID: clientID, secret: forced == .none ? nil : secret, method: secret == nil ? .none : forced)
+            return ClientCredentials(
+                clientID: clientID, secret: forced == .none ? nil : secret, method: secret == nil ? .none : forced)
         }
         guard let secret else { return ClientCredentials(clientID: clientID, secret: nil, method: .none) }
         switch policy {
@@ -59,8 +62,10 @@ package struct ClientCredentials: Sendable, Equatable {
             let supported = advertised ?? [ClientAuthMethod.clientSecretBasic.rawValue]
             // Basic first: servers MUST support it (RFC 6749 §2.3.1); the body only when it is
             // the one the server lists and Basic is not.
-            let method: ClientAuthMethod = !supported.contains(ClientAuthMethod.clientSecretBasic.rawValue)
-                && supported.contains(ClientAuthMethod.clientSecretPost.rawValue) ? .clientSecretPost : .clientSecretBasic
+            let method: ClientAuthMethod =
+                !supported.contains(ClientAuthMethod.clientSecretBasic.rawValue)
+                    && supported.contains(ClientAuthMethod.clientSecretPost.rawValue)
+                ? .clientSecretPost : .clientSecretBasic
             return ClientCredentials(clientID: clientID, secret: secret, method: method)
         }
     }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reading claims of a JWT that was verified when it was stored. Never a substitute for
 /// verification: only for tokens kauth itself checked before keeping them.

@@ -18,7 +18,8 @@ package enum PKCE {
     /// The octets must come from a CSPRNG; 32 to 96 of them give the 43 to 128 characters RFC 7636 §4.1
     /// allows, and base64url only produces characters from the `unreserved` set it requires.
     package static func codeVerifier(from octets: [UInt8]) -> String {
-        precondition((32...96).contains(octets.count), "a PKCE verifier needs 32 to 96 random octets (43 to 128 characters)")
+        precondition(
+            (32...96).contains(octets.count), "a PKCE verifier needs 32 to 96 random octets (43 to 128 characters)")
         return Base64URL.encode(octets)
     }
 

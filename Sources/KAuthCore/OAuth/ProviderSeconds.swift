@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension KeyedDecodingContainer {
@@ -13,7 +13,9 @@ extension KeyedDecodingContainer {
         let seconds: Double
         if let value = try? decodeIfPresent(Double.self, forKey: key) {
             seconds = value
-        } else if let text = try? decodeIfPresent(String.self, forKey: key), let value = Double(text.trimmingWhitespace()) {
+        } else if let text = try? decodeIfPresent(String.self, forKey: key),
+            let value = Double(text.trimmingWhitespace())
+        {
             seconds = value
         } else {
             return nil

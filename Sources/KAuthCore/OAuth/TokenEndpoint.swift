@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The token endpoint (RFC 6749 §4.1.3, §6; RFC 8628 §3.4): code exchange, refresh and device
 /// polls, with the client authentication the provider takes.
@@ -30,14 +31,17 @@ package struct TokenEndpoint: Sendable {
     /// a revoked, expired or replayed refresh token that way, and it means "log in again".
     package func refresh(refreshToken: String) async throws -> TokenResponse {
         let outcome = try await post([("grant_type", "refresh_token"), ("refresh_token", refreshToken)])
-        if case .bareRefusal(let status) = outcome, status == 400 || status == 401 { throw RefreshRefused(status: status) }
+        if case .bareRefusal(let status) = outcome, status == 400 || status == 401 {
+            throw RefreshRefused(status: status)
+        }
         return try outcome.orInvalid()
     }
 
     /// RFC 8628 §3.4: one poll of the device grant. `authorization_pending` and `slow_down` come
     /// back as `KAuthError.oauth` for the caller's loop.
     package func pollDevice(deviceCode: String) async throws -> TokenResponse {
-        try await post([("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode)]).orInvalid()
+        try await post([("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode)])
+            .orInvalid()
     }
 
     enum Outcome {
@@ -47,7 +51,8 @@ package struct TokenEndpoint: Sendable {
         func orInvalid() throws -> TokenResponse {
             switch self {
             case .tokens(let response): return response
-            case .bareRefusal(let status): throw KAuthError.invalidResponse("the token endpoint answered HTTP \(status) without an OAuth error")
+            case .bareRefusal(let status):
+                throw KAuthError.invalidResponse("the token endpoint answered HTTP \(status) without an OAuth error")
             }
         }
     }
@@ -57,25 +62,32 @@ package struct TokenEndpoint: Sendable {
         let credentials = try provider.tokenCredentials()
         let (form, authorization) = credentials.apply(to: pairs)
         let url = try provider.requireEndpoints().token
-        let response = try await http.perform(.form(url, form, headers: authorization + [HTTPHeader("Accept", "application/json")]))
+        let response = try await http.perform(
+            .form(url, form, headers: authorization + [HTTPHeader("Accept", "application/json")]))
         if (200..<300).contains(response.status) {
             do {
                 return .tokens(try JSONDecoder().decode(TokenResponse.self, from: response.body))
             } catch let malformed as TokenForm.Malformed {
-                throw KAuthError.invalidResponse("the token endpoint's \(malformed.field) has characters no token has (RFC 6749 allows printable ASCII only); it is not shown, and nothing was stored")
+                throw KAuthError.invalidResponse(
+                    "the token endpoint's \(malformed.field) has characters no token has (RFC 6749 allows printable ASCII only); it is not shown, and nothing was stored"
+                )
             } catch {
-                throw KAuthError.invalidResponse("the token endpoint answered \(response.status) without a usable access token")
+                throw KAuthError.invalidResponse(
+                    "the token endpoint answered \(response.status) without a usable access token")
             }
         }
         if let failure = OAuthErrorResponse.decode(response.body) {
             if response.status >= 500 || failure.isTemporary(for: provider.type) {
-                throw KAuthError.unavailable("the token endpoint is unavailable (HTTP \(response.status), \(failure.error))")
+                throw KAuthError.unavailable(
+                    "the token endpoint is unavailable (HTTP \(response.status), \(failure.error))")
             }
             throw KAuthError.oauth(failure.failure(provider: provider))
         }
         // A provider's own refusal in its API error shape (Kakao's -10 when a user's token issues
         // or refreshes are used up) is no verdict on the refresh token: the login stays as it is.
-        if case let refused as KAuthError = provider.type.apiError(response, URLComponents(string: url)?.path ?? url), case .apiRefused = refused {
+        if case let refused as KAuthError = provider.type.apiError(response, URLComponents(string: url)?.path ?? url),
+            case .apiRefused = refused
+        {
             throw refused
         }
         if response.status >= 500 {

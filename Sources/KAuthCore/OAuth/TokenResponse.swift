@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A successful token endpoint response (RFC 6749 §5.1). Unknown members are ignored. On a
@@ -50,13 +50,16 @@ package struct TokenResponse: Decodable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         accessToken = try container.decode(String.self, forKey: .accessToken)
         guard !accessToken.isEmpty else {
-            throw DecodingError.dataCorruptedError(forKey: .accessToken, in: container, debugDescription: "empty access_token")
+            throw DecodingError.dataCorruptedError(
+                forKey: .accessToken, in: container, debugDescription: "empty access_token")
         }
         guard TokenForm.isWellFormed(accessToken) else { throw TokenForm.Malformed(field: "access_token") }
         tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType) ?? "bearer"
         expiresIn = container.seconds(.expiresIn, clampedTo: Self.lifetimeRange)
         // An empty refresh token is none at all.
-        refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken).flatMap { $0.isEmpty ? nil : $0 }
+        refreshToken = try container.decodeIfPresent(String.self, forKey: .refreshToken).flatMap {
+            $0.isEmpty ? nil : $0
+        }
         if let refreshToken, !TokenForm.isWellFormed(refreshToken) { throw TokenForm.Malformed(field: "refresh_token") }
         refreshTokenExpiresIn = container.seconds(.refreshTokenExpiresIn, clampedTo: Self.lifetimeRange)
         scope = try? container.decodeIfPresent(String.self, forKey: .scope)
@@ -90,13 +93,15 @@ package struct OAuthErrorResponse: Decodable, Sendable, Equatable {
 
     /// The error in `body`, when it is a JSON object with a non-empty `error`.
     package static func decode(_ body: Data) -> OAuthErrorResponse? {
-        guard let response = try? JSONDecoder().decode(OAuthErrorResponse.self, from: body), !response.error.isEmpty else { return nil }
+        guard let response = try? JSONDecoder().decode(OAuthErrorResponse.self, from: body), !response.error.isEmpty
+        else { return nil }
         return response
     }
 
     /// `server_error`, `temporarily_unavailable`, or a code the provider uses for "try again".
     package func isTemporary(for type: ProviderType) -> Bool {
-        error == "server_error" || error == "temporarily_unavailable" || errorCode.map(type.temporaryErrorCodes.contains) == true
+        error == "server_error" || error == "temporarily_unavailable"
+            || errorCode.map(type.temporaryErrorCodes.contains) == true
     }
 
     /// The error with what the provider's code means.
@@ -104,8 +109,11 @@ package struct OAuthErrorResponse: Decodable, Sendable, Equatable {
         // invalid_client covers a wrong id and a wrong secret alike (RFC 6749 §5.2); when a secret
         // was sent, it is the likelier culprit: the id was good enough to reach the token endpoint.
         let clientFault: OAuthErrorMeaning = provider.clientSecret == nil ? .wrongClientID : .wrongClientSecret
-        let meaning = errorCode.flatMap { provider.type.errorMeanings[$0] } ?? (error == "invalid_client" ? clientFault : nil)
-        return OAuthFailure(error: error, description: errorDescription, providerCode: errorCode, meaning: meaning, provider: provider.name)
+        let meaning =
+            errorCode.flatMap { provider.type.errorMeanings[$0] } ?? (error == "invalid_client" ? clientFault : nil)
+        return OAuthFailure(
+            error: error, description: errorDescription, providerCode: errorCode, meaning: meaning,
+            provider: provider.name)
     }
 }
 

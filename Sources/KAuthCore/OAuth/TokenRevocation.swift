@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// RFC 7009 token revocation: `token` and `token_type_hint` with the client's authentication at
 /// the revocation endpoint (its own advertised methods).
@@ -40,17 +41,22 @@ package struct TokenRevocation: Sendable {
         }
         // RFC 7009 §2.2: 200 for success and for tokens the server does not know alike.
         if response.status == 200 { return .revoked }
-        if response.status >= 500 { throw KAuthError.unavailable("revocation at \(endpoint) answered HTTP \(response.status)") }
+        if response.status >= 500 {
+            throw KAuthError.unavailable("revocation at \(endpoint) answered HTTP \(response.status)")
+        }
         return .refused(status: response.status, error: OAuthErrorResponse.decode(response.body)?.error)
     }
 
-    private func send(_ endpoint: String, _ form: [(String, String)], _ headers: [HTTPHeader]) async throws -> HTTPResponse {
+    private func send(_ endpoint: String, _ form: [(String, String)], _ headers: [HTTPHeader]) async throws
+        -> HTTPResponse
+    {
         try await http.perform(.form(endpoint, form, headers: headers + [HTTPHeader("Accept", "application/json")]))
     }
 
     /// 401, or 400 `invalid_client` (RFC 6749 §5.2 allows either for a client that did not
     /// authenticate).
     private static func refusesClient(_ response: HTTPResponse) -> Bool {
-        response.status == 401 || (response.status == 400 && OAuthErrorResponse.decode(response.body)?.error == "invalid_client")
+        response.status == 401
+            || (response.status == 400 && OAuthErrorResponse.decode(response.body)?.error == "invalid_client")
     }
 }

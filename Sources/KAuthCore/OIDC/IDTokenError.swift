@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Why an ID token was not accepted: one case per check of OIDC Core §3.1.3.7, each with a
 /// `message` naming what failed.
@@ -67,13 +68,16 @@ package enum IDTokenError: Error, Sendable, Equatable {
             let known = JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")
             return "the ID token is signed with '\(alg)', which kauth does not verify (it verifies \(known))"
         case .algorithmNotOffered(let alg, let offered):
-            return "the ID token is signed with \(alg), which the provider does not list for ID tokens (id_token_signing_alg_values_supported: \(offered.joined(separator: ", ")))"
+            return
+                "the ID token is signed with \(alg), which the provider does not list for ID tokens (id_token_signing_alg_values_supported: \(offered.joined(separator: ", ")))"
         case .secretRequired(let alg):
-            return "the ID token is signed with \(alg), a MAC under the client secret, and no client secret is configured to check it with; a public client must not accept it (set the client secret, or have the provider sign ID tokens with a public key)"
+            return
+                "the ID token is signed with \(alg), a MAC under the client secret, and no client secret is configured to check it with; a public client must not accept it (set the client secret, or have the provider sign ID tokens with a public key)"
         case .unknownKeyID(let kid):
             return "the ID token is signed with key '\(kid)', which is not in the provider's JWK set"
         case .missingKeyID(let keyType, let count):
-            return "the ID token names no key ('kid') and the provider's JWK set has \(count) \(keyType) signing keys, so none can be chosen"
+            return
+                "the ID token names no key ('kid') and the provider's JWK set has \(count) \(keyType) signing keys, so none can be chosen"
         case .keyTypeMismatch(let kid, let kty, let alg):
             let needed = JWSAlgorithm(rawValue: alg)?.keyDescription ?? "another kind of key"
             return "the key \(Self.name(kid)) is of type \(kty), but an \(alg) signature needs \(needed)"
@@ -84,7 +88,8 @@ package enum IDTokenError: Error, Sendable, Equatable {
         case .wrongIssuer(let expected, let actual):
             return "the ID token's issuer is '\(actual)', not the expected '\(expected)'"
         case .wrongAudience(let clientID, let audiences):
-            return "the ID token's audience does not include the client id '\(clientID)' (it is for \(Self.list(audiences)))"
+            return
+                "the ID token's audience does not include the client id '\(clientID)' (it is for \(Self.list(audiences)))"
         case .missingAuthorizedParty(let audiences):
             return "the ID token has several audiences (\(Self.list(audiences))) and no 'azp' claim naming the client"
         case .wrongAuthorizedParty(let clientID, let azp):
@@ -96,7 +101,8 @@ package enum IDTokenError: Error, Sendable, Equatable {
         case .expired(let expiresAt, let now):
             return "the ID token expired at \(Self.time(expiresAt)) (the time here is \(Self.time(now)))"
         case .issuedInFuture(let issuedAt, let now):
-            return "the ID token was issued in the future, at \(Self.time(issuedAt)) (the time here is \(Self.time(now))); check this computer's clock"
+            return
+                "the ID token was issued in the future, at \(Self.time(issuedAt)) (the time here is \(Self.time(now))); check this computer's clock"
         case .missingNonce:
             return "the ID token has no 'nonce', but one was sent with the login request"
         case .nonceMismatch:

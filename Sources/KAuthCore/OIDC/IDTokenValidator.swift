@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The claims of an ID token that passed every check.
 package struct IDTokenClaims: Sendable, Equatable {
@@ -81,9 +82,11 @@ package struct IDTokenValidator: Sendable {
         let verified: Bool
         if algorithm.family == .hmac {
             verified = JWSVerificationKey.verifyHMAC(
-                jwt.signature, message: jwt.signingInput, secret: Array((clientSecret ?? "").utf8), algorithm: algorithm)
+                jwt.signature, message: jwt.signingInput, secret: Array((clientSecret ?? "").utf8), algorithm: algorithm
+            )
         } else {
-            let key = try keys.verificationKey(forKid: jwt.header.kid, algorithm: algorithm).verificationKey(for: algorithm)
+            let key = try keys.verificationKey(forKid: jwt.header.kid, algorithm: algorithm).verificationKey(
+                for: algorithm)
             verified = key.verify(signature: jwt.signature, message: jwt.signingInput)
         }
         guard verified else { throw .invalidSignature }

@@ -17,11 +17,16 @@ package struct IDTokenVerification: Sendable {
     }
 
     /// - Parameter nonce: the nonce sent with the authorization request; the token must carry it.
-    package func verify(_ token: String, provider: Provider, endpoints: ProviderEndpoints, nonce: String?) async throws -> VerifiedIDToken {
+    package func verify(_ token: String, provider: Provider, endpoints: ProviderEndpoints, nonce: String?) async throws
+        -> VerifiedIDToken
+    {
         guard let issuer = endpoints.issuer, let jwks = endpoints.jwks else {
-            throw KAuthError.idTokenRefused(provider: provider.displayName, reason: "the provider names no issuer and key set to verify it with")
+            throw KAuthError.idTokenRefused(
+                provider: provider.displayName, reason: "the provider names no issuer and key set to verify it with")
         }
-        let cache = JWKSCache(jwksURI: jwks, paths: KAuthPaths(home: keystoreDirectory), fileSystem: world.fileSystem, http: world.http.trusting(provider.tls), clock: world.clock)
+        let cache = JWKSCache(
+            jwksURI: jwks, paths: KAuthPaths(home: keystoreDirectory), fileSystem: world.fileSystem,
+            http: world.http.trusting(provider.tls), clock: world.clock)
         do {
             let validator = IDTokenValidator(
                 issuer: issuer, clientID: try provider.requireClientID(), nonce: nonce, clock: world.clock,
@@ -35,10 +40,14 @@ package struct IDTokenVerification: Sendable {
 
     /// An ID token from a refresh response (OIDC Core §12.2): checked as at login, without a
     /// nonce (a refresh carries none), and it must name the same user as the one it replaces.
-    package func verifyRefreshed(_ token: String, replacing previous: String, provider: Provider, endpoints: ProviderEndpoints) async throws -> VerifiedIDToken {
+    package func verifyRefreshed(
+        _ token: String, replacing previous: String, provider: Provider, endpoints: ProviderEndpoints
+    ) async throws -> VerifiedIDToken {
         let verified = try await verify(token, provider: provider, endpoints: endpoints, nonce: nil)
         guard let subject = JWTClaims.unverifiedSubject(of: previous), subject == verified.subject else {
-            throw KAuthError.idTokenRefused(provider: provider.displayName, reason: "the refreshed ID token names another user than the one of the login")
+            throw KAuthError.idTokenRefused(
+                provider: provider.displayName,
+                reason: "the refreshed ID token names another user than the one of the login")
         }
         return verified
     }

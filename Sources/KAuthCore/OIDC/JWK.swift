@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One JSON Web Key (RFC 7517 §4) as a provider's `jwks_uri` serves it: the members kauth reads.
 ///
@@ -82,7 +83,8 @@ package struct JWK: Codable, Sendable, Equatable {
         do {
             switch algorithm.family {
             case .rsaPKCS1, .rsaPSS:
-                return try JWSVerificationKey(rsa: RSAPublicKey(modulus: member("n", n), exponent: member("e", e)), algorithm: algorithm)
+                return try JWSVerificationKey(
+                    rsa: RSAPublicKey(modulus: member("n", n), exponent: member("e", e)), algorithm: algorithm)
             case .ecdsa:
                 return try JWSVerificationKey(ecX: member("x", x), y: member("y", y), algorithm: algorithm)
             case .edDSA:
@@ -148,7 +150,9 @@ package struct JWKSet: Codable, Sendable, Equatable {
             return candidates.first { $0.isSigningKey(for: algorithm) } ?? first
         }
         let matching = keys.filter { $0.isSigningKey(for: algorithm) }
-        guard matching.count == 1 else { throw .missingKeyID(keyType: algorithm.keyType ?? "oct", count: matching.count) }
+        guard matching.count == 1 else {
+            throw .missingKeyID(keyType: algorithm.keyType ?? "oct", count: matching.count)
+        }
         return matching[0]
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A provider's JWK set (its `jwks_uri`), kept on disk next to the keystore for as long as the
 /// provider's HTTP caching headers allow, so that validating an ID token usually costs no request.
@@ -134,10 +135,10 @@ package struct JWKSCache: Sendable {
     /// The stored entry, if there is one for this URI that is fresh now.
     private func freshEntry() -> Entry? {
         guard let info = try? fileSystem.fileInfo(path), !info.isDirectory,
-              info.ownerID == fileSystem.currentUserID(), info.permissions & 0o022 == 0,
-              let data = try? fileSystem.readFile(path),
-              let entry = try? JSONDecoder().decode(Entry.self, from: data),
-              entry.jwksURI == jwksURI
+            info.ownerID == fileSystem.currentUserID(), info.permissions & 0o022 == 0,
+            let data = try? fileSystem.readFile(path),
+            let entry = try? JSONDecoder().decode(Entry.self, from: data),
+            entry.jwksURI == jwksURI
         else { return nil }
         let now = clock.now().timeIntervalSince1970
         // An entry "fetched" after now means the clock was set back: its age is unknown.
@@ -148,7 +149,7 @@ package struct JWKSCache: Sendable {
     private func store(_ keys: JWKSet, headers: [HTTPHeader]) {
         let now = clock.now()
         guard let lifetime = HTTPFreshness.lifetime(headers: headers, now: now, default: defaultLifetime),
-              lifetime > 0
+            lifetime > 0
         else {
             // `no-store`, or stale on arrival: an older copy must not outlive what the provider
             // just said, so it goes too.
@@ -227,14 +228,14 @@ enum HTTPDate {
     static func parse(_ text: String) -> Date? {
         let words = text.trimmingWhitespace().split(separator: " ")
         guard words.count == 6, words[0].count == 4, words[0].hasSuffix(","), words[5] == "GMT",
-              words[1].count == 2, let day = Int(words[1]),
-              let monthIndex = months.firstIndex(of: String(words[2])),
-              words[3].count == 4, let year = Int(words[3])
+            words[1].count == 2, let day = Int(words[1]),
+            let monthIndex = months.firstIndex(of: String(words[2])),
+            words[3].count == 4, let year = Int(words[3])
         else { return nil }
         let clock = words[4].split(separator: ":")
         guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
-              let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
-              (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+            let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
+            (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
         else { return nil }
         let days = daysFromCivil(year: year, month: monthIndex + 1, day: day)
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second))
@@ -251,6 +252,6 @@ enum HTTPDate {
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension JWSAlgorithm {
     /// What a provider that says nothing (`id_token_signing_alg_values_supported` absent) may
@@ -77,7 +78,7 @@ package struct JWT: Sendable, Equatable {
             throw .malformed("the header marks extensions as critical ('crit'), and kauth supports none")
         }
         guard let claims = try? JSONDecoder().decode(JSONValue.self, from: Data(payloadBytes)),
-              case .object = claims
+            case .object = claims
         else {
             throw .malformed("the payload is not a JSON object")
         }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ProviderType {
     /// Kakao Login and Kakao's user, consent, share and Talk APIs.
@@ -20,12 +21,13 @@ extension ProviderType {
             .auth: "https://kauth.kakao.com",
             .api: "https://kapi.kakao.com",
             .sharer: "https://sharer.kakao.com",
-            .apps: "https://apps.kakao.com",
+            .apps: "https://apps.kakao.com"
         ],
         environmentPrefix: "KAUTH_KAKAO_",
         endpoints: .fixed { urls in
             // The issuer is the auth host, as in Kakao's discovery document.
-            let auth = urls[.auth] ?? "", api = urls[.api] ?? ""
+            let auth = urls[.auth] ?? ""
+            let api = urls[.api] ?? ""
             return ProviderEndpoints(
                 issuer: auth,
                 authorization: auth + "/oauth/authorize",
@@ -45,7 +47,9 @@ extension ProviderType {
             if !request.scopes.isEmpty { pairs.append(("scope", request.scopes.joined(separator: " "))) }
             if !request.prompts.isEmpty { pairs.append(("prompt", request.prompts.joined(separator: ","))) }
             if let hint = request.loginHint { pairs.append(("login_hint", hint)) }
-            if !request.serviceTerms.isEmpty { pairs.append(("service_terms", request.serviceTerms.joined(separator: ","))) }
+            if !request.serviceTerms.isEmpty {
+                pairs.append(("service_terms", request.serviceTerms.joined(separator: ",")))
+            }
             return pairs
         },
         clientAuthentication: .whenSecret(.clientSecretPost),
@@ -54,7 +58,7 @@ extension ProviderType {
             "KOE010": .wrongClientSecret,
             "KOE006": .redirectURINotRegistered,
             "KOE303": .redirectURINotRegistered,
-            "KOE101": .wrongClientID,
+            "KOE101": .wrongClientID
         ],
         apiError: Kakao.apiError,
         // Kakao's APIs read form fields, JSON only inside a field's value (`properties={…}`).
@@ -66,10 +70,14 @@ extension ProviderType {
         ),
         logout: .call { _ in APICall(method: "POST", host: .api, path: "/v1/user/logout") },
         unlink: { _ in APICall(method: "POST", host: .api, path: "/v1/user/unlink") },
-        features: [.consent, .serviceTerms, .userProperties, .shippingAddresses, .tokenInfo, .share, .talk, .loginHint, .idToken],
+        features: [
+            .consent, .serviceTerms, .userProperties, .shippingAddresses, .tokenInfo, .share, .talk, .loginHint,
+            .idToken
+        ],
         help: ProviderHelp(
             clientIDName: "REST API key",
-            redirectRegistration: "Kakao Developers console → your app → Kakao Login → Redirect URI; Kakao shows KOE006 for a URI that is not registered",
+            redirectRegistration:
+                "Kakao Developers console → your app → Kakao Login → Redirect URI; Kakao shows KOE006 for a URI that is not registered",
             idTokenSetup: "enable OpenID Connect in the Kakao Developers console: Kakao Login → OpenID Connect"
         )
     )
@@ -124,7 +132,8 @@ package enum Kakao {
     /// user agreed to share are there; the rest stay nil.
     static func cachedUser(_ user: JSONValue) -> CachedUser {
         let account = user["kakao_account"]
-        let nickname = account?.value(at: "profile.nickname")?.stringValue ?? user.value(at: "properties.nickname")?.stringValue
+        let nickname =
+            account?.value(at: "profile.nickname")?.stringValue ?? user.value(at: "properties.nickname")?.stringValue
         return CachedUser(
             id: user["id"]?.stringValue,
             nickname: nickname,

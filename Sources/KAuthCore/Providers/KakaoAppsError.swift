@@ -47,5 +47,6 @@ package enum KakaoAppsError: String, Sendable, CaseIterable {
     }
 
     /// Where the Kakao Developers console lists the domains a picker's `return_url` may point at.
-    package static let returnURLRegistration = "Kakao Developers console → your app → Platform → Web → Site domain (in the newer console: App → Platform keys → JavaScript key → JavaScript SDK domain)"
+    package static let returnURLRegistration =
+        "Kakao Developers console → your app → Platform → Web → Site domain (in the newer console: App → Platform keys → JavaScript key → JavaScript SDK domain)"
 }

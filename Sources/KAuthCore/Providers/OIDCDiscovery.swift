@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// OpenID Connect Discovery 1.0 §4: `{issuer}/.well-known/openid-configuration`, whose `issuer`
 /// must equal the one asked for, character for character (§4.3).
@@ -44,9 +45,12 @@ package enum OIDCDiscovery {
     package static func fetch(issuer: String, http: HTTPClient) async throws -> ProviderEndpoints {
         // §4: a terminating "/" is removed before the well-known path is appended.
         let url = (issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer) + "/.well-known/openid-configuration"
-        let response = try await http.perform(HTTPRequest(method: "GET", url: url, headers: [HTTPHeader("Accept", "application/json")]))
+        let response = try await http.perform(
+            HTTPRequest(method: "GET", url: url, headers: [HTTPHeader("Accept", "application/json")]))
         guard response.status == 200 else {
-            if response.status >= 500 { throw KAuthError.unavailable("discovery at \(url) answered HTTP \(response.status)") }
+            if response.status >= 500 {
+                throw KAuthError.unavailable("discovery at \(url) answered HTTP \(response.status)")
+            }
             throw KAuthError.discovery(url: url, .notFound(status: response.status))
         }
         let document: Document
@@ -61,9 +65,10 @@ package enum OIDCDiscovery {
         let urls: [(String, String?)] = [
             ("authorization_endpoint", document.authorizationEndpoint), ("token_endpoint", document.tokenEndpoint),
             ("userinfo_endpoint", document.userinfoEndpoint), ("jwks_uri", document.jwksURI),
-            ("revocation_endpoint", document.revocationEndpoint), ("device_authorization_endpoint", document.deviceAuthorizationEndpoint),
+            ("revocation_endpoint", document.revocationEndpoint),
+            ("device_authorization_endpoint", document.deviceAuthorizationEndpoint)
         ]
-        for case let (label, url?) in urls {
+        for case (let label, let url?) in urls {
             try ProviderResolver.requireSecure(url, label: "discovered " + label)
         }
         return ProviderEndpoints(

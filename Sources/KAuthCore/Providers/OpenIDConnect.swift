@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ProviderType {
     /// Any OpenID Connect provider, described by its discovery document: endpoints, PKCE, the
@@ -48,7 +49,8 @@ extension ProviderType {
                     nickname: claims["nickname"]?.stringValue ?? claims["preferred_username"]?.stringValue,
                     email: claims["email"]?.stringValue,
                     phoneNumber: claims["phone_number"]?.stringValue,
-                    displayName: claims["name"]?.stringValue ?? claims["nickname"]?.stringValue ?? claims["preferred_username"]?.stringValue,
+                    displayName: claims["name"]?.stringValue ?? claims["nickname"]?.stringValue
+                        ?? claims["preferred_username"]?.stringValue,
                     country: nil
                 )
             },
@@ -70,7 +72,8 @@ package enum GenericAPIError {
     static func map(response: HTTPResponse, path: String) -> any Error {
         let challenge = response.headers.value(for: "WWW-Authenticate") ?? ""
         let body = try? JSONDecoder().decode(JSONValue.self, from: response.body)
-        let message = body?["error_description"]?.stringValue ?? body?["error"]?.stringValue ?? body?["message"]?.stringValue
+        let message =
+            body?["error_description"]?.stringValue ?? body?["error"]?.stringValue ?? body?["message"]?.stringValue
             ?? body?.value(at: "errors.0.message")?.stringValue
             ?? response.bodyExcerpt
         switch response.status {

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A provider with every setting resolved for one command: its type (what differs between
 /// providers) and the values flag, environment, config and the stored login gave it.
@@ -43,7 +44,8 @@ package struct Provider: Sendable {
 
     package init(
         name: String, type: ProviderType, clientID: String? = nil, clientSecret: String? = nil, appKey: String? = nil,
-        urls: [ProviderURLRole: String] = [:], redirectURI: String? = nil, redirectPort: UInt16? = nil, scopes: [String]? = nil,
+        urls: [ProviderURLRole: String] = [:], redirectURI: String? = nil, redirectPort: UInt16? = nil,
+        scopes: [String]? = nil,
         issuer: String? = nil, endpoints: ProviderEndpoints? = nil, forcedClientAuth: ClientAuthMethod? = nil,
         revocationOverride: String? = nil
     ) {
@@ -88,7 +90,9 @@ package struct Provider: Sendable {
 
     /// `host[:port]` of a URL.
     static func host(of url: String?) -> String? {
-        guard let url, let components = URLComponents(string: url), let host = components.host, !host.isEmpty else { return nil }
+        guard let url, let components = URLComponents(string: url), let host = components.host, !host.isEmpty else {
+            return nil
+        }
         return components.port.map { "\(host):\($0)" } ?? host
     }
 
@@ -158,9 +162,11 @@ package struct Provider: Sendable {
     /// `scheme://host[:port]`, lower-cased, default ports left out.
     package static func origin(of url: String) -> String? {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-              let host = components.host?.lowercased(), !host.isEmpty
+            let host = components.host?.lowercased(), !host.isEmpty
         else { return nil }
-        let port = components.port.flatMap { (scheme == "https" && $0 == 443) || (scheme == "http" && $0 == 80) ? nil : $0 }
+        let port = components.port.flatMap {
+            (scheme == "https" && $0 == 443) || (scheme == "http" && $0 == 80) ? nil : $0
+        }
         let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         return "\(scheme)://\(shownHost)" + (port.map { ":\($0)" } ?? "")
     }
@@ -169,7 +175,8 @@ package struct Provider: Sendable {
 extension Provider: Equatable {
     /// Settings compared; the type by its id (its closures have no equality).
     package static func == (lhs: Provider, rhs: Provider) -> Bool {
-        lhs.name == rhs.name && lhs.type.id == rhs.type.id && lhs.clientID == rhs.clientID && lhs.clientSecret == rhs.clientSecret
+        lhs.name == rhs.name && lhs.type.id == rhs.type.id && lhs.clientID == rhs.clientID
+            && lhs.clientSecret == rhs.clientSecret
             && lhs.appKey == rhs.appKey && lhs.urls == rhs.urls && lhs.redirectURI == rhs.redirectURI
             && lhs.redirectPort == rhs.redirectPort && lhs.scopes == rhs.scopes && lhs.issuer == rhs.issuer
             && lhs.endpoints == rhs.endpoints && lhs.forcedClientAuth == rhs.forcedClientAuth

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Provider settings given on the command line; they win over environment and config.
 package struct ProviderOverrides: Sendable, Equatable {
@@ -14,7 +15,10 @@ package struct ProviderOverrides: Sendable, Equatable {
     /// An OpenID Connect issuer (`--issuer`).
     package var issuer: String?
 
-    package init(clientID: String? = nil, clientSecret: String? = nil, redirectURI: String? = nil, port: UInt16? = nil, issuer: String? = nil) {
+    package init(
+        clientID: String? = nil, clientSecret: String? = nil, redirectURI: String? = nil, port: UInt16? = nil,
+        issuer: String? = nil
+    ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.redirectURI = redirectURI
@@ -36,7 +40,10 @@ package struct ProviderResolver: Sendable {
     package var selected: String?
     package var overrides: ProviderOverrides
 
-    package init(environment: Environment, loadConfig: @escaping @Sendable () throws -> ConfigFile, selected: String? = nil, overrides: ProviderOverrides = ProviderOverrides()) {
+    package init(
+        environment: Environment, loadConfig: @escaping @Sendable () throws -> ConfigFile, selected: String? = nil,
+        overrides: ProviderOverrides = ProviderOverrides()
+    ) {
         self.environment = environment
         self.loadConfig = loadConfig
         self.selected = selected
@@ -75,7 +82,8 @@ package struct ProviderResolver: Sendable {
             guard let value = config.value("provider.\(name).\(key)"), !value.isEmpty else { return nil }
             return value
         }
-        let type = try providerType(name: name, configured: setting("type"), stored: stored?.providerType, config: config)
+        let type = try providerType(
+            name: name, configured: setting("type"), stored: stored?.providerType, config: config)
         let stored = stored?.provider == name ? stored : nil
 
         var urls: [ProviderURLRole: String] = [:]
@@ -116,7 +124,9 @@ package struct ProviderResolver: Sendable {
         }
         // A port given with a redirect URI on the command line must agree with it; otherwise a
         // port from a higher level replaces the URI's (flag > environment > config).
-        if let uri = overrides.redirectURI, let port = overrides.port, let uriPort = URLComponents(string: uri)?.port, uriPort != Int(port) {
+        if let uri = overrides.redirectURI, let port = overrides.port, let uriPort = URLComponents(string: uri)?.port,
+            uriPort != Int(port)
+        {
             throw KAuthError.redirectPortConflict(port: port, uri: uri)
         }
         var redirectPort = overrides.port
@@ -129,7 +139,8 @@ package struct ProviderResolver: Sendable {
             sources.redirect = .flag("--port")
         } else if overrides.redirectURI == nil, let text = environment[Self.redirectPortVariable] {
             guard let port = UInt16(text) else {
-                throw KAuthError.invalidSetting(name: Self.redirectPortVariable, value: text, expected: ["a port number from 0 to 65535"])
+                throw KAuthError.invalidSetting(
+                    name: Self.redirectPortVariable, value: text, expected: ["a port number from 0 to 65535"])
             }
             redirectPort = port
             sources.redirect = .environment(Self.redirectPortVariable)
@@ -138,7 +149,8 @@ package struct ProviderResolver: Sendable {
             name: name,
             type: type,
             clientID: clientID,
-            clientSecret: overrides.clientSecret ?? environment["KAUTH_CLIENT_SECRET"] ?? setting("client_secret") ?? stored?.clientSecret,
+            clientSecret: overrides.clientSecret ?? environment["KAUTH_CLIENT_SECRET"] ?? setting("client_secret")
+                ?? stored?.clientSecret,
             appKey: environment["KAUTH_APP_KEY"] ?? setting("app_key") ?? clientID,
             urls: urls,
             redirectURI: overrides.redirectURI ?? setting("redirect_uri"),
@@ -151,7 +163,8 @@ package struct ProviderResolver: Sendable {
         )
         // A provider's own CA file wins over the one for every provider.
         provider.tls = TLSTrust(
-            caFile: setting("ca_file") ?? environment["KAUTH_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }, clientCertificate: setting("client_cert"), clientKey: setting("client_key"))
+            caFile: setting("ca_file") ?? environment["KAUTH_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 },
+            clientCertificate: setting("client_cert"), clientKey: setting("client_key"))
         provider.sources = sources
         try Self.checkSecure(provider)
         return provider
@@ -159,10 +172,13 @@ package struct ProviderResolver: Sendable {
 
     /// The type of `name`: config's `type`, else the built-in provider of that name, else the one
     /// the stored login recorded.
-    private func providerType(name: String, configured: String?, stored: String?, config: ConfigFile) throws -> ProviderType {
+    private func providerType(name: String, configured: String?, stored: String?, config: ConfigFile) throws
+        -> ProviderType
+    {
         if let configured {
             guard let type = ProviderType.named(configured) else {
-                throw KAuthError.invalidSetting(name: "provider.\(name).type", value: configured, expected: ProviderType.builtIn.map(\.id))
+                throw KAuthError.invalidSetting(
+                    name: "provider.\(name).type", value: configured, expected: ProviderType.builtIn.map(\.id))
             }
             return type
         }
@@ -173,17 +189,20 @@ package struct ProviderResolver: Sendable {
     /// Built-in providers first, then those configured.
     package static func knownNames(config: ConfigFile) -> [String] {
         let builtIn = ProviderType.builtIn.map(\.id)
-        let configured = Set(config.entries.compactMap { entry -> String? in
-            let parts = entry.key.split(separator: ".")
-            return parts.count == 3 && parts[0] == "provider" ? String(parts[1]) : nil
-        })
+        let configured = Set(
+            config.entries.compactMap { entry -> String? in
+                let parts = entry.key.split(separator: ".")
+                return parts.count == 3 && parts[0] == "provider" ? String(parts[1]) : nil
+            })
         return builtIn + configured.subtracting(builtIn).sorted()
     }
 
     /// Tokens and codes travel to these URLs: plain http is allowed only to this machine (the
     /// sandbox, tests), where nothing crosses a network.
     static func checkSecure(_ provider: Provider) throws {
-        var checked: [(String, String)] = provider.urls.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.configKey, $0.value) }
+        var checked: [(String, String)] = provider.urls.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+            ($0.key.configKey, $0.value)
+        }
         if let issuer = provider.issuer { checked.append(("issuer", issuer)) }
         if let revocation = provider.revocationOverride { checked.append(("revocation_endpoint", revocation)) }
         for (label, url) in checked { try requireSecure(url, label: label) }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Which server a login talks to, when it is not the provider's own: a sandbox, a test server or
 /// a proxy must never be mistaken for the real provider (`status` names it, a login warns).

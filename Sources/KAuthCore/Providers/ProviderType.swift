@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Everything that differs between providers, as one value: where they are, what the login asks
 /// for, how a client authenticates, how their errors read, where the user's profile comes from, and

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension ProviderType {
@@ -14,7 +14,8 @@ extension ProviderType {
         baseURLs: [.auth: "https://accounts.snapchat.com", .api: "https://kit.snapchat.com"],
         environmentPrefix: "KAUTH_SNAPCHAT_",
         endpoints: .fixed { urls in
-            let auth = urls[.auth] ?? "", api = urls[.api] ?? ""
+            let auth = urls[.auth] ?? ""
+            let api = urls[.api] ?? ""
             return ProviderEndpoints(
                 issuer: nil,
                 authorization: auth + "/accounts/oauth2/auth",
@@ -41,7 +42,9 @@ extension ProviderType {
         profile: ProfileAPI(
             request: { provider, _ in
                 // GraphQL `{me{…}}` in the query string with a Bearer token.
-                APICall(method: "GET", url: try provider.requireEndpoints().userinfo ?? (try provider.url(.api) + "/v1/me"), parameters: [("query", Snapchat.meQuery)])
+                APICall(
+                    method: "GET", url: try provider.requireEndpoints().userinfo ?? (try provider.url(.api) + "/v1/me"),
+                    parameters: [("query", Snapchat.meQuery)])
             },
             check: { profile in
                 if let message = profile.value(at: "errors.0.message")?.stringValue {
@@ -51,7 +54,9 @@ extension ProviderType {
             cachedUser: { profile in
                 let me = profile.value(at: "data.me")
                 // externalId is standard Base64 (+, /, =): kept as data, never used in a file name.
-                return CachedUser(id: me?["externalId"]?.stringValue, nickname: me?["displayName"]?.stringValue, displayName: me?["displayName"]?.stringValue)
+                return CachedUser(
+                    id: me?["externalId"]?.stringValue, nickname: me?["displayName"]?.stringValue,
+                    displayName: me?["displayName"]?.stringValue)
             },
             userAt: "data.me"
         ),

@@ -1,4 +1,5 @@
 import KAuthBasics
+
 /// Which scope IDs a `/v2/user/me` object says still need the user's agreement, as Kakao's additional-consent guide maps them.
 package enum MissingConsent {
     /// `*_needs_agreement` member of `kakao_account` → the scope ID to ask for. Members whose
@@ -14,7 +15,7 @@ package enum MissingConsent {
         "birthday_needs_agreement": "birthday",
         "gender_needs_agreement": "gender",
         "phone_number_needs_agreement": "phone_number",
-        "ci_needs_agreement": "account_ci",
+        "ci_needs_agreement": "account_ci"
     ]
 
     /// The scope IDs to request, in a stable order.

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Changes to stored logins other than refreshes: saving a login, deleting one, the cached
@@ -33,14 +33,18 @@ package struct ProfileStore: Sendable {
     /// in that app: other profiles holding a login of the same user, app and server are marked
     /// rejected (their tokens are dead too). Returns what is used from now on and who was marked;
     /// nil when the profile holds another login than `session` by now, which is left alone.
-    package func deleteUnlinked(profile: String, session: StoredSession, at now: Date) async throws -> (inUse: ProfileInUse, marked: [String])? {
+    package func deleteUnlinked(profile: String, session: StoredSession, at now: Date) async throws -> (
+        inUse: ProfileInUse, marked: [String]
+    )? {
         var marked: [String] = []
         let inUse = try await delete(profile: profile, only: session) { contents in
             guard let user = session.userID else { return }
-            for (name, other) in contents.profiles.sorted(by: { $0.key < $1.key }) where other.rejection == nil
+            for (name, other) in contents.profiles.sorted(by: { $0.key < $1.key })
+            where other.rejection == nil
                 && other.userID == user && other.clientID == session.clientID
                 && (other.providerType ?? other.provider) == (session.providerType ?? session.provider)
-                && other.authBaseURL == session.authBaseURL && other.issuer == session.issuer {
+                && other.authBaseURL == session.authBaseURL && other.issuer == session.issuer
+            {
                 var dead = other
                 dead.rejection = SessionRejection(at: now.wholeSeconds, cause: .unlinked, byProfile: profile)
                 contents.profiles[name] = dead
@@ -50,7 +54,9 @@ package struct ProfileStore: Sendable {
         return inUse.map { ($0, marked) }
     }
 
-    private func delete(profile: String, only read: StoredSession?, unlinked: ((inout KeystoreContents) -> Void)?) async throws -> ProfileInUse? {
+    private func delete(profile: String, only read: StoredSession?, unlinked: ((inout KeystoreContents) -> Void)?)
+        async throws -> ProfileInUse?
+    {
         var inUse: ProfileInUse?
         try await update { contents in
             if let read, let stored = contents.profiles[profile], !stored.isSameLogin(as: read) { return }
@@ -75,7 +81,8 @@ package struct ProfileStore: Sendable {
             let old = session.user ?? CachedUser()
             session.user = CachedUser(
                 id: fetched.id ?? old.id, nickname: fetched.nickname ?? old.nickname, email: fetched.email ?? old.email,
-                phoneNumber: fetched.phoneNumber ?? old.phoneNumber, displayName: fetched.displayName ?? old.displayName,
+                phoneNumber: fetched.phoneNumber ?? old.phoneNumber,
+                displayName: fetched.displayName ?? old.displayName,
                 country: fetched.country ?? old.country
             )
             session.userID = session.user?.id ?? session.userID
@@ -89,7 +96,8 @@ package struct ProfileStore: Sendable {
     package func updateAgreedScopes(_ agreed: [String], profile: String) async throws {
         try await update { contents in
             guard var session = contents.profiles[profile] else { return }
-            session.scopes = agreed + (session.scopes.contains("openid") && !agreed.contains("openid") ? ["openid"] : [])
+            session.scopes =
+                agreed + (session.scopes.contains("openid") && !agreed.contains("openid") ? ["openid"] : [])
             contents.profiles[profile] = session
         }
     }

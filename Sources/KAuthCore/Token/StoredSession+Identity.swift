@@ -16,7 +16,8 @@ extension StoredSession {
 
     package var serverIdentity: ServerIdentity {
         ServerIdentity(
-            provider: provider, providerType: providerType, issuer: issuer, authBaseURL: authBaseURL, apiBaseURL: apiBaseURL,
+            provider: provider, providerType: providerType, issuer: issuer, authBaseURL: authBaseURL,
+            apiBaseURL: apiBaseURL,
             clientID: clientID)
     }
 

@@ -1,12 +1,14 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 extension StoredSession {
     /// A new session from a token response (a code exchange, a device grant, a bootstrap refresh).
-    package static func from(_ response: TokenResponse, provider: Provider, openID: Bool, now: Date) throws -> StoredSession {
+    package static func from(_ response: TokenResponse, provider: Provider, openID: Bool, now: Date) throws
+        -> StoredSession
+    {
         let now = now.wholeSeconds
         let discovery = provider.type.usesDiscovery
         return StoredSession(
@@ -46,7 +48,9 @@ extension StoredSession {
         session.accessTokenIssuedAt = now
         if let refreshToken = response.refreshToken {
             session.refreshToken = refreshToken
-            session.refreshTokenExpiresAt = response.refreshTokenExpiresIn.map { now.addingTimeInterval(TimeInterval($0)) }
+            session.refreshTokenExpiresAt = response.refreshTokenExpiresIn.map {
+                now.addingTimeInterval(TimeInterval($0))
+            }
         }
         if let scopes = response.scopes { session.scopes = scopes }
         if let verifiedIDToken { session.idToken = verifiedIDToken }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Gives out valid access tokens for one profile, refreshing through the keystore lock so that
 /// any number of processes make one refresh call between them.
@@ -41,7 +42,9 @@ package struct TokenService: Sendable {
         guard let raw = environment.values[bootstrapVariable] else { return nil }
         let token = trimmed(raw)
         if token.isEmpty { throw KAuthError.sessionExpired(profile: "", reason: .bootstrapUnusable(.empty)) }
-        if token.contains(where: { $0.isWhitespace }) { throw KAuthError.sessionExpired(profile: "", reason: .bootstrapUnusable(.spacesInside)) }
+        if token.contains(where: { $0.isWhitespace }) {
+            throw KAuthError.sessionExpired(profile: "", reason: .bootstrapUnusable(.spacesInside))
+        }
         return token
     }
 
@@ -107,7 +110,8 @@ package struct TokenService: Sendable {
                     guard let bootstrap = try Self.bootstrapToken(world.environment) else {
                         throw KAuthError.notLoggedIn(profile: profile)
                     }
-                    let created = try await bootstrapSession(refreshToken: bootstrap, provider: provider.discovered(http: world.http), now: now)
+                    let created = try await bootstrapSession(
+                        refreshToken: bootstrap, provider: provider.discovered(http: world.http), now: now)
                     contents.profiles[profile] = created
                     return .success(TokenGrant(session: created, refreshed: true, shortOf: nil))
                 }
@@ -127,10 +131,12 @@ package struct TokenService: Sendable {
                 case .ifNeeded(let minValid):
                     switch session.tokenDecision(minValid: minValid, now: now) {
                     case .use: return .success(TokenGrant(session: session, refreshed: false, shortOf: nil))
-                    case .useShort(let lifetime): return .success(TokenGrant(session: session, refreshed: false, shortOf: lifetime))
+                    case .useShort(let lifetime):
+                        return .success(TokenGrant(session: session, refreshed: false, shortOf: lifetime))
                     case .refresh: break
                     }
-                case .unlessReplaced(let token) where session.accessToken != token && session.accessTokenValid(for: 0, at: now):
+                case .unlessReplaced(let token)
+                where session.accessToken != token && session.accessTokenValid(for: 0, at: now):
                     return .success(TokenGrant(session: session, refreshed: false, shortOf: nil))
                 default:
                     break
@@ -173,13 +179,17 @@ package struct TokenService: Sendable {
             throw KAuthError.sessionExpired(profile: profile, reason: .refreshTokenExpired(at: expiry))
         }
         do {
-            let response = try await TokenEndpoint(http: world.http, provider: provider).refresh(refreshToken: refreshToken)
-            return session.applying(response, now: now, verifiedIDToken: await renewedIDToken(response, session: session, provider: provider))
+            let response = try await TokenEndpoint(http: world.http, provider: provider).refresh(
+                refreshToken: refreshToken)
+            return session.applying(
+                response, now: now,
+                verifiedIDToken: await renewedIDToken(response, session: session, provider: provider))
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
             throw RefreshRefusal(
                 error: .sessionExpired(profile: profile, reason: .refreshRejected(failure)),
                 rejection: SessionRejection(
-                    at: now.wholeSeconds, cause: .refreshToken, error: failure.error, detail: failure.description, providerCode: failure.providerCode)
+                    at: now.wholeSeconds, cause: .refreshToken, error: failure.error, detail: failure.description,
+                    providerCode: failure.providerCode)
             )
         } catch let refused as RefreshRefused {
             throw RefreshRefusal(
@@ -194,18 +204,25 @@ package struct TokenService: Sendable {
     /// meanwhile is left alone). A failure to record is not the command's error: it already has one.
     package func rememberRejected(accessToken: String, message: String) async {
         _ = try? await keystore.update(lockTimeout: lockTimeout) { contents in
-            guard var session = contents.profiles[profile], session.accessToken == accessToken, session.rejection == nil else { return }
-            session.rejection = SessionRejection(at: world.clock.now().wholeSeconds, cause: .accessToken, detail: message)
+            guard var session = contents.profiles[profile], session.accessToken == accessToken, session.rejection == nil
+            else { return }
+            session.rejection = SessionRejection(
+                at: world.clock.now().wholeSeconds, cause: .accessToken, detail: message)
             contents.profiles[profile] = session
         }
     }
 
     /// A new ID token from a refresh response, when it passes OIDC Core §12.2's checks; nil keeps
     /// the stored one (a provider that sends none, or one that does not pass).
-    private func renewedIDToken(_ response: TokenResponse, session: StoredSession, provider: Provider) async -> String? {
-        guard let token = response.idToken, let previous = session.idToken, let endpoints = provider.endpoints else { return nil }
+    private func renewedIDToken(_ response: TokenResponse, session: StoredSession, provider: Provider) async -> String?
+    {
+        guard let token = response.idToken, let previous = session.idToken, let endpoints = provider.endpoints else {
+            return nil
+        }
         let verification = IDTokenVerification(world: world, keystoreDirectory: keystore.directory)
-        return (try? await verification.verifyRefreshed(token, replacing: previous, provider: provider, endpoints: endpoints)).map { _ in token }
+        return
+            (try? await verification.verifyRefreshed(
+                token, replacing: previous, provider: provider, endpoints: endpoints)).map { _ in token }
     }
 
     /// The stored ID token, refreshed first when it expires within `minValid` seconds (nil: the
@@ -220,7 +237,9 @@ package struct TokenService: Sendable {
         try Self.checkNotRejected(session, profile: profile)
         guard let token = session.idToken else {
             // A provider that never issues one: nothing a new login could fix.
-            if let type = ProviderType.named(session.providerType ?? session.provider), !type.features.contains(.idToken) {
+            if let type = ProviderType.named(session.providerType ?? session.provider),
+                !type.features.contains(.idToken)
+            {
                 throw KAuthError.unsupported(provider: session.provider, .feature(.idToken))
             }
             throw KAuthError.sessionExpired(profile: profile, reason: .noIDToken)
@@ -230,7 +249,10 @@ package struct TokenService: Sendable {
             return (token, expiry)
         }
         let refreshed = try await refreshUnderLock(.always).session
-        guard let renewed = refreshed.idToken, renewed != token || JWTClaims.expiry(of: renewed).map({ $0.timeIntervalSince(world.clock.now()) > 0 }) == true else {
+        guard let renewed = refreshed.idToken,
+            renewed != token
+                || JWTClaims.expiry(of: renewed).map({ $0.timeIntervalSince(world.clock.now()) > 0 }) == true
+        else {
             throw KAuthError.sessionExpired(profile: profile, reason: .idTokenNotRenewed)
         }
         return (renewed, JWTClaims.expiry(of: renewed))
@@ -245,18 +267,25 @@ package struct TokenService: Sendable {
         do {
             response = try await TokenEndpoint(http: world.http, provider: provider).refresh(refreshToken: refreshToken)
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
-            throw KAuthError.sessionExpired(profile: profile, reason: .givenTokenRejected(detail: failure.description ?? failure.error))
+            throw KAuthError.sessionExpired(
+                profile: profile, reason: .givenTokenRejected(detail: failure.description ?? failure.error))
         } catch let refused as RefreshRefused {
-            throw KAuthError.sessionExpired(profile: profile, reason: .givenTokenRejected(detail: "HTTP \(refused.status)"))
+            throw KAuthError.sessionExpired(
+                profile: profile, reason: .givenTokenRejected(detail: "HTTP \(refused.status)"))
         }
-        var session = try await handedOver(response, refreshToken: refreshToken, provider: provider, openID: openID, now: now)
-        if let user = try? await ProfileLookup.cachedUser(world: world, provider: provider, accessToken: session.accessToken, profile: profile) {
+        var session = try await handedOver(
+            response, refreshToken: refreshToken, provider: provider, openID: openID, now: now)
+        if let user = try? await ProfileLookup.cachedUser(
+            world: world, provider: provider, accessToken: session.accessToken, profile: profile)
+        {
             session.user = user
             session.userID = user.id
         }
         let stored = session
         try await KeystoreErrors.mapping {
-            try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout) { $0.profiles[profile] = stored }
+            try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout) {
+                $0.profiles[profile] = stored
+            }
         }
         return stored
     }
@@ -269,9 +298,12 @@ package struct TokenService: Sendable {
         do {
             response = try await TokenEndpoint(http: world.http, provider: provider).refresh(refreshToken: refreshToken)
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
-            throw KAuthError.sessionExpired(profile: profile, reason: .bootstrapRejected(detail: failure.description ?? failure.error, padded: padded))
+            throw KAuthError.sessionExpired(
+                profile: profile,
+                reason: .bootstrapRejected(detail: failure.description ?? failure.error, padded: padded))
         } catch let refused as RefreshRefused {
-            throw KAuthError.sessionExpired(profile: profile, reason: .bootstrapRejected(detail: "HTTP \(refused.status)", padded: padded))
+            throw KAuthError.sessionExpired(
+                profile: profile, reason: .bootstrapRejected(detail: "HTTP \(refused.status)", padded: padded))
         }
         return try await handedOver(response, refreshToken: refreshToken, provider: provider, openID: false, now: now)
     }
@@ -280,7 +312,9 @@ package struct TokenService: Sendable {
     /// An ID token in the answer is kept when it passes the checks of a refreshed one (OIDC Core
     /// §12.2: signature, issuer, audience, expiry; a refresh carries no nonce), so an OpenID
     /// Connect login hands off to CI with its ID token (`token --id-token`, kubectl).
-    private func handedOver(_ response: TokenResponse, refreshToken: String, provider: Provider, openID: Bool, now: Date) async throws -> StoredSession {
+    private func handedOver(
+        _ response: TokenResponse, refreshToken: String, provider: Provider, openID: Bool, now: Date
+    ) async throws -> StoredSession {
         var session = try StoredSession.from(response, provider: provider, openID: openID, now: now)
         if session.refreshToken == nil { session.refreshToken = refreshToken }
         session.idToken = nil

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Which of Kakao's shipping-address pages to open.
 package enum AddressPickerOperation: Sendable, Equatable {
@@ -91,7 +92,8 @@ package struct AddressPicker: Sendable {
     /// - Parameter openBrowser: false (`--no-browser`): print the page's URL and read the address
     ///   the browser was sent back to from standard input.
     package func run(
-        _ operation: AddressPickerOperation, timeout: Duration = .seconds(300), port: UInt16 = 0, openBrowser: Bool = true,
+        _ operation: AddressPickerOperation, timeout: Duration = .seconds(300), port: UInt16 = 0,
+        openBrowser: Bool = true,
         events: @escaping @Sendable (AddressPickerEvent) -> Void = { _ in }
     ) async throws -> AddressPickerResult {
         let provider = client.provider
@@ -103,8 +105,11 @@ package struct AddressPicker: Sendable {
         let returnPath = "/address/" + Base64URL.encode(world.random.bytes(32))
         let startPath = openBrowser ? "/start/" + Base64URL.encode(world.random.bytes(16)) : nil
         let config = CallbackListenerConfig(
-            port: port, path: returnPath, judge: .addressPicker, startPath: startPath, providerName: provider.displayName)
-        let paste = PasteReader(terminal: world.terminal, judge: .addressPicker, path: returnPath) { _ in events(.pastedURLRejected) }
+            port: port, path: returnPath, judge: .addressPicker, startPath: startPath,
+            providerName: provider.displayName)
+        let paste = PasteReader(terminal: world.terminal, judge: .addressPicker, path: returnPath) { _ in
+            events(.pastedURLRejected)
+        }
         let listener: RunningCallbackListener
         do {
             listener = try world.listener.start(config) { notice in
@@ -121,7 +126,9 @@ package struct AddressPicker: Sendable {
         let origin = "http://127.0.0.1:\(listener.port)"
         // Only once the listener is up, so that a taken port spends no AGT.
         let agt = try await AgentToken.issue(client: client)
-        let page = Self.pageURL(apps: apps, appKey: appKey, operation: operation, returnURL: origin + returnPath, agent: KakaoAgent.value(version: version))
+        let page = Self.pageURL(
+            apps: apps, appKey: appKey, operation: operation, returnURL: origin + returnPath,
+            agent: KakaoAgent.value(version: version))
         let kpidt = Self.kpidtURL(apps: apps, appKey: appKey, agt: agt, continueURL: page)
         listener.arm(kpidt)
         // The kpidt URL holds the AGT: it is shown on the terminal only, never on a command line.
@@ -152,7 +159,8 @@ package struct AddressPicker: Sendable {
         }
         events(.waiting(timeout: timeout))
         let hint = AddressPickerHint(
-            provider: provider.displayName, returnOrigin: origin, fixedPort: port != 0, registration: KakaoAppsError.returnURLRegistration)
+            provider: provider.displayName, returnOrigin: origin, fixedPort: port != 0,
+            registration: KakaoAppsError.returnURLRegistration)
         let clock = world.clock
         let silence = Task {
             try? await clock.sleep(Self.silence)
@@ -167,7 +175,8 @@ package struct AddressPicker: Sendable {
         case .addressChosen(let chosen):
             id = chosen
         case .pickerFailed(let code, let message):
-            throw KAuthError.addressPickerFailed(AddressPickerFailure(code: code, message: message, meaning: KakaoAppsError.meaning(of: code)))
+            throw KAuthError.addressPickerFailed(
+                AddressPickerFailure(code: code, message: message, meaning: KakaoAppsError.meaning(of: code)))
         case .timedOut:
             throw KAuthError.addressPickerEnded(.timedOut(seconds: Int(timeout.components.seconds), hint: hint))
         case .interrupted:
@@ -185,7 +194,9 @@ package struct AddressPicker: Sendable {
 
     /// `{apps}{page}?app_key&return_url&ka&enable_back_button=false[&address_id]`: the picker page,
     /// with no back button (there is nowhere to go back to).
-    static func pageURL(apps: String, appKey: String, operation: AddressPickerOperation, returnURL: String, agent: String) -> String {
+    static func pageURL(
+        apps: String, appKey: String, operation: AddressPickerOperation, returnURL: String, agent: String
+    ) -> String {
         var pairs = [("app_key", appKey), ("return_url", returnURL), ("ka", agent), ("enable_back_button", "false")]
         if case .edit(let id) = operation { pairs.append(("address_id", String(id))) }
         return apps + operation.path + "?" + FormURLEncoding.encode(pairs)
@@ -201,10 +212,11 @@ package struct AddressPicker: Sendable {
     static func address(_ id: Int64, operation: AddressPickerOperation, in body: Data) throws -> AddressPickerResult {
         let json = try? JSONDecoder().decode(JSONValue.self, from: body)
         guard case .array(let items)? = json?["shipping_addresses"],
-              let object = items.first(where: { $0["id"] == .number(Double(id)) }),
-              let address = try? JSONDecoder().decode(ShippingAddress.self, from: Data(object.jsonText().utf8))
+            let object = items.first(where: { $0["id"] == .number(Double(id)) }),
+            let address = try? JSONDecoder().decode(ShippingAddress.self, from: Data(object.jsonText().utf8))
         else {
-            throw KAuthError.invalidResponse("the picker chose address \(id), but /v1/user/shipping_address did not return it")
+            throw KAuthError.invalidResponse(
+                "the picker chose address \(id), but /v1/user/shipping_address did not return it")
         }
         return AddressPickerResult(operation: operation, addressID: id, address: address, object: object)
     }

@@ -4,7 +4,9 @@
 /// any other path are someone else's (404, keep waiting). Pure, so every case is tested without
 /// sockets.
 package enum AddressPickerCallback {
-    package static func evaluate(method: String = "GET", path: String, query: [(String, String)], expectedPath: String) -> CallbackVerdict {
+    package static func evaluate(method: String = "GET", path: String, query: [(String, String)], expectedPath: String)
+        -> CallbackVerdict
+    {
         // The path is the state: compared without an early exit, and before anything else is read.
         guard RedirectCallback.constantTimeEquals(path, expectedPath) else { return .notFound }
         guard method == "GET" else { return .methodNotAllowed }
@@ -24,7 +26,7 @@ package enum AddressPickerCallback {
     /// A positive decimal id, digits only: no sign, no spaces, no exponent.
     static func addressID(_ text: String) -> Int64? {
         guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-              let id = Int64(text), id > 0
+            let id = Int64(text), id > 0
         else { return nil }
         return id
     }

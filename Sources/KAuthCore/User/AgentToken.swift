@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Kakao's app-guest token (AGT), as its SDKs get it (`AuthApi.agt()`): `POST {auth}/api/agt`
 /// with form `client_id` and `access_token` answers `{"agt": "…"}`. The AGT opens Kakao's
@@ -24,16 +25,23 @@ package enum AgentToken {
         var recovered = false
         while true {
             let response = try await client.http.perform(
-                .form(url, [("client_id", clientID), ("access_token", token)], headers: [HTTPHeader("Accept", "application/json")]))
+                .form(
+                    url, [("client_id", clientID), ("access_token", token)],
+                    headers: [HTTPHeader("Accept", "application/json")]))
             if (200..<300).contains(response.status) {
-                guard let body = try? JSONDecoder().decode(Body.self, from: response.body), let agt = body.agt, !agt.isEmpty else {
+                guard let body = try? JSONDecoder().decode(Body.self, from: response.body), let agt = body.agt,
+                    !agt.isEmpty
+                else {
                     throw KAuthError.invalidResponse("\(path) answered \(response.status) without an agt")
                 }
                 return agt
             }
             let failure = OAuthErrorResponse.decode(response.body)
             if response.status == 401, failure?.error != "invalid_client" {
-                let message = failure.map { [$0.error, $0.errorDescription, $0.errorCode].compactMap { $0 }.joined(separator: ", ") }
+                let message =
+                    failure.map {
+                        [$0.error, $0.errorDescription, $0.errorCode].compactMap { $0 }.joined(separator: ", ")
+                    }
                     ?? "HTTP 401"
                 guard !recovered else {
                     throw await client.credentials.rejectedAfterRefresh(token, message: message)

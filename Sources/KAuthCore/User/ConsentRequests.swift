@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `GET /v2/user/scopes`: the app's consent items and the user's answers.
 package struct ScopesRequest: APIRequest {
@@ -63,7 +64,10 @@ package struct Scope: Decodable, Sendable, Equatable {
         case displayName = "display_name"
     }
 
-    package init(id: String, displayName: String? = nil, type: String? = nil, using: Bool? = nil, delegated: Bool? = nil, agreed: Bool, revocable: Bool? = nil) {
+    package init(
+        id: String, displayName: String? = nil, type: String? = nil, using: Bool? = nil, delegated: Bool? = nil,
+        agreed: Bool, revocable: Bool? = nil
+    ) {
         self.id = id
         self.displayName = displayName
         self.type = type

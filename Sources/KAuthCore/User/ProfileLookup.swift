@@ -12,7 +12,9 @@ package enum ProfileLookup {
             credentials: BearerCredentials(
                 profile: profile,
                 current: { accessToken },
-                recover: { _, message in throw KAuthError.sessionExpired(profile: profile, reason: .rejectedAfterRefresh(message: message)) }
+                recover: { _, message in
+                    throw KAuthError.sessionExpired(profile: profile, reason: .rejectedAfterRefresh(message: message))
+                }
             )
         )
         let api = UserAPI(client: client)

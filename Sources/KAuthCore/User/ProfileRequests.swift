@@ -1,4 +1,5 @@
 import KAuthBasics
+
 /// `POST /v1/user/update_profile`: sets user properties; keys must be registered in the
 /// app (else -201). `properties` is a JSON object string.
 package struct UpdateProfileRequest: APIRequest {

@@ -1,4 +1,5 @@
 import KAuthBasics
+
 /// Follows `/v1/user/shipping_address` pages: each next page starts below the last
 /// `updated_at` seen. Kakao's `has_more` is not confirmed, so a short page also ends the walk, and
 /// an address seen twice is kept once.
@@ -28,7 +29,7 @@ package enum ShippingAddressPages {
             }
             guard let last = items.last?.updatedAt, !items.isEmpty else { break }
             if page.hasMore == false || (page.hasMore == nil && items.count < pageSize) { break }
-            if let cursor, last >= cursor { break }   // the server did not move on: stop, do not loop
+            if let cursor, last >= cursor { break }  // the server did not move on: stop, do not loop
             cursor = last
         }
         return (userID, addresses, objects)

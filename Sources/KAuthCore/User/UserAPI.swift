@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthBasics
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The user calls every provider answers in its own way — the profile, OpenID Connect userinfo,
 /// logout and unlink — through the provider value's description of them.
@@ -20,11 +21,15 @@ package struct UserAPI: Sendable {
     ///
     /// - Parameter idTokenSubject: the `sub` of the login's ID token, if it has one: a profile
     ///   that is the provider's userinfo must be about that subject (`checkSubject`).
-    package func profile(propertyKeys: [String] = [], idTokenSubject: String? = nil) async throws -> APIResult<JSONValue> {
+    package func profile(propertyKeys: [String] = [], idTokenSubject: String? = nil) async throws -> APIResult<
+        JSONValue
+    > {
         if !propertyKeys.isEmpty { try provider.require(.userProperties) }
         let result = try await client.send(try provider.type.profile.request(provider, propertyKeys))
         try provider.type.profile.check(result.value)
-        if provider.type.profile.isUserinfo, let idTokenSubject { try Self.checkSubject(of: result.value, idTokenSubject: idTokenSubject) }
+        if provider.type.profile.isUserinfo, let idTokenSubject {
+            try Self.checkSubject(of: result.value, idTokenSubject: idTokenSubject)
+        }
         return result
     }
 
@@ -80,7 +85,9 @@ package struct UserAPI: Sendable {
         case .revocation:
             guard let token = refreshToken ?? validAccessToken else { return .notRevoked(.noToken) }
             let revocation = TokenRevocation(http: client.http, provider: provider)
-            switch try await revocation.revoke(token: token, hint: refreshToken != nil ? "refresh_token" : "access_token", bearer: validAccessToken) {
+            switch try await revocation.revoke(
+                token: token, hint: refreshToken != nil ? "refresh_token" : "access_token", bearer: validAccessToken)
+            {
             case .revoked: return .revoked
             case .noEndpoint: return .notRevoked(.noEndpoint)
             case .refused(let status, let error): return .notRevoked(.refused(status: status, error: error))

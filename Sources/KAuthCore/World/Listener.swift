@@ -1,4 +1,5 @@
 import KAuthBasics
+
 /// How a redirect listener finished. One type for every kind of callback (`CallbackJudge`), so
 /// the listener, its waiting and its single-use start link are shared; each flow handles the
 /// outcomes its judge can give and treats the others as impossible.
@@ -58,7 +59,8 @@ package struct CallbackListenerConfig: Sendable, Equatable {
     ) {
         self.init(
             host: host, port: port, path: path,
-            judge: .authorization(expectedState: expectedState, expectedIssuer: expectedIssuer, requireIssuer: requireIssuer),
+            judge: .authorization(
+                expectedState: expectedState, expectedIssuer: expectedIssuer, requireIssuer: requireIssuer),
             startPath: startPath, providerName: providerName)
     }
 
@@ -137,9 +139,15 @@ package struct RunningCallbackListener: Sendable {
 package struct Listener: Sendable {
     /// Binds and starts serving. `notice` hears of requests that were answered but did not end
     /// the wait.
-    package var start: @Sendable (_ config: CallbackListenerConfig, _ notice: @escaping @Sendable (ListenerNotice) -> Void) throws -> RunningCallbackListener
+    package var start:
+        @Sendable (_ config: CallbackListenerConfig, _ notice: @escaping @Sendable (ListenerNotice) -> Void) throws ->
+            RunningCallbackListener
 
-    package init(start: @escaping @Sendable (CallbackListenerConfig, @escaping @Sendable (ListenerNotice) -> Void) throws -> RunningCallbackListener) {
+    package init(
+        start:
+            @escaping @Sendable (CallbackListenerConfig, @escaping @Sendable (ListenerNotice) -> Void) throws ->
+            RunningCallbackListener
+    ) {
         self.start = start
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `POST /api/agt` on the auth host: form `client_id` and `access_token` → `{"agt":"…"}`, an
 /// app-guest token that opens apps-host pages (the shipping-address picker) as the user. It
@@ -27,12 +28,15 @@ extension SandboxEngine {
             return Self.oauthError(401, "invalid_client", "wrong app key", "KOE101", &entry)
         }
         guard let text = form.first(named: "access_token"), let token = state.accessTokens[text],
-              token.expiresAt > now, token.clientId == clientID
+            token.expiresAt > now, token.clientId == clientID
         else {
-            return Self.oauthError(401, "unauthorized", "the access token is missing, expired, revoked or of another app", "KOE001", &entry)
+            return Self.oauthError(
+                401, "unauthorized", "the access token is missing, expired, revoked or of another app", "KOE001", &entry
+            )
         }
         let value = SandboxSecrets.make(random)
-        apps.agts[value] = AGTRecord(clientID: clientID, userID: token.userId, expiresAt: now.addingTimeInterval(TimeInterval(Self.agtLifetime)))
+        apps.agts[value] = AGTRecord(
+            clientID: clientID, userID: token.userId, expiresAt: now.addingTimeInterval(TimeInterval(Self.agtLifetime)))
         return .json(200, OrderedJSON.object([("agt", .string(value))]).data)
     }
 }

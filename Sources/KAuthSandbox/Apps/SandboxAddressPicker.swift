@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The shipping-address picker pages of the apps host: select `/user/address`, create
 /// `/user/address/create`, edit `/user/address/edit`, each with query `app_key`, `return_url`,
@@ -39,11 +40,18 @@ extension SandboxEngine {
             return appsErrorPage(problem, visit: visit, &entry)
         }
         guard let returnURL = query.first(named: "return_url"), Self.isLoopbackReturnURL(returnURL) else {
-            return appsErrorPage("return_url must be http://127.0.0.1:PORT/… or http://localhost:PORT/…", visit: visit, &entry)
+            return appsErrorPage(
+                "return_url must be http://127.0.0.1:PORT/… or http://localhost:PORT/…", visit: visit, &entry)
         }
         let key = KpidtSession.key(query)
-        guard let index = apps.sessions.firstIndex(where: { $0.path == request.path && $0.query == key && $0.clientID == appKey }) else {
-            return appsFailure(returnURL, code: "KAE205", message: "no session: open this page through /auth/kpidt with a fresh agt", visit: visit, &entry)
+        guard
+            let index = apps.sessions.firstIndex(where: {
+                $0.path == request.path && $0.query == key && $0.clientID == appKey
+            })
+        else {
+            return appsFailure(
+                returnURL, code: "KAE205", message: "no session: open this page through /auth/kpidt with a fresh agt",
+                visit: visit, &entry)
         }
         let session = apps.sessions.remove(at: index)
         guard let userIndex = state.users.firstIndex(where: { $0.id == session.userID }) else {
@@ -54,9 +62,12 @@ extension SandboxEngine {
         var editing: Int?
         if page == .edit {
             guard let text = query.first(named: "address_id"), let id = Int64(text),
-                  let found = addresses.firstIndex(where: { $0.id == id })
+                let found = addresses.firstIndex(where: { $0.id == id })
             else {
-                return appsFailure(returnURL, code: "KAE206", message: "the user has no shipping address \(query.first(named: "address_id") ?? "(none given)")", visit: visit, &entry)
+                return appsFailure(
+                    returnURL, code: "KAE206",
+                    message: "the user has no shipping address \(query.first(named: "address_id") ?? "(none given)")",
+                    visit: visit, &entry)
             }
             editing = found
         }
@@ -75,9 +86,12 @@ extension SandboxEngine {
             switch page {
             case .select:
                 guard let pick = chosen ?? SandboxShipping.ordered(addresses).default?.id ?? addresses.first?.id,
-                      addresses.contains(where: { $0.id == pick })
+                    addresses.contains(where: { $0.id == pick })
                 else {
-                    return appsFailure(returnURL, code: "KAE206", message: "the user has no shipping address \(chosen.map(String.init) ?? "to choose")", visit: visit, &entry)
+                    return appsFailure(
+                        returnURL, code: "KAE206",
+                        message: "the user has no shipping address \(chosen.map(String.init) ?? "to choose")",
+                        visit: visit, &entry)
                 }
                 id = pick
             case .create:
@@ -109,12 +123,19 @@ extension SandboxEngine {
 
     /// The page a user who closes the window leaves behind: the addresses, and no way on.
     static func pickerHTML(_ page: PickerPage, _ addresses: [SandboxShippingAddress]) -> String {
-        let title = switch page {
-        case .select: "Choose a shipping address"
-        case .create: "Add a shipping address"
-        case .edit: "Edit a shipping address"
+        let title =
+            switch page {
+            case .select: "Choose a shipping address"
+            case .create: "Add a shipping address"
+            case .edit: "Edit a shipping address"
+            }
+        let items = addresses.map {
+            "<li>\($0.id): \(HTML.escape($0.name)), \(HTML.escape($0.baseAddress)) \(HTML.escape($0.detailAddress))</li>"
         }
-        let items = addresses.map { "<li>\($0.id): \(HTML.escape($0.name)), \(HTML.escape($0.baseAddress)) \(HTML.escape($0.detailAddress))</li>" }
-        return appsHTML(title: title, body: "<ul>\n\(items.joined(separator: "\n"))\n</ul>\n<p>The sandbox is set to play a user who closes this window: nothing happens from here.</p>")
+        return appsHTML(
+            title: title,
+            body:
+                "<ul>\n\(items.joined(separator: "\n"))\n</ul>\n<p>The sandbox is set to play a user who closes this window: nothing happens from here.</p>"
+        )
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The apps host (served at the sandbox's own base URL; the client takes it from
 /// `KAUTH_KAKAO_APPS_URL`): `GET /auth/kpidt` turns an AGT into a session for one page of the
@@ -38,16 +39,23 @@ extension SandboxEngine {
         let returnURL = target.query.first(named: "return_url")
         visit.returnURL = returnURL
         guard let returnURL, Self.isLoopbackReturnURL(returnURL) else {
-            return appsErrorPage("the return_url in continue must be http://127.0.0.1:PORT/… or http://localhost:PORT/…", visit: visit, &entry)
+            return appsErrorPage(
+                "the return_url in continue must be http://127.0.0.1:PORT/… or http://localhost:PORT/…", visit: visit,
+                &entry)
         }
-        guard let value = query.first(named: "agt"), let agt = apps.agts[value], agt.expiresAt > now, agt.clientID == appKey else {
-            return appsFailure(returnURL, code: "KAE201", message: "invalid agt: unknown, already used, expired or of another app", visit: visit, &entry)
+        guard let value = query.first(named: "agt"), let agt = apps.agts[value], agt.expiresAt > now,
+            agt.clientID == appKey
+        else {
+            return appsFailure(
+                returnURL, code: "KAE201", message: "invalid agt: unknown, already used, expired or of another app",
+                visit: visit, &entry)
         }
         apps.agts[value] = nil
-        apps.addSession(KpidtSession(
-            path: target.path, query: KpidtSession.key(target.query), clientID: agt.clientID, userID: agt.userID,
-            expiresAt: now.addingTimeInterval(TimeInterval(Self.kpidtSessionLifetime))
-        ))
+        apps.addSession(
+            KpidtSession(
+                path: target.path, query: KpidtSession.key(target.query), clientID: agt.clientID, userID: agt.userID,
+                expiresAt: now.addingTimeInterval(TimeInterval(Self.kpidtSessionLifetime))
+            ))
         visit.outcome = "redirect"
         visit.status = 302
         apps.addVisit(visit.json)
@@ -89,7 +97,9 @@ extension SandboxEngine {
     }
 
     /// A failure sent back to the client: `status=error&error_code=KAE…&error_msg=…`.
-    mutating func appsFailure(_ returnURL: String, code: String, message: String, visit: AppsVisit, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+    mutating func appsFailure(
+        _ returnURL: String, code: String, message: String, visit: AppsVisit, _ entry: inout SandboxLogEntry
+    ) -> HTTPServerResponse {
         entry.error = "apps_error"
         entry.kakaoCode = code
         var visit = visit
@@ -101,7 +111,9 @@ extension SandboxEngine {
     }
 
     /// The page the apps host shows for a request it will not redirect.
-    mutating func appsErrorPage(_ message: String, visit: AppsVisit, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+    mutating func appsErrorPage(_ message: String, visit: AppsVisit, _ entry: inout SandboxLogEntry)
+        -> HTTPServerResponse
+    {
         entry.error = "invalid_request"
         var visit = visit
         visit.outcome = "refused"
@@ -158,7 +170,7 @@ struct AppsVisit {
             "time": .string(RFC3339.string(from: time)),
             "app_key": appKey.map(JSONValue.string) ?? .null,
             "outcome": .string(outcome),
-            "status": .number(Double(status)),
+            "status": .number(Double(status))
         ]
         if let returnURL { members["return_url"] = .string(returnURL) }
         if let ka { members["ka"] = .string(ka) }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `GET` and `POST /_sandbox/config`: the configuration in force, and changing it at run time.
 extension SandboxEngine {
@@ -22,7 +23,7 @@ extension SandboxEngine {
             ("friends_api_enabled", \.friendsAPIEnabled),
             ("refresh_tokens", \.issueRefreshTokens),
             ("advertise_standard_scopes", \.advertiseStandardScopes),
-            ("page_links_loop", \.pageLinksLoop),
+            ("page_links_loop", \.pageLinksLoop)
         ]
     }
 
@@ -33,7 +34,7 @@ extension SandboxEngine {
             ("id_token_lifetime", \.idTokenLifetime),
             ("refresh_token_lifetime", \.refreshTokenLifetime),
             ("rotation_threshold", \.rotationThreshold),
-            ("code_lifetime", \.codeLifetime),
+            ("code_lifetime", \.codeLifetime)
         ]
     }
 
@@ -51,9 +52,16 @@ extension SandboxEngine {
             ("default_scopes", .array(configuration.defaultScopes.map(OrderedJSON.string))),
             ("auto_link", .bool(configuration.autoLink)),
             ("custom_property_keys", .array(configuration.customPropertyKeys.map(OrderedJSON.string))),
-            ("service_terms", .array(configuration.serviceTerms.map { term in
-                .object([("tag", .string(term.tag)), ("required", .bool(term.required)), ("revocable", .bool(term.revocable))])
-            })),
+            (
+                "service_terms",
+                .array(
+                    configuration.serviceTerms.map { term in
+                        .object([
+                            ("tag", .string(term.tag)), ("required", .bool(term.required)),
+                            ("revocable", .bool(term.revocable))
+                        ])
+                    })
+            ),
             ("shipping_address_count", .int(configuration.shippingAddressCount)),
             ("mode", .string(configuration.mode.rawValue)),
             ("oidc", .bool(configuration.oidc)),
@@ -75,7 +83,7 @@ extension SandboxEngine {
             ("id_token_alg", .string(configuration.idTokenAlgorithm.rawValue)),
             ("userinfo_sub", configuration.userinfoSubject.map(OrderedJSON.string) ?? .null),
             ("refresh_tokens", .bool(configuration.issueRefreshTokens)),
-            ("advertise_standard_scopes", .bool(configuration.advertiseStandardScopes)),
+            ("advertise_standard_scopes", .bool(configuration.advertiseStandardScopes))
         ])
     }
 
@@ -128,7 +136,8 @@ extension SandboxEngine {
                 updated.mode = mode
             case "device_interval":
                 guard let seconds = Int(value), (1...3600).contains(seconds) else {
-                    return Self.controlError(400, "device_interval must be a number of seconds from 1 to 3600, not \(value)")
+                    return Self.controlError(
+                        400, "device_interval must be a number of seconds from 1 to 3600, not \(value)")
                 }
                 updated.deviceInterval = seconds
             case "client_id":
@@ -139,7 +148,9 @@ extension SandboxEngine {
                 let names = SandboxScopes.parse(value)
                 let methods = names.compactMap(SandboxClientAuthMethod.init(rawValue:))
                 guard !methods.isEmpty, methods.count == names.count else {
-                    return Self.controlError(400, "client_auth_methods must name client_secret_basic, client_secret_post or both, not \(value)")
+                    return Self.controlError(
+                        400,
+                        "client_auth_methods must name client_secret_basic, client_secret_post or both, not \(value)")
                 }
                 updated.clientAuthMethods = methods
             case "friend_count":
@@ -149,7 +160,10 @@ extension SandboxEngine {
                 updated.friendCount = count
             case "id_token_alg":
                 guard let algorithm = JWSAlgorithm(rawValue: value) else {
-                    return Self.controlError(400, "id_token_alg must be one of \(JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")), not \(value)")
+                    return Self.controlError(
+                        400,
+                        "id_token_alg must be one of \(JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")), not \(value)"
+                    )
                 }
                 updated.idTokenAlgorithm = algorithm
             case "userinfo_sub":
@@ -161,7 +175,8 @@ extension SandboxEngine {
                 updated.itemCount = count
             case "item_failure_page":
                 guard let page = Int(value), page >= 0 else {
-                    return Self.controlError(400, "item_failure_page must be a page number, or 0 for none, not \(value)")
+                    return Self.controlError(
+                        400, "item_failure_page must be a page number, or 0 for none, not \(value)")
                 }
                 updated.itemFailurePage = page
             case "page_link_base":
@@ -171,7 +186,8 @@ extension SandboxEngine {
                 updated.pageLinkBase = value.isEmpty ? nil : value
             case "authorization_response_iss":
                 guard let behaviour = SandboxIssParameter(rawValue: value) else {
-                    return Self.controlError(400, "authorization_response_iss must be standard, unadvertised or wrong, not \(value)")
+                    return Self.controlError(
+                        400, "authorization_response_iss must be standard, unadvertised or wrong, not \(value)")
                 }
                 updated.authorizationResponseIss = behaviour
             default:
@@ -179,7 +195,9 @@ extension SandboxEngine {
             }
         }
         if updated.idTokenAlgorithm.family == .hmac, updated.clientSecret == nil {
-            return Self.controlError(400, "id_token_alg \(updated.idTokenAlgorithm.rawValue) signs with the client secret: set client_secret too")
+            return Self.controlError(
+                400,
+                "id_token_alg \(updated.idTokenAlgorithm.rawValue) signs with the client secret: set client_secret too")
         }
         configuration = updated
         return .json(200, configurationJSON.data)

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Control endpoints under `/_sandbox/`, for tests that need to see what a client sent or to
 /// put the provider into states that are hard to reach otherwise (expired tokens, outages).
@@ -53,10 +54,12 @@ extension SandboxEngine {
             guard let key = try? rotateSigningKey() else {
                 return Self.controlError(500, "cannot make a signing key")
             }
-            return .json(200, OrderedJSON.object([
-                ("kid", .string(key.kid)),
-                ("previous_kid", previous.map(OrderedJSON.string) ?? .null),
-            ]).data)
+            return .json(
+                200,
+                OrderedJSON.object([
+                    ("kid", .string(key.kid)),
+                    ("previous_kid", previous.map(OrderedJSON.string) ?? .null)
+                ]).data)
         case ("POST", "/_sandbox/device/deny"):
             return denyDevice(request.form)
         case ("POST", "/_sandbox/respond"):
@@ -74,7 +77,7 @@ extension SandboxEngine {
         "/_sandbox/log", "/_sandbox/reset-log", "/_sandbox/config", "/_sandbox/expire-access-tokens",
         "/_sandbox/fail", "/_sandbox/sharer-visits", "/_sandbox/memos", "/_sandbox/rotate-key",
         "/_sandbox/device/deny", "/_sandbox/respond", "/_sandbox/friend-messages", "/_sandbox/picker",
-        "/_sandbox/picker-visits",
+        "/_sandbox/picker-visits"
     ]
 
     /// `POST /_sandbox/fail`: form `path` (e.g. `/v2/user/me`), `count` (default 1; 0 clears),
@@ -98,15 +101,21 @@ extension SandboxEngine {
             return Self.controlError(400, "code must be a kapi code such as -9798 or a KOE code such as KOE003")
         }
         let required = form.first(named: "required_scopes").map(SandboxScopes.parse) ?? []
-        failures[path] = count == 0 ? nil : InjectedFailure(
-            remaining: count, status: status, code: code, error: form.first(named: "error"), requiredScopes: required
-        )
-        return .json(200, OrderedJSON.object([
-            ("path", .string(path)),
-            ("count", .int(count)),
-            ("status", .int(status)),
-            ("code", code.map(OrderedJSON.string) ?? .null),
-        ]).data)
+        failures[path] =
+            count == 0
+            ? nil
+            : InjectedFailure(
+                remaining: count, status: status, code: code, error: form.first(named: "error"),
+                requiredScopes: required
+            )
+        return .json(
+            200,
+            OrderedJSON.object([
+                ("path", .string(path)),
+                ("count", .int(count)),
+                ("status", .int(status)),
+                ("code", code.map(OrderedJSON.string) ?? .null)
+            ]).data)
     }
 
     static func flag(_ value: String) -> Bool? {

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension SandboxPickerOutcome {
     /// As `GET /_sandbox/picker` and `/_sandbox/config` show it.
@@ -14,12 +15,14 @@ extension SandboxPickerOutcome {
             return .object([
                 ("outcome", .string("choose")),
                 ("address_id", id.map { .int(Int($0)) } ?? .null),
-                ("detail_address", detail.map(OrderedJSON.string) ?? .null),
+                ("detail_address", detail.map(OrderedJSON.string) ?? .null)
             ])
         case .close:
             return .object([("outcome", .string("close"))])
         case .fail(let code, let message):
-            return .object([("outcome", .string("fail")), ("error_code", .string(code)), ("error_msg", .string(message))])
+            return .object([
+                ("outcome", .string("fail")), ("error_code", .string(code)), ("error_msg", .string(message))
+            ])
         }
     }
 }
@@ -49,11 +52,12 @@ extension SandboxEngine {
             outcome = .close
         case "fail":
             guard let code = form.first(named: "error_code"), code.hasPrefix("KAE"), code.count > 3,
-                  code.dropFirst(3).allSatisfy({ $0.isASCII && $0.isNumber })
+                code.dropFirst(3).allSatisfy({ $0.isASCII && $0.isNumber })
             else {
                 return Self.controlError(400, "error_code must be a KAE code such as KAE001")
             }
-            outcome = .fail(code: code, message: form.first(named: "error_msg") ?? "sandbox: the picker failed as configured")
+            outcome = .fail(
+                code: code, message: form.first(named: "error_msg") ?? "sandbox: the picker failed as configured")
         default:
             return Self.controlError(400, "outcome must be choose, close or fail")
         }

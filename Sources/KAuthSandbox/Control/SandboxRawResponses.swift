@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An endpoint whose next answers `POST /_sandbox/respond` can replace.
 enum SandboxRawEndpoint: String, Sendable, CaseIterable {
@@ -32,7 +33,8 @@ struct SandboxRawResponse: Sendable, Equatable {
     var body: Data
 
     var response: HTTPServerResponse {
-        HTTPServerResponse(status: status, headers: contentType.map { [HTTPHeader("Content-Type", $0)] } ?? [], body: body)
+        HTTPServerResponse(
+            status: status, headers: contentType.map { [HTTPHeader("Content-Type", $0)] } ?? [], body: body)
     }
 }
 
@@ -66,19 +68,24 @@ extension SandboxEngine {
             }
             body = bytes
         }
-        rawResponses[endpoint] = count == 0 ? nil : SandboxRawResponse(remaining: count, status: status, contentType: contentType, body: body)
-        return .json(200, OrderedJSON.object([
-            ("endpoint", .string(endpoint.rawValue)),
-            ("count", .int(count)),
-            ("status", .int(status)),
-            ("content_type", contentType.map(OrderedJSON.string) ?? .null),
-            ("length", .int(body.count)),
-        ]).data)
+        rawResponses[endpoint] =
+            count == 0
+            ? nil : SandboxRawResponse(remaining: count, status: status, contentType: contentType, body: body)
+        return .json(
+            200,
+            OrderedJSON.object([
+                ("endpoint", .string(endpoint.rawValue)),
+                ("count", .int(count)),
+                ("status", .int(status)),
+                ("content_type", contentType.map(OrderedJSON.string) ?? .null),
+                ("length", .int(body.count))
+            ]).data)
     }
 
     /// Takes one from the raw answers set for the endpoint at `path`, if any.
     mutating func rawResponse(for path: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse? {
-        guard let endpoint = SandboxRawEndpoint(path: path, mode: configuration.mode), var raw = rawResponses[endpoint] else {
+        guard let endpoint = SandboxRawEndpoint(path: path, mode: configuration.mode), var raw = rawResponses[endpoint]
+        else {
             return nil
         }
         raw.remaining -= 1

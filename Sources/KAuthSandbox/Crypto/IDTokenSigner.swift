@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Signs ID tokens with RS256: the sandbox provider's side of what `IDTokenValidator` checks, and
 /// (through `KAuthTestSupport`'s `TestIDTokenSigner`) the tests' source of tokens with chosen
@@ -35,11 +36,14 @@ package struct IDTokenSigner: Sendable {
         guard case .object = claims else {
             throw CryptoError.invalidParameter("ID token claims must be a JSON object")
         }
-        var header: [String: JSONValue] = ["alg": .string(JWSAlgorithm.rs256.rawValue), "kid": .string(kid), "typ": .string("JWT")]
+        var header: [String: JSONValue] = [
+            "alg": .string(JWSAlgorithm.rs256.rawValue), "kid": .string(kid), "typ": .string("JWT")
+        ]
         header.merge(extraHeader) { _, new in new }
         header = header.filter { $0.value != .null }
         header["alg"] = .string(JWSAlgorithm.rs256.rawValue)
-        let signingInput = Base64URL.encode(Array(JSONValue.object(header).jsonText().utf8))
+        let signingInput =
+            Base64URL.encode(Array(JSONValue.object(header).jsonText().utf8))
             + "." + Base64URL.encode(Array(claims.jsonText().utf8))
         let signature = try key.signPKCS1SHA256(message: Array(signingInput.utf8))
         return signingInput + "." + Base64URL.encode(signature)

@@ -1,8 +1,9 @@
-#if canImport(CCrypto)
-import CCrypto
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(CCrypto)
+    import CCrypto
+#endif
 
 /// Signs JWS with any algorithm kauth verifies (`JWSAlgorithm`): the sandbox provider's ID tokens
 /// when it is told to sign with something other than RS256, and the tests' tokens for those
@@ -18,24 +19,30 @@ package struct JWSSigner: Sendable {
 
     private enum Material: Sendable {
         #if canImport(CCrypto)
-        case key(OpenSSLKey)
+            case key(OpenSSLKey)
         #endif
         case secret([UInt8])
     }
 
     /// Signs with an existing RSA key (RS* or PS*).
     package init(rsa: RSAPrivateKey, algorithm: JWSAlgorithm, kid: String) throws {
-        guard algorithm.keyType == "RSA" else { throw CryptoError.invalidParameter("\(algorithm.rawValue) does not sign with an RSA key") }
+        guard algorithm.keyType == "RSA" else {
+            throw CryptoError.invalidParameter("\(algorithm.rawValue) does not sign with an RSA key")
+        }
         #if canImport(CCrypto)
-        self.init(algorithm: algorithm, kid: kid, material: .key(rsa.openSSLKey), publicJWK: JWK(rsa: rsa.publicKey, kid: kid, algorithm: algorithm))
+            self.init(
+                algorithm: algorithm, kid: kid, material: .key(rsa.openSSLKey),
+                publicJWK: JWK(rsa: rsa.publicKey, kid: kid, algorithm: algorithm))
         #else
-        throw CryptoError.library("\(algorithm.rawValue) signing needs libcrypto (Linux)")
+            throw CryptoError.library("\(algorithm.rawValue) signing needs libcrypto (Linux)")
         #endif
     }
 
     /// Signs HS* with `secret` (OIDC Core §10.1: the client secret's UTF-8 octets).
     package init(secret: String, algorithm: JWSAlgorithm) throws {
-        guard algorithm.family == .hmac else { throw CryptoError.invalidParameter("\(algorithm.rawValue) is not an HMAC algorithm") }
+        guard algorithm.family == .hmac else {
+            throw CryptoError.invalidParameter("\(algorithm.rawValue) is not an HMAC algorithm")
+        }
         self.init(algorithm: algorithm, kid: nil, material: .secret(Array(secret.utf8)), publicJWK: nil)
     }
 
@@ -50,34 +57,36 @@ package struct JWSSigner: Sendable {
     /// for ES*, an Ed25519 key for EdDSA.
     package static func generate(_ algorithm: JWSAlgorithm, kid: String) throws -> JWSSigner {
         #if canImport(CCrypto)
-        switch algorithm.family {
-        case .rsaPKCS1, .rsaPSS:
-            return try JWSSigner(rsa: RSAPrivateKey.generate(bits: 2048), algorithm: algorithm, kid: kid)
-        case .ecdsa(let curve, let size):
-            let key = try generateKey(type: "EC", curve: curve)
-            let point = try key.octets("pub")
-            // SEC 1 §2.3.3: an uncompressed point, 0x04 then x and y.
-            guard point.count == 1 + 2 * size, point[0] == 0x04 else {
-                throw CryptoError.library("unexpected encoding of the \(curve) public key")
+            switch algorithm.family {
+            case .rsaPKCS1, .rsaPSS:
+                return try JWSSigner(rsa: RSAPrivateKey.generate(bits: 2048), algorithm: algorithm, kid: kid)
+            case .ecdsa(let curve, let size):
+                let key = try generateKey(type: "EC", curve: curve)
+                let point = try key.octets("pub")
+                // SEC 1 §2.3.3: an uncompressed point, 0x04 then x and y.
+                guard point.count == 1 + 2 * size, point[0] == 0x04 else {
+                    throw CryptoError.library("unexpected encoding of the \(curve) public key")
+                }
+                let jwk = JWK(
+                    kty: "EC", kid: kid, use: "sig", alg: algorithm.rawValue, crv: curve,
+                    x: Base64URL.encode(Array(point[1...size])), y: Base64URL.encode(Array(point[(size + 1)...])))
+                return JWSSigner(algorithm: algorithm, kid: kid, material: .key(key), publicJWK: jwk)
+            case .edDSA:
+                let key = try generateKey(type: "ED25519", curve: nil)
+                var length = 32
+                var raw = [UInt8](repeating: 0, count: length)
+                guard EVP_PKEY_get_raw_public_key(key.pointer, &raw, &length) == 1, length == 32 else {
+                    throw CryptoError.library("EVP_PKEY_get_raw_public_key failed: \(openSSLErrorText())")
+                }
+                let jwk = JWK(
+                    kty: "OKP", kid: kid, use: "sig", alg: algorithm.rawValue, crv: "Ed25519", x: Base64URL.encode(raw))
+                return JWSSigner(algorithm: algorithm, kid: kid, material: .key(key), publicJWK: jwk)
+            case .hmac:
+                throw CryptoError.invalidParameter(
+                    "\(algorithm.rawValue) signs with the client secret, not a generated key")
             }
-            let jwk = JWK(
-                kty: "EC", kid: kid, use: "sig", alg: algorithm.rawValue, crv: curve,
-                x: Base64URL.encode(Array(point[1...size])), y: Base64URL.encode(Array(point[(size + 1)...])))
-            return JWSSigner(algorithm: algorithm, kid: kid, material: .key(key), publicJWK: jwk)
-        case .edDSA:
-            let key = try generateKey(type: "ED25519", curve: nil)
-            var length = 32
-            var raw = [UInt8](repeating: 0, count: length)
-            guard EVP_PKEY_get_raw_public_key(key.pointer, &raw, &length) == 1, length == 32 else {
-                throw CryptoError.library("EVP_PKEY_get_raw_public_key failed: \(openSSLErrorText())")
-            }
-            let jwk = JWK(kty: "OKP", kid: kid, use: "sig", alg: algorithm.rawValue, crv: "Ed25519", x: Base64URL.encode(raw))
-            return JWSSigner(algorithm: algorithm, kid: kid, material: .key(key), publicJWK: jwk)
-        case .hmac:
-            throw CryptoError.invalidParameter("\(algorithm.rawValue) signs with the client secret, not a generated key")
-        }
         #else
-        throw CryptoError.library("\(algorithm.rawValue) signing needs libcrypto (Linux)")
+            throw CryptoError.library("\(algorithm.rawValue) signing needs libcrypto (Linux)")
         #endif
     }
 
@@ -89,7 +98,8 @@ package struct JWSSigner: Sendable {
         if let kid { header["kid"] = .string(kid) }
         header.merge(extraHeader) { _, new in new }
         header = header.filter { $0.value != .null }
-        let signingInput = Base64URL.encode(Array(JSONValue.object(header).jsonText().utf8))
+        let signingInput =
+            Base64URL.encode(Array(JSONValue.object(header).jsonText().utf8))
             + "." + Base64URL.encode(Array(claims.jsonText().utf8))
         return signingInput + "." + Base64URL.encode(try signature(of: Array(signingInput.utf8)))
     }
@@ -103,97 +113,101 @@ package struct JWSSigner: Sendable {
             }
             return mac
         #if canImport(CCrypto)
-        case .key(let key):
-            let signature = try Self.digestSign(message, key: key, algorithm: algorithm)
-            guard case .ecdsa(_, let size) = algorithm.family else { return signature }
-            return try Self.rawSignature(der: signature, coordinateBytes: size)
+            case .key(let key):
+                let signature = try Self.digestSign(message, key: key, algorithm: algorithm)
+                guard case .ecdsa(_, let size) = algorithm.family else { return signature }
+                return try Self.rawSignature(der: signature, coordinateBytes: size)
         #endif
         }
     }
 
     #if canImport(CCrypto)
-    private static func generateKey(type: String, curve: String?) throws -> OpenSSLKey {
-        guard let context = EVP_PKEY_CTX_new_from_name(nil, type, nil) else {
-            throw CryptoError.library("EVP_PKEY_CTX_new_from_name(\(type)) failed: \(openSSLErrorText())")
-        }
-        defer { EVP_PKEY_CTX_free(context) }
-        var generated: OpaquePointer?
-        guard EVP_PKEY_keygen_init(context) == 1,
-              curve.map({ EVP_PKEY_CTX_set_group_name(context, $0) == 1 }) ?? true,
-              EVP_PKEY_generate(context, &generated) == 1,
-              let generated
-        else {
-            throw CryptoError.library("\(type) key generation failed: \(openSSLErrorText())")
-        }
-        return OpenSSLKey(generated)
-    }
-
-    private static func digestSign(_ message: [UInt8], key: OpenSSLKey, algorithm: JWSAlgorithm) throws -> [UInt8] {
-        guard let context = EVP_MD_CTX_new() else { throw CryptoError.library("EVP_MD_CTX_new failed: \(openSSLErrorText())") }
-        defer { EVP_MD_CTX_free(context) }
-        var keyContext: OpaquePointer?
-        let digest = JWSVerificationKey.digest(algorithm)
-        guard EVP_DigestSignInit(context, &keyContext, digest, nil, key.pointer) == 1 else {
-            throw CryptoError.library("EVP_DigestSignInit failed: \(openSSLErrorText())")
-        }
-        switch algorithm.family {
-        case .rsaPKCS1:
-            guard EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PADDING) == 1 else {
-                throw CryptoError.library("setting PKCS#1 padding failed: \(openSSLErrorText())")
+        private static func generateKey(type: String, curve: String?) throws -> OpenSSLKey {
+            guard let context = EVP_PKEY_CTX_new_from_name(nil, type, nil) else {
+                throw CryptoError.library("EVP_PKEY_CTX_new_from_name(\(type)) failed: \(openSSLErrorText())")
             }
-        case .rsaPSS:
-            guard EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PSS_PADDING) == 1,
-                  EVP_PKEY_CTX_set_rsa_mgf1_md(keyContext, digest) == 1,
-                  EVP_PKEY_CTX_set_rsa_pss_saltlen(keyContext, RSA_PSS_SALTLEN_DIGEST) == 1
+            defer { EVP_PKEY_CTX_free(context) }
+            var generated: OpaquePointer?
+            guard EVP_PKEY_keygen_init(context) == 1,
+                curve.map({ EVP_PKEY_CTX_set_group_name(context, $0) == 1 }) ?? true,
+                EVP_PKEY_generate(context, &generated) == 1,
+                let generated
             else {
-                throw CryptoError.library("setting PSS padding failed: \(openSSLErrorText())")
+                throw CryptoError.library("\(type) key generation failed: \(openSSLErrorText())")
             }
-        default:
-            break
+            return OpenSSLKey(generated)
         }
-        var length = 0
-        guard EVP_DigestSign(context, nil, &length, message, message.count) == 1 else {
-            throw CryptoError.library("EVP_DigestSign failed: \(openSSLErrorText())")
-        }
-        var signature = [UInt8](repeating: 0, count: length)
-        guard EVP_DigestSign(context, &signature, &length, message, message.count) == 1 else {
-            throw CryptoError.library("EVP_DigestSign failed: \(openSSLErrorText())")
-        }
-        return Array(signature.prefix(length))
-    }
 
-    /// r and s of a DER `ECDSA-Sig-Value`, each left-padded to the coordinate length.
-    private static func rawSignature(der: [UInt8], coordinateBytes size: Int) throws -> [UInt8] {
-        let parsed = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
-            var cursor = buffer.baseAddress
-            return d2i_ECDSA_SIG(nil, &cursor, buffer.count)
+        private static func digestSign(_ message: [UInt8], key: OpenSSLKey, algorithm: JWSAlgorithm) throws -> [UInt8] {
+            guard let context = EVP_MD_CTX_new() else {
+                throw CryptoError.library("EVP_MD_CTX_new failed: \(openSSLErrorText())")
+            }
+            defer { EVP_MD_CTX_free(context) }
+            var keyContext: OpaquePointer?
+            let digest = JWSVerificationKey.digest(algorithm)
+            guard EVP_DigestSignInit(context, &keyContext, digest, nil, key.pointer) == 1 else {
+                throw CryptoError.library("EVP_DigestSignInit failed: \(openSSLErrorText())")
+            }
+            switch algorithm.family {
+            case .rsaPKCS1:
+                guard EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PADDING) == 1 else {
+                    throw CryptoError.library("setting PKCS#1 padding failed: \(openSSLErrorText())")
+                }
+            case .rsaPSS:
+                guard EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PSS_PADDING) == 1,
+                    EVP_PKEY_CTX_set_rsa_mgf1_md(keyContext, digest) == 1,
+                    EVP_PKEY_CTX_set_rsa_pss_saltlen(keyContext, RSA_PSS_SALTLEN_DIGEST) == 1
+                else {
+                    throw CryptoError.library("setting PSS padding failed: \(openSSLErrorText())")
+                }
+            default:
+                break
+            }
+            var length = 0
+            guard EVP_DigestSign(context, nil, &length, message, message.count) == 1 else {
+                throw CryptoError.library("EVP_DigestSign failed: \(openSSLErrorText())")
+            }
+            var signature = [UInt8](repeating: 0, count: length)
+            guard EVP_DigestSign(context, &signature, &length, message, message.count) == 1 else {
+                throw CryptoError.library("EVP_DigestSign failed: \(openSSLErrorText())")
+            }
+            return Array(signature.prefix(length))
         }
-        guard let parsed else { throw CryptoError.library("d2i_ECDSA_SIG failed: \(openSSLErrorText())") }
-        defer { ECDSA_SIG_free(parsed) }
-        var r = [UInt8](repeating: 0, count: size), s = [UInt8](repeating: 0, count: size)
-        guard let rNumber = ECDSA_SIG_get0_r(parsed), let sNumber = ECDSA_SIG_get0_s(parsed),
-              BN_bn2binpad(rNumber, &r, Int32(size)) == Int32(size), BN_bn2binpad(sNumber, &s, Int32(size)) == Int32(size)
-        else {
-            throw CryptoError.library("ECDSA signature conversion failed: \(openSSLErrorText())")
+
+        /// r and s of a DER `ECDSA-Sig-Value`, each left-padded to the coordinate length.
+        private static func rawSignature(der: [UInt8], coordinateBytes size: Int) throws -> [UInt8] {
+            let parsed = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+                var cursor = buffer.baseAddress
+                return d2i_ECDSA_SIG(nil, &cursor, buffer.count)
+            }
+            guard let parsed else { throw CryptoError.library("d2i_ECDSA_SIG failed: \(openSSLErrorText())") }
+            defer { ECDSA_SIG_free(parsed) }
+            var r = [UInt8](repeating: 0, count: size)
+            var s = [UInt8](repeating: 0, count: size)
+            guard let rNumber = ECDSA_SIG_get0_r(parsed), let sNumber = ECDSA_SIG_get0_s(parsed),
+                BN_bn2binpad(rNumber, &r, Int32(size)) == Int32(size),
+                BN_bn2binpad(sNumber, &s, Int32(size)) == Int32(size)
+            else {
+                throw CryptoError.library("ECDSA signature conversion failed: \(openSSLErrorText())")
+            }
+            return r + s
         }
-        return r + s
-    }
     #endif
 }
 
 #if canImport(CCrypto)
-extension OpenSSLKey {
-    /// An octet-string parameter of the key (`pub`: an EC key's encoded point).
-    func octets(_ name: String) throws -> [UInt8] {
-        var length = 0
-        guard EVP_PKEY_get_octet_string_param(pointer, name, nil, 0, &length) == 1 else {
-            throw CryptoError.library("EVP_PKEY_get_octet_string_param(\(name)) failed: \(openSSLErrorText())")
+    extension OpenSSLKey {
+        /// An octet-string parameter of the key (`pub`: an EC key's encoded point).
+        func octets(_ name: String) throws -> [UInt8] {
+            var length = 0
+            guard EVP_PKEY_get_octet_string_param(pointer, name, nil, 0, &length) == 1 else {
+                throw CryptoError.library("EVP_PKEY_get_octet_string_param(\(name)) failed: \(openSSLErrorText())")
+            }
+            var bytes = [UInt8](repeating: 0, count: length)
+            guard EVP_PKEY_get_octet_string_param(pointer, name, &bytes, length, &length) == 1 else {
+                throw CryptoError.library("EVP_PKEY_get_octet_string_param(\(name)) failed: \(openSSLErrorText())")
+            }
+            return Array(bytes.prefix(length))
         }
-        var bytes = [UInt8](repeating: 0, count: length)
-        guard EVP_PKEY_get_octet_string_param(pointer, name, &bytes, length, &length) == 1 else {
-            throw CryptoError.library("EVP_PKEY_get_octet_string_param(\(name)) failed: \(openSSLErrorText())")
-        }
-        return Array(bytes.prefix(length))
     }
-}
 #endif

@@ -1,5 +1,5 @@
-import KAuthCore
 import KAuthBasics
+import KAuthCore
 
 /// Reading PKCS#1 DER back (RFC 8017 Appendix A.1): Security hands a private key out only as DER,
 /// and the sandbox exports its key as a JWK to keep it in the state file. The client never reads

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The authorization endpoint of every mode: the simulated user is always logged in and
 /// consents at once, so the browser goes straight back to the client with a code. What the user
@@ -140,7 +141,10 @@ struct SandboxAuthorizeRefusal: Error {
 
 /// A provider's consent step: reads the request's own parameters (scopes and the like), refuses
 /// or records what the user agrees to.
-typealias SandboxConsentStep = @Sendable (inout SandboxEngine, _ query: [(String, String)], _ clientID: String) -> Result<SandboxGrant, SandboxAuthorizeRefusal>
+typealias SandboxConsentStep =
+    @Sendable (inout SandboxEngine, _ query: [(String, String)], _ clientID: String) -> Result<
+        SandboxGrant, SandboxAuthorizeRefusal
+    >
 
 extension SandboxEngine {
     /// The sandbox plays an app whose registered redirect URIs are every loopback address and
@@ -160,7 +164,7 @@ extension SandboxEngine {
         let port = authority[authority.index(after: colon)...]
         guard host == "127.0.0.1" || host == "localhost" else { return false }
         guard !port.isEmpty, port.count <= 5, port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber),
-              let number = Int(port), (1...65535).contains(number)
+            let number = Int(port), (1...65535).contains(number)
         else { return false }
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/%")
         return path.allSatisfy { allowed.contains($0) }

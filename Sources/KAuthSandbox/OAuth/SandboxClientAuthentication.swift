@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Client authentication (RFC 6749 §2.3) at the token, revocation (RFC 7009 §2.1) and device
 /// authorization (RFC 8628 §3.1) endpoints, with the methods the profile or else
@@ -19,9 +20,13 @@ extension SandboxEngine {
     ///
     /// Answers 401 `invalid_client` with `WWW-Authenticate: Basic` when the client tried Basic or
     /// must use it (RFC 6749 §5.2).
-    func authenticateClient(_ request: HTTPServerRequest, _ form: [(String, String)], _ entry: inout SandboxLogEntry) -> Result<String, Unauthorized> {
+    func authenticateClient(_ request: HTTPServerRequest, _ form: [(String, String)], _ entry: inout SandboxLogEntry)
+        -> Result<String, Unauthorized>
+    {
         if let name = Self.repeatedName(form) {
-            return .failure(Unauthorized(response: oauthFailure(400, "invalid_request", "\(name) is sent more than once", "KOE001", &entry)))
+            return .failure(
+                Unauthorized(
+                    response: oauthFailure(400, "invalid_request", "\(name) is sent more than once", "KOE001", &entry)))
         }
         let allowed = profile.clientAuthMethods ?? configuration.clientAuthMethods
         var clientID = form.first(named: "client_id")
@@ -29,16 +34,30 @@ extension SandboxEngine {
         var method = SandboxClientAuthMethod.clientSecretPost
         if let header = request.headers.value(for: "Authorization"), Self.scheme(of: header) == "basic" {
             guard let credentials = Self.basicCredentials(header) else {
-                return .failure(refusal(401, "invalid_client", "the Authorization header must be Basic base64(client_id:client_secret)", "KOE101", challenge: true, &entry))
+                return .failure(
+                    refusal(
+                        401, "invalid_client", "the Authorization header must be Basic base64(client_id:client_secret)",
+                        "KOE101", challenge: true, &entry))
             }
             guard allowed.contains(.clientSecretBasic) else {
-                return .failure(refusal(401, "invalid_client", "client_secret_basic is not allowed for this app: send client_id and client_secret in the form", "KOE010", challenge: true, &entry))
+                return .failure(
+                    refusal(
+                        401, "invalid_client",
+                        "client_secret_basic is not allowed for this app: send client_id and client_secret in the form",
+                        "KOE010", challenge: true, &entry))
             }
             if secret != nil {
-                return .failure(refusal(400, "invalid_request", "the client authenticated twice: with HTTP Basic and with client_secret in the form", "KOE001", challenge: false, &entry))
+                return .failure(
+                    refusal(
+                        400, "invalid_request",
+                        "the client authenticated twice: with HTTP Basic and with client_secret in the form", "KOE001",
+                        challenge: false, &entry))
             }
             if let clientID, clientID != credentials.id {
-                return .failure(refusal(400, "invalid_request", "client_id in the form is not the one in the Basic credentials", "KOE001", challenge: false, &entry))
+                return .failure(
+                    refusal(
+                        400, "invalid_request", "client_id in the form is not the one in the Basic credentials",
+                        "KOE001", challenge: false, &entry))
             }
             clientID = credentials.id
             secret = credentials.secret
@@ -55,17 +74,27 @@ extension SandboxEngine {
         if let expected = configuration.clientSecret {
             guard allowed.contains(method) else {
                 // Only Basic is allowed, and the client sent its credentials in the form.
-                return .failure(refusal(401, "invalid_client", "client_secret_post is not allowed for this app: authenticate with HTTP Basic (client_secret_basic)", "KOE010", challenge: true, &entry))
+                return .failure(
+                    refusal(
+                        401, "invalid_client",
+                        "client_secret_post is not allowed for this app: authenticate with HTTP Basic (client_secret_basic)",
+                        "KOE010", challenge: true, &entry))
             }
             guard let secret, SandboxSecrets.equal(secret, expected) else {
-                return .failure(refusal(401, "invalid_client", "client_secret is missing or wrong", "KOE010", challenge: basic || !allowed.contains(.clientSecretPost), &entry))
+                return .failure(
+                    refusal(
+                        401, "invalid_client", "client_secret is missing or wrong", "KOE010",
+                        challenge: basic || !allowed.contains(.clientSecretPost), &entry))
             }
         }
         return .success(clientID)
     }
 
     /// A client-authentication answer, with the Basic challenge when `challenge` is set.
-    private func refusal(_ status: Int, _ error: String, _ description: String, _ code: String, challenge: Bool, _ entry: inout SandboxLogEntry) -> Unauthorized {
+    private func refusal(
+        _ status: Int, _ error: String, _ description: String, _ code: String, challenge: Bool,
+        _ entry: inout SandboxLogEntry
+    ) -> Unauthorized {
         var response = oauthFailure(status, error, description, code, &entry)
         if challenge { response.headers.append(HTTPHeader("WWW-Authenticate", "Basic realm=\"kauth sandbox\"")) }
         return Unauthorized(response: response)
@@ -80,9 +109,9 @@ extension SandboxEngine {
     static func basicCredentials(_ header: String) -> (id: String, secret: String)? {
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "basic",
-              let bytes = Data(base64Encoded: parts[1].trimmingWhitespace()),
-              let text = String(bytes: bytes, encoding: .utf8),
-              let colon = text.firstIndex(of: ":")
+            let bytes = Data(base64Encoded: parts[1].trimmingWhitespace()),
+            let text = String(bytes: bytes, encoding: .utf8),
+            let colon = text.firstIndex(of: ":")
         else { return nil }
         let decode = { (part: Substring) in FormURLEncoding.decode("x=" + part).first?.1 ?? String(part) }
         return (decode(text[..<colon]), decode(text[text.index(after: colon)...]))
@@ -93,7 +122,7 @@ extension SandboxEngine {
         let header = request.headers.value(for: "Authorization") ?? ""
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer",
-              let record = state.accessTokens[parts[1].trimmingWhitespace()], record.expiresAt > now
+            let record = state.accessTokens[parts[1].trimmingWhitespace()], record.expiresAt > now
         else { return nil }
         return record
     }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The RFC 8628 device authorization grant, a sandbox addition (Kakao does not offer it): for
 /// testing a client's headless login. `POST /oauth/device/code` hands out the codes,
@@ -24,7 +25,9 @@ extension SandboxEngine {
     /// endpoint) and `scope` (optional; the consent items `/oauth/authorize` accepts, `openid`
     /// included) → `{"device_code","user_code","verification_uri","verification_uri_complete",
     /// "expires_in","interval"}`.
-    mutating func deviceAuthorization(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+    mutating func deviceAuthorization(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry)
+        -> HTTPServerResponse
+    {
         let form = request.form
         entry.clientID = form.first(named: "client_id")
         entry.scope = form.first(named: "scope")
@@ -54,14 +57,19 @@ extension SandboxEngine {
             status: .pending
         )
         let verification = configuration.effectiveIssuer + "/device"
-        return .json(200, OrderedJSON.object([
-            ("device_code", .string(deviceCode)),
-            ("user_code", .string(userCode)),
-            ("verification_uri", .string(verification)),
-            ("verification_uri_complete", .string(verification + "?" + FormURLEncoding.encode([("user_code", userCode)]))),
-            ("expires_in", .int(Self.deviceCodeLifetime)),
-            ("interval", .int(interval)),
-        ]).data)
+        return .json(
+            200,
+            OrderedJSON.object([
+                ("device_code", .string(deviceCode)),
+                ("user_code", .string(userCode)),
+                ("verification_uri", .string(verification)),
+                (
+                    "verification_uri_complete",
+                    .string(verification + "?" + FormURLEncoding.encode([("user_code", userCode)]))
+                ),
+                ("expires_in", .int(Self.deviceCodeLifetime)),
+                ("interval", .int(interval))
+            ]).data)
     }
 
     /// `XXXX-XXXX` from `userCodeAlphabet`: 20^8 ≈ 2^34.6 codes, enough for a code that lives ten
@@ -97,24 +105,34 @@ extension SandboxEngine {
         let text = request.query.first(named: "user_code")
         entry.userCodeSent = text != nil
         guard let text, !text.isEmpty else {
-            return Self.devicePage(400, "Enter the code shown on your device", "Open this page with ?user_code=XXXX-XXXX: the sandbox has no form to type it in.", &entry, error: "invalid_request")
+            return Self.devicePage(
+                400, "Enter the code shown on your device",
+                "Open this page with ?user_code=XXXX-XXXX: the sandbox has no form to type it in.", &entry,
+                error: "invalid_request")
         }
         guard let key = deviceCode(userCode: text), let record = state.deviceCodes[key] else {
-            return Self.devicePage(404, "Unknown code", "This code does not exist or has expired. Start the login on your device again.", &entry, error: "invalid_request")
+            return Self.devicePage(
+                404, "Unknown code", "This code does not exist or has expired. Start the login on your device again.",
+                &entry, error: "invalid_request")
         }
         entry.clientID = record.clientId
         entry.scope = record.scopes.joined(separator: " ")
         switch record.status {
         case .approved:
-            return Self.devicePage(200, "Already approved", "This device is already signed in. You can close this page.", &entry)
+            return Self.devicePage(
+                200, "Already approved", "This device is already signed in. You can close this page.", &entry)
         case .denied:
-            return Self.devicePage(403, "Access denied", "This request was refused. Start the login on your device again.", &entry, error: "access_denied")
+            return Self.devicePage(
+                403, "Access denied", "This request was refused. Start the login on your device again.", &entry,
+                error: "access_denied")
         case .pending:
             break
         }
         if configuration.deny {
             state.deviceCodes[key]?.status = .denied
-            return Self.devicePage(403, "Access denied", "The sandbox user refused access (the sandbox is configured to deny).", &entry, error: "access_denied")
+            return Self.devicePage(
+                403, "Access denied", "The sandbox user refused access (the sandbox is configured to deny).", &entry,
+                error: "access_denied")
         }
         let user = state.users[0]
         var approved = record
@@ -123,30 +141,44 @@ extension SandboxEngine {
         approved.userId = user.id
         approved.approvedAt = now
         state.deviceCodes[key] = approved
-        return Self.devicePage(200, "Device approved", "\(user.nickname) signed in on the device. You can close this page and return to it.", &entry)
+        return Self.devicePage(
+            200, "Device approved",
+            "\(user.nickname) signed in on the device. You can close this page and return to it.", &entry)
     }
 
     /// `POST /_sandbox/device/deny`, form `user_code`: the user refuses, so polls answer
     /// `access_denied`.
     mutating func denyDevice(_ form: [(String, String)]) -> HTTPServerResponse {
         guard let text = form.first(named: "user_code"), let key = deviceCode(userCode: text) else {
-            return .json(404, OrderedJSON.object([("error", .string("no live device authorization with that user_code"))]).data)
+            return .json(
+                404, OrderedJSON.object([("error", .string("no live device authorization with that user_code"))]).data)
         }
         guard state.deviceCodes[key]?.status == .pending else {
-            return .json(409, OrderedJSON.object([("error", .string("that device authorization is already \(state.deviceCodes[key]!.status.rawValue)"))]).data)
+            return .json(
+                409,
+                OrderedJSON.object([
+                    (
+                        "error",
+                        .string("that device authorization is already \(state.deviceCodes[key]!.status.rawValue)")
+                    )
+                ]).data)
         }
         state.deviceCodes[key]?.status = .denied
-        return .json(200, OrderedJSON.object([
-            ("user_code", .string(state.deviceCodes[key]!.userCode)),
-            ("status", .string("denied")),
-        ]).data)
+        return .json(
+            200,
+            OrderedJSON.object([
+                ("user_code", .string(state.deviceCodes[key]!.userCode)),
+                ("status", .string("denied"))
+            ]).data)
     }
 
     /// The token endpoint's device grant (RFC 8628 §3.4, §3.5). Checked in this order: the code
     /// and its client, expiry (`expired_token`), polling faster than the interval (`slow_down`,
     /// and the interval grows by 5 s), a refusal (`access_denied`), no decision yet
     /// (`authorization_pending`). An approved code gives tokens once and is then spent.
-    mutating func redeemDeviceCode(_ form: [(String, String)], clientID: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+    mutating func redeemDeviceCode(_ form: [(String, String)], clientID: String, _ entry: inout SandboxLogEntry)
+        -> HTTPServerResponse
+    {
         guard let deviceCode = form.first(named: "device_code"), !deviceCode.isEmpty else {
             return Self.oauthError(400, "invalid_request", "device_code is required", "KOE001", &entry)
         }
@@ -161,13 +193,15 @@ extension SandboxEngine {
         if tooSoon {
             let interval = record.interval + Self.slowDownStep
             state.deviceCodes[deviceCode]?.interval = interval
-            return Self.standardError(400, "slow_down", "polling too fast: wait at least \(interval) seconds between requests", &entry)
+            return Self.standardError(
+                400, "slow_down", "polling too fast: wait at least \(interval) seconds between requests", &entry)
         }
         switch record.status {
         case .denied:
             return Self.standardError(400, "access_denied", "the user refused the device authorization", &entry)
         case .pending:
-            return Self.standardError(400, "authorization_pending", "the user has not yet approved the device authorization", &entry)
+            return Self.standardError(
+                400, "authorization_pending", "the user has not yet approved the device authorization", &entry)
         case .approved:
             break
         }
@@ -185,24 +219,30 @@ extension SandboxEngine {
 
     /// An OAuth error body without a KOE code (`{"error","error_description"}`, RFC 6749 §5.2),
     /// for the answers Kakao has no code for: the device grant's polling errors.
-    static func standardError(_ status: Int, _ error: String, _ description: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+    static func standardError(_ status: Int, _ error: String, _ description: String, _ entry: inout SandboxLogEntry)
+        -> HTTPServerResponse
+    {
         entry.error = error
-        return .json(status, OrderedJSON.object([
-            ("error", .string(error)),
-            ("error_description", .string(description)),
-        ]).data)
+        return .json(
+            status,
+            OrderedJSON.object([
+                ("error", .string(error)),
+                ("error_description", .string(description))
+            ]).data)
     }
 
-    private static func devicePage(_ status: Int, _ title: String, _ message: String, _ entry: inout SandboxLogEntry, error: String? = nil) -> HTTPServerResponse {
+    private static func devicePage(
+        _ status: Int, _ title: String, _ message: String, _ entry: inout SandboxLogEntry, error: String? = nil
+    ) -> HTTPServerResponse {
         entry.error = error
         let page = """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>kauth sandbox: \(HTML.escape(title))</title></head>
-        <body><h1>\(HTML.escape(title))</h1>
-        <p>\(HTML.escape(message))</p>
-        <p>This is the kauth sandbox, a local stand-in for a provider's device login page.</p></body></html>
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>kauth sandbox: \(HTML.escape(title))</title></head>
+            <body><h1>\(HTML.escape(title))</h1>
+            <p>\(HTML.escape(message))</p>
+            <p>This is the kauth sandbox, a local stand-in for a provider's device login page.</p></body></html>
 
-        """
+            """
         return .html(status, page)
     }
 }

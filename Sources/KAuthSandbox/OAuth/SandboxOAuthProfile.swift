@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What one provider's OAuth endpoints do differently from another's, as a value: the engine in
 /// `OAuth/` runs the authorization, token and revocation endpoints of every mode and reads the
@@ -164,7 +165,9 @@ extension SandboxEngine {
     var accessTokenLifetime: Int { profile.accessTokenLifetime ?? configuration.accessTokenLifetime }
 
     /// An OAuth error body in the profile's shape: Kakao's with its KOE `code`, or RFC 6749's.
-    func oauthFailure(_ status: Int, _ error: String, _ description: String, _ code: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+    func oauthFailure(
+        _ status: Int, _ error: String, _ description: String, _ code: String, _ entry: inout SandboxLogEntry
+    ) -> HTTPServerResponse {
         profile.errorCodes
             ? Self.oauthError(status, error, description, code, &entry)
             : Self.standardError(status, error, description, &entry)
@@ -175,10 +178,14 @@ extension SandboxEngine {
     mutating func oauthRoute(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse? {
         let path = request.path
         if path == profile.authorizePath {
-            guard request.method == "GET" else { return profile.errorPage(405, "KOE001", "invalid_request", "use GET for \(path)", &entry) }
+            guard request.method == "GET" else {
+                return profile.errorPage(405, "KOE001", "invalid_request", "use GET for \(path)", &entry)
+            }
             return authorize(request, &entry)
         }
-        guard path == profile.tokenPath || path == profile.revocationPath || path == profile.devicePath else { return nil }
+        guard path == profile.tokenPath || path == profile.revocationPath || path == profile.devicePath else {
+            return nil
+        }
         guard request.method == "POST" else {
             return oauthFailure(405, "invalid_request", "use POST for \(path)", "KOE001", &entry)
         }

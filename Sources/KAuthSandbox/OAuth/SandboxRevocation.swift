@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// RFC 7009 token revocation at the profile's path. In Kakao mode (`/oauth/revoke`) it is a
 /// sandbox addition that Kakao does not document (its clients log out with `/v1/user/logout`),
@@ -38,10 +39,13 @@ extension SandboxEngine {
         case .success(let value): clientID = value
         case .failure(let refusal): return refusal.response
         }
-        let holder = configuration.revocationRequiresBearer && configuration.clientSecret == nil ? bearerToken(request) : nil
+        let holder =
+            configuration.revocationRequiresBearer && configuration.clientSecret == nil ? bearerToken(request) : nil
         if configuration.revocationRequiresBearer && configuration.clientSecret == nil {
             guard let holder, holder.clientId == clientID else {
-                return Self.bearerRequired("a public client must send Authorization: Bearer with a live access token of the grant it revokes", &entry)
+                return Self.bearerRequired(
+                    "a public client must send Authorization: Bearer with a live access token of the grant it revokes",
+                    &entry)
             }
         }
         guard let token = form.first(named: "token"), !token.isEmpty else {
@@ -57,11 +61,15 @@ extension SandboxEngine {
     /// Revocation where the profile authenticates no client (Snap's client authentication here
     /// is unconfirmed, so none is required): a `client_id` that is sent (form or Basic) must be a
     /// known one, and then only that client's tokens are ended.
-    private mutating func revokeForNamedClient(_ request: HTTPServerRequest, _ form: [(String, String)], _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+    private mutating func revokeForNamedClient(
+        _ request: HTTPServerRequest, _ form: [(String, String)], _ entry: inout SandboxLogEntry
+    ) -> HTTPServerResponse {
         var clientID = form.first(named: "client_id")
         if let header = request.headers.value(for: "Authorization") {
             guard let credentials = Self.basicCredentials(header) else {
-                return oauthFailure(401, "invalid_client", "the Authorization header must be Basic base64(client_id:client_secret)", "KOE101", &entry)
+                return oauthFailure(
+                    401, "invalid_client", "the Authorization header must be Basic base64(client_id:client_secret)",
+                    "KOE101", &entry)
             }
             clientID = credentials.id
         }

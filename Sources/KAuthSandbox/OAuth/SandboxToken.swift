@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The token endpoint of every mode: the code and refresh grants (and the device grant where the
 /// profile takes it), with the error shape, answer fields and rotation rule of the profile in
@@ -40,7 +41,9 @@ extension SandboxEngine {
 
     /// `grant_type=authorization_code`. The code is spent by the first attempt, whatever its
     /// outcome, so a stolen code cannot be tried against several verifiers.
-    private mutating func redeemCode(_ form: [(String, String)], clientID: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+    private mutating func redeemCode(_ form: [(String, String)], clientID: String, _ entry: inout SandboxLogEntry)
+        -> HTTPServerResponse
+    {
         guard let code = form.first(named: "code"), !code.isEmpty, let record = state.codes[code] else {
             return oauthFailure(400, "invalid_grant", "authorization code not found", "KOE320", &entry)
         }
@@ -53,26 +56,38 @@ extension SandboxEngine {
         state.codes[code]?.redeemedGrantId = grant
 
         guard record.clientId == clientID else {
-            return oauthFailure(400, "invalid_grant", "authorization code was issued to another app key", "KOE320", &entry)
+            return oauthFailure(
+                400, "invalid_grant", "authorization code was issued to another app key", "KOE320", &entry)
         }
         guard form.first(named: "redirect_uri") == record.redirectUri else {
-            return oauthFailure(400, "invalid_grant", "redirect_uri mismatch: it must be identical to the one sent to \(profile.authorizePath)", "KOE303", &entry)
+            return oauthFailure(
+                400, "invalid_grant",
+                "redirect_uri mismatch: it must be identical to the one sent to \(profile.authorizePath)", "KOE303",
+                &entry)
         }
         let verifier = form.first(named: "code_verifier")
         if let challenge = record.codeChallenge {
             guard let verifier else {
-                return oauthFailure(400, "invalid_grant", "PKCE verification failed: code_verifier is required", "KOE320", &entry)
+                return oauthFailure(
+                    400, "invalid_grant", "PKCE verification failed: code_verifier is required", "KOE320", &entry)
             }
             guard SandboxSecrets.isWellFormedVerifier(verifier) else {
-                return oauthFailure(400, "invalid_grant", "PKCE verification failed: code_verifier must be 43 to 128 unreserved characters", "KOE320", &entry)
+                return oauthFailure(
+                    400, "invalid_grant",
+                    "PKCE verification failed: code_verifier must be 43 to 128 unreserved characters", "KOE320", &entry)
             }
             guard SandboxSecrets.equal(SandboxSecrets.codeChallenge(for: verifier), challenge) else {
-                return oauthFailure(400, "invalid_grant", "PKCE verification failed: code_verifier does not match code_challenge", "KOE320", &entry)
+                return oauthFailure(
+                    400, "invalid_grant", "PKCE verification failed: code_verifier does not match code_challenge",
+                    "KOE320", &entry)
             }
         } else if verifier != nil {
             // RFC 9700 §2.1.1: a verifier for a code issued without a challenge means someone
             // stripped the challenge from the authorization request (PKCE downgrade).
-            return oauthFailure(400, "invalid_grant", "PKCE verification failed: code_verifier sent but the authorization request had no code_challenge", "KOE320", &entry)
+            return oauthFailure(
+                400, "invalid_grant",
+                "PKCE verification failed: code_verifier sent but the authorization request had no code_challenge",
+                "KOE320", &entry)
         }
 
         let authTime = record.openid == true ? (record.authTime ?? now) : nil
@@ -97,26 +112,34 @@ extension SandboxEngine {
         userID: Int64, clientID: String, grantID: String, scopes: [String], idToken: IDTokenRequest?,
         refreshToken issuesRefreshToken: Bool, _ entry: inout SandboxLogEntry
     ) -> HTTPServerResponse {
-        let refreshToken = issueRefreshToken(userID: userID, clientID: clientID, grantID: grantID, scopes: scopes, idTokenAuthTime: idToken?.authTime)
+        let refreshToken = issueRefreshToken(
+            userID: userID, clientID: clientID, grantID: grantID, scopes: scopes, idTokenAuthTime: idToken?.authTime)
         // Without `issuesRefreshToken` it is issued to no one: the grant ends with its access token.
         if !issuesRefreshToken { state.refreshTokens[refreshToken] = nil }
         let accessToken = issueAccessToken(userID: userID, clientID: clientID, grantID: grantID, scopes: scopes)
         var jwt: String?
         if let idToken, configuration.oidc {
-            guard let signed = makeIDToken(userID: userID, clientID: clientID, authTime: idToken.authTime, nonce: idToken.nonce) else {
+            guard
+                let signed = makeIDToken(
+                    userID: userID, clientID: clientID, authTime: idToken.authTime, nonce: idToken.nonce)
+            else {
                 return Self.signingFailure(&entry)
             }
             jwt = signed
             entry.idTokenIssued = true
         }
-        return tokenAnswer(accessToken: accessToken, idToken: jwt, refreshToken: issuesRefreshToken ? refreshToken : nil, scopes: scopes, &entry)
+        return tokenAnswer(
+            accessToken: accessToken, idToken: jwt, refreshToken: issuesRefreshToken ? refreshToken : nil,
+            scopes: scopes, &entry)
     }
 
     /// `grant_type=refresh_token`, rotating as the profile says: with Kakao's rule (DT-322) a
     /// new refresh token only when the presented one has less than `rotationThreshold` seconds
     /// left (or always, with `oneUseRefreshTokens`), the old one then dead; otherwise no
     /// `refresh_token` field at all, and the client keeps the one it has.
-    private mutating func refresh(_ form: [(String, String)], clientID: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+    private mutating func refresh(_ form: [(String, String)], clientID: String, _ entry: inout SandboxLogEntry)
+        -> HTTPServerResponse
+    {
         guard let presented = form.first(named: "refresh_token"), !presented.isEmpty else {
             return oauthFailure(400, profile.missingRefreshTokenError, "refresh_token is required", "KOE319", &entry)
         }
@@ -130,14 +153,17 @@ extension SandboxEngine {
         }
         let scopes: [String]
         switch profile.refreshScopes {
-        case .consent: scopes = state.consents.first { $0.userId == record.userId && $0.clientId == clientID }?.scopes ?? []
+        case .consent:
+            scopes = state.consents.first { $0.userId == record.userId && $0.clientId == clientID }?.scopes ?? []
         case .grant: scopes = record.scopes ?? []
         }
-        let accessToken = issueAccessToken(userID: record.userId, clientID: clientID, grantID: record.grantId, scopes: scopes)
+        let accessToken = issueAccessToken(
+            userID: record.userId, clientID: clientID, grantID: record.grantId, scopes: scopes)
         var jwt: String?
         if let authTime = record.idTokenAuthTime, configuration.oidc {
             // OIDC Core §12.2: a fresh ID token for the same login, without the nonce.
-            guard let signed = makeIDToken(userID: record.userId, clientID: clientID, authTime: authTime, nonce: nil) else {
+            guard let signed = makeIDToken(userID: record.userId, clientID: clientID, authTime: authTime, nonce: nil)
+            else {
                 return Self.signingFailure(&entry)
             }
             jwt = signed
@@ -154,13 +180,17 @@ extension SandboxEngine {
         var next: String?
         if rotate {
             state.refreshTokens[presented] = nil
-            next = issueRefreshToken(userID: record.userId, clientID: clientID, grantID: record.grantId, scopes: scopes, idTokenAuthTime: record.idTokenAuthTime)
+            next = issueRefreshToken(
+                userID: record.userId, clientID: clientID, grantID: record.grantId, scopes: scopes,
+                idTokenAuthTime: record.idTokenAuthTime)
         }
         return tokenAnswer(accessToken: accessToken, idToken: jwt, refreshToken: next, scopes: scopes, &entry)
     }
 
     /// The answer's fields in the profile's order; a field with nothing to say is left out.
-    private func tokenAnswer(accessToken: String, idToken: String?, refreshToken: String?, scopes: [String], _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+    private func tokenAnswer(
+        accessToken: String, idToken: String?, refreshToken: String?, scopes: [String], _ entry: inout SandboxLogEntry
+    ) -> HTTPServerResponse {
         let scope = scopes.joined(separator: " ")
         entry.scope = scope
         let body: [(String, OrderedJSON)] = profile.tokenFields.compactMap { field in
@@ -185,7 +215,8 @@ extension SandboxEngine {
         oauthError(500, "server_error", "cannot sign the ID token", "KOE003", &entry)
     }
 
-    private mutating func issueAccessToken(userID: Int64, clientID: String, grantID: String, scopes: [String]) -> String {
+    private mutating func issueAccessToken(userID: Int64, clientID: String, grantID: String, scopes: [String]) -> String
+    {
         let token = SandboxSecrets.make(random)
         state.accessTokens[token] = AccessTokenRecord(
             value: token,
@@ -200,7 +231,9 @@ extension SandboxEngine {
 
     /// A refresh token of the grant; it keeps the grant's scopes when the profile's refreshes
     /// read them from there.
-    private mutating func issueRefreshToken(userID: Int64, clientID: String, grantID: String, scopes: [String], idTokenAuthTime: Date?) -> String {
+    private mutating func issueRefreshToken(
+        userID: Int64, clientID: String, grantID: String, scopes: [String], idTokenAuthTime: Date?
+    ) -> String {
         let token = SandboxSecrets.make(random)
         state.refreshTokens[token] = RefreshTokenRecord(
             value: token,
@@ -215,7 +248,9 @@ extension SandboxEngine {
     }
 
     /// Ends every access and refresh token that `matches` (logout, unlink, a replayed code).
-    mutating func revoke(where matches: (AccessTokenRecord) -> Bool, refresh refreshMatches: (RefreshTokenRecord) -> Bool) {
+    mutating func revoke(
+        where matches: (AccessTokenRecord) -> Bool, refresh refreshMatches: (RefreshTokenRecord) -> Bool
+    ) {
         state.accessTokens = state.accessTokens.filter { !matches($0.value) }
         state.refreshTokens = state.refreshTokens.filter { !refreshMatches($0.value) }
     }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// ID tokens (OIDC Core §2) and the key they are signed with.
 extension SandboxEngine {
@@ -20,11 +21,12 @@ extension SandboxEngine {
             ("sub", .string(String(userID))),
             ("iat", .int(issuedAt)),
             ("exp", .int(issuedAt + configuration.idTokenLifetime)),
-            ("auth_time", .int(Int(authTime.timeIntervalSince1970))),
+            ("auth_time", .int(Int(authTime.timeIntervalSince1970)))
         ]
         if let nonce { claims.append(("nonce", .string(nonce))) }
         if let user = state.users.first(where: { $0.id == userID }),
-           let consent = state.consents.first(where: { $0.userId == userID && $0.clientId == clientID }) {
+            let consent = state.consents.first(where: { $0.userId == userID && $0.clientId == clientID })
+        {
             claims += profileClaims(user, consent: consent, emailVerified: false)
         }
         let algorithm = configuration.idTokenAlgorithm

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Kakao's OpenID Connect endpoints: discovery, the JWK set and
 /// UserInfo. The ID token itself is made by `makeIDToken` (`SandboxIDToken.swift`).
@@ -40,14 +41,22 @@ extension SandboxEngine {
             ("revocation_endpoint_auth_methods_supported", strings(authMethods)),
             ("authorization_response_iss_parameter_supported", .bool(configuration.advertisesIssParameter)),
             ("request_uri_parameter_supported", .bool(false)),
-            ("scopes_supported", strings(["openid", SandboxScopes.offlineAccess] + (configuration.advertiseStandardScopes ? ["profile", "email"] : []) + SandboxScopes.catalogue.map(\.id))),
-            ("claims_supported", strings(Self.claimsSupported)),
+            (
+                "scopes_supported",
+                strings(
+                    ["openid", SandboxScopes.offlineAccess]
+                        + (configuration.advertiseStandardScopes ? ["profile", "email"] : [])
+                        + SandboxScopes.catalogue.map(\.id))
+            ),
+            ("claims_supported", strings(Self.claimsSupported))
         ])
         return Self.publicJSON(document)
     }
 
     /// Kakao's `claims_supported`, and `email_verified`, which UserInfo sends.
-    static let claimsSupported = ["iss", "aud", "sub", "auth_time", "exp", "iat", "nonce", "nickname", "picture", "email", "email_verified"]
+    static let claimsSupported = [
+        "iss", "aud", "sub", "auth_time", "exp", "iat", "nonce", "nickname", "picture", "email", "email_verified"
+    ]
 
     /// `GET /.well-known/jwks.json`: the public half of the current signing key (RFC 7517 §5),
     /// cacheable for five minutes. After `POST /_sandbox/rotate-key` only the new key is listed,
@@ -57,7 +66,10 @@ extension SandboxEngine {
             return .text(500, "sandbox: cannot make the signing key\n")
         }
         // The RSA key names the configured algorithm when it signs with it (RS*, PS*).
-        var keys = [key.publicJWK(algorithm: configuration.idTokenAlgorithm.keyType == "RSA" ? configuration.idTokenAlgorithm : .rs256)]
+        var keys = [
+            key.publicJWK(
+                algorithm: configuration.idTokenAlgorithm.keyType == "RSA" ? configuration.idTokenAlgorithm : .rs256)
+        ]
         if let own = try? algorithmSigner(), let jwk = own.publicJWK { keys.append(SandboxSigningKey.json(jwk)) }
         var response = Self.publicJSON(.object([("keys", .array(keys))]))
         response.headers.removeAll { $0.name == "Cache-Control" }
@@ -87,14 +99,18 @@ extension SandboxEngine {
         guard configuration.oidc else {
             return Self.apiError(403, -3, "OpenID Connect is not enabled for this app", &entry)
         }
-        var claims: [(String, OrderedJSON)] = [("sub", .string(configuration.userinfoSubject ?? String(caller.user.id)))]
+        var claims: [(String, OrderedJSON)] = [
+            ("sub", .string(configuration.userinfoSubject ?? String(caller.user.id)))
+        ]
         claims += profileClaims(caller.user, consent: state.consents[caller.consentIndex], emailVerified: true)
         return .json(200, OrderedJSON.object(claims).data)
     }
 
     /// The profile claims the user agreed to share with the app: what UserInfo and ID tokens say
     /// beyond who the user is.
-    func profileClaims(_ user: SandboxUserRecord, consent: ConsentRecord, emailVerified: Bool) -> [(String, OrderedJSON)] {
+    func profileClaims(_ user: SandboxUserRecord, consent: ConsentRecord, emailVerified: Bool) -> [(
+        String, OrderedJSON
+    )] {
         let scopes = SandboxScopes.normalize(consent.scopes)
         var claims: [(String, OrderedJSON)] = []
         if scopes.contains("profile_nickname") { claims.append(("nickname", .string(user.nickname))) }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The sandbox's own resource APIs, on any access token it issued: not Kakao's or Snap's, but what
 /// a client of a generic resource server meets. `GET /api/items` is a list paged with RFC 8288
@@ -28,9 +29,12 @@ extension SandboxEngine {
             return Self.apiError(400, -2, "per_page must be a number from 1 to 100", &entry)
         }
         if page == configuration.itemFailurePage {
-            return .json(503, OrderedJSON.object([
-                ("error", .string("temporarily_unavailable")), ("error_description", .string("sandbox: page \(page) fails, as item_failure_page asked")),
-            ]).data)
+            return .json(
+                503,
+                OrderedJSON.object([
+                    ("error", .string("temporarily_unavailable")),
+                    ("error_description", .string("sandbox: page \(page) fails, as item_failure_page asked"))
+                ]).data)
         }
         let start = (page - 1) * perPage
         let items = (start..<min(start + perPage, max(start, configuration.itemCount))).map { index in
@@ -54,15 +58,18 @@ extension SandboxEngine {
     mutating func echo(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         if case .failure(let refusal) = caller(request, &entry) { return refusal.response }
         let headers = request.headers.map { header -> OrderedJSON in
-            let value = header.name.lowercased() == "authorization" ? String(header.value.prefix { $0 != " " }) : header.value
+            let value =
+                header.name.lowercased() == "authorization" ? String(header.value.prefix { $0 != " " }) : header.value
             return .array([.string(header.name), .string(value)])
         }
-        return .json(200, OrderedJSON.object([
-            ("method", .string(request.method)),
-            ("query", .array(request.query.map { .array([.string($0.0), .string($0.1)]) })),
-            ("content_type", request.headers.value(for: "Content-Type").map(OrderedJSON.string) ?? .null),
-            ("body", .string(String(decoding: request.body, as: UTF8.self))),
-            ("headers", .array(headers)),
-        ]).data)
+        return .json(
+            200,
+            OrderedJSON.object([
+                ("method", .string(request.method)),
+                ("query", .array(request.query.map { .array([.string($0.0), .string($0.1)]) })),
+                ("content_type", request.headers.value(for: "Content-Type").map(OrderedJSON.string) ?? .null),
+                ("body", .string(String(decoding: request.body, as: UTF8.self))),
+                ("headers", .array(headers))
+            ]).data)
     }
 }

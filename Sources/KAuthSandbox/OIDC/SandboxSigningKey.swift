@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The sandbox's ID-token signing key: `KAuthCore`'s `RSAPrivateKey` (the platform library
 /// underneath) and its `IDTokenSigner`, the counterpart of the `IDTokenValidator` clients use.
@@ -44,7 +45,7 @@ struct SandboxSigningKey: Sendable {
     static func json(_ jwk: JWK) -> OrderedJSON {
         let members: [(String, String?)] = [
             ("kty", jwk.kty), ("use", jwk.use), ("alg", jwk.alg), ("kid", jwk.kid), ("n", jwk.n), ("e", jwk.e),
-            ("crv", jwk.crv), ("x", jwk.x), ("y", jwk.y),
+            ("crv", jwk.crv), ("x", jwk.x), ("y", jwk.y)
         ]
         return .object(members.compactMap { name, value in value.map { (name, .string($0)) } })
     }
@@ -65,7 +66,7 @@ struct SandboxSigningKey: Sendable {
         let canonical = OrderedJSON.object([
             ("e", .string(members["e"] ?? "")),
             ("kty", .string("RSA")),
-            ("n", .string(members["n"] ?? "")),
+            ("n", .string(members["n"] ?? ""))
         ])
         return Base64URL.encode(SHA256.hash(canonical.data))
     }

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reading `multipart/form-data` (RFC 7578): how the sandbox takes an image upload apart. The
 /// client only writes multipart (`KAuthCore`'s `MultipartForm.encoded()`), so the reader lives
@@ -23,7 +24,9 @@ extension MultipartForm {
             guard let equals = parameter.firstIndex(of: "=") else { continue }
             guard parameter[..<equals].trimmingWhitespace().lowercased() == "boundary" else { continue }
             var value = parameter[parameter.index(after: equals)...].trimmingWhitespace()
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
             return value.isEmpty || value.count > 70 ? nil : value
         }
         return nil
@@ -76,7 +79,9 @@ extension MultipartForm {
                     guard let equals = parameter.firstIndex(of: "=") else { continue }
                     let key = parameter[..<equals].trimmingWhitespace().lowercased()
                     var text = parameter[parameter.index(after: equals)...].trimmingWhitespace()
-                    if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
+                    if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {
+                        text = String(text.dropFirst().dropLast())
+                    }
                     if key == "name" { name = text }
                     if key == "filename" { filename = text }
                 }
@@ -91,7 +96,9 @@ extension MultipartForm {
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else {
+            return nil
+        }
         let first = needle[0]
         var index = start
         let last = haystack.count - needle.count

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The image APIs of Kakao Talk share: upload and scrap, with
 /// `Authorization: KakaoAK {app key}`. Images are kept in `SandboxShareRecords`, not stored.
@@ -24,12 +25,15 @@ extension SandboxEngine {
             return Self.apiError(400, -2, "the multipart part 'file' is required", &entry)
         }
         guard file.data.count <= ImageInfo.maximumUploadBytes else {
-            return Self.apiError(400, -602, "image size exceeds the limit of \(ImageInfo.maximumUploadBytes) bytes (2 MB)", &entry)
+            return Self.apiError(
+                400, -602, "image size exceeds the limit of \(ImageInfo.maximumUploadBytes) bytes (2 MB)", &entry)
         }
         guard let info = ImageInfo.sniff(file.data) else {
             return Self.apiError(400, -2, "file is not a PNG, JPEG or GIF image", &entry)
         }
-        let secureText = form.part(named: "secure_resource").map { String(decoding: $0.data, as: UTF8.self) } ?? request.query.first(named: "secure_resource")
+        let secureText =
+            form.part(named: "secure_resource").map { String(decoding: $0.data, as: UTF8.self) }
+            ?? request.query.first(named: "secure_resource")
         let image = SandboxImage(
             url: imageURL(secure: secureText?.lowercased() != "false", format: info.format),
             contentType: info.format.mimeType,
@@ -57,7 +61,9 @@ extension SandboxEngine {
         let lowered = (URLComponents(string: url)?.path ?? "").lowercased()
         let format: ImageInfo.Format = lowered.hasSuffix(".png") ? .png : lowered.hasSuffix(".gif") ? .gif : .jpeg
         let secure = parameters.first(named: "secure_resource")?.lowercased() != "false"
-        let image = SandboxImage(url: imageURL(secure: secure, format: format), contentType: format.mimeType, length: 65536, width: 640, height: 640)
+        let image = SandboxImage(
+            url: imageURL(secure: secure, format: format), contentType: format.mimeType, length: 65536, width: 640,
+            height: 640)
         share.addImage(image)
         return .json(200, image.response.data)
     }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The message of a share, memo or friends message, read from its parameters and checked as Kakao
 /// would: the default template with kauth's own `TemplateValidator` (the rules clients check
@@ -25,7 +26,9 @@ extension SandboxEngine {
         }
         var templateID: Int64?
         if let text = parameters.first(named: "template_id") {
-            guard let id = Int64(text), id > 0 else { return .failure(MessageProblem(message: "template_id must be a positive integer")) }
+            guard let id = Int64(text), id > 0 else {
+                return .failure(MessageProblem(message: "template_id must be a positive integer"))
+            }
             guard configuration.customTemplates[id] != nil else {
                 return .failure(MessageProblem(message: "template_id \(id) is not a template of this app"))
             }
@@ -44,7 +47,9 @@ extension SandboxEngine {
             guard let url = parameters.first(named: "request_url") else {
                 return .failure(MessageProblem(message: "request_url is required"))
             }
-            guard Self.webHost(url) != nil else { return .failure(MessageProblem(message: "request_url must be an http or https URL")) }
+            guard Self.webHost(url) != nil else {
+                return .failure(MessageProblem(message: "request_url must be an http or https URL"))
+            }
             return .success(.scrap(url: url, templateID: templateID, args: args))
         }
     }
@@ -61,7 +66,10 @@ extension SandboxEngine {
         switch TemplateValidator.validate(json) {
         case .success(let template): return .success(template)
         case .failure(let problems):
-            return .failure(MessageProblem(message: "invalid template_object: " + problems.violations.map(\.description).joined(separator: "; ")))
+            return .failure(
+                MessageProblem(
+                    message: "invalid template_object: "
+                        + problems.violations.map(\.description).joined(separator: "; ")))
         }
     }
 

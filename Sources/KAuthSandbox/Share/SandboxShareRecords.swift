@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the share and talk endpoints remember for tests to read back through `/_sandbox/`:
 /// visits to the sharer page, "send to me" messages, messages to friends, and uploaded images.
@@ -52,12 +53,22 @@ struct SandboxImage: Sendable, Equatable {
     var height: Int
 
     var response: OrderedJSON {
-        .object([("infos", .object([("original", .object([
-            ("url", .string(url)),
-            ("content_type", .string(contentType)),
-            ("length", .int(length)),
-            ("width", .int(width)),
-            ("height", .int(height)),
-        ]))]))])
+        .object([
+            (
+                "infos",
+                .object([
+                    (
+                        "original",
+                        .object([
+                            ("url", .string(url)),
+                            ("content_type", .string(contentType)),
+                            ("length", .int(length)),
+                            ("width", .int(width)),
+                            ("height", .int(height))
+                        ])
+                    )
+                ])
+            )
+        ])
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Kakao Talk share's validation APIs: what the SDKs call before
 /// they open the sharer, with `Authorization: KakaoAK {app key}`. Their answer (ValidationResult)
@@ -13,7 +14,7 @@ extension SandboxEngine {
     static let shareValidationPaths = [
         "/v2/api/kakaolink/talk/template/default": ShareAction.default,
         "/v2/api/kakaolink/talk/template/validate": .custom,
-        "/v2/api/kakaolink/talk/template/scrap": .scrap,
+        "/v2/api/kakaolink/talk/template/scrap": .scrap
     ]
 
     /// The `template_id` the sandbox gives each default template type.
@@ -33,7 +34,9 @@ extension SandboxEngine {
                 return .success(key)
             }
         }
-        return .failure(Unauthorized(response: Self.apiError(401, -401, "invalid app key: send Authorization: KakaoAK {app key}", &entry)))
+        return .failure(
+            Unauthorized(
+                response: Self.apiError(401, -401, "invalid app key: send Authorization: KakaoAK {app key}", &entry)))
     }
 
     /// `POST|GET /v2/api/kakaolink/talk/template/{default,validate,scrap}`: iOS sends a
@@ -41,7 +44,9 @@ extension SandboxEngine {
     mutating func shareValidation(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         guard request.method == "POST" || request.method == "GET" else { return Self.methodNotAllowed(&entry) }
         if case .failure(let unauthorized) = authenticateApp(request, &entry) { return unauthorized.response }
-        guard let action = Self.shareValidationPaths[request.path] else { return Self.apiError(404, -2, "not found", &entry) }
+        guard let action = Self.shareValidationPaths[request.path] else {
+            return Self.apiError(404, -2, "not found", &entry)
+        }
         let parameters = request.method == "POST" ? request.form + request.query : request.query
         if let name = Self.repeatedName(parameters) {
             return Self.apiError(400, -2, "\(name) is sent more than once", &entry)
@@ -76,7 +81,11 @@ extension SandboxEngine {
             members["object_type"] = nil
             content = OrderedJSON(members: members)
             for (path, url) in Self.linkURLs(in: template.json) where !isRegistered(url) {
-                warnings.append((path, .string("the domain of \(url) is not registered for this app (Kakao console > Platform > Web)")))
+                warnings.append(
+                    (
+                        path,
+                        .string("the domain of \(url) is not registered for this app (Kakao console > Platform > Web)")
+                    ))
             }
         case .custom(let id, let given):
             templateID = Int(id)
@@ -91,17 +100,21 @@ extension SandboxEngine {
             content = .object([
                 ("TI", .string(Self.webHost(url) ?? url)),
                 ("DE", .string("Scraped by the kauth sandbox, which does not fetch pages")),
-                ("LI", .string(url)),
+                ("LI", .string(url))
             ])
             if !isRegistered(url) {
-                warnings.append(("request_url", .string("the domain of \(url) is not registered for this app (Kakao console > Platform > Web)")))
+                warnings.append(
+                    (
+                        "request_url",
+                        .string("the domain of \(url) is not registered for this app (Kakao console > Platform > Web)")
+                    ))
             }
             if let id { argumentWarnings = unusedArguments(given, template: id) }
         }
         var members: [(String, OrderedJSON)] = [
             ("template_id", .int(templateID)),
             ("template_args", .object(args.keys.sorted().map { ($0, .string(args[$0]!)) })),
-            ("template_msg", .object([("P", .object(properties)), ("C", content)])),
+            ("template_msg", .object([("P", .object(properties)), ("C", content)]))
         ]
         if !warnings.isEmpty { members.append(("warning_msg", .object(warnings))) }
         if !argumentWarnings.isEmpty { members.append(("argument_msg", .object(argumentWarnings))) }
@@ -110,7 +123,9 @@ extension SandboxEngine {
 
     private func unusedArguments(_ given: [String: String], template id: Int64) -> [(String, OrderedJSON)] {
         let known = configuration.customTemplates[id] ?? []
-        return given.keys.sorted().filter { !known.contains($0) }.map { ($0, .string("template \(id) has no ${\($0)}; the value is not shown")) }
+        return given.keys.sorted().filter { !known.contains($0) }.map {
+            ($0, .string("template \(id) has no ${\($0)}; the value is not shown"))
+        }
     }
 
     /// Whether the URL's host is a registered share domain or below one.
@@ -123,7 +138,7 @@ extension SandboxEngine {
     static func webHost(_ url: String) -> String? {
         let lowered = url.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
-              let host = URLComponents(string: url)?.host?.lowercased(), !host.isEmpty
+            let host = URLComponents(string: url)?.host?.lowercased(), !host.isEmpty
         else { return nil }
         return host
     }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The web sharer, where a browser lands after `kauth link --open`.
 extension SandboxEngine {
@@ -41,20 +42,27 @@ extension SandboxEngine {
             "validation_params": parsed(paramsText),
             "ka": query.first(named: "ka").map(JSONValue.string) ?? .null,
             "lcba": parsed(query.first(named: "lcba")),
-            "status": .number(problem == nil ? 200 : 400),
+            "status": .number(problem == nil ? 200 : 400)
         ]
         if let target = query.first(named: "target_app_key") { visit["target_app_key"] = .string(target) }
         if let problem { visit["error"] = .string(problem) }
         share.addVisit(.object(visit))
         guard let message, problem == nil else {
             entry.error = "invalid_request"
-            return .html(400, Self.sharerHTML(title: "This message cannot be shared", body: "<p>\(HTML.escape(problem ?? "invalid request"))</p>"))
+            return .html(
+                400,
+                Self.sharerHTML(
+                    title: "This message cannot be shared", body: "<p>\(HTML.escape(problem ?? "invalid request"))</p>")
+            )
         }
         let preview = validationResult(message)["template_msg"]?.text ?? ""
-        return .html(200, Self.sharerHTML(
-            title: "Share to Kakao Talk",
-            body: "<p>Here Kakao would ask you to log in, then to pick friends or chats to send this \(message.action.rawValue) message to.</p>\n<pre>\(HTML.escape(preview))</pre>"
-        ))
+        return .html(
+            200,
+            Self.sharerHTML(
+                title: "Share to Kakao Talk",
+                body:
+                    "<p>Here Kakao would ask you to log in, then to pick friends or chats to send this \(message.action.rawValue) message to.</p>\n<pre>\(HTML.escape(preview))</pre>"
+            ))
     }
 
     /// The message of a sharer query, or nil when the action is missing.
@@ -62,7 +70,9 @@ extension SandboxEngine {
         guard let actionName, let action = ShareAction(rawValue: actionName) else {
             return .failure(MessageProblem(message: "validation_action must be default, custom or scrap"))
         }
-        guard let paramsText, case .object(let params)? = try? JSONDecoder().decode(JSONValue.self, from: Data(paramsText.utf8)) else {
+        guard let paramsText,
+            case .object(let params)? = try? JSONDecoder().decode(JSONValue.self, from: Data(paramsText.utf8))
+        else {
             return .failure(MessageProblem(message: "validation_params must be a JSON object"))
         }
         guard params["link_ver"] == .string(ShareLinkVersion.current) else {

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Snap Login Kit's scopes: full URLs, separated by spaces.
 enum SnapScopes {
@@ -32,10 +33,14 @@ extension SandboxEngine {
         let method = request.method
         switch request.path {
         case "/v1/me":
-            guard method == "GET" || method == "POST" else { return Self.graphQLError(405, "use GET or POST for /v1/me", code: "GRAPHQL_VALIDATION_FAILED", &entry) }
+            guard method == "GET" || method == "POST" else {
+                return Self.graphQLError(405, "use GET or POST for /v1/me", code: "GRAPHQL_VALIDATION_FAILED", &entry)
+            }
             return snapMe(request, &entry)
         case "/v1/oauth2/revoke_client":
-            guard method == "POST" else { return Self.standardError(405, "invalid_request", "use POST for /v1/oauth2/revoke_client", &entry) }
+            guard method == "POST" else {
+                return Self.standardError(405, "invalid_request", "use POST for /v1/oauth2/revoke_client", &entry)
+            }
             return snapRevokeClient(request, &entry)
         default:
             return .text(404, "not found\n")
@@ -52,10 +57,16 @@ extension SandboxEngine {
     static let snapConsent: SandboxConsentStep = { engine, query, _ in
         let scopes = query.first(named: "scope").map(SnapScopes.parse) ?? []
         guard !scopes.isEmpty else {
-            return .failure(SandboxAuthorizeRefusal(error: "invalid_scope", description: "scope is required: space-separated scope URLs such as \(SnapScopes.displayName)"))
+            return .failure(
+                SandboxAuthorizeRefusal(
+                    error: "invalid_scope",
+                    description: "scope is required: space-separated scope URLs such as \(SnapScopes.displayName)"))
         }
         if let unknown = scopes.first(where: { !SnapScopes.known.contains($0) }) {
-            return .failure(SandboxAuthorizeRefusal(error: "invalid_scope", description: "unknown scope: \(unknown) (scopes are full URLs such as \(SnapScopes.displayName))"))
+            return .failure(
+                SandboxAuthorizeRefusal(
+                    error: "invalid_scope",
+                    description: "unknown scope: \(unknown) (scopes are full URLs such as \(SnapScopes.displayName))"))
         }
         if let refusal = engine.userRefusal { return .failure(refusal) }
         return .success(SandboxGrant(userID: engine.state.users[0].id, scopes: scopes))
@@ -63,16 +74,18 @@ extension SandboxEngine {
 
     /// The page Snap shows for a request it will not redirect: "Something went wrong – Invalid
     /// redirect_uri".
-    static func snapErrorPage(_ status: Int, _ code: String, _ error: String, _ description: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+    static func snapErrorPage(
+        _ status: Int, _ code: String, _ error: String, _ description: String, _ entry: inout SandboxLogEntry
+    ) -> HTTPServerResponse {
         entry.error = error
         let page = """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>kauth sandbox: Something went wrong</title></head>
-        <body><h1>Something went wrong</h1>
-        <p>\(HTML.escape(description))</p>
-        <p>This is the kauth sandbox in Snap mode, a local stand-in for accounts.snapchat.com.</p></body></html>
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>kauth sandbox: Something went wrong</title></head>
+            <body><h1>Something went wrong</h1>
+            <p>\(HTML.escape(description))</p>
+            <p>This is the kauth sandbox in Snap mode, a local stand-in for accounts.snapchat.com.</p></body></html>
 
-        """
+            """
         return .html(status, page)
     }
 }

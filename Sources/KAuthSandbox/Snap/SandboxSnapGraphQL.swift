@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Snap's legacy user-data API: `GET /v1/me?query=…` or
 /// `POST /v1/me` with JSON `{"query":…}`, `Authorization: Bearer`, answering
@@ -12,20 +13,25 @@ import KAuthBasics
 extension SandboxEngine {
     mutating func snapMe(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         guard let token = bearerToken(request) else {
-            return Self.graphQLError(401, "The access token is missing, expired or revoked", code: "UNAUTHORIZED_USER", &entry)
+            return Self.graphQLError(
+                401, "The access token is missing, expired or revoked", code: "UNAUTHORIZED_USER", &entry)
         }
         entry.clientID = token.clientId
         let text: String?
         if request.method == "POST" {
             guard let body = try? JSONDecoder().decode(GraphQLRequest.self, from: request.body) else {
-                return Self.graphQLError(400, "The body must be JSON: {\"query\": \"{me{displayName}}\"}", code: "GRAPHQL_VALIDATION_FAILED", &entry)
+                return Self.graphQLError(
+                    400, "The body must be JSON: {\"query\": \"{me{displayName}}\"}", code: "GRAPHQL_VALIDATION_FAILED",
+                    &entry)
             }
             text = body.query
         } else {
             text = request.query.first(named: "query")
         }
         guard let text, !text.isEmpty else {
-            return Self.graphQLError(400, "query is required, e.g. {me{displayName bitmoji{avatar id} externalId}}", code: "GRAPHQL_VALIDATION_FAILED", &entry)
+            return Self.graphQLError(
+                400, "query is required, e.g. {me{displayName bitmoji{avatar id} externalId}}",
+                code: "GRAPHQL_VALIDATION_FAILED", &entry)
         }
         let selection: [SnapMeField]
         do {
@@ -44,14 +50,23 @@ extension SandboxEngine {
     }
 
     /// GraphQL's error body: `{"errors":[{"message","extensions":{"code"}}]}`.
-    static func graphQLError(_ status: Int, _ message: String, code: String, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+    static func graphQLError(_ status: Int, _ message: String, code: String, _ entry: inout SandboxLogEntry)
+        -> HTTPServerResponse
+    {
         entry.error = code
-        return .json(status, OrderedJSON.object([
-            ("errors", .array([.object([
-                ("message", .string(message)),
-                ("extensions", .object([("code", .string(code))])),
-            ])])),
-        ]).data)
+        return .json(
+            status,
+            OrderedJSON.object([
+                (
+                    "errors",
+                    .array([
+                        .object([
+                            ("message", .string(message)),
+                            ("extensions", .object([("code", .string(code))]))
+                        ])
+                    ])
+                )
+            ]).data)
     }
 }
 
@@ -113,9 +128,14 @@ struct SnapUser {
             case .externalId where granted.contains(SnapScopes.externalID):
                 members.append(("externalId", .string(externalId)))
             case .bitmoji(let fields) where granted.contains(SnapScopes.bitmojiAvatar):
-                members.append(("bitmoji", .object(fields.map { name in
-                    (name, .string(name == "avatar" ? avatar : bitmojiID))
-                })))
+                members.append(
+                    (
+                        "bitmoji",
+                        .object(
+                            fields.map { name in
+                                (name, .string(name == "avatar" ? avatar : bitmojiID))
+                            })
+                    ))
             default:
                 break
             }
@@ -137,8 +157,12 @@ enum SnapMeQuery {
         var tokens = try tokenize(text)[...]
         func next() -> String? { tokens.popFirst() }
         func expect(_ token: String) throws {
-            guard let found = next() else { throw Failure(message: "Syntax Error: Expected \"\(token)\", found <EOF>.") }
-            guard found == token else { throw Failure(message: "Syntax Error: Expected \"\(token)\", found \"\(found)\".") }
+            guard let found = next() else {
+                throw Failure(message: "Syntax Error: Expected \"\(token)\", found <EOF>.")
+            }
+            guard found == token else {
+                throw Failure(message: "Syntax Error: Expected \"\(token)\", found \"\(found)\".")
+            }
         }
 
         if tokens.first == "query" {
@@ -160,7 +184,10 @@ enum SnapMeQuery {
             case "externalId": fields.append(.externalId)
             case "bitmoji":
                 guard tokens.first == "{" else {
-                    throw Failure(message: "Field \"bitmoji\" of type \"Bitmoji\" must have a selection of subfields. Did you mean \"bitmoji { ... }\"?")
+                    throw Failure(
+                        message:
+                            "Field \"bitmoji\" of type \"Bitmoji\" must have a selection of subfields. Did you mean \"bitmoji { ... }\"?"
+                    )
                 }
                 _ = next()
                 var subfields: [String] = []
@@ -211,7 +238,10 @@ enum SnapMeQuery {
                 var literal = String(scalars.removeFirst())
                 while let s = scalars.popFirst() {
                     literal.unicodeScalars.append(s)
-                    if s == "\\", let escaped = scalars.popFirst() { literal.unicodeScalars.append(escaped); continue }
+                    if s == "\\", let escaped = scalars.popFirst() {
+                        literal.unicodeScalars.append(escaped)
+                        continue
+                    }
                     if s == "\"" { break }
                 }
                 tokens.append(literal)

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Ending every Snap session of an app: the SDK's "unlink all sessions" (revoking one token is
 /// the shared RFC 7009 endpoint, `OAuth/SandboxRevocation.swift`).
@@ -21,7 +22,9 @@ extension SandboxEngine {
         entry.clientID = token.clientId
         let user = token.userId
         let client = token.clientId
-        revoke(where: { $0.userId == user && $0.clientId == client }, refresh: { $0.userId == user && $0.clientId == client })
+        revoke(
+            where: { $0.userId == user && $0.clientId == client },
+            refresh: { $0.userId == user && $0.clientId == client })
         state.codes = state.codes.filter { !($0.value.userId == user && $0.value.clientId == client) }
         entry.revoked = true
         return .json(200, OrderedJSON.object([]).data)

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Kakao Talk messages to friends: `POST /v1/api/talk/friends/message/default/send`
 /// (`template_object`), `/v1/api/talk/friends/message/send` (`template_id`, `template_args`) and
@@ -16,7 +17,7 @@ extension SandboxEngine {
     static let friendMessagePaths = [
         "/v1/api/talk/friends/message/default/send": ShareAction.default,
         "/v1/api/talk/friends/message/send": .custom,
-        "/v1/api/talk/friends/message/scrap/send": .scrap,
+        "/v1/api/talk/friends/message/scrap/send": .scrap
     ]
 
     /// Receivers one request may name.
@@ -27,14 +28,17 @@ extension SandboxEngine {
     /// in `failure_info`: -502 for a uuid that is not the user's friend, -530 for a friend who does
     /// not accept the app's messages (`failure_info` is left out when empty):
     /// `{"successful_receiver_uuids":[…],"failure_info":[{"code","msg","receiver_uuids":[…]}]}`.
-    mutating func talkFriendsMessage(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+    mutating func talkFriendsMessage(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse
+    {
         guard request.method == "POST" else { return Self.methodNotAllowed(&entry) }
         let caller: Caller
         switch self.caller(request, &entry) {
         case .success(let value): caller = value
         case .failure(let refusal): return refusal.response
         }
-        guard let action = Self.friendMessagePaths[request.path] else { return Self.apiError(404, -2, "not found", &entry) }
+        guard let action = Self.friendMessagePaths[request.path] else {
+            return Self.apiError(404, -2, "not found", &entry)
+        }
         let agreed = SandboxScopes.normalize(state.consents[caller.consentIndex].scopes)
         guard agreed.contains(TalkScopes.message) else {
             let apiType = "TALK_FRIENDS_MESSAGE_\(action == .custom ? "" : action.rawValue.uppercased() + "_")SEND"
@@ -48,13 +52,16 @@ extension SandboxEngine {
             return Self.apiError(400, -2, "receiver_uuids is required: a JSON array of friend uuids", &entry)
         }
         guard let receivers = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) else {
-            return Self.apiError(400, -2, "invalid receiver_uuids: a JSON array of strings is expected, e.g. [\"uuid\"]", &entry)
+            return Self.apiError(
+                400, -2, "invalid receiver_uuids: a JSON array of strings is expected, e.g. [\"uuid\"]", &entry)
         }
         guard !receivers.isEmpty else {
             return Self.apiError(400, -2, "invalid receiver_uuids: the list is empty", &entry)
         }
         guard receivers.count <= Self.maximumReceivers else {
-            return Self.apiError(400, -2, "invalid receiver_uuids: at most \(Self.maximumReceivers) receivers, not \(receivers.count)", &entry)
+            return Self.apiError(
+                400, -2, "invalid receiver_uuids: at most \(Self.maximumReceivers) receivers, not \(receivers.count)",
+                &entry)
         }
         if let bad = receivers.first(where: { !SandboxFriends.isWellFormedUUID($0) }) {
             return Self.apiError(400, -2, "invalid receiver_uuids: \(bad) is not a uuid", &entry)
@@ -72,7 +79,10 @@ extension SandboxEngine {
         var notFriends: [String] = []
         var refusing: [String] = []
         for uuid in unique {
-            guard let friend = byUUID[uuid] else { notFriends.append(uuid); continue }
+            guard let friend = byUUID[uuid] else {
+                notFriends.append(uuid)
+                continue
+            }
             if friend.allowedMessages { successful.append(uuid) } else { refusing.append(uuid) }
         }
         var failures: [(Int, String, [String])] = []
@@ -84,7 +94,7 @@ extension SandboxEngine {
             "user_id": .number(Double(caller.user.id)),
             "action": .string(action.rawValue),
             "receiver_uuids": .array(unique.map(JSONValue.string)),
-            "successful_receiver_uuids": .array(successful.map(JSONValue.string)),
+            "successful_receiver_uuids": .array(successful.map(JSONValue.string))
         ]
         if !failures.isEmpty {
             record["failed_receiver_uuids"] = .array((notFriends + refusing).map(JSONValue.string))
@@ -94,9 +104,17 @@ extension SandboxEngine {
 
         var body: [(String, OrderedJSON)] = [("successful_receiver_uuids", .array(successful.map(OrderedJSON.string)))]
         if !failures.isEmpty {
-            body.append(("failure_info", .array(failures.map { code, message, uuids in
-                .object([("code", .int(code)), ("msg", .string(message)), ("receiver_uuids", .array(uuids.map(OrderedJSON.string)))])
-            })))
+            body.append(
+                (
+                    "failure_info",
+                    .array(
+                        failures.map { code, message, uuids in
+                            .object([
+                                ("code", .int(code)), ("msg", .string(message)),
+                                ("receiver_uuids", .array(uuids.map(OrderedJSON.string)))
+                            ])
+                        })
+                ))
         }
         return .json(200, OrderedJSON.object(body).data)
     }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A Kakao Talk friend of the sandbox user, as `/v1/api/talk/friends` lists it.
 struct SandboxFriend: Sendable, Equatable {
@@ -24,7 +25,7 @@ struct SandboxFriend: Sendable, Equatable {
             ("profile_nickname", .string(nickname)),
             ("profile_thumbnail_image", .string(thumbnailURL)),
             ("favorite", .bool(favorite)),
-            ("allowed_msg", .bool(allowedMessages)),
+            ("allowed_msg", .bool(allowedMessages))
         ])
     }
 }
@@ -120,17 +121,21 @@ extension SandboxEngine {
             return Self.apiError(400, -2, "invalid friend_order: \(friendOrder) (favorite or nickname)", &entry)
         }
 
-        let all = SandboxFriends.ordered(friends, favoritesFirst: friendOrder == "favorite", descending: order == "desc")
+        let all = SandboxFriends.ordered(
+            friends, favoritesFirst: friendOrder == "favorite", descending: order == "desc")
         let page = all.dropFirst(offset).prefix(limit)
         func url(_ offset: Int) -> OrderedJSON {
-            .string(pageLinkBase + "/v1/api/talk/friends?" + FormURLEncoding.encode([
-                ("offset", String(configuration.pageLinksLoop ? 0 : offset)), ("limit", String(limit)), ("order", order), ("friend_order", friendOrder),
-            ]))
+            .string(
+                pageLinkBase + "/v1/api/talk/friends?"
+                    + FormURLEncoding.encode([
+                        ("offset", String(configuration.pageLinksLoop ? 0 : offset)), ("limit", String(limit)),
+                        ("order", order), ("friend_order", friendOrder)
+                    ]))
         }
         var body: [(String, OrderedJSON)] = [
             ("elements", .array(page.map(\.json))),
             ("total_count", .int(all.count)),
-            ("favorite_count", .int(all.filter(\.favorite).count)),
+            ("favorite_count", .int(all.filter(\.favorite).count))
         ]
         if offset > 0 { body.append(("before_url", url(max(0, offset - limit)))) }
         if offset + limit < all.count { body.append(("after_url", url(offset + limit))) }

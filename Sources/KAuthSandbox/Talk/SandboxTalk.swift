@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// "Send to me" (Kakao Talk memo): `POST /v2/api/talk/memo/default/send`, `/v2/api/talk/memo/send`
 /// and `/v2/api/talk/memo/scrap/send` with the user's token. The user must have agreed to
@@ -14,7 +15,7 @@ extension SandboxEngine {
     static let memoPaths = [
         "/v2/api/talk/memo/default/send": ShareAction.default,
         "/v2/api/talk/memo/send": .custom,
-        "/v2/api/talk/memo/scrap/send": .scrap,
+        "/v2/api/talk/memo/scrap/send": .scrap
     ]
 
     mutating func talkMemo(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
@@ -28,13 +29,18 @@ extension SandboxEngine {
         let agreed = state.consents.first { $0.userId == token.userId && $0.clientId == token.clientId }?.scopes ?? []
         guard agreed.contains(TalkScopes.message) else {
             entry.kakaoCode = "-402"
-            return .json(403, OrderedJSON.object([
-                ("msg", .string("insufficient scopes.")),
-                ("code", .int(-402)),
-                ("api_type", .string("TALK_MEMO_\(action == .custom ? "" : action.rawValue.uppercased() + "_")SEND")),
-                ("required_scopes", .array([.string(TalkScopes.message)])),
-                ("allowed_scopes", .array(agreed.map(OrderedJSON.string))),
-            ]).data)
+            return .json(
+                403,
+                OrderedJSON.object([
+                    ("msg", .string("insufficient scopes.")),
+                    ("code", .int(-402)),
+                    (
+                        "api_type",
+                        .string("TALK_MEMO_\(action == .custom ? "" : action.rawValue.uppercased() + "_")SEND")
+                    ),
+                    ("required_scopes", .array([.string(TalkScopes.message)])),
+                    ("allowed_scopes", .array(agreed.map(OrderedJSON.string)))
+                ]).data)
         }
         let parameters = request.form + request.query
         if let name = Self.repeatedName(parameters) {
@@ -48,7 +54,7 @@ extension SandboxEngine {
         var memo: [String: JSONValue] = [
             "time": .string(RFC3339.string(from: now)),
             "user_id": .number(Double(token.userId)),
-            "action": .string(action.rawValue),
+            "action": .string(action.rawValue)
         ]
         Self.describe(message, into: &memo)
         share.addMemo(.object(memo))

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Kakao's consent step: `prompt` (`none` only with what is already agreed), Kakao's scope
 /// names, `nonce` when the app requires one, Kakao Sync's `service_terms`, the user named by
@@ -18,7 +19,9 @@ extension SandboxEngine {
         engine.kakaoConsent(query, clientID: clientID)
     }
 
-    private mutating func kakaoConsent(_ query: [(String, String)], clientID: String) -> Result<SandboxGrant, SandboxAuthorizeRefusal> {
+    private mutating func kakaoConsent(_ query: [(String, String)], clientID: String) -> Result<
+        SandboxGrant, SandboxAuthorizeRefusal
+    > {
         func refuse(_ error: String, _ description: String) -> Result<SandboxGrant, SandboxAuthorizeRefusal> {
             .failure(SandboxAuthorizeRefusal(error: error, description: description))
         }
@@ -36,7 +39,8 @@ extension SandboxEngine {
         var asked = query.first(named: "scope").map(SandboxScopes.parse) ?? []
         // OIDC Core §11: `offline_access` asks for a refresh token, and counts only with
         // prompt=consent; it is a request about this grant, not a consent item to remember.
-        let offlineAccess = configuration.oidc && asked.contains(SandboxScopes.offlineAccess) && prompts.contains("consent")
+        let offlineAccess =
+            configuration.oidc && asked.contains(SandboxScopes.offlineAccess) && prompts.contains("consent")
         if configuration.oidc { asked.removeAll { $0 == SandboxScopes.offlineAccess } }
         if let unknown = asked.first(where: { !SandboxScopes.known.contains($0) }) {
             return refuse("invalid_scope", "unknown scope: \(unknown)")
@@ -74,7 +78,10 @@ extension SandboxEngine {
         }
 
         let scopes = consent(user: user.id, clientID: clientID, requested: requested, terms: terms)
-        return .success(SandboxGrant(userID: user.id, scopes: scopes, nonce: nonce, openid: asked.contains("openid"), offlineAccess: offlineAccess))
+        return .success(
+            SandboxGrant(
+                userID: user.id, scopes: scopes, nonce: nonce, openid: asked.contains("openid"),
+                offlineAccess: offlineAccess))
     }
 
     /// The simulated user agrees to `requested` (and the service terms `terms`) for `clientID`:
@@ -90,15 +97,16 @@ extension SandboxEngine {
         // A first login: the app's consent items and required terms, and whatever was asked.
         let scopes = SandboxScopes.union(SandboxScopes.normalize(configuration.defaultScopes), requested)
         let required = configuration.serviceTerms.filter(\.required).map(\.tag)
-        state.consents.append(ConsentRecord(
-            userId: user,
-            clientId: clientID,
-            scopes: scopes,
-            connectedAt: now,
-            serviceTerms: agreeing(SandboxScopes.union(required, terms), to: [], by: "KAUTH"),
-            properties: [:],
-            signedUp: configuration.autoLink
-        ))
+        state.consents.append(
+            ConsentRecord(
+                userId: user,
+                clientId: clientID,
+                scopes: scopes,
+                connectedAt: now,
+                serviceTerms: agreeing(SandboxScopes.union(required, terms), to: [], by: "KAUTH"),
+                properties: [:],
+                signedUp: configuration.autoLink
+            ))
         return scopes
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// User properties: the string values an app keeps on its users under keys registered in the
 /// console (update profile and signup).
@@ -70,10 +71,12 @@ extension SandboxEngine {
         case .failure(let refusal): return refusal.response
         }
         guard state.consents[caller.consentIndex].signedUp else {
-            return Self.apiError(400, -101, "not registered user: the app has not signed this user up (POST /v1/user/signup)", &entry)
+            return Self.apiError(
+                400, -101, "not registered user: the app has not signed this user up (POST /v1/user/signup)", &entry)
         }
         guard let text = Self.parameters(request).first(named: "properties") else {
-            return Self.apiError(400, -2, "properties is required: a JSON object of string values, e.g. {\"level\":\"3\"}", &entry)
+            return Self.apiError(
+                400, -2, "properties is required: a JSON object of string values, e.g. {\"level\":\"3\"}", &entry)
         }
         let values: [String: String]
         switch parseProperties(text, &entry) {
@@ -93,7 +96,8 @@ extension SandboxEngine {
         case .failure(let refusal): return refusal.response
         }
         if configuration.autoLink {
-            return Self.apiError(400, -102, "already registered user: the app links users at login (auto-link is on)", &entry)
+            return Self.apiError(
+                400, -102, "already registered user: the app links users at login (auto-link is on)", &entry)
         }
         guard !state.consents[caller.consentIndex].signedUp else {
             return Self.apiError(400, -102, "already registered user", &entry)
@@ -110,15 +114,29 @@ extension SandboxEngine {
         return .json(200, OrderedJSON.object([("id", .int(Int(caller.user.id)))]).data)
     }
 
-    private func parseProperties(_ text: String, _ entry: inout SandboxLogEntry) -> Result<[String: String], Unauthorized> {
+    private func parseProperties(_ text: String, _ entry: inout SandboxLogEntry) -> Result<
+        [String: String], Unauthorized
+    > {
         do {
             return .success(try SandboxProperties.parse(text, registered: SandboxProperties.registered(configuration)))
         } catch SandboxProperties.ParseError.unregistered(let key) {
-            return .failure(Unauthorized(response: Self.apiError(400, -201, "user property not found: \(key) is not a registered property key of this app", &entry)))
+            return .failure(
+                Unauthorized(
+                    response: Self.apiError(
+                        400, -201, "user property not found: \(key) is not a registered property key of this app",
+                        &entry)))
         } catch SandboxProperties.ParseError.notAString(let key) {
-            return .failure(Unauthorized(response: Self.apiError(400, -2, "invalid properties: the value of \(key) must be a string", &entry)))
+            return .failure(
+                Unauthorized(
+                    response: Self.apiError(400, -2, "invalid properties: the value of \(key) must be a string", &entry)
+                ))
         } catch {
-            return .failure(Unauthorized(response: Self.apiError(400, -2, "invalid properties: a JSON object of string values is expected, e.g. {\"level\":\"3\"}", &entry)))
+            return .failure(
+                Unauthorized(
+                    response: Self.apiError(
+                        400, -2,
+                        "invalid properties: a JSON object of string values is expected, e.g. {\"level\":\"3\"}", &entry
+                    )))
         }
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One consent item of the sandbox app, as the Kakao console lists
 /// them under "Consent items".
@@ -40,10 +41,11 @@ enum SandboxScopes {
         SandboxScope(id: "name", displayName: "Name", type: .privacy, revocable: true),
         SandboxScope(id: "shipping_address", displayName: "Shipping address", type: .privacy, revocable: true),
         SandboxScope(id: "account_ci", displayName: "CI (connecting information)", type: .privacy, revocable: true),
-        SandboxScope(id: "plusfriends", displayName: "Kakao Talk Channel addition status", type: .privacy, revocable: true),
+        SandboxScope(
+            id: "plusfriends", displayName: "Kakao Talk Channel addition status", type: .privacy, revocable: true),
         SandboxScope(id: "talk_message", displayName: "Send messages in Kakao Talk", type: .service, revocable: true),
         SandboxScope(id: "talk_calendar", displayName: "Kakao Talk calendar", type: .service, revocable: true),
-        SandboxScope(id: "friends", displayName: "Friends list in Kakao services", type: .service, revocable: true),
+        SandboxScope(id: "friends", displayName: "Friends list in Kakao services", type: .service, revocable: true)
     ]
 
     static func item(_ id: String) -> SandboxScope? {
@@ -86,7 +88,9 @@ enum SandboxScopes {
     static func normalize(_ scopes: [String]) -> [String] {
         var result: [String] = []
         for scope in scopes {
-            let parts = scope == "profile" ? ["profile_nickname", "profile_image"] : scope == "email" ? ["account_email"] : [scope]
+            let parts =
+                scope == "profile"
+                ? ["profile_nickname", "profile_image"] : scope == "email" ? ["account_email"] : [scope]
             for part in parts where !result.contains(part) { result.append(part) }
         }
         return result
@@ -111,7 +115,8 @@ extension SandboxEngine {
         var filter: Set<String>?
         if let text = Self.parameters(request).first(named: "scopes") {
             guard let ids = SandboxScopes.jsonArray(text) else {
-                return Self.apiError(400, -2, "invalid scopes: a JSON array of scope IDs is expected, e.g. [\"account_email\"]", &entry)
+                return Self.apiError(
+                    400, -2, "invalid scopes: a JSON array of scope IDs is expected, e.g. [\"account_email\"]", &entry)
             }
             entry.scope = ids.joined(separator: " ")
             if let unknown = ids.first(where: { SandboxScopes.item($0) == nil }) {
@@ -133,10 +138,13 @@ extension SandboxEngine {
         case .failure(let refusal): return refusal.response
         }
         guard let text = Self.parameters(request).first(named: "scopes") else {
-            return Self.apiError(400, -2, "scopes is required: a JSON array of scope IDs, e.g. [\"account_email\"]", &entry)
+            return Self.apiError(
+                400, -2, "scopes is required: a JSON array of scope IDs, e.g. [\"account_email\"]", &entry)
         }
         guard let ids = SandboxScopes.jsonArray(text), !ids.isEmpty else {
-            return Self.apiError(400, -2, "invalid scopes: a non-empty JSON array of scope IDs is expected, e.g. [\"account_email\"]", &entry)
+            return Self.apiError(
+                400, -2, "invalid scopes: a non-empty JSON array of scope IDs is expected, e.g. [\"account_email\"]",
+                &entry)
         }
         entry.scope = ids.joined(separator: " ")
         let agreed = SandboxScopes.normalize(state.consents[caller.consentIndex].scopes)
@@ -148,7 +156,8 @@ extension SandboxEngine {
                 return Self.apiError(400, -2, "cannot revoke \(id): the user has not agreed to it", &entry)
             }
             guard item.revocable else {
-                return Self.apiError(400, -2, "cannot revoke \(id): it is a required consent item and not revocable", &entry)
+                return Self.apiError(
+                    400, -2, "cannot revoke \(id): it is a required consent item and not revocable", &entry)
             }
         }
         let revoked = Set(ids)
@@ -173,18 +182,22 @@ extension SandboxEngine {
         let items = SandboxScopes.catalogue.filter { filter?.contains($0.id) ?? true }
         return .object([
             ("id", .int(Int(caller.user.id))),
-            ("scopes", .array(items.map { item in
-                var members: [(String, OrderedJSON)] = [
-                    ("id", .string(item.id)),
-                    ("display_name", .string(item.displayName)),
-                    ("type", .string(item.type.rawValue)),
-                    ("using", .bool(true)),
-                    ("delegated", .bool(false)),
-                    ("agreed", .bool(agreed.contains(item.id))),
-                ]
-                if agreed.contains(item.id) { members.append(("revocable", .bool(item.revocable))) }
-                return .object(members)
-            })),
+            (
+                "scopes",
+                .array(
+                    items.map { item in
+                        var members: [(String, OrderedJSON)] = [
+                            ("id", .string(item.id)),
+                            ("display_name", .string(item.displayName)),
+                            ("type", .string(item.type.rawValue)),
+                            ("using", .bool(true)),
+                            ("delegated", .bool(false)),
+                            ("agreed", .bool(agreed.contains(item.id)))
+                        ]
+                        if agreed.contains(item.id) { members.append(("revocable", .bool(item.revocable))) }
+                        return .object(members)
+                    })
+            )
         ])
     }
 }

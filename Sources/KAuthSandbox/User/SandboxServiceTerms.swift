@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Kakao Sync service terms: `GET /v2/user/service_terms` and `POST /v2/user/revoke/service_terms`.
 /// The app's terms are `SandboxConfiguration.serviceTerms`; what a
@@ -25,14 +26,16 @@ extension SandboxEngine {
         case nil, "", "agreed_service_terms": onlyAgreed = true
         case "app_service_terms": onlyAgreed = false
         case let other?:
-            return Self.apiError(400, -2, "invalid result: \(other) (use agreed_service_terms or app_service_terms)", &entry)
+            return Self.apiError(
+                400, -2, "invalid result: \(other) (use agreed_service_terms or app_service_terms)", &entry)
         }
         var filter: Set<String>?
         if let text = parameters.first(named: "tags") {
             entry.serviceTerms = text
             let tags = Self.serviceTermTags(text)
             guard !tags.isEmpty else {
-                return Self.apiError(400, -2, "invalid tags: a comma-separated list of service term tags is expected", &entry)
+                return Self.apiError(
+                    400, -2, "invalid tags: a comma-separated list of service term tags is expected", &entry)
             }
             if let unknown = tags.first(where: { serviceTerm($0) == nil }) {
                 return Self.apiError(400, -2, "invalid tags: \(unknown) is not a service term of this app", &entry)
@@ -48,7 +51,7 @@ extension SandboxEngine {
                 ("tag", .string(term.tag)),
                 ("required", .bool(term.required)),
                 ("agreed", .bool(agreement != nil)),
-                ("revocable", .bool(term.revocable)),
+                ("revocable", .bool(term.revocable))
             ]
             if let agreement {
                 members.append(("agreed_at", .string(SandboxTime.text(agreement.agreedAt))))
@@ -56,16 +59,19 @@ extension SandboxEngine {
             }
             listed.append(.object(members))
         }
-        return .json(200, OrderedJSON.object([
-            ("id", .int(Int(caller.user.id))),
-            ("service_terms", .array(listed)),
-        ]).data)
+        return .json(
+            200,
+            OrderedJSON.object([
+                ("id", .int(Int(caller.user.id))),
+                ("service_terms", .array(listed))
+            ]).data)
     }
 
     /// `POST /v2/user/revoke/service_terms` with form `tags=a,b`: withdraws the agreement to
     /// each. All or nothing: a tag that is unknown, not agreed or not revocable refuses the whole
     /// request with -2 naming it.
-    mutating func revokeServiceTerms(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+    mutating func revokeServiceTerms(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse
+    {
         let caller: Caller
         switch self.caller(request, &entry) {
         case .success(let value): caller = value
@@ -90,12 +96,18 @@ extension SandboxEngine {
             }
         }
         state.consents[caller.consentIndex].serviceTerms.removeAll { tags.contains($0.tag) }
-        return .json(200, OrderedJSON.object([
-            ("id", .int(Int(caller.user.id))),
-            ("revoked_service_terms", .array(tags.map { tag in
-                .object([("tag", .string(tag)), ("agreed", .bool(false))])
-            })),
-        ]).data)
+        return .json(
+            200,
+            OrderedJSON.object([
+                ("id", .int(Int(caller.user.id))),
+                (
+                    "revoked_service_terms",
+                    .array(
+                        tags.map { tag in
+                            .object([("tag", .string(tag)), ("agreed", .bool(false))])
+                        })
+                )
+            ]).data)
     }
 
     func serviceTerm(_ tag: String) -> SandboxServiceTerm? {

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A shipping address, as kept in the state file.
 struct SandboxShippingAddress: Codable, Equatable, Sendable {
@@ -35,7 +36,7 @@ struct SandboxShippingAddress: Codable, Equatable, Sendable {
             ("base_address", .string(baseAddress)),
             ("detail_address", .string(detailAddress)),
             ("receiver_name", .string(receiverName)),
-            ("receiver_phone_number1", .string(receiverPhoneNumber1)),
+            ("receiver_phone_number1", .string(receiverPhoneNumber1))
         ]
         if let receiverPhoneNumber2 { members.append(("receiver_phone_number2", .string(receiverPhoneNumber2))) }
         if let zoneNumber { members.append(("zone_number", .string(zoneNumber))) }
@@ -72,7 +73,8 @@ enum SandboxShipping {
                 detailAddress: old ? "Unit \(101 + index)" : "Floor \(1 + index % 20), Kakao Agit",
                 receiverName: receivers[index % receivers.count],
                 receiverPhoneNumber1: "010-" + digits(1234 + index * 7, 4) + "-" + digits(5678 + index * 13, 4),
-                receiverPhoneNumber2: index % 4 == 3 ? "02-" + digits(6718 + index, 4) + "-" + digits(1000 + index, 4) : nil,
+                receiverPhoneNumber2: index % 4 == 3
+                    ? "02-" + digits(6718 + index, 4) + "-" + digits(1000 + index, 4) : nil,
                 zoneNumber: digits(13_529 + index, 5),
                 zipCode: old ? digits(463_400 + index, 6) : nil
             )
@@ -80,7 +82,9 @@ enum SandboxShipping {
     }
 
     /// An address the user adds on the picker's create page.
-    static func created(id: Int64, receiver: String, detail: String, isDefault: Bool, updatedAt: Int64) -> SandboxShippingAddress {
+    static func created(id: Int64, receiver: String, detail: String, isDefault: Bool, updatedAt: Int64)
+        -> SandboxShippingAddress
+    {
         SandboxShippingAddress(
             id: id,
             name: "New address",
@@ -105,7 +109,9 @@ enum SandboxShipping {
     }
 
     /// The default address first, then the rest by `updated_at`, newest first (by `id` on a tie).
-    static func ordered(_ addresses: [SandboxShippingAddress]) -> (default: SandboxShippingAddress?, others: [SandboxShippingAddress]) {
+    static func ordered(_ addresses: [SandboxShippingAddress]) -> (
+        default: SandboxShippingAddress?, others: [SandboxShippingAddress]
+    ) {
         let defaultIndex = addresses.firstIndex { $0.isDefault }
         var others = addresses
         var first: SandboxShippingAddress?
@@ -127,7 +133,8 @@ extension SandboxEngine {
     /// last address's `updated_at` until a page is short or `has_more` is false.
     ///
     /// Before the user agreed to `shipping_address`: 403 -402 naming it in `required_scopes`.
-    mutating func shippingAddresses(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
+    mutating func shippingAddresses(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse
+    {
         let caller: Caller
         switch self.caller(request, &entry) {
         case .success(let value): caller = value
@@ -135,7 +142,8 @@ extension SandboxEngine {
         }
         let agreed = SandboxScopes.normalize(state.consents[caller.consentIndex].scopes)
         guard agreed.contains("shipping_address") else {
-            return Self.insufficientScopes(apiType: "KAPI_SHIPPING", required: ["shipping_address"], allowed: agreed, &entry)
+            return Self.insufficientScopes(
+                apiType: "KAPI_SHIPPING", required: ["shipping_address"], allowed: agreed, &entry)
         }
         let parameters = Self.parameters(request)
         let addressText = parameters.first(named: "address_id")
@@ -161,14 +169,16 @@ extension SandboxEngine {
             var pageSize = SandboxShipping.defaultPageSize
             if let sizeText {
                 guard let size = Int(sizeText), size >= 2 else {
-                    return Self.apiError(400, -2, "invalid page_size: \(sizeText) (it must be a number of at least 2)", &entry)
+                    return Self.apiError(
+                        400, -2, "invalid page_size: \(sizeText) (it must be a number of at least 2)", &entry)
                 }
                 pageSize = size
             }
             var from: Int64 = 0
             if let fromText {
                 guard let value = Int64(fromText), value >= 0 else {
-                    return Self.apiError(400, -2, "invalid from_updated_at: \(fromText) (Unix seconds, 0 for the first page)", &entry)
+                    return Self.apiError(
+                        400, -2, "invalid from_updated_at: \(fromText) (Unix seconds, 0 for the first page)", &entry)
                 }
                 from = value
             }
@@ -185,11 +195,13 @@ extension SandboxEngine {
             page = listed
             hasMore = rest.count > room
         }
-        return .json(200, OrderedJSON.object([
-            ("user_id", .int(Int(caller.user.id))),
-            ("shipping_addresses_needs_agreement", .bool(false)),
-            ("shipping_addresses", .array(page.map(\.json))),
-            ("has_more", .bool(hasMore)),
-        ]).data)
+        return .json(
+            200,
+            OrderedJSON.object([
+                ("user_id", .int(Int(caller.user.id))),
+                ("shipping_addresses_needs_agreement", .bool(false)),
+                ("shipping_addresses", .array(page.map(\.json))),
+                ("has_more", .bool(hasMore))
+            ]).data)
     }
 }

@@ -1,17 +1,20 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import KAuthCore
 import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// kapi's user APIs, each behind `Authorization: Bearer`.
 extension SandboxEngine {
     /// The access token behind the request's `Authorization: Bearer` header, or the -401 Kakao
     /// answers for a missing, unknown, expired or ended one: the answer that makes clients
     /// refresh and retry.
-    func authenticate(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> Result<AccessTokenRecord, Unauthorized> {
+    func authenticate(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> Result<
+        AccessTokenRecord, Unauthorized
+    > {
         if let record = bearerToken(request) { return .success(record) }
         return .failure(Unauthorized(response: Self.apiError(401, -401, "this access token does not exist", &entry)))
     }
@@ -39,7 +42,7 @@ extension SandboxEngine {
         case .failure(let unauthorized): return .failure(unauthorized)
         }
         guard let user = state.users.first(where: { $0.id == token.userId }),
-              let index = state.consents.firstIndex(where: { $0.userId == token.userId && $0.clientId == token.clientId })
+            let index = state.consents.firstIndex(where: { $0.userId == token.userId && $0.clientId == token.clientId })
         else {
             return .failure(Unauthorized(response: Self.apiError(400, -101, "not registered user", &entry)))
         }
@@ -60,11 +63,13 @@ extension SandboxEngine {
         case .failure(let unauthorized): return unauthorized.response
         }
         let remaining = Int(token.expiresAt.timeIntervalSince(now).rounded(.down))
-        return .json(200, OrderedJSON.object([
-            ("id", .int(Int(token.userId))),
-            ("expires_in", .int(remaining)),
-            ("app_id", .int(Int(configuration.appID))),
-        ]).data)
+        return .json(
+            200,
+            OrderedJSON.object([
+                ("id", .int(Int(token.userId))),
+                ("expires_in", .int(remaining)),
+                ("app_id", .int(Int(configuration.appID)))
+            ]).data)
     }
 
     /// `GET|POST /v2/user/me`: parameters from the query, or the form body on POST.
@@ -82,12 +87,15 @@ extension SandboxEngine {
             } catch SandboxPropertyKeys.ParseError.unknownKey(let key) {
                 return Self.apiError(400, -2, "invalid property_keys: unknown key \(key)", &entry)
             } catch {
-                return Self.apiError(400, -2, "invalid property_keys: a JSON array of strings is expected, e.g. [\"kakao_account.email\"]", &entry)
+                return Self.apiError(
+                    400, -2,
+                    "invalid property_keys: a JSON array of strings is expected, e.g. [\"kakao_account.email\"]", &entry
+                )
             }
             entry.propertyKeys = keys
         }
         guard let user = state.users.first(where: { $0.id == token.userId }),
-              let consent = state.consents.first(where: { $0.userId == token.userId && $0.clientId == token.clientId })
+            let consent = state.consents.first(where: { $0.userId == token.userId && $0.clientId == token.clientId })
         else {
             return Self.apiError(400, -101, "not registered user", &entry)
         }
@@ -126,7 +134,9 @@ extension SandboxEngine {
         }
         let user = token.userId
         let client = token.clientId
-        revoke(where: { $0.userId == user && $0.clientId == client }, refresh: { $0.userId == user && $0.clientId == client })
+        revoke(
+            where: { $0.userId == user && $0.clientId == client },
+            refresh: { $0.userId == user && $0.clientId == client })
         state.codes = state.codes.filter { !($0.value.userId == user && $0.value.clientId == client) }
         state.consents.removeAll { $0.userId == user && $0.clientId == client }
         return .json(200, OrderedJSON.object([("id", .int(Int(user)))]).data)

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Renders `/v2/user/me` for one user and one app's consent.
@@ -55,7 +55,7 @@ struct SandboxMeRenderer {
     private func account() -> [(String, OrderedJSON)] {
         var account: [(String, OrderedJSON)] = [
             ("profile_nickname_needs_agreement", .bool(!nicknameAgreed)),
-            ("profile_image_needs_agreement", .bool(!imageAgreed)),
+            ("profile_image_needs_agreement", .bool(!imageAgreed))
         ]
         var profile: [(String, OrderedJSON)] = []
         if nicknameAgreed {
@@ -115,13 +115,13 @@ enum SandboxPropertyKeys {
         "properties.nickname", "properties.profile_image", "properties.thumbnail_image",
         "kakao_account.profile", "kakao_account.name", "kakao_account.email",
         "kakao_account.phone_number", "kakao_account.age_range", "kakao_account.birthyear",
-        "kakao_account.birthday", "kakao_account.gender", "connected_at", "has_signed_up",
+        "kakao_account.birthday", "kakao_account.gender", "connected_at", "has_signed_up"
     ]
     /// Keys Kakao knows that the sandbox has no value for: accepted, and simply absent.
     static let acceptedButEmpty: Set<String> = [
         "synched_at", "for_partner.uuid", "kakao_account.ci",
         "kakao_account.legal_name", "kakao_account.legal_birth_date", "kakao_account.legal_gender",
-        "kakao_account.is_korean",
+        "kakao_account.is_korean"
     ]
 
     enum ParseError: Error { case notAJSONArray, unknownKey(String) }
@@ -133,7 +133,9 @@ enum SandboxPropertyKeys {
             throw ParseError.notAJSONArray
         }
         let custom = Set(customProperties.map { "properties." + $0 })
-        if let unknown = keys.first(where: { !rendered.contains($0) && !acceptedButEmpty.contains($0) && !custom.contains($0) }) {
+        if let unknown = keys.first(where: {
+            !rendered.contains($0) && !acceptedButEmpty.contains($0) && !custom.contains($0)
+        }) {
             throw ParseError.unknownKey(unknown)
         }
         return keys

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
+@testable import KAuthBasics
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-@testable import KAuthBasics
 
 /// The live transport against real sockets on 127.0.0.1; nothing here leaves the machine.
 @Suite struct CurlTransportTests {
@@ -16,14 +16,16 @@ import Darwin
     @Test func getSendsHeadersAndReturnsJSON() async throws {
         let json = #"{"id":1234,"nickname":"kii"}"#
         let server = try TestServer { _ in
-            .respond(TestServer.response(200, headers: [("Content-Type", "application/json;charset=UTF-8")], body: json))
+            .respond(
+                TestServer.response(200, headers: [("Content-Type", "application/json;charset=UTF-8")], body: json))
         }
         defer { server.stop() }
 
-        let response = try await client.send(HTTPRequest(
-            method: "GET", url: server.url("/v2/user/me?secure_resource=true"),
-            headers: [HTTPHeader("Authorization", "Bearer abc.def"), HTTPHeader("Accept", "application/json")]
-        ))
+        let response = try await client.send(
+            HTTPRequest(
+                method: "GET", url: server.url("/v2/user/me?secure_resource=true"),
+                headers: [HTTPHeader("Authorization", "Bearer abc.def"), HTTPHeader("Accept", "application/json")]
+            ))
 
         #expect(response.status == 200)
         #expect(response.body == Data(json.utf8))
@@ -41,13 +43,15 @@ import Darwin
     @Test func postSendsFormBodyWithContentLength() async throws {
         let server = try TestServer { _ in .respond(TestServer.response(200, body: "{}")) }
         defer { server.stop() }
-        let form = "grant_type=authorization_code&client_id=abc&code=x%2By&redirect_uri=http%3A%2F%2F127.0.0.1%3A9000%2Fcb"
+        let form =
+            "grant_type=authorization_code&client_id=abc&code=x%2By&redirect_uri=http%3A%2F%2F127.0.0.1%3A9000%2Fcb"
 
-        let response = try await client.send(HTTPRequest(
-            method: "POST", url: server.url("/oauth/token"),
-            headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded;charset=utf-8")],
-            body: Data(form.utf8)
-        ))
+        let response = try await client.send(
+            HTTPRequest(
+                method: "POST", url: server.url("/oauth/token"),
+                headers: [HTTPHeader("Content-Type", "application/x-www-form-urlencoded;charset=utf-8")],
+                body: Data(form.utf8)
+            ))
 
         #expect(response.status == 200)
         let received = try #require(server.received.first)
@@ -65,7 +69,8 @@ import Darwin
         let server = try TestServer { _ in .respond(TestServer.response(200)) }
         defer { server.stop() }
 
-        let response = try await client.send(HTTPRequest(method: "POST", url: server.url("/v1/user/logout"), body: body))
+        let response = try await client.send(
+            HTTPRequest(method: "POST", url: server.url("/v1/user/logout"), body: body))
 
         #expect(response.status == 200)
         let received = try #require(server.received.first)
@@ -94,7 +99,8 @@ import Darwin
     }
 
     @Test func responseHeadersAreParsed() async throws {
-        let head = "HTTP/1.1 201 Created\r\n"
+        let head =
+            "HTTP/1.1 201 Created\r\n"
             + "content-type: text/plain\r\n"
             + "X-Request-ID:   abc-123  \r\n"
             + "Set-Cookie: a=1\r\n"
@@ -123,8 +129,9 @@ import Darwin
 
     @Test func headersOfInterimResponsesAreDropped() async throws {
         let server = try TestServer { _ in
-            .respond(Data(("HTTP/1.1 100 Continue\r\nX-Interim: yes\r\n\r\n").utf8)
-                + TestServer.response(200, headers: [("X-Final", "yes")], body: "done"))
+            .respond(
+                Data(("HTTP/1.1 100 Continue\r\nX-Interim: yes\r\n\r\n").utf8)
+                    + TestServer.response(200, headers: [("X-Final", "yes")], body: "done"))
         }
         defer { server.stop() }
 
@@ -152,7 +159,8 @@ import Darwin
         defer { server.stop() }
 
         for method in ["PUT", "PATCH", "DELETE"] {
-            _ = try await client.send(HTTPRequest(method: method, url: server.url("/r"), body: Data("k=\(method)".utf8)))
+            _ = try await client.send(
+                HTTPRequest(method: method, url: server.url("/r"), body: Data("k=\(method)".utf8)))
         }
         _ = try await client.send(HTTPRequest(method: "PUT", url: server.url("/empty")))
         _ = try await client.send(HTTPRequest(method: "DELETE", url: server.url("/bare")))
@@ -187,11 +195,15 @@ import Darwin
         let server = try TestServer { _ in .respond(TestServer.response(200)) }
         defer { server.stop() }
 
-        _ = try await client.send(HTTPRequest(
-            method: "POST", url: server.url("/"),
-            headers: [HTTPHeader("User-Agent", "my-script/1.0"), HTTPHeader("X-Empty", ""), HTTPHeader("Content-Type", "application/json")],
-            body: Data("{}".utf8)
-        ))
+        _ = try await client.send(
+            HTTPRequest(
+                method: "POST", url: server.url("/"),
+                headers: [
+                    HTTPHeader("User-Agent", "my-script/1.0"), HTTPHeader("X-Empty", ""),
+                    HTTPHeader("Content-Type", "application/json")
+                ],
+                body: Data("{}".utf8)
+            ))
 
         let received = try #require(server.received.first)
         #expect(received.headers.filter { $0.name.lowercased() == "user-agent" }.map(\.value) == ["my-script/1.0"])
@@ -202,7 +214,8 @@ import Darwin
     @Test func binaryBodiesPassThroughUnchanged() async throws {
         let bytes = Data([0, 1, 2, 0xFF, 0, 0x0D, 0x0A, 0x7F] + Array(repeating: 0xAB, count: 2_000_000))
         let server = try TestServer { request in
-            .respond(TestServer.response(200, headers: [("Content-Type", "application/octet-stream")], body: request.body))
+            .respond(
+                TestServer.response(200, headers: [("Content-Type", "application/octet-stream")], body: request.body))
         }
         defer { server.stop() }
 
@@ -221,7 +234,8 @@ import Darwin
         let url = server.url("/")
 
         let error = await transportError {
-            try await client.send(HTTPRequest(method: "GET", url: url, headers: [HTTPHeader("Authorization", "Bearer x\r\nX-Evil: 1")]))
+            try await client.send(
+                HTTPRequest(method: "GET", url: url, headers: [HTTPHeader("Authorization", "Bearer x\r\nX-Evil: 1")]))
         }
         guard case .connectionFailed(url, let detail)? = error else {
             Issue.record("expected connectionFailed, got \(String(describing: error))")
@@ -235,7 +249,9 @@ import Darwin
         let port = try TestServer.closedPort()
         let url = "http://127.0.0.1:\(port)/oauth/token"
 
-        let error = await transportError { try await client.send(HTTPRequest(method: "POST", url: url, body: Data("a=b".utf8))) }
+        let error = await transportError {
+            try await client.send(HTTPRequest(method: "POST", url: url, body: Data("a=b".utf8)))
+        }
 
         guard case .connectionFailed(url, let detail)? = error else {
             Issue.record("expected connectionFailed, got \(String(describing: error))")
@@ -254,7 +270,9 @@ import Darwin
 
         let clock = ContinuousClock()
         let start = clock.now
-        let error = await transportError { try await client.send(HTTPRequest(method: "GET", url: url, timeout: .milliseconds(300))) }
+        let error = await transportError {
+            try await client.send(HTTPRequest(method: "GET", url: url, timeout: .milliseconds(300)))
+        }
         let elapsed = clock.now - start
 
         #expect(error == .timedOut(url: url))
@@ -264,8 +282,10 @@ import Darwin
 
     /// URLs that are not http(s) are refused by the shim; malformed http URLs by libcurl's URL
     /// parser (CURLE_URL_MALFORMAT). Both are `.invalidURL`, and none of them is looked up.
-    @Test(arguments: ["not a url", "", "ftp://127.0.0.1/file", "file:///etc/passwd", "127.0.0.1:8080/x",
-                      "http://", "http://[::1/", "http://127.0.0.1:99999/", "http://a b/"])
+    @Test(arguments: [
+        "not a url", "", "ftp://127.0.0.1/file", "file:///etc/passwd", "127.0.0.1:8080/x",
+        "http://", "http://[::1/", "http://127.0.0.1:99999/", "http://a b/"
+    ])
     func malformedURLIsInvalidURL(url: String) async {
         let error = await transportError { try await client.send(HTTPRequest(method: "GET", url: url)) }
         #expect(error == .invalidURL(url))
@@ -297,9 +317,13 @@ import Darwin
     // MARK: - Pure helpers
 
     @Test func parseHeadersHandlesLineEndsFoldingAndStatusLines() {
-        let raw = "HTTP/2 200\nx-a: 1\r\nX-B:two words\r\n  continued\r\n\tagain\r\nno colon here\r\n: nameless\r\nX-C: a:b:c\r\n\r\n"
+        let raw =
+            "HTTP/2 200\nx-a: 1\r\nX-B:two words\r\n  continued\r\n\tagain\r\nno colon here\r\n: nameless\r\nX-C: a:b:c\r\n\r\n"
         let headers = CurlTransport.parseHeaders(Data(raw.utf8))
-        #expect(headers == [HTTPHeader("x-a", "1"), HTTPHeader("X-B", "two words continued again"), HTTPHeader("X-C", "a:b:c")])
+        #expect(
+            headers == [
+                HTTPHeader("x-a", "1"), HTTPHeader("X-B", "two words continued again"), HTTPHeader("X-C", "a:b:c")
+            ])
     }
 
     @Test func timeoutsRoundUpToWholeMilliseconds() {
@@ -400,9 +424,9 @@ private final class TestServer: @unchecked Sendable {
 
     private static func listeningSocket() throws -> (Int32, UInt16) {
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw SocketError(code: errno) }
         var address = sockaddr_in()
@@ -497,9 +521,9 @@ private final class TestServer: @unchecked Sendable {
             while offset < raw.count {
                 // MSG_NOSIGNAL: a client that already left must not kill the test process.
                 #if canImport(Glibc)
-                let written = send(connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                    let written = send(connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 #else
-                let written = write(connection, raw.baseAddress! + offset, raw.count - offset)
+                    let written = write(connection, raw.baseAddress! + offset, raw.count - offset)
                 #endif
                 if written <= 0 { return }
                 offset += written

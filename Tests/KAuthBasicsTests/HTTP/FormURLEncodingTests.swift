@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import KAuthTestSupport
+import Testing
+
 @testable import KAuthBasics
 
 @Suite struct FormURLEncodingTests {

@@ -1,16 +1,20 @@
 import Foundation
 import Testing
+
 @testable import KAuthBasics
 
 @Suite struct RedactionTests {
     @Test func masksSecretFormAndQueryValues() {
-        #expect(Redaction.form("grant_type=refresh_token&refresh_token=RT&client_secret=S&client_id=id")
-            == "grant_type=refresh_token&refresh_token=[redacted]&client_secret=[redacted]&client_id=id")
+        #expect(
+            Redaction.form("grant_type=refresh_token&refresh_token=RT&client_secret=S&client_id=id")
+                == "grant_type=refresh_token&refresh_token=[redacted]&client_secret=[redacted]&client_id=id")
         #expect(Redaction.url("http://h/cb?code=C&state=s") == "http://h/cb?code=[redacted]&state=s")
     }
 
     @Test func masksSecretsInProviderMessages() {
-        #expect(Redaction.text("authorization code not found for code=abc123") == "authorization code not found for code=[redacted]")
+        #expect(
+            Redaction.text("authorization code not found for code=abc123")
+                == "authorization code not found for code=[redacted]")
         #expect(Redaction.text("bad refresh_token=xyz, try again") == "bad refresh_token=[redacted], try again")
         #expect(Redaction.text("a=1 b=2") == "a=1 b=2")
     }
@@ -21,7 +25,8 @@ import Testing
     }
 
     @Test func masksSecretsAtAnyDepthOfJSON() {
-        let body = Data(#"{"access_token":"AT","nested":{"refresh_token":"RT","keep":"ok"},"list":[{"id_token":"X"}]}"#.utf8)
+        let body = Data(
+            #"{"access_token":"AT","nested":{"refresh_token":"RT","keep":"ok"},"list":[{"id_token":"X"}]}"#.utf8)
         let text = Redaction.body(body, contentType: "application/json")
         #expect(!text.contains("AT\"") && !text.contains("RT") && !text.contains("\"X\""))
         #expect(text.contains("\"keep\":\"ok\""))
@@ -30,7 +35,8 @@ import Testing
     /// The content type is a claim: secrets are masked by field name whatever it says.
     @Test(arguments: ["text/plain", "application/json", nil, "application/octet-stream"])
     func aTokenResponseInAnotherFormatIsMaskedToo(contentType: String?) {
-        let text = Redaction.body(Data("access_token=AT-SECRET&token_type=bearer&refresh_token=RT-SECRET\n".utf8), contentType: contentType)
+        let text = Redaction.body(
+            Data("access_token=AT-SECRET&token_type=bearer&refresh_token=RT-SECRET\n".utf8), contentType: contentType)
         #expect(!text.contains("AT-SECRET") && !text.contains("RT-SECRET"))
         #expect(text.contains("token_type=bearer"))
     }
@@ -43,6 +49,8 @@ import Testing
     }
 
     @Test func ordinaryTextStillShows() {
-        #expect(Redaction.body(Data("<h1>Bad Gateway</h1> error_code 502".utf8), contentType: "text/html") == "<h1>Bad Gateway</h1> error_code 502")
+        #expect(
+            Redaction.body(Data("<h1>Bad Gateway</h1> error_code 502".utf8), contentType: "text/html")
+                == "<h1>Bad Gateway</h1> error_code 502")
     }
 }

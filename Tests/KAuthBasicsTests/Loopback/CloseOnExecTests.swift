@@ -1,10 +1,12 @@
 import Foundation
-import Testing
 import KAuthTestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import Testing
+
 @testable import KAuthBasics
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// kauth starts a browser while it listens. Without close-on-exec, the browser inherits the
 /// listening socket and keeps the port after kauth is gone (the next login: "port in use").
@@ -67,13 +69,14 @@ enum SocketDescriptors {
     }
 
     static func inodes(where predicate: (Endpoint) -> Bool) -> Set<String> {
-        let table = String(decoding: (FileHandle(forReadingAtPath: "/proc/net/tcp")?.readDataToEndOfFile()) ?? Data(), as: UTF8.self)
+        let table = String(
+            decoding: (FileHandle(forReadingAtPath: "/proc/net/tcp")?.readDataToEndOfFile()) ?? Data(), as: UTF8.self)
         var result: Set<String> = []
         for line in table.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count > 9,
-                  let local = fields[1].split(separator: ":").last.flatMap({ UInt16($0, radix: 16) }),
-                  let remote = fields[2].split(separator: ":").last.flatMap({ UInt16($0, radix: 16) })
+                let local = fields[1].split(separator: ":").last.flatMap({ UInt16($0, radix: 16) }),
+                let remote = fields[2].split(separator: ":").last.flatMap({ UInt16($0, radix: 16) })
             else { continue }
             let endpoint = Endpoint(localPort: local, remotePort: remote, inode: String(fields[9]))
             if endpoint.inode != "0" && predicate(endpoint) { result.insert(endpoint.inode) }
@@ -87,7 +90,7 @@ enum SocketDescriptors {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         return entries.compactMap { entry in
             guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + entry),
-                  wanted.contains(target)
+                wanted.contains(target)
             else { return nil }
             return Int32(entry)
         }

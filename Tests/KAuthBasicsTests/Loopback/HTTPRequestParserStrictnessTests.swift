@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import KAuthTestSupport
+import Testing
+
 @testable import KAuthBasics
 
 /// What the parser refuses since the security review: bytes and lengths that two HTTP parsers
@@ -24,7 +25,7 @@ import KAuthTestSupport
         ("DEL", "a\u{7F}b"),
         ("bare CR", "a\rX-Injected: 1"),
         ("bare LF", "a\nX-Injected: 1"),
-        ("trailing NUL", "value\u{0}"),
+        ("trailing NUL", "value\u{0}")
     ])
     func controlBytesInHeaderValuesAreRefused(name: String, value: String) {
         let raw = "GET /callback HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Test: \(value)\r\n\r\n"
@@ -48,7 +49,7 @@ import KAuthTestSupport
 
     @Test(arguments: [
         "+5", "-0", "-5", "5 5", "5,5", "5, 5", "0x5", "0X05", "5e0", "5.0", "five", "",
-        "\u{0B}5", "５", "99999999999999999999999", "9223372036854775808", "18446744073709551621",
+        "\u{0B}5", "５", "99999999999999999999999", "9223372036854775808", "18446744073709551621"
     ])
     func contentLengthMustBeOneRunOfDigits(value: String) {
         let raw = "POST / HTTP/1.1\r\nContent-Length: \(value)\r\n\r\nhello"
@@ -87,7 +88,7 @@ import KAuthTestSupport
     }
 
     @Test(arguments: [
-        "/a%2Fb", "/a%2fb", "/a%00b", "/%", "/a%4", "/a%zz", "/a%G0", "/a%-1", "/a%FF", "/a%C3", "/a%C3%28",
+        "/a%2Fb", "/a%2fb", "/a%00b", "/%", "/a%4", "/a%zz", "/a%G0", "/a%-1", "/a%FF", "/a%C3", "/a%C3%28"
     ])
     func pathsThatCannotBeDecodedIntoOnePathAreRefused(path: String) {
         #expect(status(Array("GET \(path)?state=s HTTP/1.1\r\n\r\n".utf8)) == 400, "\(path)")

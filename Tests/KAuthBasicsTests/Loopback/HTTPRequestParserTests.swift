@@ -1,11 +1,13 @@
 import Foundation
-import Testing
 import KAuthTestSupport
+import Testing
+
 @testable import KAuthBasics
 
 @Suite struct HTTPRequestParserTests {
     @Test func parsesRequestLineHeadersQueryAndBody() throws {
-        let raw = "POST /oauth/token?x=1&y=a+b%2Fc HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 9\r\n\r\na=1&b=%3D"
+        let raw =
+            "POST /oauth/token?x=1&y=a+b%2Fc HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 9\r\n\r\na=1&b=%3D"
         guard case .complete(let request) = HTTPRequestParser.parse(Array(raw.utf8)) else {
             Issue.record("expected a complete request")
             return
@@ -39,7 +41,7 @@ import KAuthTestSupport
         ("GET /callback HTTP/1.1\r\nBad Name: x\r\n\r\n", 400),
         ("POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 400),
         ("POST / HTTP/1.1\r\nContent-Length: nine\r\n\r\n", 400),
-        ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", 501),
+        ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", 501)
     ])
     func rejectsMalformedRequests(raw: String, status: Int) {
         guard case .invalid(let got, _) = HTTPRequestParser.parse(Array(raw.utf8)) else {

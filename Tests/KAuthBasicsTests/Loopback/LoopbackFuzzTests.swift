@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import KAuthTestSupport
+import Testing
+
 @testable import KAuthBasics
 
 /// Throws malformed, random, truncated, oversized, slow and abandoned requests (mutations of a
@@ -17,7 +18,8 @@ import KAuthTestSupport
     /// Client connections at once: below the server's 64 slots, so that every connection is
     /// served rather than shed (shedding has tests of its own) and every answer can be checked.
     static let clients = 24
-    static let limits = LoopbackServerLimits(maxHeaderBytes: 8 * 1024, maxBodyBytes: 16 * 1024, readTimeout: .seconds(1))
+    static let limits = LoopbackServerLimits(
+        maxHeaderBytes: 8 * 1024, maxBodyBytes: 16 * 1024, readTimeout: .seconds(1))
     /// How long after connecting a client waits for the answer or the close before it calls the
     /// connection hung: the server's deadline plus scheduling slack on a busy machine.
     static let patience: Duration = .seconds(1) + .seconds(4)
@@ -28,7 +30,8 @@ import KAuthTestSupport
             // What the redirect listener does with a request, minus the login.
             guard request.method == "GET" else { return send(.text(405, "method not allowed\n")) }
             guard request.path == "/callback" else { return send(.text(404, "not found\n")) }
-            guard request.query.first(named: "state") == "expected-state", request.query.first(named: "code") != nil else {
+            guard request.query.first(named: "state") == "expected-state", request.query.first(named: "code") != nil
+            else {
                 return send(.text(400, "wrong state\n"))
             }
             send(.html(200, "<p>You are logged in. Return to the terminal.</p>"))
@@ -60,7 +63,9 @@ import KAuthTestSupport
         let elapsed = ContinuousClock.now - started
 
         // Every connection the server took is closed again within its deadline.
-        #expect(eventually(timeout: Self.patience) { server.counters.open == 0 }, "connections left open: \(server.counters.open)")
+        #expect(
+            eventually(timeout: Self.patience) { server.counters.open == 0 },
+            "connections left open: \(server.counters.open)")
         // And the listener still does its job.
         let valid = RawSocketClient.exchange(port: port, FuzzCase.validRequest(port: port))
         #expect(valid.hasPrefix("HTTP/1.1 200 "))
@@ -70,7 +75,8 @@ import KAuthTestSupport
         let peak = ProcessStatus.kilobytes("VmHWM")
         let summary = tally.summary
         let counters = server.counters
-        print("""
+        print(
+            """
             loopback fuzz: \(count) requests (seed \(seed)) in \(elapsed.components.seconds) s, \
             \(clients) clients: \(summary.answered) answered, \(summary.closedUnanswered) closed unanswered, \
             \(summary.abandoned) abandoned by the client, \(summary.hung) hung, \(summary.wrong.count) wrong answers; \
@@ -80,7 +86,8 @@ import KAuthTestSupport
             """)
 
         #expect(summary.total == count)
-        #expect(summary.hung == 0, "connections neither answered nor closed within \(Self.patience): \(summary.hungKinds)")
+        #expect(
+            summary.hung == 0, "connections neither answered nor closed within \(Self.patience): \(summary.hungKinds)")
         #expect(summary.wrong.isEmpty, "unexpected answers: \(summary.wrong.prefix(10))")
         #expect(summary.validAnswered > 0)
         // Generous: a leak of a few hundred bytes per request would show at 100,000 requests.
@@ -105,7 +112,8 @@ struct FuzzCase: Sendable {
         case .valid: return [200]
         case .hugeHeader, .manyHeaders: return [431]
         case .slowloris, .idle: return [408]
-        case .badContentLength, .duplicateContentLength, .nul, .nonUTF8, .bareLineEnds, .badEscape, .controlInTarget: return [400]
+        case .badContentLength, .duplicateContentLength, .nul, .nonUTF8, .bareLineEnds, .badEscape, .controlInTarget:
+            return [400]
         case .oversizedBody: return [413]
         case .truncated: return [400, 408]
         case .pipelined: return [200]
@@ -157,34 +165,53 @@ struct FuzzCase: Sendable {
             let lines = (0..<(1000 + random.next(below: 2000))).map { "X-\($0): v\r\n" }.joined()
             bytes.insert(contentsOf: Array(lines.utf8), at: headEnd)
         case .pipelined:
-            bytes += Array("GET /callback?state=x HTTP/1.1\r\n\r\n".utf8) + (0..<random.next(below: 2048)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            bytes +=
+                Array("GET /callback?state=x HTTP/1.1\r\n\r\n".utf8)
+                + (0..<random.next(below: 2048)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         case .badContentLength:
-            let values = ["+5", "-0", "-1", "5 5", "0x5", "5,5", "5e1", "99999999999999999999999", "\u{0B}5", "five", "", "1_0"]
-            bytes = Array("POST /callback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(values[random.next(below: values.count)])\r\n\r\nhello".utf8)
+            let values = [
+                "+5", "-0", "-1", "5 5", "0x5", "5,5", "5e1", "99999999999999999999999", "\u{0B}5", "five", "", "1_0"
+            ]
+            bytes = Array(
+                "POST /callback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(values[random.next(below: values.count)])\r\n\r\nhello"
+                    .utf8)
         case .duplicateContentLength:
-            bytes = Array("POST /callback HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: \(6 + random.next(below: 100))\r\n\r\nhello world".utf8)
+            bytes = Array(
+                "POST /callback HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: \(6 + random.next(below: 100))\r\n\r\nhello world"
+                    .utf8)
         case .nul:
             // Into a header value: after the "Host: " of the second line.
             let at = valid.firstIndex(of: UInt8(ascii: "\n"))! + 7 + random.next(below: 5)
             bytes.insert(0, at: at)
         case .nonUTF8:
-            let invalid: [[UInt8]] = [[0xFF], [0xC3, 0x28], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80], [0x80]]
+            let invalid: [[UInt8]] = [
+                [0xFF], [0xC3, 0x28], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80], [0x80]
+            ]
             let at = 4 + random.next(below: headEnd - 4)
             bytes.insert(contentsOf: invalid[random.next(below: invalid.count)], at: at)
         case .oversizedBody:
             let length = 16 * 1024 + 1 + random.next(below: 1 << 30)
-            bytes = Array("POST /callback HTTP/1.1\r\nContent-Length: \(length)\r\n\r\n".utf8) + [UInt8](repeating: 0x61, count: random.next(below: 2048))
+            bytes =
+                Array("POST /callback HTTP/1.1\r\nContent-Length: \(length)\r\n\r\n".utf8)
+                + [UInt8](repeating: 0x61, count: random.next(below: 2048))
         case .truncated:
             bytes = Array(bytes[0..<random.next(below: headEnd)])
         case .bareLineEnds:
             let text = validRequest(port: port)
-            bytes = Array((random.next(below: 2) == 0 ? text.replacingOccurrences(of: "\r\nUser", with: "\nUser") : text.replacingOccurrences(of: "\r\nAccept:", with: "\rAccept:")).utf8)
+            bytes = Array(
+                (random.next(below: 2) == 0
+                    ? text.replacingOccurrences(of: "\r\nUser", with: "\nUser")
+                    : text.replacingOccurrences(of: "\r\nAccept:", with: "\rAccept:")).utf8)
         case .badEscape:
             let escapes = ["%2F", "%2f", "%00", "%", "%4", "%zz", "%FF", "%C3%28", "%G1"]
-            bytes = Array("GET /callback\(escapes[random.next(below: escapes.count)])?code=c&state=expected-state HTTP/1.1\r\n\r\n".utf8)
+            bytes = Array(
+                "GET /callback\(escapes[random.next(below: escapes.count)])?code=c&state=expected-state HTTP/1.1\r\n\r\n"
+                    .utf8)
         case .controlInTarget:
             let control = [0x00, 0x01, 0x08, 0x09, 0x0B, 0x1B, 0x7F][random.next(below: 7)]
-            bytes = Array("GET /callback?code=c".utf8) + [UInt8(control)] + Array("&state=expected-state HTTP/1.1\r\n\r\n".utf8)
+            bytes =
+                Array("GET /callback?code=c".utf8) + [UInt8(control)]
+                + Array("&state=expected-state HTTP/1.1\r\n\r\n".utf8)
         }
         return FuzzCase(kind: kind, bytes: bytes)
     }
@@ -229,7 +256,9 @@ struct FuzzCase: Sendable {
     /// The status of an `HTTP/1.1 NNN ` line; nil when the answer does not start with one.
     static func status(of answer: [UInt8]) -> Int? {
         let prefix = Array("HTTP/1.1 ".utf8)
-        guard answer.count >= prefix.count + 4, Array(answer[0..<prefix.count]) == prefix, answer[prefix.count + 3] == UInt8(ascii: " ") else {
+        guard answer.count >= prefix.count + 4, Array(answer[0..<prefix.count]) == prefix,
+            answer[prefix.count + 3] == UInt8(ascii: " ")
+        else {
             return nil
         }
         return Int(String(decoding: answer[prefix.count..<(prefix.count + 3)], as: UTF8.self))
@@ -266,7 +295,9 @@ final class FuzzTally: @unchecked Sendable {
                 current.statuses[status, default: 0] += 1
                 if fuzzCase.kind == .valid && status == 200 { current.validAnswered += 1 }
                 if let expected = fuzzCase.expectedStatuses, !expected.contains(status) {
-                    current.wrong.append("\(fuzzCase.kind) answered \(status): \(String(decoding: fuzzCase.bytes.prefix(120), as: UTF8.self).debugDescription)")
+                    current.wrong.append(
+                        "\(fuzzCase.kind) answered \(status): \(String(decoding: fuzzCase.bytes.prefix(120), as: UTF8.self).debugDescription)"
+                    )
                 }
             case .closedUnanswered:
                 current.closedUnanswered += 1
@@ -308,7 +339,8 @@ enum ProcessStatus {
     static func kilobytes(_ field: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-            return Int(line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") ?? 0
+            return Int(line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+                ?? 0
         }
         return 0
     }

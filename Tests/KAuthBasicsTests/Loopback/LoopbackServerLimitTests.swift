@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import KAuthTestSupport
+import Testing
+
 @testable import KAuthBasics
 
 /// The server's answer to another local user who tries to use up its connections, threads or
@@ -57,7 +58,8 @@ import KAuthTestSupport
     }
 
     @Test func aServerThatGetsNoThreadSaysSoAndFreesItsPort() throws {
-        let server = try LoopbackServer(threads: { _ in throw ThreadStartError(code: EAGAIN) }) { _ in .text(200, "ok") }
+        let server = try LoopbackServer(threads: { _ in throw ThreadStartError(code: EAGAIN) }) { _ in .text(200, "ok")
+        }
         #expect(throws: LoopbackServerError.socket(operation: "thread", reason: String(cString: strerror(EAGAIN)))) {
             try server.startServing()
         }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import KAuthTestSupport
+import Testing
+
 @testable import KAuthBasics
 
 @Suite struct LoopbackServerTests {
@@ -32,7 +33,9 @@ import KAuthTestSupport
     }
 
     @Test func slowClientsAreCutOffAtTheReadDeadline() throws {
-        let server = try LoopbackServer(limits: LoopbackServerLimits(readTimeout: .milliseconds(200))) { _ in .text(200, "ok") }
+        let server = try LoopbackServer(limits: LoopbackServerLimits(readTimeout: .milliseconds(200))) { _ in
+            .text(200, "ok")
+        }
         server.start()
         defer { server.stop() }
         let started = ContinuousClock.now

@@ -1,7 +1,7 @@
 import Foundation
+import KAuthBasics
 import KAuthTestSupport
 import Testing
-import KAuthBasics
 
 /// `MainThreadExecutor` runs the whole async entry point on the thread that calls it; what comes
 /// back from other threads (continuations, child tasks, sleeps) must still arrive there.
@@ -35,7 +35,10 @@ import KAuthBasics
 
     @Test func childTasksAndSleepsFinish() {
         let code = MainThreadExecutor.run {
-            async let first: Int32 = { try? await Task.sleep(for: .milliseconds(20)); return 1 }()
+            async let first: Int32 = {
+                try? await Task.sleep(for: .milliseconds(20))
+                return 1
+            }()
             async let second: Int32 = { 2 }()
             let group = await withTaskGroup(of: Int32.self) { group in
                 for value in 1...10 { group.addTask { Int32(value) } }

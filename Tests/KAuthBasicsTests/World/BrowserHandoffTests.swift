@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import KAuthTestSupport
+import Testing
+
 @testable import KAuthBasics
 
 /// The browser's command line carries only the path of a page other users cannot read.
@@ -30,17 +31,25 @@ import KAuthTestSupport
         chmod(runtime.path, 0o700)
         #expect(BrowserHandoff(environment: Environment(["XDG_RUNTIME_DIR": runtime.path])).base == runtime.path)
         chmod(runtime.path, 0o755)
-        #expect(BrowserHandoff(environment: Environment(["XDG_RUNTIME_DIR": runtime.path, "TMPDIR": "/var/tmp"])).base == "/var/tmp")
+        #expect(
+            BrowserHandoff(environment: Environment(["XDG_RUNTIME_DIR": runtime.path, "TMPDIR": "/var/tmp"])).base
+                == "/var/tmp")
     }
 
     @Test func snapAndFlatpakBrowsersAreNamedAsUnableToReadThePage() throws {
         #if os(Linux)
-        let folder = "/run/user/1000"
-        #expect(BrowserConfinement.reason(environment: Environment(["BROWSER": "/snap/bin/firefox"]), pageFolder: folder)
-            == .confined(browser: "/snap/bin/firefox", sandbox: "snap", folder: folder))
-        #expect(BrowserConfinement.reason(environment: Environment(["BROWSER": "flatpak run org.mozilla.firefox"]), pageFolder: folder)
-            == .confined(browser: "flatpak", sandbox: "flatpak", folder: folder))
-        #expect(BrowserConfinement.reason(environment: Environment(["BROWSER": "/usr/bin/firefox --new-window"]), pageFolder: folder) == nil)
+            let folder = "/run/user/1000"
+            #expect(
+                BrowserConfinement.reason(
+                    environment: Environment(["BROWSER": "/snap/bin/firefox"]), pageFolder: folder)
+                    == .confined(browser: "/snap/bin/firefox", sandbox: "snap", folder: folder))
+            #expect(
+                BrowserConfinement.reason(
+                    environment: Environment(["BROWSER": "flatpak run org.mozilla.firefox"]), pageFolder: folder)
+                    == .confined(browser: "flatpak", sandbox: "flatpak", folder: folder))
+            #expect(
+                BrowserConfinement.reason(
+                    environment: Environment(["BROWSER": "/usr/bin/firefox --new-window"]), pageFolder: folder) == nil)
         #endif
         let list = """
             [Added Associations]
@@ -54,6 +63,8 @@ import KAuthTestSupport
         let config = TemporaryDirectory()
         defer { config.remove() }
         try list.write(toFile: config.path + "/mimeapps.list", atomically: true, encoding: .utf8)
-        #expect(BrowserConfinement.htmlHandler(environment: Environment(["XDG_CONFIG_HOME": config.path])) == "firefox_firefox.desktop")
+        #expect(
+            BrowserConfinement.htmlHandler(environment: Environment(["XDG_CONFIG_HOME": config.path]))
+                == "firefox_firefox.desktop")
     }
 }

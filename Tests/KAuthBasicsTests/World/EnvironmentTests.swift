@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KAuthBasics
 
 @Suite struct EnvironmentTests {

@@ -1,20 +1,24 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import KAuthTestSupport
 import Testing
+
 @testable import KAuthCLI
-import KAuthBasics
 
 /// Commands run in-process on a test world: what they print and return.
 @Suite struct CommandRunTests {
-    func run(_ line: [String], environment: [String: String], http: HTTPClient? = nil) async -> (Int32, TerminalRecorder) {
+    func run(_ line: [String], environment: [String: String], http: HTTPClient? = nil) async -> (
+        Int32, TerminalRecorder
+    ) {
         let recorder = TerminalRecorder()
         let world = World.test(http: http, terminal: recorder.terminal, environment: environment)
         return (await CLI.run(line, world: world), recorder)
     }
 
     @Test func tokenPrintsTheEnvironmentTokenAndNothingElse() async {
-        let (code, output) = await run(["token"], environment: ["KAUTH_ACCESS_TOKEN": "abc", "KAUTH_HOME": "/nonexistent/kauth"])
+        let (code, output) = await run(
+            ["token"], environment: ["KAUTH_ACCESS_TOKEN": "abc", "KAUTH_HOME": "/nonexistent/kauth"])
         #expect(code == 0)
         #expect(output.out == "abc\n")
         #expect(output.err.isEmpty)
@@ -27,7 +31,9 @@ import KAuthBasics
         #expect(output.out == VersionCommand.line(version: CLI.version))
         #expect(flagOutput.out == output.out)
         #expect(VersionCommand.line(version: "1.2.3", commit: "") == "kauth 1.2.3 (commit unknown)\n")
-        #expect(VersionCommand.line(version: "1.2.3", commit: "0123456789ab-dirty") == "kauth 1.2.3 (commit 0123456789ab-dirty)\n")
+        #expect(
+            VersionCommand.line(version: "1.2.3", commit: "0123456789ab-dirty")
+                == "kauth 1.2.3 (commit 0123456789ab-dirty)\n")
     }
 
     @Test func statusJSONWhenNotLoggedIn() async throws {
@@ -55,18 +61,28 @@ import KAuthBasics
     }
 
     @Test func consentErrorsCarryTheRequiredScopes() async throws {
-        let http = HTTPClient { _ in FakeHTTP.json(403, #"{"msg":"insufficient scopes.","code":-402,"required_scopes":["account_email","phone_number"]}"#) }
-        let (code, output) = await run(["me", "--json"], environment: ["KAUTH_ACCESS_TOKEN": "t", "KAUTH_HOME": "/nonexistent"], http: http)
+        let http = HTTPClient { _ in
+            FakeHTTP.json(
+                403, #"{"msg":"insufficient scopes.","code":-402,"required_scopes":["account_email","phone_number"]}"#)
+        }
+        let (code, output) = await run(
+            ["me", "--json"], environment: ["KAUTH_ACCESS_TOKEN": "t", "KAUTH_HOME": "/nonexistent"], http: http)
         #expect(code == 4)
         let json = try JSONDecoder().decode(JSONValue.self, from: Data(output.out.utf8))
         #expect(json.value(at: "error.required_scopes") == .array([.string("account_email"), .string("phone_number")]))
-        let (_, text) = await run(["me"], environment: ["KAUTH_ACCESS_TOKEN": "t", "KAUTH_HOME": "/nonexistent"], http: http)
-        #expect(text.err == "error: consent required for: account_email phone_number (insufficient scopes.); run `kauth scopes request account_email phone_number`\n")
+        let (_, text) = await run(
+            ["me"], environment: ["KAUTH_ACCESS_TOKEN": "t", "KAUTH_HOME": "/nonexistent"], http: http)
+        #expect(
+            text.err
+                == "error: consent required for: account_email phone_number (insufficient scopes.); run `kauth scopes request account_email phone_number`\n"
+        )
     }
 
     @Test func verboseTracesRequestsWithSecretsRedacted() async {
         let http = HTTPClient { _ in FakeHTTP.json(200, #"{"id":1,"expires_in":10,"app_id":2,"access_token":"leak"}"#) }
-        let (code, output) = await run(["token", "info", "--verbose"], environment: ["KAUTH_ACCESS_TOKEN": "secret-token", "KAUTH_HOME": "/nonexistent"], http: http)
+        let (code, output) = await run(
+            ["token", "info", "--verbose"],
+            environment: ["KAUTH_ACCESS_TOKEN": "secret-token", "KAUTH_HOME": "/nonexistent"], http: http)
         #expect(code == 0)
         #expect(output.err.contains("> GET https://kapi.kakao.com/v1/user/access_token_info"))
         #expect(output.err.contains("Authorization: Bearer [redacted]"))
@@ -100,7 +116,9 @@ import KAuthBasics
     }
 
     @Test func plainHTTPIsRefusedExceptOnLoopback() async {
-        let env = ["KAUTH_HOME": "/nonexistent", "KAUTH_CLIENT_ID": "x", "KAUTH_KAKAO_AUTH_URL": "http://kauth.example.com"]
+        let env = [
+            "KAUTH_HOME": "/nonexistent", "KAUTH_CLIENT_ID": "x", "KAUTH_KAKAO_AUTH_URL": "http://kauth.example.com"
+        ]
         let (code, output) = await run(["login"], environment: env)
         #expect(code == 2)
         #expect(output.err.contains("must use https"))

@@ -2,6 +2,7 @@ import Foundation
 import KAuthCore
 import KAuthTestSupport
 import Testing
+
 @testable import KAuthCLI
 
 /// `kauth __complete KIND`: names from the local config and keystore, and nothing else — no
@@ -16,24 +17,29 @@ import Testing
 
     func run(_ line: [String], environment: [String: String] = [:]) async -> (code: Int32, out: String, err: String) {
         let recorder = TerminalRecorder()
-        let world = World.test(terminal: recorder.terminal, environment: ["KAUTH_HOME": kauthHome].merging(environment) { $1 })
+        let world = World.test(
+            terminal: recorder.terminal, environment: ["KAUTH_HOME": kauthHome].merging(environment) { $1 })
         let code = await CLI.run(line, world: world)
         return (code, recorder.out, recorder.err)
     }
 
     func writeConfig(_ text: String) throws {
-        try FileManager.default.createDirectory(atPath: kauthHome, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: kauthHome, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try Data(text.utf8).write(to: URL(fileURLWithPath: kauthHome + "/config"))
     }
 
     func storeLogins(_ profiles: [String], passphrase: String? = nil) async throws {
-        let keystore = FileKeystore(directory: kauthHome, fileSystem: .live, passphrase: passphrase, random: .live, kdfIterations: 1_000)
+        let keystore = FileKeystore(
+            directory: kauthHome, fileSystem: .live, passphrase: passphrase, random: .live, kdfIterations: 1_000)
         let now = Date(timeIntervalSince1970: 1_767_225_600)
         try await keystore.update { contents in
             for profile in profiles {
                 contents.profiles[profile] = StoredSession(
-                    provider: "kakao", clientID: "client-id", clientSecret: "CLIENT-SECRET", accessToken: "ACCESS-SECRET",
-                    accessTokenExpiresAt: now.addingTimeInterval(3600), refreshToken: "REFRESH-SECRET", createdAt: now, updatedAt: now
+                    provider: "kakao", clientID: "client-id", clientSecret: "CLIENT-SECRET",
+                    accessToken: "ACCESS-SECRET",
+                    accessTokenExpiresAt: now.addingTimeInterval(3600), refreshToken: "REFRESH-SECRET", createdAt: now,
+                    updatedAt: now
                 )
             }
         }
@@ -42,7 +48,9 @@ import Testing
     @Test func providersAreTheBuiltInOnesThenTheConfiguredOnes() async throws {
         defer { home.remove() }
         #expect(await run(["__complete", "providers"]).out == "kakao\nsnapchat\noidc\n")
-        try writeConfig("provider.work.type = oidc\nprovider.work.client_secret = CLIENT-SECRET\nprovider.kakao.client_id = abc\nprovider.a;b.type = kakao\n")
+        try writeConfig(
+            "provider.work.type = oidc\nprovider.work.client_secret = CLIENT-SECRET\nprovider.kakao.client_id = abc\nprovider.a;b.type = kakao\n"
+        )
         let (code, out, err) = await run(["__complete", "providers"])
         #expect(code == 0)
         #expect(out == "kakao\nsnapchat\noidc\nwork\n", "a name a shell would parse is left out")
@@ -92,7 +100,8 @@ import Testing
         for kind in ["providers", "config-keys"] {
             #expect(await run(["__complete", kind]) == (1, "", ""))
         }
-        try FileManager.default.createDirectory(atPath: kauthHome + "/credentials.json", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: kauthHome + "/credentials.json", withIntermediateDirectories: true)
         #expect(await run(["__complete", "profiles"]) == (1, "", ""))
         #expect(await run(["__complete", "no-such-kind"]) == (1, "", ""))
     }

@@ -1,13 +1,15 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import KAuthTestSupport
 import Testing
+
 @testable import KAuthCLI
-import KAuthBasics
 
 /// `kauth shipping select|new|edit` run in-process with a fake listener and a fake Kakao.
 @Suite struct ShippingPickerCommandTests {
-    static let address = #"{"id":7100003,"name":"Home","is_default":true,"type":"NEW","base_address":"Seoul Jung-gu","detail_address":"Unit 1","receiver_name":"Ryan","zone_number":"04524","updated_at":1700000000}"#
+    static let address =
+        #"{"id":7100003,"name":"Home","is_default":true,"type":"NEW","base_address":"Seoul Jung-gu","detail_address":"Unit 1","receiver_name":"Ryan","zone_number":"04524","updated_at":1700000000}"#
 
     struct Run {
         var code: Int32
@@ -29,7 +31,9 @@ import KAuthBasics
             return FakeHTTP.json(404, "{}")
         }
         let listener = FakeListener { _, _ in outcome }
-        var env = ["KAUTH_HOME": "/nonexistent/kauth", "KAUTH_CLIENT_ID": "rest-key", "KAUTH_ACCESS_TOKEN": "user-token"]
+        var env = [
+            "KAUTH_HOME": "/nonexistent/kauth", "KAUTH_CLIENT_ID": "rest-key", "KAUTH_ACCESS_TOKEN": "user-token"
+        ]
         env.merge(environment) { $1 }
         let world = World.test(
             http: http.client, clock: TestClock().clock, browser: listener.browser(), terminal: recorder.terminal,
@@ -41,12 +45,16 @@ import KAuthBasics
     @Test func selectPrintsTheChosenAddressAsKauthShippingDoes() async throws {
         let result = await run(["shipping", "select"], outcome: .addressChosen(id: 7_100_003))
         #expect(result.code == 0, "\(result.err)")
-        #expect(result.out == """
-        ID       NAME  DEFAULT  RECEIVER  ZONE   ADDRESS
-        7100003  Home  yes      Ryan      04524  Seoul Jung-gu Unit 1
+        #expect(
+            result.out == """
+                ID       NAME  DEFAULT  RECEIVER  ZONE   ADDRESS
+                7100003  Home  yes      Ryan      04524  Seoul Jung-gu Unit 1
 
-        """)
-        #expect(result.requests.map(\.url) == ["https://kauth.kakao.com/api/agt", "https://kapi.kakao.com/v1/user/shipping_address?address_id=7100003"])
+                """)
+        #expect(
+            result.requests.map(\.url) == [
+                "https://kauth.kakao.com/api/agt", "https://kapi.kakao.com/v1/user/shipping_address?address_id=7100003"
+            ])
         let start = try #require(result.listener.visited.first)
         #expect(start.hasPrefix("http://127.0.0.1:53100/start/") && !start.contains("agt"))
         #expect(result.err.contains("open this link in a browser on this machine (it works once):\n\n  \(start)\n"))
@@ -57,14 +65,17 @@ import KAuthBasics
 
     @Test func jsonHasTheOperationTheIDAndKakaosObject() async throws {
         for (words, operation) in [(["select"], "select"), (["new"], "new"), (["edit", "7100003"], "edit")] {
-            let result = await run(["shipping"] + words + ["--json", "--port", "8123"], outcome: .addressChosen(id: 7_100_003))
+            let result = await run(
+                ["shipping"] + words + ["--json", "--port", "8123"], outcome: .addressChosen(id: 7_100_003))
             #expect(result.code == 0, "\(result.err)")
-            #expect(result.json == .object([
-                "profile": .string("default"), "provider": .string("kakao"),
-                "operation": .string(operation),
-                "address_id": .number(7_100_003),
-                "response": try JSONDecoder().decode(JSONValue.self, from: Data(Self.address.utf8)),
-            ]))
+            #expect(
+                result.json
+                    == .object([
+                        "profile": .string("default"), "provider": .string("kakao"),
+                        "operation": .string(operation),
+                        "address_id": .number(7_100_003),
+                        "response": try JSONDecoder().decode(JSONValue.self, from: Data(Self.address.utf8))
+                    ]))
             #expect(result.listener.config?.port == 8123)
         }
     }
@@ -88,7 +99,9 @@ import KAuthBasics
         // Which console setting, if any, keeps the picker from coming back is unknown.
         let message = result.err.split(separator: "\n").first { $0.hasPrefix("error: ") } ?? ""
         #expect(!message.contains("site domain") && !message.contains("console") && !message.contains("register"))
-        let fixed = await run(["shipping", "select", "--timeout", "1", "--json"], environment: ["KAUTH_REDIRECT_PORT": "8123"], outcome: nil)
+        let fixed = await run(
+            ["shipping", "select", "--timeout", "1", "--json"], environment: ["KAUTH_REDIRECT_PORT": "8123"],
+            outcome: nil)
         #expect(fixed.code == 6)
         #expect(fixed.json?.value(at: "error.code") == .string("picker_cancelled"))
         #expect(fixed.json?.value(at: "error.message")?.stringValue?.contains("site domain") == false)
@@ -96,15 +109,21 @@ import KAuthBasics
     }
 
     @Test func aKAEErrorExitsOneWithWhatItMeans() async throws {
-        let result = await run(["shipping", "edit", "12"], outcome: .pickerFailed(code: "KAE206", message: "no such address"))
+        let result = await run(
+            ["shipping", "edit", "12"], outcome: .pickerFailed(code: "KAE206", message: "no such address"))
         #expect(result.code == 1)
-        #expect(result.err.hasSuffix("\nerror: the address picker failed (KAE206: no such address): no shipping address of the user has that id; `kauth shipping` lists them\n"))
+        #expect(
+            result.err.hasSuffix(
+                "\nerror: the address picker failed (KAE206: no such address): no shipping address of the user has that id; `kauth shipping` lists them\n"
+            ))
         let json = await run(["shipping", "select", "--json"], outcome: .pickerFailed(code: "KAE101", message: nil))
         #expect(json.code == 1)
         #expect(json.json?.value(at: "error.code") == .string("picker_error"))
         #expect(json.json?.value(at: "error.provider_code") == .string("KAE101"))
         let unknown = await run(["shipping", "select"], outcome: .pickerFailed(code: "KAE999", message: "\u{1B}[2J"))
-        #expect(unknown.err.contains("(KAE999: \\x1B[2J)") && !unknown.err.contains("\u{1B}"), "Kakao's text is made visible")
+        #expect(
+            unknown.err.contains("(KAE999: \\x1B[2J)") && !unknown.err.contains("\u{1B}"),
+            "Kakao's text is made visible")
         #expect(unknown.err.contains("kauth does not know this code"))
     }
 

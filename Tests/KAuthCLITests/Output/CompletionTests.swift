@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KAuthCLI
 
 @Suite struct CompletionTests {
@@ -23,11 +24,11 @@ import Testing
     @Test func bashCompletesCommandsSubcommandsAndFlags() throws {
         let script = CompletionTree(root: Commands.root, globalFlags: CLI.globalFlags).bash()
         let probe = """
-        \(script)
-        for line in "kauth tok" "kauth token ref" "kauth --profile w sta" "kauth login --no-br"; do
-          read -ra COMP_WORDS <<< "$line"; COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _kauth; echo "${COMPREPLY[*]}"
-        done
-        """
+            \(script)
+            for line in "kauth tok" "kauth token ref" "kauth --profile w sta" "kauth login --no-br"; do
+              read -ra COMP_WORDS <<< "$line"; COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _kauth; echo "${COMPREPLY[*]}"
+            done
+            """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", probe]

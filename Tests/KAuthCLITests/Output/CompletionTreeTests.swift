@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import Testing
+
 @testable import KAuthCLI
 
 /// The model the completion scripts are written from: value kinds where the tree says them, and
@@ -29,7 +30,10 @@ import Testing
         #expect(try node("kauth config set").argumentActions.map(\.action) == [.dynamic(.configKeys), .nothing])
         #expect(try node("kauth link image upload").argumentActions.map(\.action) == [.files])
         #expect(try node("kauth completion").argumentActions.map(\.action) == [.words(["bash", "zsh", "fish"])])
-        #expect(try node("kauth link template new").argumentActions.map(\.action) == [.words(TemplateType.allCases.map(\.rawValue))])
+        #expect(
+            try node("kauth link template new").argumentActions.map(\.action) == [
+                .words(TemplateType.allCases.map(\.rawValue))
+            ])
     }
 
     /// `--prompt` completes the values of the provider the line names, in every spelling the
@@ -64,20 +68,27 @@ import Testing
     @Test func onlyAFirstArgumentMayTakeAnyNumberOfWords() {
         for node in tree.nodes {
             for (index, argument) in node.spec.arguments.enumerated() where argument.maximum == nil {
-                #expect(index == node.spec.arguments.count - 1 && (index == 0 || argument.values == .text), "\(node.key) \(argument.name)")
+                #expect(
+                    index == node.spec.arguments.count - 1 && (index == 0 || argument.values == .text),
+                    "\(node.key) \(argument.name)")
             }
         }
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])
     func scriptsAreValidSyntax(shell: String) throws {
-        guard let path = ["/bin/", "/usr/bin/", "/usr/local/bin/", "/opt/homebrew/bin/"].map({ $0 + shell }).first(where: FileManager.default.isExecutableFile) else { return }
-        let script = switch shell {
-        case "bash": tree.bash()
-        case "zsh": tree.zsh()
-        default: tree.fish()
-        }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kauth-completion-\(UUID().uuidString)")
+        guard
+            let path = ["/bin/", "/usr/bin/", "/usr/local/bin/", "/opt/homebrew/bin/"].map({ $0 + shell }).first(
+                where: FileManager.default.isExecutableFile)
+        else { return }
+        let script =
+            switch shell {
+            case "bash": tree.bash()
+            case "zsh": tree.zsh()
+            default: tree.fish()
+            }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kauth-completion-\(UUID().uuidString)")
         try script.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()

@@ -2,31 +2,39 @@ import Foundation
 import KAuthCore
 import KAuthTestSupport
 import Testing
+
 @testable import KAuthCLI
 
 /// The words of errors: what happened and what fixes it, with only the flags the command has.
 @Suite struct ErrorMessagesTests {
-    func messages(_ path: [String] = ["kauth", "login"], flags: Set<String> = ["client-id", "redirect-uri", "issuer"], profile: String? = nil) -> ErrorMessages {
+    func messages(
+        _ path: [String] = ["kauth", "login"], flags: Set<String> = ["client-id", "redirect-uri", "issuer"],
+        profile: String? = nil
+    ) -> ErrorMessages {
         ErrorMessages(commandPath: path, hasFlag: { flags.contains($0) }, profileFlag: profile)
     }
 
     @Test func keystoreMessagesSayWhatToRun() {
         let path = "/home/u/.config/kauth/credentials.json"
-        #expect(messages().message(for: .keystore(.tooOpen(path: path, permissions: 0o644)))
-            == "permissions 0644 for '\(path)' are too open; run: chmod 600 \(path)")
-        #expect(messages().message(for: .keystore(.folderTooOpen(path: "/f", permissions: 0o777))).contains("chmod 700 /f"))
+        #expect(
+            messages().message(for: .keystore(.tooOpen(path: path, permissions: 0o644)))
+                == "permissions 0644 for '\(path)' are too open; run: chmod 600 \(path)")
+        #expect(
+            messages().message(for: .keystore(.folderTooOpen(path: "/f", permissions: 0o777))).contains("chmod 700 /f"))
         #expect(messages().message(for: .keystore(.corrupt(path: path, reason: "not valid JSON"))).contains(path))
         #expect(messages().message(for: .keystore(.wrongPassphrase(path: path))).contains("KAUTH_PASSPHRASE"))
         #expect(messages().message(for: .keystore(.passphraseRequired(path: path))).contains("set KAUTH_PASSPHRASE"))
     }
 
     @Test func configMessagesNameTheLine() {
-        #expect(messages().message(for: .config(.malformedLine(path: "config", line: 2, text: "oops")))
-            == "config:2: expected `key = value`, found 'oops'; fix or remove that line")
+        #expect(
+            messages().message(for: .config(.malformedLine(path: "config", line: 2, text: "oops")))
+                == "config:2: expected `key = value`, found 'oops'; fix or remove that line")
     }
 
     @Test func secretsInProviderMessagesAreRedacted() {
-        let failure = OAuthFailure(error: "invalid_grant", description: "not found for code=abc", providerCode: "KOE320", provider: "kakao")
+        let failure = OAuthFailure(
+            error: "invalid_grant", description: "not found for code=abc", providerCode: "KOE320", provider: "kakao")
         #expect(messages().message(for: .oauth(failure)).contains("code=[redacted]"))
     }
 
@@ -37,20 +45,26 @@ import Testing
     /// A hint names only flags the command has: `kauth token` has no `--client-id`.
     @Test func hintsNameOnlyFlagsThatExistWherePrinted() {
         let onLogin = messages().message(for: .missingSetting(.clientID, provider: "kakao"))
-        #expect(onLogin.contains("--client-id") && onLogin.contains("KAUTH_CLIENT_ID") && onLogin.contains("REST API key"))
-        let onToken = messages(["kauth", "token"], flags: []).message(for: .missingSetting(.clientID, provider: "kakao"))
+        #expect(
+            onLogin.contains("--client-id") && onLogin.contains("KAUTH_CLIENT_ID") && onLogin.contains("REST API key"))
+        let onToken = messages(["kauth", "token"], flags: []).message(
+            for: .missingSetting(.clientID, provider: "kakao"))
         #expect(!onToken.contains("--client-id"))
         #expect(onToken.contains("KAUTH_CLIENT_ID") && onToken.contains("kauth config set provider.kakao.client_id"))
     }
 
     @Test func consentHintsNameTheProfileInUse() {
         let error = KAuthError.consentRequired(scopes: ["shipping_address"], message: "insufficient scopes")
-        #expect(messages(profile: "work").message(for: error).contains("`kauth scopes request shipping_address --profile work`"))
+        #expect(
+            messages(profile: "work").message(for: error).contains(
+                "`kauth scopes request shipping_address --profile work`"))
         #expect(messages().message(for: error).contains("`kauth scopes request shipping_address`"))
     }
 
     @Test func aTimedOutLoginSaysWhatUsuallyKeepsTheRedirectAway() {
-        let hint = NoRedirectHint(provider: "Kakao", redirectURI: "http://127.0.0.1:52884/callback", registration: "Kakao console", clientIDName: "REST API key")
+        let hint = NoRedirectHint(
+            provider: "Kakao", redirectURI: "http://127.0.0.1:52884/callback", registration: "Kakao console",
+            clientIDName: "REST API key")
         let text = messages().message(for: .loginCancelled(.timedOut(seconds: 300, hint: hint)))
         #expect(text.contains("register exactly http://127.0.0.1:52884/callback"))
         #expect(text.contains("--redirect-uri"))
@@ -59,12 +73,17 @@ import Testing
     }
 
     @Test func aPortInTheEphemeralRangeSaysSo() {
-        #expect(messages().message(for: .portInUse(port: 52884, redirectURI: "http://127.0.0.1:52884/callback")).contains("ephemeral port range"))
-        #expect(!messages().message(for: .portInUse(port: 8080, redirectURI: "http://127.0.0.1:8080/callback")).contains("ephemeral"))
+        #expect(
+            messages().message(for: .portInUse(port: 52884, redirectURI: "http://127.0.0.1:52884/callback")).contains(
+                "ephemeral port range"))
+        #expect(
+            !messages().message(for: .portInUse(port: 8080, redirectURI: "http://127.0.0.1:8080/callback")).contains(
+                "ephemeral"))
     }
 
     @Test func aDeadRefreshTokenSaysLogInAgain() {
-        let text = messages(["kauth", "token"], flags: []).message(for: .sessionExpired(profile: "ci", reason: .refreshRefused(status: 400)))
+        let text = messages(["kauth", "token"], flags: []).message(
+            for: .sessionExpired(profile: "ci", reason: .refreshRefused(status: 400)))
         #expect(text.contains("HTTP 400"))
         #expect(text.contains("`kauth login --profile ci` again"))
     }
@@ -80,11 +99,12 @@ import Testing
             .loginCancelled(.denied(provider: "Kakao", error: hostile, description: hostile)),
             .invalidResponse(hostile),
             .sessionExpired(profile: "default", reason: .rejectedAfterRefresh(message: hostile)),
-            .idTokenRefused(provider: "Kakao", reason: hostile),
+            .idTokenRefused(provider: "Kakao", reason: hostile)
         ]
         for error in errors {
             let text = messages().message(for: error)
-            #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x202E }, "\(error)")
+            #expect(
+                !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x202E }, "\(error)")
             #expect(text.contains("\\x1B") || text.contains("\\u{202E}"))
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import Testing
+
 @testable import KAuthCLI
 
 /// `kauth help environment`, `kauth help exit-codes`: what they list, how they are reached, and
@@ -15,7 +16,8 @@ import Testing
     @Test(arguments: HelpTopic.all.map(\.name))
     func topicsMatchTheirGoldenFiles(name: String) throws {
         let topic = try #require(Commands.root.topic(named: name))
-        try HelpSnapshotTests().assertSnapshot(HelpRenderer.render(topic, root: "kauth", width: 80), named: "help-topic-\(name)")
+        try HelpSnapshotTests().assertSnapshot(
+            HelpRenderer.render(topic, root: "kauth", width: 80), named: "help-topic-\(name)")
     }
 
     @Test func helpNamesATopicAndHelpOnItIsTheTopic() async {
@@ -36,14 +38,26 @@ import Testing
     }
 
     @Test func aMistypedTopicGetsDidYouMean() throws {
-        #expect(throws: UsageError(message: "unknown command or help topic 'enviroment' for 'kauth help'", commandPath: ["kauth"], suggestions: ["environment"])) {
+        #expect(
+            throws: UsageError(
+                message: "unknown command or help topic 'enviroment' for 'kauth help'", commandPath: ["kauth"],
+                suggestions: ["environment"])
+        ) {
             _ = try ArgumentParser.parse(["help", "enviroment"], root: Commands.root, globalFlags: CLI.globalFlags)
         }
-        #expect(throws: UsageError(message: "unknown command 'exit-code' for 'kauth'", commandPath: ["kauth"], suggestions: ["help exit-codes"])) {
+        #expect(
+            throws: UsageError(
+                message: "unknown command 'exit-code' for 'kauth'", commandPath: ["kauth"],
+                suggestions: ["help exit-codes"])
+        ) {
             _ = try ArgumentParser.parse(["exit-code"], root: Commands.root, globalFlags: CLI.globalFlags)
         }
         // A command still wins over a topic of a similar name.
-        #expect(throws: UsageError(message: "unknown command or help topic 'tokn' for 'kauth help'", commandPath: ["kauth"], suggestions: ["token"])) {
+        #expect(
+            throws: UsageError(
+                message: "unknown command or help topic 'tokn' for 'kauth help'", commandPath: ["kauth"],
+                suggestions: ["token"])
+        ) {
             _ = try ArgumentParser.parse(["help", "tokn"], root: Commands.root, globalFlags: CLI.globalFlags)
         }
     }
@@ -53,7 +67,8 @@ import Testing
             "KAUTH_HOME", "KAUTH_PROFILE", "KAUTH_CLIENT_ID", "KAUTH_CLIENT_SECRET", "KAUTH_APP_KEY",
             "KAUTH_KAKAO_AUTH_URL", "KAUTH_KAKAO_API_URL", "KAUTH_KAKAO_SHARER_URL", "KAUTH_KAKAO_APPS_URL",
             "KAUTH_SNAPCHAT_AUTH_URL", "KAUTH_SNAPCHAT_API_URL", "KAUTH_REDIRECT_PORT", "KAUTH_ACCESS_TOKEN",
-            "KAUTH_REFRESH_TOKEN", "KAUTH_PASSPHRASE", "KAUTH_KEYRING", "BROWSER", "NO_COLOR", "HTTPS_PROXY", "NO_PROXY", "KAUTH_CA_FILE", "XDG_CONFIG_HOME",
+            "KAUTH_REFRESH_TOKEN", "KAUTH_PASSPHRASE", "KAUTH_KEYRING", "BROWSER", "NO_COLOR", "HTTPS_PROXY",
+            "NO_PROXY", "KAUTH_CA_FILE", "XDG_CONFIG_HOME"
         ]
         let terms = HelpTopic.environment.entries.map(\.term)
         #expect(Set(terms) == Set(expected))
@@ -73,7 +88,10 @@ import Testing
         #expect(entries.map(\.term) == (0...7).map { String($0) })
         #expect(entries.dropFirst().allSatisfy { !$0.detail.isEmpty })
         let text = HelpRenderer.render(HelpTopic.exitCodes, root: "kauth")
-        for fact in ["invalid_grant", "HTTP 400/401", "-401", "kauth login", "-402", "required_scopes", "timed out", "wrong passphrase", "locked too long"] {
+        for fact in [
+            "invalid_grant", "HTTP 400/401", "-401", "kauth login", "-402", "required_scopes", "timed out",
+            "wrong passphrase", "locked too long"
+        ] {
             #expect(text.contains(fact), "exit-codes should mention \(fact)")
         }
     }
@@ -82,7 +100,7 @@ import Testing
     @Test func exitCodesAgreeWithTheErrors() {
         let samples: [(KAuthError, Int32)] = [
             (.usage("x"), 2), (.notLoggedIn(profile: "default"), 3), (.consentRequired(scopes: ["a"], message: ""), 4),
-            (.failure("x"), 1),
+            (.failure("x"), 1)
         ]
         for (error, code) in samples {
             #expect(error.exitCode == code)
@@ -94,7 +112,9 @@ import Testing
         for path in HelpSnapshotTests.allPaths() {
             let spec = ArgumentParser.command(at: path, root: Commands.root)
             for name in spec.environment {
-                #expect(HelpTopic.environment.entry(name) != nil, "\(path) lists \(name), which 'kauth help environment' does not explain")
+                #expect(
+                    HelpTopic.environment.entry(name) != nil,
+                    "\(path) lists \(name), which 'kauth help environment' does not explain")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KAuthCLI
 
 /// `kauth __man`: the man page made from the command tree — its sections, every command and
@@ -9,7 +10,9 @@ import Testing
 
     /// The requests the renderer writes itself; any other line starting with `.` or `'` would be
     /// help text that roff reads as a request.
-    static let requests: Set<String> = [".\\\"", ".TH", ".nh", ".ad", ".SH", ".SS", ".PP", ".TP", ".B", ".I", ".RI", ".br", ".nf", ".fi", ".RS", ".RE"]
+    static let requests: Set<String> = [
+        ".\\\"", ".TH", ".nh", ".ad", ".SH", ".SS", ".PP", ".TP", ".B", ".I", ".RI", ".br", ".nf", ".fi", ".RS", ".RE"
+    ]
 
     @Test func matchesItsGoldenFile() throws {
         try HelpSnapshotTests().assertSnapshot(Self.page, named: "man-kauth.1")
@@ -23,7 +26,11 @@ import Testing
 
     @Test func hasTheSections() {
         let sections = Self.page.split(separator: "\n").filter { $0.hasPrefix(".SH ") }.map { String($0.dropFirst(4)) }
-        #expect(sections == ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "GLOBAL FLAGS", "ENVIRONMENT", "EXIT STATUS", "FILES", "EXAMPLES", "SEE ALSO"])
+        #expect(
+            sections == [
+                "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "GLOBAL FLAGS", "ENVIRONMENT", "EXIT STATUS", "FILES",
+                "EXAMPLES", "SEE ALSO"
+            ])
         #expect(Self.page.contains("\\fI$KAUTH_HOME/config\\fR"))
         #expect(Self.page.contains("\\fI$KAUTH_HOME/credentials.json\\fR"))
     }
@@ -36,7 +43,9 @@ import Testing
                 guard !sub.hidden, let start = Self.page.range(of: title + "\n") else { continue }
                 let section = Self.page[start.upperBound...].components(separatedBy: "\n.SS ")[0]
                 for flag in sub.flags {
-                    #expect(section.contains("\\fB\\-\\-" + ManPage.escape(flag.name) + "\\fR"), "\(sub.name) --\(flag.name)")
+                    #expect(
+                        section.contains("\\fB\\-\\-" + ManPage.escape(flag.name) + "\\fR"),
+                        "\(sub.name) --\(flag.name)")
                 }
                 for example in sub.examples {
                     #expect(section.contains(ManPage.escape("$ " + example.command)), "\(sub.name): \(example.command)")
@@ -79,7 +88,10 @@ import Testing
 
     /// groff renders it without a warning, when groff is installed.
     @Test func groffRendersItCleanly() throws {
-        guard let groff = ["/usr/bin/groff", "/usr/local/bin/groff", "/opt/homebrew/bin/groff"].first(where: FileManager.default.isExecutableFile) else { return }
+        guard
+            let groff = ["/usr/bin/groff", "/usr/local/bin/groff", "/opt/homebrew/bin/groff"].first(
+                where: FileManager.default.isExecutableFile)
+        else { return }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kauth-\(UUID().uuidString).1")
         try Self.page.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -87,7 +99,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: groff)
         // Plain text: no overstriking or SGR escapes to strip.
         process.arguments = ["-man", "-Tutf8", "-ww", "-rLL=80n", "-P-cbou", file.path]
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         try process.run()
@@ -98,8 +111,12 @@ import Testing
         #expect(process.terminationStatus == 0)
         #expect(warnings.isEmpty, "groff: \(warnings)")
         // Some groff set `\-` as a minus sign and `-` as a hyphen.
-        let plain = rendered.replacingOccurrences(of: "\u{2212}", with: "-").replacingOccurrences(of: "\u{2010}", with: "-")
-        for text in ["kauth token refresh", "--min-valid SECONDS", "KAUTH_PASSPHRASE", "EXIT STATUS", "$ kauth completion zsh > \"${fpath[1]}/_kauth\""] {
+        let plain = rendered.replacingOccurrences(of: "\u{2212}", with: "-").replacingOccurrences(
+            of: "\u{2010}", with: "-")
+        for text in [
+            "kauth token refresh", "--min-valid SECONDS", "KAUTH_PASSPHRASE", "EXIT STATUS",
+            "$ kauth completion zsh > \"${fpath[1]}/_kauth\""
+        ] {
             #expect(plain.contains(text), "rendered page lacks \(text)")
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KAuthCLI
 
 @Suite struct ArgumentParserTests {
@@ -15,7 +16,9 @@ import Testing
     }
 
     @Test func longFlagsWithSpaceOrEqualsAndRepeatedLists() throws {
-        let parsed = try command(["login", "--scopes", "a,b", "--scopes=c", "--login-hint=me@example.com", "--no-browser"])
+        let parsed = try command([
+            "login", "--scopes", "a,b", "--scopes=c", "--login-hint=me@example.com", "--no-browser"
+        ])
         #expect(parsed.path == ["kauth", "login"])
         #expect(parsed.all("scopes") == ["a,b", "c"])
         #expect(parsed.value("login-hint") == "me@example.com")
@@ -39,15 +42,30 @@ import Testing
     }
 
     @Test func helpAndVersionAtEveryLevel() throws {
-        guard case .help(let path) = try parse(["token", "refresh", "--help"]) else { Issue.record("expected help"); return }
+        guard case .help(let path) = try parse(["token", "refresh", "--help"]) else {
+            Issue.record("expected help")
+            return
+        }
         #expect(path == ["kauth", "token", "refresh"])
-        guard case .help(let helpPath) = try parse(["help", "token", "info"]) else { Issue.record("expected help"); return }
+        guard case .help(let helpPath) = try parse(["help", "token", "info"]) else {
+            Issue.record("expected help")
+            return
+        }
         #expect(helpPath == ["kauth", "token", "info"])
-        guard case .help(let short) = try parse(["login", "-h"]) else { Issue.record("expected help"); return }
+        guard case .help(let short) = try parse(["login", "-h"]) else {
+            Issue.record("expected help")
+            return
+        }
         #expect(short == ["kauth", "login"])
-        guard case .help(let bare) = try parse([]) else { Issue.record("expected help"); return }
+        guard case .help(let bare) = try parse([]) else {
+            Issue.record("expected help")
+            return
+        }
         #expect(bare == ["kauth"])
-        guard case .version = try parse(["--version"]) else { Issue.record("expected version"); return }
+        guard case .version = try parse(["--version"]) else {
+            Issue.record("expected version")
+            return
+        }
     }
 
     @Test(arguments: [
@@ -59,7 +77,10 @@ import Testing
         (["login", "--port"], "flag --port needs a value (N)", []),
         (["login", "--no-browser=yes"], "flag --no-browser takes no value", []),
         (["login", "--port", "1", "--port", "2"], "flag --port was given more than once", []),
-        (["status", "extra"], "'kauth status' takes no argument; 1 more was given (not shown here, since it may be secret)", []),
+        (
+            ["status", "extra"],
+            "'kauth status' takes no argument; 1 more was given (not shown here, since it may be secret)", []
+        ),
         (["config", "get"], "'kauth config get' needs KEY", []),
         (["login", "-z"], "unknown flag '-z' for 'kauth login'", []),
         // Words from other tools point at kauth's own.
@@ -68,7 +89,7 @@ import Testing
         (["auth"], "unknown command 'auth' for 'kauth'", ["login"]),
         (["whoami"], "unknown command 'whoami' for 'kauth'", ["me"]),
         (["refresh"], "unknown command 'refresh' for 'kauth'", ["token refresh"]),
-        (["status", "--hostname", "kauth.kakao.com"], "unknown flag '--hostname' for 'kauth status'", ["--provider"]),
+        (["status", "--hostname", "kauth.kakao.com"], "unknown flag '--hostname' for 'kauth status'", ["--provider"])
     ])
     func usageErrors(line: [String], message: String, suggestions: [String]) {
         #expect(throws: UsageError(message: message, commandPath: expectedPath(line), suggestions: suggestions)) {
@@ -96,7 +117,9 @@ import Testing
             _ = try parse(line)
             Issue.record("expected a usage error")
         } catch {
-            #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(error.message.debugDescription)")
+            #expect(
+                !error.message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+                "\(error.message.debugDescription)")
             #expect(error.message.contains("\\x1B"))
         }
     }

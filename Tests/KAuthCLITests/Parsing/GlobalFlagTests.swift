@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KAuthCLI
 
 /// Global flags only where they mean something: the parser, help and completions agree on which
@@ -9,14 +10,32 @@ import Testing
     }
 
     @Test(arguments: [
-        (["sandbox", "--profile", "work"], "flag --profile does not apply to 'kauth sandbox'; its global flags are --no-color"),
+        (
+            ["sandbox", "--profile", "work"],
+            "flag --profile does not apply to 'kauth sandbox'; its global flags are --no-color"
+        ),
         (["--verbose", "sandbox"], "flag --verbose does not apply to 'kauth sandbox'; its global flags are --no-color"),
-        (["completion", "bash", "--provider", "x"], "flag --provider does not apply to 'kauth completion'; its global flags are --no-color"),
-        (["config", "list", "--profile=work"], "flag --profile does not apply to 'kauth config list'; its global flags are --no-color"),
-        (["switch", "work", "--verbose"], "flag --verbose does not apply to 'kauth switch'; its global flags are --no-color"),
-        (["link", "default", "--template", "-", "--profile", "w"], "flag --profile does not apply to 'kauth link default'; its global flags are --provider, --verbose, --no-color"),
-        (["status", "--verbose"], "flag --verbose does not apply to 'kauth status'; its global flags are --profile, --provider, --no-color"),
-        (["__complete", "profiles", "--no-color"], "flag --no-color does not apply to 'kauth __complete'"),
+        (
+            ["completion", "bash", "--provider", "x"],
+            "flag --provider does not apply to 'kauth completion'; its global flags are --no-color"
+        ),
+        (
+            ["config", "list", "--profile=work"],
+            "flag --profile does not apply to 'kauth config list'; its global flags are --no-color"
+        ),
+        (
+            ["switch", "work", "--verbose"],
+            "flag --verbose does not apply to 'kauth switch'; its global flags are --no-color"
+        ),
+        (
+            ["link", "default", "--template", "-", "--profile", "w"],
+            "flag --profile does not apply to 'kauth link default'; its global flags are --provider, --verbose, --no-color"
+        ),
+        (
+            ["status", "--verbose"],
+            "flag --verbose does not apply to 'kauth status'; its global flags are --profile, --provider, --no-color"
+        ),
+        (["__complete", "profiles", "--no-color"], "flag --no-color does not apply to 'kauth __complete'")
     ])
     func aGlobalFlagACommandDoesNotTakeIsAUsageError(line: [String], message: String) {
         var path = ["kauth"]
@@ -32,19 +51,36 @@ import Testing
     }
 
     @Test func commandsTakeTheirGlobalFlagsBeforeAndAfterTheirWords() throws {
-        for line in [["--no-color", "sandbox", "--quiet"], ["sandbox", "--no-color"], ["--provider", "kakao", "link", "default", "--template", "-"], ["status", "--profile", "w"]] {
-            guard case .run = try parse(line) else { Issue.record("\(line) did not parse"); continue }
+        for line in [
+            ["--no-color", "sandbox", "--quiet"], ["sandbox", "--no-color"],
+            ["--provider", "kakao", "link", "default", "--template", "-"], ["status", "--profile", "w"]
+        ] {
+            guard case .run = try parse(line) else {
+                Issue.record("\(line) did not parse")
+                continue
+            }
         }
         // Help wins over everything else on the line.
-        guard case .help(let path) = try parse(["sandbox", "--profile", "x", "--help"]) else { Issue.record("expected help"); return }
+        guard case .help(let path) = try parse(["sandbox", "--profile", "x", "--help"]) else {
+            Issue.record("expected help")
+            return
+        }
         #expect(path == ["kauth", "sandbox"])
     }
 
     @Test func aMistypedFlagIsOnlyMatchedAgainstFlagsTheCommandTakes() {
-        #expect(throws: UsageError(message: "unknown flag '--profil' for 'kauth sandbox'", commandPath: ["kauth", "sandbox"], suggestions: [])) {
+        #expect(
+            throws: UsageError(
+                message: "unknown flag '--profil' for 'kauth sandbox'", commandPath: ["kauth", "sandbox"],
+                suggestions: [])
+        ) {
             _ = try parse(["sandbox", "--profil", "x"])
         }
-        #expect(throws: UsageError(message: "unknown flag '--profil' for 'kauth token'", commandPath: ["kauth", "token"], suggestions: ["--profile"])) {
+        #expect(
+            throws: UsageError(
+                message: "unknown flag '--profil' for 'kauth token'", commandPath: ["kauth", "token"],
+                suggestions: ["--profile"])
+        ) {
             _ = try parse(["token", "--profil", "x"])
         }
     }

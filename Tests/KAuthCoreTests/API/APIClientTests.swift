@@ -1,12 +1,17 @@
 import Foundation
-import Testing
-@testable import KAuthCore
 import KAuthTestSupport
+import Testing
+
 @testable import KAuthBasics
+@testable import KAuthCore
 
 @Suite struct APIClientTests {
-    func client(_ http: FakeHTTP, clock: TestClock, recover: @escaping @Sendable (String, String) async throws -> String) -> APIClient {
-        let provider = Provider(name: "kakao", type: .kakao, clientID: "app", urls: [.auth: "http://auth.test", .api: "http://api.test", .sharer: "http://sharer.test"])
+    func client(
+        _ http: FakeHTTP, clock: TestClock, recover: @escaping @Sendable (String, String) async throws -> String
+    ) -> APIClient {
+        let provider = Provider(
+            name: "kakao", type: .kakao, clientID: "app",
+            urls: [.auth: "http://auth.test", .api: "http://api.test", .sharer: "http://sharer.test"])
         return APIClient(
             http: http.client, clock: clock.clock, provider: provider,
             credentials: BearerCredentials(profile: "default", current: { "at-1" }, recover: recover)
@@ -23,10 +28,17 @@ import KAuthTestSupport
 
     @Test func appKeyRequestsUseKakaoAKAndNeverTheUserToken() async throws {
         let http = FakeHTTP { _ in FakeHTTP.json(200, "{}") }
-        let provider = Provider(name: "kakao", type: .kakao, clientID: "app", appKey: "app-key", urls: [.auth: "http://auth.test", .api: "http://api.test", .sharer: "http://sharer.test"])
+        let provider = Provider(
+            name: "kakao", type: .kakao, clientID: "app", appKey: "app-key",
+            urls: [.auth: "http://auth.test", .api: "http://api.test", .sharer: "http://sharer.test"])
         let client = APIClient(
             http: http.client, clock: TestClock().clock, provider: provider,
-            credentials: BearerCredentials(profile: "default", current: { Issue.record("no user token expected"); return "x" }, recover: { _, _ in "x" })
+            credentials: BearerCredentials(
+                profile: "default",
+                current: {
+                    Issue.record("no user token expected")
+                    return "x"
+                }, recover: { _, _ in "x" })
         )
         _ = try await client.send(AppKeyRequest())
         #expect(http.requests[0].headers.value(for: "Authorization") == "KakaoAK app-key")
@@ -35,10 +47,13 @@ import KAuthTestSupport
 
     @Test func sendsTheBearerTokenAndQueryParameters() async throws {
         let http = FakeHTTP { _ in FakeHTTP.json(200, #"{"id":1}"#) }
-        let result = try await client(http, clock: TestClock(), recover: { _, _ in "unused" }).send(UserMeRequest(propertyKeys: ["kakao_account.email"]))
+        let result = try await client(http, clock: TestClock(), recover: { _, _ in "unused" }).send(
+            UserMeRequest(propertyKeys: ["kakao_account.email"]))
         #expect(result.value["id"] == .number(1))
         let request = http.requests[0]
-        #expect(request.url == "http://api.test/v2/user/me?secure_resource=true&property_keys=%5B%22kakao_account.email%22%5D")
+        #expect(
+            request.url
+                == "http://api.test/v2/user/me?secure_resource=true&property_keys=%5B%22kakao_account.email%22%5D")
         #expect(request.headers.value(for: "authorization") == "Bearer at-1")
     }
 
@@ -48,10 +63,13 @@ import KAuthTestSupport
                 ? FakeHTTP.json(200, #"{"id":7,"expires_in":100,"app_id":3}"#)
                 : FakeHTTP.json(401, #"{"msg":"this access token does not exist","code":-401}"#)
         }
-        let result = try await client(http, clock: TestClock(), recover: { rejected, _ in
-            #expect(rejected == "at-1")
-            return "at-2"
-        }).send(AccessTokenInfoRequest())
+        let result = try await client(
+            http, clock: TestClock(),
+            recover: { rejected, _ in
+                #expect(rejected == "at-1")
+                return "at-2"
+            }
+        ).send(AccessTokenInfoRequest())
         #expect(result.value.id == 7)
         #expect(http.requests.count == 2)
     }
@@ -97,7 +115,11 @@ import KAuthTestSupport
     }
 
     @Test func insufficientScopeCarriesTheRequiredScopes() async throws {
-        let http = FakeHTTP { _ in FakeHTTP.json(403, #"{"msg":"insufficient scopes.","code":-402,"api_type":"KAPI","required_scopes":["account_email"]}"#) }
+        let http = FakeHTTP { _ in
+            FakeHTTP.json(
+                403,
+                #"{"msg":"insufficient scopes.","code":-402,"api_type":"KAPI","required_scopes":["account_email"]}"#)
+        }
         await #expect(throws: KAuthError.consentRequired(scopes: ["account_email"], message: "insufficient scopes.")) {
             try await client(http, clock: TestClock(), recover: { _, _ in "x" }).send(UserMeRequest())
         }
@@ -111,7 +133,9 @@ import KAuthTestSupport
     }
 
     @Test func connectionFailuresAreUnavailable() async throws {
-        let http = FakeHTTP { request in throw HTTPTransportError.connectionFailed(url: request.url, detail: "Connection refused") }
+        let http = FakeHTTP { request in
+            throw HTTPTransportError.connectionFailed(url: request.url, detail: "Connection refused")
+        }
         await #expect {
             try await client(http, clock: TestClock(), recover: { _, _ in "x" }).send(AccessTokenInfoRequest())
         } throws: { error in
@@ -124,8 +148,11 @@ import KAuthTestSupport
     // MARK: - exchange (kauth api)
 
     @Test func anExchangeKeepsTheAnswerOfAFailedCallWithWhatItMeans() async throws {
-        let http = FakeHTTP { _ in FakeHTTP.json(403, #"{"msg":"insufficient scopes.","code":-402,"required_scopes":["friends"]}"#) }
-        let exchange = try await client(http, clock: TestClock(), recover: { _, _ in "x" }).exchange(APICall(method: "GET", host: .api, path: "/v1/api/talk/friends"))
+        let http = FakeHTTP { _ in
+            FakeHTTP.json(403, #"{"msg":"insufficient scopes.","code":-402,"required_scopes":["friends"]}"#)
+        }
+        let exchange = try await client(http, clock: TestClock(), recover: { _, _ in "x" }).exchange(
+            APICall(method: "GET", host: .api, path: "/v1/api/talk/friends"))
         #expect(exchange.response.status == 403)
         #expect(String(decoding: exchange.response.body, as: UTF8.self).contains("required_scopes"))
         #expect(exchange.failure?.exitCode == 4)
@@ -138,7 +165,8 @@ import KAuthTestSupport
                 ? FakeHTTP.json(503, #"{"msg":"system maintenance","code":-9798}"#)
                 : FakeHTTP.json(401, #"{"msg":"this access token does not exist","code":-401}"#)
         }
-        let exchange = try await client(http, clock: TestClock(), recover: { _, _ in "at-2" }).exchange(APICall(method: "GET", host: .api, path: "/v2/user/me"))
+        let exchange = try await client(http, clock: TestClock(), recover: { _, _ in "at-2" }).exchange(
+            APICall(method: "GET", host: .api, path: "/v2/user/me"))
         #expect(http.requests.count == 4, "one rejected, then three attempts on a transient failure")
         #expect(exchange.failure?.exitCode == 5)
         #expect(String(decoding: exchange.response.body, as: UTF8.self).contains("maintenance"))
@@ -147,7 +175,9 @@ import KAuthTestSupport
     @Test func callerHeadersNeverReplaceTheToken() async throws {
         let http = FakeHTTP { _ in FakeHTTP.json(200, "{}") }
         var call = APICall(method: "POST", host: .api, path: "/x")
-        call.extraHeaders = [HTTPHeader("Authorization", "Bearer stolen"), HTTPHeader("Accept", "text/plain"), HTTPHeader("X-A", "1")]
+        call.extraHeaders = [
+            HTTPHeader("Authorization", "Bearer stolen"), HTTPHeader("Accept", "text/plain"), HTTPHeader("X-A", "1")
+        ]
         call.rawBody = ("application/json", Data("{}".utf8))
         _ = try await client(http, clock: TestClock(), recover: { _, _ in "x" }).exchange(call)
         let headers = http.requests[0].headers

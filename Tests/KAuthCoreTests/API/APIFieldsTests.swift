@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import KAuthCore
+
 @testable import KAuthBasics
+@testable import KAuthCore
 
 @Suite struct APIFieldsTests {
     func json(_ fields: [(String, APIFieldValue)]) throws -> String {
@@ -18,9 +19,14 @@ import Testing
     }
 
     @Test func jsonKeysNestAndAppendAsGhs() throws {
-        #expect(try json([("q", .string("{me{id}}")), ("n", .literal("12345678901234567890"))]) == #"{"q":"{me{id}}","n":12345678901234567890}"#)
-        #expect(try json([("a[b][c]", .literal("1")), ("a[b][d]", .string("x")), ("l[]", .string("1")), ("l[]", .literal("null"))])
-            == #"{"a":{"b":{"c":1,"d":"x"}},"l":["1",null]}"#)
+        #expect(
+            try json([("q", .string("{me{id}}")), ("n", .literal("12345678901234567890"))])
+                == #"{"q":"{me{id}}","n":12345678901234567890}"#)
+        #expect(
+            try json([
+                ("a[b][c]", .literal("1")), ("a[b][d]", .string("x")), ("l[]", .string("1")), ("l[]", .literal("null"))
+            ])
+                == #"{"a":{"b":{"c":1,"d":"x"}},"l":["1",null]}"#)
         #expect(try json([("plain[", .string("v"))]) == #"{"plain[":"v"}"#, "not bracket syntax: the key as written")
     }
 

@@ -1,16 +1,23 @@
 import Foundation
 import Testing
-@testable import KAuthCore
+
 @testable import KAuthBasics
+@testable import KAuthCore
 
 @Suite struct APIPagesTests {
     func page(_ url: String, _ body: String, link: String? = nil, status: Int = 200) -> APIExchange {
         let failure: KAuthError? = status == 200 ? nil : .unavailable("HTTP \(status)")
-        return APIExchange(url: url, response: HTTPResponse(status: status, headers: link.map { [HTTPHeader("Link", $0)] } ?? [], body: Data(body.utf8)), failure: failure)
+        return APIExchange(
+            url: url,
+            response: HTTPResponse(
+                status: status, headers: link.map { [HTTPHeader("Link", $0)] } ?? [], body: Data(body.utf8)),
+            failure: failure)
     }
 
     @Test func theNextLinkIsPickedOutOfSeveral() {
-        #expect(APIPages.nextLink(in: #"<https://a.test/p?page=1>; rel="first", <https://a.test/p?page=3>; rel="next""#) == "https://a.test/p?page=3")
+        #expect(
+            APIPages.nextLink(in: #"<https://a.test/p?page=1>; rel="first", <https://a.test/p?page=3>; rel="next""#)
+                == "https://a.test/p?page=3")
         #expect(APIPages.nextLink(in: #"<https://a.test/x,y>; title="a, b"; rel="prev NEXT""#) == "https://a.test/x,y")
         #expect(APIPages.nextLink(in: "<https://a.test/2>; rel=next") == "https://a.test/2")
         #expect(APIPages.nextLink(in: #"<https://a.test/1>; rel="prev""#) == nil)
@@ -18,8 +25,12 @@ import Testing
     }
 
     @Test func relativeLinksResolveAgainstThePage() {
-        #expect(APIPages.resolve("/items?page=2", against: "https://a.test/api/items?page=1") == "https://a.test/items?page=2")
-        #expect(APIPages.resolve("?page=2", against: "https://a.test/api/items?page=1") == "https://a.test/api/items?page=2")
+        #expect(
+            APIPages.resolve("/items?page=2", against: "https://a.test/api/items?page=1")
+                == "https://a.test/items?page=2")
+        #expect(
+            APIPages.resolve("?page=2", against: "https://a.test/api/items?page=1") == "https://a.test/api/items?page=2"
+        )
         #expect(APIPages.resolve("https://b.test/x", against: "https://a.test/") == "https://b.test/x")
         #expect(APIPages.resolve("//b.test/x", against: "https://a.test/") == "https://b.test/x")
     }
@@ -29,7 +40,9 @@ import Testing
         #expect(arrays == .array([.number(1), .number(2), .number(3)]))
         let first = try parseJSON(#"{"elements":[1],"total_count":2,"after_url":"u"}"#)
         let second = try parseJSON(#"{"elements":[2],"total_count":2}"#)
-        #expect(APIPages.join([first, second], droppingKey: "after_url") == .object(["elements": .array([.number(1), .number(2)]), "total_count": .number(2)]))
+        #expect(
+            APIPages.join([first, second], droppingKey: "after_url")
+                == .object(["elements": .array([.number(1), .number(2)]), "total_count": .number(2)]))
     }
 
     @Test func aWalkNeverLeavesTheAllowedOrigins() async throws {
@@ -51,14 +64,21 @@ import Testing
     @Test func aWalkStopsAtAFailingPageAndAtTheBound() async throws {
         let first = page("https://a.test/i", "[1]", link: "</i?page=2>; rel=next")
         await #expect {
-            _ = try await APIPages.walk(first: first, allowedOrigins: ["https://a.test"]) { url in self.page(url, "{}", status: 503) }
+            _ = try await APIPages.walk(first: first, allowedOrigins: ["https://a.test"]) { url in
+                self.page(url, "{}", status: 503)
+            }
         } throws: { error in
-            guard let stopped = error as? APIPages.Stopped, case .failed(let number, let url, _) = stopped.reason else { return false }
+            guard let stopped = error as? APIPages.Stopped, case .failed(let number, let url, _) = stopped.reason else {
+                return false
+            }
             return number == 2 && url == "https://a.test/i?page=2" && stopped.pages.count == 2
         }
         var fetched = 0
         await #expect {
-            _ = try await APIPages.walk(first: page("https://a.test/i?page=1", "[0]", link: "</i?page=2>; rel=next"), allowedOrigins: ["https://a.test"], maximumPages: 5) { url in
+            _ = try await APIPages.walk(
+                first: page("https://a.test/i?page=1", "[0]", link: "</i?page=2>; rel=next"),
+                allowedOrigins: ["https://a.test"], maximumPages: 5
+            ) { url in
                 fetched += 1
                 let number = Int(url.split(separator: "=").last!)!
                 return self.page(url, "[\(number)]", link: "</i?page=\(number + 1)>; rel=next")

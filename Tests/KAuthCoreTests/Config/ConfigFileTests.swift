@@ -1,15 +1,18 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
-import Testing
-@testable import KAuthCore
 import KAuthTestSupport
+import Testing
+
 @testable import KAuthBasics
+@testable import KAuthCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite struct ConfigFileTests {
     @Test func keepsCommentsAndOrderWhenSettingAndUnsetting() throws {
-        var file = try ConfigFile(parsing: "# my settings\nprovider.kakao.client_id = abc\n\nprovider.kakao.scopes = a, b\n", path: "config")
+        var file = try ConfigFile(
+            parsing: "# my settings\nprovider.kakao.client_id = abc\n\nprovider.kakao.scopes = a, b\n", path: "config")
         #expect(file.value("provider.kakao.client_id") == "abc")
         file.set("provider.kakao.client_id", "xyz")
         file.set("provider.work.type", "oidc")
@@ -33,10 +36,12 @@ import KAuthTestSupport
     }
 
     @Test func settingsResolveFlagThenEnvironmentThenConfig() throws {
-        let config = try ConfigFile(parsing: "provider.kakao.client_id = from-config\nprovider.kakao.scopes = a b,c\n", path: "c")
+        let config = try ConfigFile(
+            parsing: "provider.kakao.client_id = from-config\nprovider.kakao.scopes = a b,c\n", path: "c")
         let env = Environment(["KAUTH_CLIENT_ID": "from-env", "KAUTH_KAKAO_AUTH_URL": "http://127.0.0.1:1/"])
         func resolve(_ name: String, _ overrides: ProviderOverrides, _ environment: Environment) throws -> Provider {
-            try ProviderResolver(environment: environment, loadConfig: { config }, overrides: overrides).resolve(name: name, stored: nil)
+            try ProviderResolver(environment: environment, loadConfig: { config }, overrides: overrides).resolve(
+                name: name, stored: nil)
         }
         let resolved = try resolve("kakao", ProviderOverrides(clientID: "from-flag"), env)
         #expect(resolved.clientID == "from-flag")
@@ -52,7 +57,8 @@ import KAuthTestSupport
     /// could otherwise set `provider.kakao.api_url`.
     @Test func controlCharactersInKeysAndValuesAreRefused() throws {
         #expect(throws: KAuthError.config(.controlCharacters(key: "provider.kakao.scopes"))) {
-            try ConfigStore.validate(key: "provider.kakao.scopes", value: "a\nprovider.kakao.api_url = https://evil.example")
+            try ConfigStore.validate(
+                key: "provider.kakao.scopes", value: "a\nprovider.kakao.api_url = https://evil.example")
         }
         #expect(throws: KAuthError.self) { try ConfigStore.validate(key: "provider.kakao.scopes\r", value: "a") }
         #expect(throws: KAuthError.self) { try ConfigStore.validate(key: "provider.kakao.scopes", value: "a\u{1B}[2J") }
@@ -70,7 +76,9 @@ import KAuthTestSupport
         try store.save(try ConfigFile(parsing: "provider.kakao.client_id = x\n", path: "c"))
         #expect(try store.load().value("provider.kakao.client_id") == "x")
         #expect(chmod(store.path, 0o664) == 0)
-        #expect(throws: KAuthError.keystore(.unsafeFile(path: store.path, reason: "others can write it"))) { try store.load() }
+        #expect(throws: KAuthError.keystore(.unsafeFile(path: store.path, reason: "others can write it"))) {
+            try store.load()
+        }
         #expect(chmod(store.path, 0o600) == 0)
         #expect(chmod(home.path, 0o777) == 0)
         #expect(throws: KAuthError.keystore(.folderTooOpen(path: home.path, permissions: 0o777))) { try store.load() }
@@ -86,7 +94,8 @@ import KAuthTestSupport
         let home = TemporaryDirectory()
         defer { home.remove() }
         #expect(chmod(home.path, 0o700) == 0)
-        try "provider.kakao.api_url = https://evil.example\n".write(toFile: home.path + "/elsewhere", atomically: true, encoding: .utf8)
+        try "provider.kakao.api_url = https://evil.example\n".write(
+            toFile: home.path + "/elsewhere", atomically: true, encoding: .utf8)
         #expect(symlink(home.path + "/elsewhere", home.path + "/config") == 0)
         let store = ConfigStore(paths: KAuthPaths(home: home.path), fileSystem: .live)
         #expect(throws: KAuthError.self) { try store.load() }

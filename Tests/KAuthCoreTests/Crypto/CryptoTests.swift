@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import KAuthCore
+
 @testable import KAuthBasics
+@testable import KAuthCore
 
 private func hex(_ bytes: [UInt8]) -> String {
     bytes.map { String(format: "%02x", $0) }.joined()
@@ -24,8 +25,10 @@ private func bytes(hex: String) -> [UInt8] {
     @Test(arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        )
     ])
     func sha256KnownAnswers(message: String, digest: String) {
         #expect(hex(SHA256.hash(message)) == digest)
@@ -42,16 +45,17 @@ private func bytes(hex: String) -> [UInt8] {
 
     static let rfc7636Octets: [UInt8] = [
         116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186,
-        22, 212, 37, 77, 105, 214, 191, 240, 91, 88, 5, 88, 83, 132, 141, 121,
+        22, 212, 37, 77, 105, 214, 191, 240, 91, 88, 5, 88, 83, 132, 141, 121
     ]
 
     @Test func pkceAppendixBVector() {
         let verifier = PKCE.codeVerifier(from: Self.rfc7636Octets)
         #expect(verifier == "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
-        #expect(SHA256.hash(verifier) == [
-            19, 211, 30, 150, 26, 26, 216, 236, 47, 22, 177, 12, 76, 152, 46, 8,
-            118, 168, 120, 173, 109, 241, 68, 86, 110, 225, 137, 74, 203, 112, 249, 195,
-        ])
+        #expect(
+            SHA256.hash(verifier) == [
+                19, 211, 30, 150, 26, 26, 216, 236, 47, 22, 177, 12, 76, 152, 46, 8,
+                118, 168, 120, 173, 109, 241, 68, 86, 110, 225, 137, 74, 203, 112, 249, 195
+            ])
         #expect(PKCE.codeChallenge(for: verifier) == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
         #expect(PKCE.method == "S256")
     }
@@ -80,7 +84,7 @@ private func bytes(hex: String) -> [UInt8] {
 
     @Test(arguments: [
         ("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"),
-        ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy"),
+        ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy")
     ])
     func base64URLRFC4648Vectors(plain: String, encoded: String) {
         #expect(Base64URL.encode(Array(plain.utf8)) == encoded)
@@ -111,8 +115,8 @@ private func bytes(hex: String) -> [UInt8] {
 
     @Test(arguments: [
         "Zm9v+g", "Zm9v/g", "Zm 9v", "Zm9v\n", "Z", "Zm9vY", "Zg=", "Zg===", "====", "Z===", "Zm=v",
-        "Zh", // leftover bits not zero: "Zg" is the one encoding of "f"
-        "Zm9\u{e9}",
+        "Zh",  // leftover bits not zero: "Zg" is the one encoding of "f"
+        "Zm9\u{e9}"
     ])
     func base64URLRejects(text: String) {
         #expect(Base64URL.decode(text) == nil)
@@ -122,7 +126,10 @@ private func bytes(hex: String) -> [UInt8] {
 
     @Test func pbkdf2RFC7914Vector() throws {
         let derived = try PBKDF2.sha256(password: "passwd", salt: Array("salt".utf8), iterations: 1, length: 64)
-        #expect(hex(derived) == "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783")
+        #expect(
+            hex(derived)
+                == "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783"
+        )
     }
 
     @Test func pbkdf2RejectsZeroIterations() {
@@ -137,13 +144,15 @@ private func bytes(hex: String) -> [UInt8] {
         let sealed = try AESGCM.seal([], key: [UInt8](repeating: 0, count: 32), nonce: [UInt8](repeating: 0, count: 12))
         #expect(sealed.ciphertext.isEmpty)
         #expect(hex(sealed.tag) == "530f8afbc74536b9a963b4f1c4cb738b")
-        let opened = try AESGCM.open([], key: [UInt8](repeating: 0, count: 32), nonce: [UInt8](repeating: 0, count: 12), tag: sealed.tag)
+        let opened = try AESGCM.open(
+            [], key: [UInt8](repeating: 0, count: 32), nonce: [UInt8](repeating: 0, count: 12), tag: sealed.tag)
         #expect(opened.isEmpty)
     }
 
     @Test func aesGCMTestCase14() throws {
         let sealed = try AESGCM.seal(
-            [UInt8](repeating: 0, count: 16), key: [UInt8](repeating: 0, count: 32), nonce: [UInt8](repeating: 0, count: 12))
+            [UInt8](repeating: 0, count: 16), key: [UInt8](repeating: 0, count: 32),
+            nonce: [UInt8](repeating: 0, count: 12))
         #expect(hex(sealed.ciphertext) == "cea7403d4d606b6e074ec5d3baf39d18")
         #expect(hex(sealed.tag) == "d0d1c8a799996bf0265b98b5d48ab919")
     }
@@ -151,9 +160,15 @@ private func bytes(hex: String) -> [UInt8] {
     static let case16 = (
         key: bytes(hex: "feffe9928665731c6d6a8f9467308308feffe9928665731c6d6a8f9467308308"),
         nonce: bytes(hex: "cafebabefacedbaddecaf888"),
-        plaintext: bytes(hex: "d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39"),
+        plaintext: bytes(
+            hex:
+                "d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39"
+        ),
         aad: bytes(hex: "feedfacedeadbeeffeedfacedeadbeefabaddad2"),
-        ciphertext: bytes(hex: "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662"),
+        ciphertext: bytes(
+            hex:
+                "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662"
+        ),
         tag: bytes(hex: "76fc6ece0f4e1768cddf8853bb2d551b")
     )
 
@@ -162,7 +177,8 @@ private func bytes(hex: String) -> [UInt8] {
         let sealed = try AESGCM.seal(vector.plaintext, key: vector.key, nonce: vector.nonce, aad: vector.aad)
         #expect(sealed.ciphertext == vector.ciphertext)
         #expect(sealed.tag == vector.tag)
-        let opened = try AESGCM.open(vector.ciphertext, key: vector.key, nonce: vector.nonce, tag: vector.tag, aad: vector.aad)
+        let opened = try AESGCM.open(
+            vector.ciphertext, key: vector.key, nonce: vector.nonce, tag: vector.tag, aad: vector.aad)
         #expect(opened == vector.plaintext)
     }
 
@@ -182,7 +198,7 @@ private func bytes(hex: String) -> [UInt8] {
             (vector.ciphertext, otherKey, vector.nonce, vector.tag, vector.aad),
             (vector.ciphertext, vector.key, otherNonce, vector.tag, vector.aad),
             (vector.ciphertext, vector.key, vector.nonce, vector.tag, Array(vector.aad.dropLast())),
-            (Array(vector.ciphertext.dropLast()), vector.key, vector.nonce, vector.tag, vector.aad),
+            (Array(vector.ciphertext.dropLast()), vector.key, vector.nonce, vector.tag, vector.aad)
         ]
         for (ciphertext, key, nonce, tag, aad) in attempts {
             #expect(throws: CryptoError.authenticationFailed) {
@@ -192,10 +208,15 @@ private func bytes(hex: String) -> [UInt8] {
     }
 
     @Test func aesGCMRejectsWrongSizes() {
-        #expect(throws: CryptoError.self) { try AESGCM.seal([1], key: [UInt8](repeating: 0, count: 16), nonce: [UInt8](repeating: 0, count: 12)) }
-        #expect(throws: CryptoError.self) { try AESGCM.seal([1], key: [UInt8](repeating: 0, count: 32), nonce: [UInt8](repeating: 0, count: 8)) }
         #expect(throws: CryptoError.self) {
-            try AESGCM.open([1], key: [UInt8](repeating: 0, count: 32), nonce: [UInt8](repeating: 0, count: 12), tag: [1, 2])
+            try AESGCM.seal([1], key: [UInt8](repeating: 0, count: 16), nonce: [UInt8](repeating: 0, count: 12))
+        }
+        #expect(throws: CryptoError.self) {
+            try AESGCM.seal([1], key: [UInt8](repeating: 0, count: 32), nonce: [UInt8](repeating: 0, count: 8))
+        }
+        #expect(throws: CryptoError.self) {
+            try AESGCM.open(
+                [1], key: [UInt8](repeating: 0, count: 32), nonce: [UInt8](repeating: 0, count: 12), tag: [1, 2])
         }
     }
 }

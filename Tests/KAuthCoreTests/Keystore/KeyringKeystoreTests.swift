@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import KAuthCore
+
 @testable import KAuthBasics
+@testable import KAuthCore
 
 /// The keystore's choices about the keyring, with an in-memory keyring: which protection a write
 /// picks, what a read does with a stale cached key, and that a key is never replaced under a file.
@@ -45,15 +46,24 @@ import Testing
         }
     }
 
-    private func withKeystore(_ memory: MemoryKeyring, off: Bool = false, _ body: (FileKeystore) async throws -> Void) async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kauth-keyring-tests-\(UUID().uuidString)").path
+    private func withKeystore(_ memory: MemoryKeyring, off: Bool = false, _ body: (FileKeystore) async throws -> Void)
+        async throws
+    {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kauth-keyring-tests-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try await body(FileKeystore(directory: root + "/kauth", fileSystem: .live, passphrase: nil, random: .live, keyring: memory.keyring, keyringTurnedOff: off))
+        try await body(
+            FileKeystore(
+                directory: root + "/kauth", fileSystem: .live, passphrase: nil, random: .live, keyring: memory.keyring,
+                keyringTurnedOff: off))
     }
 
     private func session() -> StoredSession {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
-        return StoredSession(provider: "kakao", clientID: "c", accessToken: "access-SECRET", accessTokenExpiresAt: now, refreshToken: "refresh-SECRET", createdAt: now, updatedAt: now)
+        return StoredSession(
+            provider: "kakao", clientID: "c", accessToken: "access-SECRET", accessTokenExpiresAt: now,
+            refreshToken: "refresh-SECRET", createdAt: now, updatedAt: now)
     }
 
     @Test func aLoginPutsANewKeyInTheKeyringAndTheFileHoldsNoToken() async throws {
@@ -62,7 +72,10 @@ import Testing
             try await keystore.choosingProtection().update { $0.profiles["default"] = session() }
             let bytes = try String(contentsOfFile: keystore.path, encoding: .utf8)
             #expect(!bytes.contains("SECRET"))
-            guard case .keyring(.secretService, let keyID)? = try keystore.protection() else { Issue.record("not keyring"); return }
+            guard case .keyring(.secretService, let keyID)? = try keystore.protection() else {
+                Issue.record("not keyring")
+                return
+            }
             #expect(memory.items.keys.sorted() == [keyID])
             #expect(try keystore.load().profiles["default"] == session())
         }
@@ -89,7 +102,9 @@ import Testing
             let keys = memory.items
             for failure in [KeyringFailure.locked, .timedOut, .noSessionBus] {
                 memory.failure = failure
-                await #expect(throws: KeystoreError.keyUnavailable(path: keystore.path, keyring: .secretService, failure: failure)) {
+                await #expect(
+                    throws: KeystoreError.keyUnavailable(path: keystore.path, keyring: .secretService, failure: failure)
+                ) {
                     try await keystore.choosingProtection().update { $0.profiles["other"] = session() }
                 }
             }
@@ -109,7 +124,10 @@ import Testing
             try await keystore.update { $0.profiles["default"]?.accessToken = "access-SECRET-2" }
             #expect(try keystore.protection() == KeystoreProtection.none(.timedOut))
             try await keystore.choosingProtection().update { $0.profiles["default"]?.accessToken = "access-SECRET-3" }
-            guard case .keyring? = try keystore.protection() else { Issue.record("not moved to the keyring"); return }
+            guard case .keyring? = try keystore.protection() else {
+                Issue.record("not moved to the keyring")
+                return
+            }
             // The last profile gone: the key leaves the keyring.
             try await keystore.update { $0.profiles = [:] }
             #expect(memory.items.isEmpty)

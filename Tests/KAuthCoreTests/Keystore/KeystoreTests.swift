@@ -1,12 +1,14 @@
 import Foundation
 import Testing
-@testable import KAuthCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+
 @testable import KAuthBasics
+@testable import KAuthCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// These tests use the real disk through `FileSystem.live`, each in its own temporary folder.
 @Suite struct KeystoreTests {
@@ -26,12 +28,15 @@ import Darwin
         _ directory: String, passphrase: String? = nil, fileSystem: FileSystem = .live
     ) -> FileKeystore {
         // 1,000 rounds keep the tests fast; the format records the count, so nothing else differs.
-        FileKeystore(directory: directory, fileSystem: fileSystem, passphrase: passphrase, random: .live, kdfIterations: 1_000)
+        FileKeystore(
+            directory: directory, fileSystem: fileSystem, passphrase: passphrase, random: .live, kdfIterations: 1_000)
     }
 
     private static let epoch = Date(timeIntervalSince1970: 1_700_000_000)
 
-    private func session(accessToken: String = "access-SECRET-1", refreshToken: String? = "refresh-SECRET-1") -> StoredSession {
+    private func session(accessToken: String = "access-SECRET-1", refreshToken: String? = "refresh-SECRET-1")
+        -> StoredSession
+    {
         StoredSession(
             provider: "kakao",
             clientID: "client-123",
@@ -44,8 +49,9 @@ import Darwin
             scopes: ["profile_nickname", "account_email"],
             idToken: nil,
             openID: false,
-            user: CachedUser(id: "4242", nickname: "Ryan", email: "ryan@example.com", phoneNumber: "+82 10-1234-5678",
-                             displayName: "Ryan", country: "KR"),
+            user: CachedUser(
+                id: "4242", nickname: "Ryan", email: "ryan@example.com", phoneNumber: "+82 10-1234-5678",
+                displayName: "Ryan", country: "KR"),
             createdAt: Self.epoch,
             updatedAt: Self.epoch
         )
@@ -184,7 +190,9 @@ import Darwin
     @MainActor @Test func theBodyRunsInTheCallersIsolation() async throws {
         final class Counter { var value = 0 }
         let counter = Counter()
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kauth-keystore-tests-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kauth-keystore-tests-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: root) }
         let store = keystore(root)
         let profiles = try await store.update { contents in
@@ -226,7 +234,9 @@ import Darwin
             let store = keystore(folder)
             try writeRaw(store.path, #"{"version":1,"profiles":{}}"#, mode: fileMode)
             if fileMode & 0o077 != 0 {
-                #expect(throws: KeystoreError.tooOpen(path: store.path, permissions: UInt16(fileMode))) { try store.load() }
+                #expect(throws: KeystoreError.tooOpen(path: store.path, permissions: UInt16(fileMode))) {
+                    try store.load()
+                }
             } else {
                 #expect(try store.load() == .empty)
             }
@@ -272,7 +282,8 @@ import Darwin
             await #expect(throws: KeystoreError.unsafeFile(path: store.lockPath, reason: "it is a symbolic link")) {
                 try await store.update { $0.profiles["default"] = session() }
             }
-            #expect(!FileManager.default.fileExists(atPath: folder + "/elsewhere"), "nothing was created through the link")
+            #expect(
+                !FileManager.default.fileExists(atPath: folder + "/elsewhere"), "nothing was created through the link")
             #expect(unlink(store.lockPath) == 0)
             try writeRaw(store.lockPath, "", mode: 0o666)
             #expect(chmod(store.lockPath, 0o666) == 0)
@@ -333,7 +344,7 @@ import Darwin
         "[]",
         #"{"version":1}"#,
         #"{"version":1,"profiles":{"default":{"provider":"kakao"}}}"#,
-        #"{"version":1,"profiles":{"default":{"provider":"kakao","client_id":"c","token_type":"bearer","access_token":"a","access_token_expires_at":"tomorrow","scopes":[],"openid":false,"created_at":"2023-11-14T22:13:20Z","updated_at":"2023-11-14T22:13:20Z"}}}"#,
+        #"{"version":1,"profiles":{"default":{"provider":"kakao","client_id":"c","token_type":"bearer","access_token":"a","access_token_expires_at":"tomorrow","scopes":[],"openid":false,"created_at":"2023-11-14T22:13:20Z","updated_at":"2023-11-14T22:13:20Z"}}}"#
     ])
     func aCorruptFileIsAnErrorAndIsNeverOverwritten(text: String) async throws {
         try await withTemporaryFolder { folder throws in
@@ -388,7 +399,8 @@ import Darwin
     }
 
     @Test func aFailedWriteLeavesNoTemporaryFileAndTheOldContents() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kauth-fs-tests-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kauth-fs-tests-\(UUID().uuidString)")
+            .path
         try createFolder(root)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = root + "/file"
@@ -446,7 +458,8 @@ import Darwin
             writer.cancel()
             let writes = try await writer.value
             #expect(reads >= 60)
-            #expect(generationsSeen.count >= 10, "the reads overlapped only \(generationsSeen.count) of \(writes) writes")
+            #expect(
+                generationsSeen.count >= 10, "the reads overlapped only \(generationsSeen.count) of \(writes) writes")
             #expect(try folderListing(folder) == ["credentials.json", "credentials.json.lock"])
         }
     }
@@ -512,8 +525,10 @@ import Darwin
         }
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"),
-                   "needs /usr/bin/flock (util-linux) to hold the lock from another process"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock"),
+            "needs /usr/bin/flock (util-linux) to hold the lock from another process"))
     func theLockExcludesAnotherProcess() async throws {
         try await withTemporaryFolder { folder throws in
             let store = keystore(folder)
@@ -527,7 +542,7 @@ import Darwin
             process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
             process.arguments = [
                 "--exclusive", store.lockPath, "/bin/sh", "-c",
-                "touch '\(ready)'; i=0; while [ ! -e '\(release)' ] && [ $i -lt 1500 ]; do sleep 0.02; i=$((i+1)); done; touch '\(finished)'",
+                "touch '\(ready)'; i=0; while [ ! -e '\(release)' ] && [ $i -lt 1500 ]; do sleep 0.02; i=$((i+1)); done; touch '\(finished)'"
             ]
             try process.run()
             defer {
@@ -595,8 +610,9 @@ import Darwin
 
             #expect(try store.session(profile: "default") == stored)
             // The iteration count comes from the file, not from the reader's setting.
-            let slowerReader = FileKeystore(directory: folder, fileSystem: .live, passphrase: "correct horse battery staple",
-                                            random: .live, kdfIterations: 5_000)
+            let slowerReader = FileKeystore(
+                directory: folder, fileSystem: .live, passphrase: "correct horse battery staple",
+                random: .live, kdfIterations: 5_000)
             #expect(try slowerReader.session(profile: "default") == stored)
         }
     }
@@ -654,7 +670,8 @@ import Darwin
             var ciphertext = Base64URL.decode(json["ciphertext"] as! String)!
             ciphertext[10] ^= 0x01
             json["ciphertext"] = Base64URL.encode(ciphertext)
-            try writeRaw(store.path, String(decoding: JSONSerialization.data(withJSONObject: json), as: UTF8.self), mode: 0o600)
+            try writeRaw(
+                store.path, String(decoding: JSONSerialization.data(withJSONObject: json), as: UTF8.self), mode: 0o600)
             #expect(throws: KeystoreError.wrongPassphrase(path: store.path)) { try store.load() }
         }
     }

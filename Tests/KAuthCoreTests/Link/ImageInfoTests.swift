@@ -5,9 +5,14 @@ import Testing
 
 @Suite struct ImageInfoTests {
     @Test func formatsAndSizesComeFromTheBytes() {
-        #expect(ImageInfo.sniff(TestImages.png(width: 640, height: 480)) == ImageInfo(format: .png, width: 640, height: 480))
-        #expect(ImageInfo.sniff(TestImages.gif(width: 300, height: 2)) == ImageInfo(format: .gif, width: 300, height: 2))
-        #expect(ImageInfo.sniff(TestImages.jpeg(width: 1024, height: 768)) == ImageInfo(format: .jpeg, width: 1024, height: 768))
+        #expect(
+            ImageInfo.sniff(TestImages.png(width: 640, height: 480)) == ImageInfo(format: .png, width: 640, height: 480)
+        )
+        #expect(
+            ImageInfo.sniff(TestImages.gif(width: 300, height: 2)) == ImageInfo(format: .gif, width: 300, height: 2))
+        #expect(
+            ImageInfo.sniff(TestImages.jpeg(width: 1024, height: 768))
+                == ImageInfo(format: .jpeg, width: 1024, height: 768))
     }
 
     @Test func otherBytesAreNotImages() {

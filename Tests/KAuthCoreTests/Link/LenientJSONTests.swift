@@ -5,20 +5,24 @@ import Testing
 @Suite struct LenientJSONTests {
     @Test func commentsAndTrailingCommasAreAccepted() throws {
         let text = """
-        // a starter
-        {
-          /* block
-             comment */
-          "a": [1, 2,], // end of line
-          "b": {"c": "d",},
-        }
-        """
-        #expect(try LenientJSON.parse(text) == .object(["a": .array([.number(1), .number(2)]), "b": .object(["c": .string("d")])]))
+            // a starter
+            {
+              /* block
+                 comment */
+              "a": [1, 2,], // end of line
+              "b": {"c": "d",},
+            }
+            """
+        #expect(
+            try LenientJSON.parse(text)
+                == .object(["a": .array([.number(1), .number(2)]), "b": .object(["c": .string("d")])]))
     }
 
     @Test func stringsAndNumbersFollowRFC8259() throws {
         #expect(try LenientJSON.parse(#""a\"b\\c\/d\n\u00e9\ud83d\ude00""#) == .string("a\"b\\c/d\né😀"))
-        #expect(try LenientJSON.parse("[-0, 1.5e3, 20, true, false, null]") == .array([.number(0), .number(1500), .number(20), .bool(true), .bool(false), .null]))
+        #expect(
+            try LenientJSON.parse("[-0, 1.5e3, 20, true, false, null]")
+                == .array([.number(0), .number(1500), .number(20), .bool(true), .bool(false), .null]))
         #expect(try LenientJSON.parse("\"// not a comment\"") == .string("// not a comment"))
     }
 
@@ -32,7 +36,7 @@ import Testing
         ("{} {}", "line 1, column 4: unexpected text after the JSON value"),
         ("/* open", "line 1, column 1: a /* comment is not closed"),
         ("", "line 1, column 1: expected a value, found the end of the text"),
-        ("{\"é\": tru}", "line 1, column 7: expected a value (object, array, string, number, true, false or null)"),
+        ("{\"é\": tru}", "line 1, column 7: expected a value (object, array, string, number, true, false or null)")
     ])
     func syntaxErrorsSayWhere(text: String, expected: String) {
         do {

@@ -1,8 +1,8 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import KAuthTestSupport
 import Testing
-import KAuthBasics
 
 @Suite struct SharerURLTests {
     /// The URL's path and its query, decoded.
@@ -17,32 +17,49 @@ import KAuthBasics
 
     @Test func aDefaultTemplateTravelsAsAnObjectWithCallbackArgs() throws {
         let template = try TemplateValidator.validate(ShareGuideTemplates.text).get()
-        let url = SharerURL.make(base: "https://sharer.kakao.com", appKey: "app-key", message: .default(template), agent: "sdk/0.1.0 sdk_type/kauth", callbackArgs: ["user_id": "abcd", "product_id": "1234"])
+        let url = SharerURL.make(
+            base: "https://sharer.kakao.com", appKey: "app-key", message: .default(template),
+            agent: "sdk/0.1.0 sdk_type/kauth", callbackArgs: ["user_id": "abcd", "product_id": "1234"])
         let (path, query) = split(url)
         #expect(path == "https://sharer.kakao.com/talk/friends/picker/easylink")
         #expect(query.map(\.0) == ["app_key", "validation_action", "validation_params", "ka", "lcba"])
         #expect(query.first(named: "app_key") == "app-key")
         #expect(query.first(named: "validation_action") == "default")
-        #expect(try json(query.first(named: "validation_params")) == .object(["link_ver": .string("4.0"), "template_object": ShareGuideTemplates.text]))
+        #expect(
+            try json(query.first(named: "validation_params"))
+                == .object(["link_ver": .string("4.0"), "template_object": ShareGuideTemplates.text]))
         #expect(query.first(named: "ka") == "sdk/0.1.0 sdk_type/kauth")
-        #expect(try json(query.first(named: "lcba")) == .object(["user_id": .string("abcd"), "product_id": .string("1234")]))
+        #expect(
+            try json(query.first(named: "lcba")) == .object(["user_id": .string("abcd"), "product_id": .string("1234")])
+        )
         // Every reserved character is escaped, so no parser reads the JSON differently.
         #expect(!url.contains("{") && !url.contains("\"") && !url.contains(" "))
     }
 
     @Test func customAndScrapParameters() throws {
-        let custom = split(SharerURL.make(base: "http://127.0.0.1:1", appKey: "k", message: .custom(templateID: 12345, args: ["title": "Hi & bye"]), agent: "a"))
+        let custom = split(
+            SharerURL.make(
+                base: "http://127.0.0.1:1", appKey: "k",
+                message: .custom(templateID: 12345, args: ["title": "Hi & bye"]), agent: "a"))
         #expect(custom.query.first(named: "validation_action") == "custom")
-        #expect(try json(custom.query.first(named: "validation_params")) == .object([
-            "link_ver": .string("4.0"), "template_id": .number(12345), "template_args": .object(["title": .string("Hi & bye")]),
-        ]))
+        #expect(
+            try json(custom.query.first(named: "validation_params"))
+                == .object([
+                    "link_ver": .string("4.0"), "template_id": .number(12345),
+                    "template_args": .object(["title": .string("Hi & bye")])
+                ]))
         #expect(custom.query.first(named: "lcba") == nil)
 
-        let scrap = split(SharerURL.make(base: "http://127.0.0.1:1", appKey: "k", message: .scrap(url: "https://developers.kakao.com/a?b=c", templateID: nil, args: [:]), agent: "a"))
+        let scrap = split(
+            SharerURL.make(
+                base: "http://127.0.0.1:1", appKey: "k",
+                message: .scrap(url: "https://developers.kakao.com/a?b=c", templateID: nil, args: [:]), agent: "a"))
         #expect(scrap.query.first(named: "validation_action") == "scrap")
-        #expect(try json(scrap.query.first(named: "validation_params")) == .object([
-            "link_ver": .string("4.0"), "request_url": .string("https://developers.kakao.com/a?b=c"),
-        ]))
+        #expect(
+            try json(scrap.query.first(named: "validation_params"))
+                == .object([
+                    "link_ver": .string("4.0"), "request_url": .string("https://developers.kakao.com/a?b=c")
+                ]))
     }
 
     @Test func theAgentNamesKauth() {
@@ -57,8 +74,12 @@ import KAuthBasics
         #expect(validation.authorization == .appKey)
         #expect(validation.parameters.map(\.0) == ["link_ver", "template_object"])
         #expect(try json(validation.parameters.first(named: "template_object")) == ShareGuideTemplates.text)
-        #expect(ShareValidationRequest(message: .custom(templateID: 7, args: [:])).path == "/v2/api/kakaolink/talk/template/validate")
-        #expect(ShareValidationRequest(message: .scrap(url: "https://a", templateID: 7, args: ["k": "v"])).parameters.map(\.0) == ["link_ver", "request_url", "template_id", "template_args"])
+        #expect(
+            ShareValidationRequest(message: .custom(templateID: 7, args: [:])).path
+                == "/v2/api/kakaolink/talk/template/validate")
+        #expect(
+            ShareValidationRequest(message: .scrap(url: "https://a", templateID: 7, args: ["k": "v"])).parameters.map(
+                \.0) == ["link_ver", "request_url", "template_id", "template_args"])
 
         let memo = TalkMemoRequest(message: .custom(templateID: 7, args: ["k": "v"]))
         #expect(memo.path == "/v2/api/talk/memo/send")
@@ -66,6 +87,8 @@ import KAuthBasics
         #expect(!memo.isIdempotent)
         #expect(memo.parameters.map(\.0) == ["template_id", "template_args"])
         #expect(TalkMemoRequest(message: .default(template)).path == "/v2/api/talk/memo/default/send")
-        #expect(TalkMemoRequest(message: .scrap(url: "https://a", templateID: nil, args: [:])).path == "/v2/api/talk/memo/scrap/send")
+        #expect(
+            TalkMemoRequest(message: .scrap(url: "https://a", templateID: nil, args: [:])).path
+                == "/v2/api/talk/memo/scrap/send")
     }
 }

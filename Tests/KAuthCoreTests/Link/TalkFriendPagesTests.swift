@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import KAuthCore
+
 @testable import KAuthBasics
+@testable import KAuthCore
 
 /// `--all` across the friends list: `after_url` is read, never followed, and cannot make kauth loop.
 @Suite struct TalkFriendPagesTests {
@@ -10,7 +11,8 @@ import Testing
     }
 
     static func page(_ uuids: [String], after: String?, total: Int = 5) -> TalkFriendsPage {
-        TalkFriendsPage(elements: uuids.map(friend), totalCount: total, favoriteCount: 1, beforeURL: nil, afterURL: after)
+        TalkFriendsPage(
+            elements: uuids.map(friend), totalCount: total, favoriteCount: 1, beforeURL: nil, afterURL: after)
     }
 
     final class Requests: @unchecked Sendable {
@@ -25,16 +27,23 @@ import Testing
         let walk = try await TalkFriendPages.all { request in
             requests.add(request)
             switch request.offset ?? 0 {
-            case 0: return Self.page(["a", "b"], after: "https://kapi.test/v1/api/talk/friends?offset=2&limit=2&order=asc&friend_order=favorite")
-            case 2: return Self.page(["c", "d"], after: "https://kapi.test/v1/api/talk/friends?offset=4&limit=2&order=asc&friend_order=favorite")
+            case 0:
+                return Self.page(
+                    ["a", "b"],
+                    after: "https://kapi.test/v1/api/talk/friends?offset=2&limit=2&order=asc&friend_order=favorite")
+            case 2:
+                return Self.page(
+                    ["c", "d"],
+                    after: "https://kapi.test/v1/api/talk/friends?offset=4&limit=2&order=asc&friend_order=favorite")
             default: return Self.page(["e"], after: nil)
             }
         }
-        #expect(requests.all == [
-            TalkFriendsRequest(limit: 100),
-            TalkFriendsRequest(offset: 2, limit: 2, order: "asc", friendOrder: "favorite"),
-            TalkFriendsRequest(offset: 4, limit: 2, order: "asc", friendOrder: "favorite"),
-        ])
+        #expect(
+            requests.all == [
+                TalkFriendsRequest(limit: 100),
+                TalkFriendsRequest(offset: 2, limit: 2, order: "asc", friendOrder: "favorite"),
+                TalkFriendsRequest(offset: 4, limit: 2, order: "asc", friendOrder: "favorite")
+            ])
         #expect(walk.friends.map { $0["uuid"]?.stringValue } == ["a", "b", "c", "d", "e"])
         #expect(walk.totalCount == 5 && walk.favoriteCount == 1 && walk.pages == 3 && !walk.stoppedEarly)
     }
@@ -53,7 +62,9 @@ import Testing
         }
         #expect(backwards.stoppedEarly && backwards.pages == 1)
 
-        let unreadable = try await TalkFriendPages.all { _ in Self.page(["a"], after: "https://kapi.test/v1/api/talk/friends") }
+        let unreadable = try await TalkFriendPages.all { _ in
+            Self.page(["a"], after: "https://kapi.test/v1/api/talk/friends")
+        }
         #expect(unreadable.stoppedEarly && unreadable.pages == 1)
     }
 
@@ -62,7 +73,8 @@ import Testing
         let walk = try await TalkFriendPages.all(maximumPages: 3) { request in
             requests.add(request)
             let offset = request.offset ?? 0
-            return Self.page(["same", "f\(offset)"], after: "https://kapi.test/v1/api/talk/friends?offset=\(offset + 2)")
+            return Self.page(
+                ["same", "f\(offset)"], after: "https://kapi.test/v1/api/talk/friends?offset=\(offset + 2)")
         }
         #expect(requests.all.count == 3)
         #expect(walk.stoppedEarly && walk.pages == 3)

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import KAuthCore
 import KAuthTestSupport
+import Testing
+
 @testable import KAuthBasics
+@testable import KAuthCore
 
 @Suite struct BrowserPagesTests {
     @Test func coversEveryCase() {
@@ -23,7 +24,10 @@ import KAuthTestSupport
         (.takeoverSuspected(.login), "Login stopped — kauth", "로그인 중단됨 — kauth"),
         (.takeoverSuspected(.addressPicker), "Address choice stopped — kauth", "배송지 선택 중단됨 — kauth"),
         (.addressChosen(provider: "Kakao"), "Address chosen — kauth", "배송지 선택 완료 — kauth"),
-        (.addressPickerFailed(provider: "Kakao", code: "-1", message: nil), "Choosing an address failed — kauth", "배송지 선택 실패 — kauth"),
+        (
+            .addressPickerFailed(provider: "Kakao", code: "-1", message: nil), "Choosing an address failed — kauth",
+            "배송지 선택 실패 — kauth"
+        )
     ])
     func eachPageHasItsOwnTitle(page: BrowserPage, english: String, korean: String) {
         #expect(element("title", in: BrowserPages.html(page, language: .english)) == english)
@@ -34,8 +38,11 @@ import KAuthTestSupport
     func onlyRealFailuresSayFailed(page: BrowserPage) throws {
         for language in PageLanguage.allCases {
             let html = BrowserPages.html(page, language: language)
-            let title = try #require(element("title", in: html)), heading = try #require(element("h1", in: html))
-            let saysFailed = [title, heading].contains { $0.lowercased().contains("fail") || $0.contains("실패") || $0.contains("못했") }
+            let title = try #require(element("title", in: html))
+            let heading = try #require(element("h1", in: html))
+            let saysFailed = [title, heading].contains {
+                $0.lowercased().contains("fail") || $0.contains("실패") || $0.contains("못했")
+            }
             let reallyFailed = ["login-failed", "exchange-failed", "address-picker-failed"].contains(caseName(page))
             #expect(saysFailed == reallyFailed, "\(caseName(page)) in \(language): \(title) / \(heading)")
         }
@@ -73,7 +80,10 @@ import KAuthTestSupport
         let eventHandler = try Regex("\\son[a-z]+\\s*=")
         for language in PageLanguage.allCases {
             let html = BrowserPages.html(page, language: language).lowercased()
-            for forbidden in ["<script", "javascript:", "src=", "href=", "url(", "@import", "http:", "https:", "<img", "<link", "<iframe", "<form"] {
+            for forbidden in [
+                "<script", "javascript:", "src=", "href=", "url(", "@import", "http:", "https:", "<img", "<link",
+                "<iframe", "<form"
+            ] {
                 #expect(!html.contains(forbidden), "\(caseName(page)) contains \(forbidden)")
             }
             #expect(html.firstMatch(of: eventHandler) == nil)
@@ -86,7 +96,9 @@ import KAuthTestSupport
         #expect(try #require(element("h1", in: english)) == "You are logged in to Kakao")
         #expect(try #require(element("h1", in: korean)) == "카카오에 로그인했습니다")
         // Names without a Hangul spelling stay as written.
-        #expect(try #require(element("h1", in: BrowserPages.html(.loggedIn(provider: "Snapchat"), language: .korean))) == "Snapchat에 로그인했습니다")
+        #expect(
+            try #require(element("h1", in: BrowserPages.html(.loggedIn(provider: "Snapchat"), language: .korean)))
+                == "Snapchat에 로그인했습니다")
     }
 
     @Test(arguments: everyBrowserPage)
@@ -96,7 +108,8 @@ import KAuthTestSupport
         let korean = try #require(element("main", in: BrowserPages.html(page, language: .korean)))
         #expect(!english.contains(where: isHangul))
         #expect(try #require(element("h1", in: korean)).contains(where: isHangul))
-        #expect(try #require(element("title", in: BrowserPages.html(page, language: .korean))).contains(where: isHangul))
+        #expect(
+            try #require(element("title", in: BrowserPages.html(page, language: .korean))).contains(where: isHangul))
     }
 
     @Test func providerProseIsEscaped() throws {
@@ -112,7 +125,8 @@ import KAuthTestSupport
             #expect(html.contains("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
             #expect(html.contains("it&#39;s &lt;img src=x onerror=alert(2)&gt; &amp; &quot;quoted&quot;"))
         }
-        let picker = BrowserPages.html(.addressPickerFailed(provider: "<b>Kakao</b>", code: "<i>", message: "</p><h1>x"), language: .english)
+        let picker = BrowserPages.html(
+            .addressPickerFailed(provider: "<b>Kakao</b>", code: "<i>", message: "</p><h1>x"), language: .english)
         #expect(picker.contains("&lt;b&gt;Kakao&lt;/b&gt; answered:"))
         #expect(picker.contains("<code>&lt;i&gt;</code>"))
         #expect(picker.contains("&lt;/p&gt;&lt;h1&gt;x"))
@@ -121,19 +135,24 @@ import KAuthTestSupport
 
     @Test func providerProseIsCutShort() throws {
         let long = String(repeating: "가나다라마바사아자차", count: 50)
-        let html = BrowserPages.html(.loginFailed(provider: "Kakao", error: String(repeating: "e", count: 400), description: long), language: .korean)
+        let html = BrowserPages.html(
+            .loginFailed(provider: "Kakao", error: String(repeating: "e", count: 400), description: long),
+            language: .korean)
         #expect(html.contains("<code>" + String(repeating: "e", count: BrowserPages.providerTextLimit) + "…</code>"))
         #expect(!html.contains(String(repeating: "e", count: BrowserPages.providerTextLimit + 1)))
         #expect(html.contains(String(long.prefix(BrowserPages.providerTextLimit)) + "…"))
         #expect(!html.contains(String(long.prefix(BrowserPages.providerTextLimit + 1))))
         // Short text is shown whole, without the ellipsis.
         let short = String(repeating: "x", count: BrowserPages.providerTextLimit)
-        #expect(BrowserPages.html(.loginFailed(provider: "Kakao", error: short, description: nil), language: .english).contains("<code>\(short)</code>"))
+        #expect(
+            BrowserPages.html(.loginFailed(provider: "Kakao", error: short, description: nil), language: .english)
+                .contains("<code>\(short)</code>"))
     }
 
     @Test func longProviderProseIsCutBetweenWords() throws {
         let words = String(repeating: "word ", count: 100)
-        let html = BrowserPages.html(.loginFailed(provider: "Kakao", error: "e", description: words), language: .english)
+        let html = BrowserPages.html(
+            .loginFailed(provider: "Kakao", error: "e", description: words), language: .english)
         let start = try #require(html.range(of: "<p class=\"said\">"))
         let end = try #require(html.range(of: "</p>", range: start.upperBound..<html.endIndex))
         let said = String(html[start.upperBound..<end.lowerBound])
@@ -143,14 +162,17 @@ import KAuthTestSupport
     }
 
     @Test func providerProseCannotReorderThePage() {
-        let html = BrowserPages.html(.loginFailed(provider: "Kakao", error: "a\u{202E}b", description: "line\none\u{2066}\ttwo\u{0}"), language: .english)
+        let html = BrowserPages.html(
+            .loginFailed(provider: "Kakao", error: "a\u{202E}b", description: "line\none\u{2066}\ttwo\u{0}"),
+            language: .english)
         #expect(html.contains("<code>ab</code>"))
         #expect(html.contains("line one two"))
         #expect(!html.unicodeScalars.contains { [0x202E, 0x2066, 0].contains($0.value) })
     }
 
     @Test func emptyDescriptionIsLeftOut() {
-        let html = BrowserPages.html(.loginFailed(provider: "Kakao", error: "access_denied", description: "  "), language: .english)
+        let html = BrowserPages.html(
+            .loginFailed(provider: "Kakao", error: "access_denied", description: "  "), language: .english)
         #expect(html.contains("<code>access_denied</code>"))
         #expect(!html.contains("class=\"said\""))
     }
@@ -159,13 +181,19 @@ import KAuthTestSupport
     /// renders them in a real browser. Off unless that folder is named.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["KAUTH_PAGES_DIR"] != nil))
     func writesEveryPageForScreenshots() throws {
-        let folder = URL(fileURLWithPath: try #require(ProcessInfo.processInfo.environment["KAUTH_PAGES_DIR"]), isDirectory: true)
+        let folder = URL(
+            fileURLWithPath: try #require(ProcessInfo.processInfo.environment["KAUTH_PAGES_DIR"]), isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var pages = everyBrowserPage.map { (caseName($0), $0) }
-        pages.append(("login-failed-hostile", .loginFailed(
-            provider: "Kakao", error: "invalid_request\"><script>alert(1)</script>",
-            description: String(repeating: "A very long description from the provider that goes on and on. ", count: 8)
-        )))
+        pages.append(
+            (
+                "login-failed-hostile",
+                .loginFailed(
+                    provider: "Kakao", error: "invalid_request\"><script>alert(1)</script>",
+                    description: String(
+                        repeating: "A very long description from the provider that goes on and on. ", count: 8)
+                )
+            ))
         for (name, page) in pages {
             for language in PageLanguage.allCases {
                 let file = folder.appendingPathComponent("\(name).\(language.tag).html")

@@ -1,16 +1,22 @@
 import Foundation
-import Testing
-@testable import KAuthCore
 import KAuthTestSupport
+import Testing
+
+@testable import KAuthCore
 
 @Suite struct DeviceGrantTests {
     func provider() throws -> Provider {
-        var provider = try Provider.resolved("oidc", overrides: ProviderOverrides(clientID: "cli", issuer: "https://id.example.com"))
-        provider.endpoints = ProviderEndpoints(issuer: "https://id.example.com", authorization: "https://id.example.com/a", token: "https://id.example.com/token", deviceAuthorization: "https://id.example.com/device")
+        var provider = try Provider.resolved(
+            "oidc", overrides: ProviderOverrides(clientID: "cli", issuer: "https://id.example.com"))
+        provider.endpoints = ProviderEndpoints(
+            issuer: "https://id.example.com", authorization: "https://id.example.com/a",
+            token: "https://id.example.com/token", deviceAuthorization: "https://id.example.com/device")
         return provider
     }
 
-    let authorization = DeviceAuthorization(deviceCode: "dc", userCode: "ABCD-EFGH", verificationURI: "https://id.example.com/device", verificationURIComplete: nil, expiresIn: 600, interval: 2)
+    let authorization = DeviceAuthorization(
+        deviceCode: "dc", userCode: "ABCD-EFGH", verificationURI: "https://id.example.com/device",
+        verificationURIComplete: nil, expiresIn: 600, interval: 2)
 
     @Test func pollsAtTheIntervalSlowsDownAndReturnsTheTokens() async throws {
         let answers = Counter()
@@ -26,7 +32,8 @@ import KAuthTestSupport
             }
         }
         let clock = TestClock()
-        let tokens = try await DeviceAuthorization.poll(authorization, provider: try provider(), http: http.client, clock: clock.clock, lifetime: .seconds(600))
+        let tokens = try await DeviceAuthorization.poll(
+            authorization, provider: try provider(), http: http.client, clock: clock.clock, lifetime: .seconds(600))
         #expect(tokens.accessToken == "at")
         #expect(clock.sleeps == [.seconds(2), .seconds(2), .seconds(7), .seconds(7)])
     }
@@ -35,13 +42,22 @@ import KAuthTestSupport
     func deniedOrExpiredEndsTheLoginWithExitSix(error: String) async throws {
         let http = FakeHTTP { _ in FakeHTTP.json(400, #"{"error":"\#(error)"}"#) }
         await #expect {
-            try await DeviceAuthorization.poll(authorization, provider: try provider(), http: http.client, clock: TestClock().clock, lifetime: .seconds(600))
+            try await DeviceAuthorization.poll(
+                authorization, provider: try provider(), http: http.client, clock: TestClock().clock,
+                lifetime: .seconds(600))
         } throws: { ($0 as? KAuthError)?.exitCode == 6 }
     }
 
     @Test func startsWithTheClientIdAndScope() async throws {
-        let http = FakeHTTP { _ in FakeHTTP.json(200, #"{"device_code":"dc","user_code":"ABCD-EFGH","verification_uri":"https://id.example.com/device","expires_in":600}"#) }
-        let started = try await DeviceAuthorization.start(endpoint: "https://id.example.com/device", provider: try provider(), scopes: ["openid", "email"], http: http.client)
+        let http = FakeHTTP { _ in
+            FakeHTTP.json(
+                200,
+                #"{"device_code":"dc","user_code":"ABCD-EFGH","verification_uri":"https://id.example.com/device","expires_in":600}"#
+            )
+        }
+        let started = try await DeviceAuthorization.start(
+            endpoint: "https://id.example.com/device", provider: try provider(), scopes: ["openid", "email"],
+            http: http.client)
         #expect(started.userCode == "ABCD-EFGH" && started.interval == nil)
         #expect(http.requests[0].form.first(named: "client_id") == "cli")
         #expect(http.requests[0].form.first(named: "scope") == "openid email")
@@ -50,7 +66,8 @@ import KAuthTestSupport
     // MARK: - A provider's answer is not trusted
 
     @Test func hostileNumbersAreBoundedAndTheTimeoutWins() async throws {
-        let body = #"{"device_code":"dc","user_code":"U","verification_uri":"https://id.example.com/device","verification_uri_complete":"file:///etc/passwd","expires_in":1e300,"interval":9223372036854775807}"#
+        let body =
+            #"{"device_code":"dc","user_code":"U","verification_uri":"https://id.example.com/device","verification_uri_complete":"file:///etc/passwd","expires_in":1e300,"interval":9223372036854775807}"#
         let started = try JSONDecoder().decode(DeviceAuthorization.self, from: Data(body.utf8))
         #expect(started.expiresIn == 86_400)
         #expect(started.safeVerificationURIComplete == nil, "file:// is never opened or shown")
@@ -58,7 +75,8 @@ import KAuthTestSupport
         let http = FakeHTTP { _ in FakeHTTP.json(400, #"{"error":"slow_down"}"#) }
         let clock = TestClock()
         await #expect(throws: KAuthError.loginCancelled(.deviceTimedOut(seconds: 90))) {
-            try await DeviceAuthorization.poll(started, provider: try provider(), http: http.client, clock: clock.clock, lifetime: .seconds(90))
+            try await DeviceAuthorization.poll(
+                started, provider: try provider(), http: http.client, clock: clock.clock, lifetime: .seconds(90))
         }
         #expect(clock.sleeps.allSatisfy { $0 <= .seconds(60) }, "the interval is clamped")
         #expect(clock.sleeps.reduce(.zero, +) <= .seconds(90), "the wait never outlasts --timeout")
@@ -66,9 +84,12 @@ import KAuthTestSupport
 
     @Test(arguments: ["file:///etc/passwd", "smb://host/share", "http://id.example.com/device", "javascript:alert(1)"])
     func aVerificationURIThatIsNotHTTPSIsRefused(uri: String) async throws {
-        let http = FakeHTTP { _ in FakeHTTP.json(200, #"{"device_code":"dc","user_code":"U","verification_uri":"\#(uri)","expires_in":600}"#) }
+        let http = FakeHTTP { _ in
+            FakeHTTP.json(200, #"{"device_code":"dc","user_code":"U","verification_uri":"\#(uri)","expires_in":600}"#)
+        }
         await #expect(throws: KAuthError.self) {
-            try await DeviceAuthorization.start(endpoint: "https://id.example.com/device", provider: try provider(), scopes: [], http: http.client)
+            try await DeviceAuthorization.start(
+                endpoint: "https://id.example.com/device", provider: try provider(), scopes: [], http: http.client)
         }
     }
 }

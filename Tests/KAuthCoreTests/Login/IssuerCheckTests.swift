@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import KAuthCore
 import KAuthTestSupport
+import Testing
+
 @testable import KAuthBasics
+@testable import KAuthCore
 
 @Suite struct IssuerCheckTests {
     @Test func aProviderThatSendsIssMustSendItsOwn() {
@@ -13,7 +14,10 @@ import KAuthTestSupport
                 expectedIssuer: "https://id.example.com", requireIssuer: announced)
         }
         #expect(verdict("code=c&state=s&iss=https%3A%2F%2Fid.example.com") == .outcome(.code("c")))
-        guard case .outcome(.providerError("invalid_issuer", _)) = verdict("code=c&state=s&iss=https%3A%2F%2Fevil.example") else {
+        guard
+            case .outcome(.providerError("invalid_issuer", _)) = verdict(
+                "code=c&state=s&iss=https%3A%2F%2Fevil.example")
+        else {
             Issue.record("a foreign iss must end the login")
             return
         }
@@ -34,7 +38,10 @@ import KAuthTestSupport
         }
         #expect(verdict("code=c&state=s") == .outcome(.code("c")), "unannounced and absent: nothing to check")
         #expect(verdict("code=c&state=s&iss=https%3A%2F%2Fid.example.com") == .outcome(.code("c")))
-        guard case .outcome(.providerError("invalid_issuer", _)) = verdict("code=c&state=s&iss=https%3A%2F%2Fevil.example") else {
+        guard
+            case .outcome(.providerError("invalid_issuer", _)) = verdict(
+                "code=c&state=s&iss=https%3A%2F%2Fevil.example")
+        else {
             Issue.record("a foreign iss must end the login even when discovery does not announce iss")
             return
         }

@@ -1,20 +1,25 @@
 import Foundation
-import Testing
-@testable import KAuthCore
 import KAuthTestSupport
+import Testing
+
 @testable import KAuthBasics
+@testable import KAuthCore
 
 /// The login flow through a fake listener and a scripted provider: what is sent, what the
 /// browser is given, what is stored, what the browser hears and what the user is told.
 @Suite struct LoginFlowTests {
-    let kakao = Provider(name: "kakao", type: .kakao, clientID: "app", urls: [.auth: "https://auth.test", .api: "https://api.test"])
+    let kakao = Provider(
+        name: "kakao", type: .kakao, clientID: "app", urls: [.auth: "https://auth.test", .api: "https://api.test"])
 
     /// The provider's token and profile endpoints.
     static func provider(tokenStatus: Int = 200) -> FakeHTTP {
         FakeHTTP { request in
             if request.url.hasPrefix("https://auth.test/oauth/token") {
                 return tokenStatus == 200
-                    ? FakeHTTP.json(200, #"{"token_type":"bearer","access_token":"at","expires_in":21599,"refresh_token":"rt","refresh_token_expires_in":5183999,"scope":"profile_nickname"}"#)
+                    ? FakeHTTP.json(
+                        200,
+                        #"{"token_type":"bearer","access_token":"at","expires_in":21599,"refresh_token":"rt","refresh_token_expires_in":5183999,"scope":"profile_nickname"}"#
+                    )
                     : FakeHTTP.json(tokenStatus, #"{"error":"invalid_grant","error_code":"KOE320"}"#)
             }
             if request.url.hasPrefix("https://api.test/v2/user/me") {
@@ -29,7 +34,9 @@ import KAuthTestSupport
         FakeListener { config, url in
             guard let url else { return .timedOut }
             let query = FormURLEncoding.decode(String(url.split(separator: "?", maxSplits: 1)[1]))
-            guard query.first(named: "state") == config.expectedState else { return .providerError(error: "bad_state", description: nil) }
+            guard query.first(named: "state") == config.expectedState else {
+                return .providerError(error: "bad_state", description: nil)
+            }
             return outcome
         }
     }
@@ -48,8 +55,11 @@ import KAuthTestSupport
             let browser = browser ?? listener.browser(fails: browserFails)
             var terminal = TerminalRecorder().terminal
             if let input { terminal.readLine = input }
-            world = World.test(http: http.client, clock: TestClock().clock, browser: browser, terminal: terminal, listener: listener.listener)
-            keystore = FileKeystore(directory: home.path, fileSystem: .live, passphrase: nil, random: .seeded(5), kdfIterations: 1)
+            world = World.test(
+                http: http.client, clock: TestClock().clock, browser: browser, terminal: terminal,
+                listener: listener.listener)
+            keystore = FileKeystore(
+                directory: home.path, fileSystem: .live, passphrase: nil, random: .seeded(5), kdfIterations: 1)
         }
 
         func flow(_ provider: Provider) -> LoginFlow {
@@ -62,7 +72,8 @@ import KAuthTestSupport
         let listener = Self.answering()
         let setup = Setup(http: http, listener: listener)
         defer { setup.home.remove() }
-        let result = try await setup.flow(kakao).run(LoginOptions(scopes: ["profile_nickname"]), events: setup.events.record)
+        let result = try await setup.flow(kakao).run(
+            LoginOptions(scopes: ["profile_nickname"]), events: setup.events.record)
 
         let config = try #require(listener.config)
         #expect(config.port == 52884 && config.path == "/callback", "Kakao's fixed redirect URI")
@@ -82,7 +93,9 @@ import KAuthTestSupport
         #expect(PKCE.codeChallenge(for: verifier) == query.first(named: "code_challenge"))
 
         #expect(listener.concluded == [.loggedIn], "the browser hears of success after the exchange")
-        #expect(result.session.accessToken == "at" && result.session.user?.nickname == "Ryan" && result.session.userID == "42")
+        #expect(
+            result.session.accessToken == "at" && result.session.user?.nickname == "Ryan"
+                && result.session.userID == "42")
         #expect(try setup.keystore.load().profiles["default"] == result.session)
         #expect(setup.events.events.contains(.openingBrowser(authorizationURL: authorize)))
         #expect(setup.events.events.contains(.waiting(timeout: .seconds(300))))
@@ -104,10 +117,13 @@ import KAuthTestSupport
     }
 
     @Test(arguments: [
-        (CallbackOutcome.providerError(error: "access_denied", description: "User denied access"),
-         KAuthError.loginCancelled(.denied(provider: "Kakao", error: "access_denied", description: "User denied access"))),
+        (
+            CallbackOutcome.providerError(error: "access_denied", description: "User denied access"),
+            KAuthError.loginCancelled(
+                .denied(provider: "Kakao", error: "access_denied", description: "User denied access"))
+        ),
         (.takeover, .loginCancelled(.takeover)),
-        (.interrupted, .loginCancelled(.interrupted)),
+        (.interrupted, .loginCancelled(.interrupted))
     ])
     func anOutcomeWithoutACodeEndsTheLoginUnexchanged(outcome: CallbackOutcome, expected: KAuthError) async throws {
         let http = Self.provider()
@@ -122,8 +138,11 @@ import KAuthTestSupport
     /// says it again with the exact redirect URI to register.
     @Test func aLoginThatNeverArrivesSaysWhy() async throws {
         let events = EventRecorder<LoginEvent>()
-        let heard: @Sendable () -> Bool = { events.events.contains { if case .stillWaiting = $0 { true } else { false } } }
-        let setup = Setup(http: Self.provider(), listener: FakeListener(timeOutOnceHeard: heard) { _, _ in nil }, events: events)
+        let heard: @Sendable () -> Bool = {
+            events.events.contains { if case .stillWaiting = $0 { true } else { false } }
+        }
+        let setup = Setup(
+            http: Self.provider(), listener: FakeListener(timeOutOnceHeard: heard) { _, _ in nil }, events: events)
         defer { setup.home.remove() }
         let hint = NoRedirectHint(
             provider: "Kakao", redirectURI: "http://127.0.0.1:52884/callback",
@@ -145,13 +164,17 @@ import KAuthTestSupport
         let events = setup.events.events
         #expect(events.contains(.browserFailed(.noDisplay)))
         #expect(events.contains(.pastedURLRejected(.notTheRedirect(expectedPath: "/callback"))))
-        #expect(events.contains { if case .pasteExpected(_, "http://127.0.0.1:52884/callback") = $0 { return true } else { return false } })
+        #expect(
+            events.contains {
+                if case .pasteExpected(_, "http://127.0.0.1:52884/callback") = $0 { return true } else { return false }
+            })
     }
 
     /// No browser, and an input that is not a terminal and has ended (CI, cron, `</dev/null`):
     /// nothing can bring the redirect, so the login ends at once instead of at the timeout.
     @Test func noBrowserAndAnEndedInputEndAtOnce() async throws {
-        let setup = Setup(http: Self.provider(), listener: FakeListener { _, _ in nil }, browserFails: true, input: { nil })
+        let setup = Setup(
+            http: Self.provider(), listener: FakeListener { _, _ in nil }, browserFails: true, input: { nil })
         defer { setup.home.remove() }
         let started = ContinuousClock.now
         await #expect(throws: KAuthError.loginCancelled(.noBrowserNoTerminal(deviceGrant: false))) {
@@ -176,7 +199,8 @@ import KAuthTestSupport
         let events = setup.events.events
         #expect(!events.contains { if case .openingBrowser = $0 { return true } else { return false } })
         let failed = try #require(events.firstIndex(of: .browserFailed(.noDisplay)))
-        let paste = try #require(events.firstIndex { if case .pasteExpected = $0 { return true } else { return false } })
+        let paste = try #require(
+            events.firstIndex { if case .pasteExpected = $0 { return true } else { return false } })
         let waiting = try #require(events.firstIndex { if case .waiting = $0 { return true } else { return false } })
         #expect(failed < paste && paste < waiting)
     }
@@ -184,12 +208,14 @@ import KAuthTestSupport
     /// Whenever `openid` is in the scope, a fresh nonce goes with it — the OIDC default scopes
     /// included — and `iss` is checked against the discovered issuer.
     @Test func anOpenIDLoginAlwaysSendsANonce() async throws {
-        let discovery = #"{"issuer":"https://id.example.com","authorization_endpoint":"https://id.example.com/authorize","token_endpoint":"https://id.example.com/token","code_challenge_methods_supported":["S256"],"scopes_supported":["openid","profile","email","offline_access"]}"#
+        let discovery =
+            #"{"issuer":"https://id.example.com","authorization_endpoint":"https://id.example.com/authorize","token_endpoint":"https://id.example.com/token","code_challenge_methods_supported":["S256"],"scopes_supported":["openid","profile","email","offline_access"]}"#
         let http = FakeHTTP { _ in FakeHTTP.json(200, discovery) }
         let listener = FakeListener { _, _ in .interrupted }
         let setup = Setup(http: http, listener: listener)
         defer { setup.home.remove() }
-        let oidc = try Provider.resolved("oidc", overrides: ProviderOverrides(clientID: "cli", issuer: "https://id.example.com"))
+        let oidc = try Provider.resolved(
+            "oidc", overrides: ProviderOverrides(clientID: "cli", issuer: "https://id.example.com"))
         await #expect(throws: KAuthError.self) { try await setup.flow(oidc).run(LoginOptions()) }
         let url = try #require(listener.authorizationURLs.first)
         let query = FormURLEncoding.decode(String(url.split(separator: "?", maxSplits: 1)[1]))
@@ -201,15 +227,23 @@ import KAuthTestSupport
     }
 
     @Test func whatTheProviderCannotDoIsRefusedBeforeAnythingHappens() async throws {
-        let setup = Setup(http: FakeHTTP { _ in Issue.record("no request"); return FakeHTTP.json(500, "{}") }, listener: FakeListener { _, _ in nil })
+        let setup = Setup(
+            http: FakeHTTP { _ in
+                Issue.record("no request")
+                return FakeHTTP.json(500, "{}")
+            }, listener: FakeListener { _, _ in nil })
         defer { setup.home.remove() }
-        await #expect(throws: KAuthError.unsupported(provider: "kakao", .prompt("none", allowed: ["login", "create", "select_account"]))) {
+        await #expect(
+            throws: KAuthError.unsupported(
+                provider: "kakao", .prompt("none", allowed: ["login", "create", "select_account"]))
+        ) {
             try await setup.flow(kakao).run(LoginOptions(prompts: ["none"]))
         }
         await #expect(throws: KAuthError.unsupported(provider: "kakao", .deviceGrant(discovered: false))) {
             try await setup.flow(kakao).run(LoginOptions(device: true))
         }
-        let snap = Provider(name: "snapchat", type: .snapchat, clientID: "s", urls: [.auth: "https://a.test", .api: "https://b.test"])
+        let snap = Provider(
+            name: "snapchat", type: .snapchat, clientID: "s", urls: [.auth: "https://a.test", .api: "https://b.test"])
         await #expect(throws: KAuthError.unsupported(provider: "snapchat", .feature(.serviceTerms))) {
             try await setup.flow(snap).run(LoginOptions(serviceTerms: ["t"]))
         }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import KAuthCore
 import KAuthTestSupport
+import Testing
+
+@testable import KAuthCore
 
 /// The live redirect listener on real loopback sockets.
 @Suite struct LoopbackCallbackListenerTests {
@@ -12,14 +13,21 @@ import KAuthTestSupport
 
     @Test func wrongStateIsRefusedAndTheRightCallbackStillEndsTheWait() async throws {
         let notices = NoticeRecorder()
-        let listener = try Listener.live.start(CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s1"), notices.record)
+        let listener = try Listener.live.start(
+            CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s1"), notices.record)
         defer { listener.close() }
-        #expect(RawSocketClient.exchange(port: listener.port, "GET /favicon.ico HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 404 "))
-        #expect(RawSocketClient.exchange(port: listener.port, "GET /callback?code=evil&state=s2 HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 400 "))
+        #expect(
+            RawSocketClient.exchange(port: listener.port, "GET /favicon.ico HTTP/1.1\r\n\r\n").hasPrefix(
+                "HTTP/1.1 404 "))
+        #expect(
+            RawSocketClient.exchange(port: listener.port, "GET /callback?code=evil&state=s2 HTTP/1.1\r\n\r\n")
+                .hasPrefix("HTTP/1.1 400 "))
         #expect(notices.all == [.wrongState])
         let good = send(listener.port, "GET /callback?code=good&state=s1 HTTP/1.1\r\n\r\n")
         #expect(await listener.wait(.seconds(5)) == .code("good"))
-        #expect(RawSocketClient.exchange(port: listener.port, "GET /callback?code=again&state=s1 HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 409 "))
+        #expect(
+            RawSocketClient.exchange(port: listener.port, "GET /callback?code=again&state=s1 HTTP/1.1\r\n\r\n")
+                .hasPrefix("HTTP/1.1 409 "))
         listener.conclude(.loggedIn)
         let answer = await good.value
         #expect(answer.hasPrefix("HTTP/1.1 200 "))
@@ -27,7 +35,8 @@ import KAuthTestSupport
     }
 
     @Test func theBrowserHearsOfAFailedExchangeInsteadOfSuccess() async throws {
-        let listener = try Listener.live.start(CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s1", providerName: "Kakao"), { _ in })
+        let listener = try Listener.live.start(
+            CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s1", providerName: "Kakao"), { _ in })
         defer { listener.close() }
         let request = send(listener.port, "GET /callback?code=good&state=s1 HTTP/1.1\r\n\r\n")
         #expect(await listener.wait(.seconds(5)) == .code("good"))
@@ -41,7 +50,9 @@ import KAuthTestSupport
         let listener = try Listener.live.start(
             CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s1", startPath: "/start/abc"), { _ in })
         defer { listener.close() }
-        #expect(RawSocketClient.exchange(port: listener.port, "GET /start/abc HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 404 "), "not armed yet")
+        #expect(
+            RawSocketClient.exchange(port: listener.port, "GET /start/abc HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 404 "),
+            "not armed yet")
         listener.arm("https://provider.example/authorize?state=s1")
         let first = RawSocketClient.exchange(port: listener.port, "GET /start/abc HTTP/1.1\r\n\r\n")
         #expect(first.hasPrefix("HTTP/1.1 302 "))
@@ -50,26 +61,32 @@ import KAuthTestSupport
         #expect(second.hasPrefix("HTTP/1.1 409 "))
         #expect(!second.contains("state=s1"), "the second visitor learns nothing")
         #expect(await listener.wait(.seconds(5)) == .takeover)
-        #expect(RawSocketClient.exchange(port: listener.port, "GET /start/other HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 404 "))
+        #expect(
+            RawSocketClient.exchange(port: listener.port, "GET /start/other HTTP/1.1\r\n\r\n").hasPrefix(
+                "HTTP/1.1 404 "))
     }
 
     @Test func aProviderErrorIsAnsweredAtOnce() async throws {
-        let listener = try Listener.live.start(CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s1"), { _ in })
+        let listener = try Listener.live.start(
+            CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s1"), { _ in })
         defer { listener.close() }
-        let answer = RawSocketClient.exchange(port: listener.port, "GET /callback?error=access_denied&state=s1 HTTP/1.1\r\n\r\n")
+        let answer = RawSocketClient.exchange(
+            port: listener.port, "GET /callback?error=access_denied&state=s1 HTTP/1.1\r\n\r\n")
         #expect(answer.hasPrefix("HTTP/1.1 200 "))
         #expect(answer.contains("access_denied"))
         #expect(await listener.wait(.seconds(5)) == .providerError(error: "access_denied", description: nil))
     }
 
     @Test func waitingEndsAtTheTimeout() async throws {
-        let listener = try Listener.live.start(CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s"), { _ in })
+        let listener = try Listener.live.start(
+            CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s"), { _ in })
         defer { listener.close() }
         #expect(await listener.wait(.milliseconds(100)) == .timedOut)
     }
 
     @Test func aDeliveredPasteEndsTheWait() async throws {
-        let listener = try Listener.live.start(CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s"), { _ in })
+        let listener = try Listener.live.start(
+            CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s"), { _ in })
         defer { listener.close() }
         listener.deliver(.code("pasted"))
         #expect(await listener.wait(.seconds(5)) == .code("pasted"))

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import KAuthCore
 import KAuthTestSupport
+import Testing
+
+@testable import KAuthCore
 
 @Suite struct PageLanguageTests {
     @Test(arguments: [
@@ -33,7 +34,7 @@ import KAuthTestSupport
         ("k o", .english),
         ("한국어", .english),
         (";;;,,,", .english),
-        ("", .english),
+        ("", .english)
     ])
     func negotiatesFromAcceptLanguage(header: String, expected: PageLanguage) {
         #expect(PageLanguage.preferred(acceptLanguage: header) == expected, "\(header)")
@@ -58,7 +59,7 @@ let everyBrowserPage: [BrowserPage] = [
     .takeoverSuspected(.login),
     .takeoverSuspected(.addressPicker),
     .addressChosen(provider: "Kakao"),
-    .addressPickerFailed(provider: "Kakao", code: "-401", message: "The token has expired"),
+    .addressPickerFailed(provider: "Kakao", code: "-401", message: "The token has expired")
 ]
 
 /// A file-name-friendly name per case. The switch has no default, so a new case cannot compile
@@ -83,7 +84,9 @@ func caseName(_ page: BrowserPage) -> String {
 
 /// What is between `<tag…>` and `</tag>`, the first time.
 func element(_ tag: String, in html: String) -> String? {
-    guard let open = html.range(of: "<\(tag)"), let close = html.range(of: "</\(tag)>", range: open.upperBound..<html.endIndex),
-          let end = html.range(of: ">", range: open.upperBound..<close.lowerBound) else { return nil }
+    guard let open = html.range(of: "<\(tag)"),
+        let close = html.range(of: "</\(tag)>", range: open.upperBound..<html.endIndex),
+        let end = html.range(of: ">", range: open.upperBound..<close.lowerBound)
+    else { return nil }
     return String(html[end.upperBound..<close.lowerBound])
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import KAuthCore
 import KAuthTestSupport
+import Testing
+
+@testable import KAuthCore
 
 @Suite struct PagePaletteTests {
     /// WCAG 2.x relative luminance (sRGB, the 0.04045 threshold of IEC 61966-2-1).
@@ -31,7 +32,8 @@ import KAuthTestSupport
         #expect(palette.textPairs.count == 9)
         for pair in palette.textPairs {
             let ratio = contrast(pair.foreground, pair.background)
-            #expect(ratio >= 4.5, "\(scheme): \(pair.role) \(pair.foreground.css) on \(pair.background.css) is \(ratio):1")
+            #expect(
+                ratio >= 4.5, "\(scheme): \(pair.role) \(pair.foreground.css) on \(pair.background.css) is \(ratio):1")
         }
     }
 
@@ -45,11 +47,16 @@ import KAuthTestSupport
         let style = try #require(element("style", in: html))
         let used = Set(style.matches(of: try Regex("#[0-9a-fA-F]{3,8}")).map { String(style[$0.range]).lowercased() })
         let palettes = [PagePalette.light, .dark]
-        let defined = Set(palettes.flatMap { palette in
-            [palette.page, palette.card, palette.cardEdge, palette.text, palette.muted, palette.footer, palette.inset,
-             palette.onAccent, palette.success, palette.failure, palette.notice, palette.warning].map(\.css)
-        })
-        #expect(used == defined, "not in the palette: \(used.subtracting(defined)), unused: \(defined.subtracting(used))")
+        let defined = Set(
+            palettes.flatMap { palette in
+                [
+                    palette.page, palette.card, palette.cardEdge, palette.text, palette.muted, palette.footer,
+                    palette.inset,
+                    palette.onAccent, palette.success, palette.failure, palette.notice, palette.warning
+                ].map(\.css)
+            })
+        #expect(
+            used == defined, "not in the palette: \(used.subtracting(defined)), unused: \(defined.subtracting(used))")
         #expect(html.contains(PagePalette.light.customProperties))
         #expect(html.contains("@media (prefers-color-scheme:dark){:root{\(PagePalette.dark.customProperties)}}"))
         // Text is drawn only through the palette's properties.

@@ -1,12 +1,15 @@
 import Foundation
 import Testing
-@testable import KAuthCore
+
 @testable import KAuthBasics
+@testable import KAuthCore
 
 @Suite struct RedirectCallbackTests {
     func verdict(_ target: String, method: String = "GET") -> RedirectCallback.Verdict {
         let request = HTTPServerRequest(method: method, target: target)
-        return RedirectCallback.evaluate(method: method, path: request.path, query: request.query, expectedPath: "/callback", expectedState: "good-state")
+        return RedirectCallback.evaluate(
+            method: method, path: request.path, query: request.query, expectedPath: "/callback",
+            expectedState: "good-state")
     }
 
     @Test func aMatchingCodeEndsTheWait() {
@@ -14,8 +17,9 @@ import Testing
     }
 
     @Test func providerErrorsEndTheWaitWithTheirDescription() {
-        #expect(verdict("/callback?error=access_denied&error_description=User%20denied%20access&state=good-state")
-            == .outcome(.providerError(error: "access_denied", description: "User denied access")))
+        #expect(
+            verdict("/callback?error=access_denied&error_description=User%20denied%20access&state=good-state")
+                == .outcome(.providerError(error: "access_denied", description: "User denied access")))
     }
 
     @Test(arguments: [
@@ -26,7 +30,7 @@ import Testing
         ("/callback?code=&state=good-state", .incomplete),
         ("/favicon.ico", .notFound),
         ("/callback/extra?code=abc&state=good-state", .notFound),
-        ("/", .notFound),
+        ("/", .notFound)
     ])
     func requestsThatDoNotEndTheWait(target: String, expected: RedirectCallback.Verdict) {
         #expect(verdict(target) == expected)
@@ -39,28 +43,46 @@ import Testing
     @Test func answersEachSituationWithAPage() {
         let request = HTTPServerRequest(method: "GET", target: "/callback")
         #expect(CallbackPages.response(.notThisLogin, status: 400, for: request).status == 400)
-        let success = CallbackPages.response(CallbackPages.page(for: .loggedIn, provider: "Kakao"), status: 200, for: request)
+        let success = CallbackPages.response(
+            CallbackPages.page(for: .loggedIn, provider: "Kakao"), status: 200, for: request)
         #expect(success.status == 200)
         #expect(String(decoding: success.body, as: UTF8.self).contains("You are logged in to Kakao"))
-        let (page, status) = CallbackPages.page(for: .providerError(error: "access_denied", description: "<script>"), provider: "Kakao", task: .login)
+        let (page, status) = CallbackPages.page(
+            for: .providerError(error: "access_denied", description: "<script>"), provider: "Kakao", task: .login)
         #expect(status == 200)
         let text = String(decoding: CallbackPages.response(page, status: status, for: request).body, as: UTF8.self)
         #expect(text.contains("access_denied"))
         #expect(!text.contains("<script>"))
         #expect(text.contains("&lt;script&gt;"))
-        #expect(CallbackPages.page(for: nil, provider: "Kakao") == .exchangeFailed(provider: "Kakao"), "a login that never concludes sends the user to the terminal")
+        #expect(
+            CallbackPages.page(for: nil, provider: "Kakao") == .exchangeFailed(provider: "Kakao"),
+            "a login that never concludes sends the user to the terminal")
     }
 
     @Test func pastedURLsAreJudgedByPathAndQueryOnly() {
-        #expect(RedirectCallback.evaluate(pastedURL: "http://127.0.0.1:52884/callback?code=c1&state=good-state", expectedPath: "/callback", expectedState: "good-state") == .outcome(.code("c1")))
-        #expect(RedirectCallback.evaluate(pastedURL: "  http://localhost:1/callback?code=c1&state=other ", expectedPath: "/callback", expectedState: "good-state") == .stateMismatch)
-        #expect(RedirectCallback.evaluate(pastedURL: "not a url", expectedPath: "/callback", expectedState: "good-state") == .notFound)
+        #expect(
+            RedirectCallback.evaluate(
+                pastedURL: "http://127.0.0.1:52884/callback?code=c1&state=good-state", expectedPath: "/callback",
+                expectedState: "good-state") == .outcome(.code("c1")))
+        #expect(
+            RedirectCallback.evaluate(
+                pastedURL: "  http://localhost:1/callback?code=c1&state=other ", expectedPath: "/callback",
+                expectedState: "good-state") == .stateMismatch)
+        #expect(
+            RedirectCallback.evaluate(pastedURL: "not a url", expectedPath: "/callback", expectedState: "good-state")
+                == .notFound)
     }
 
     /// A paste made twice and an address cut short are told apart from another login's address.
     @Test(arguments: [
-        ("http://127.0.0.1:52884/callback?code=c1&state=good-statehttp://127.0.0.1:52884/callback?code=c1&state=good-state", PastedURLProblem.pastedTwice),
-        ("http://127.0.0.1:52884/callback?code=c1&state=good-state http://127.0.0.1:52884/callback?code=c1&state=good-state", .pastedTwice),
+        (
+            "http://127.0.0.1:52884/callback?code=c1&state=good-statehttp://127.0.0.1:52884/callback?code=c1&state=good-state",
+            PastedURLProblem.pastedTwice
+        ),
+        (
+            "http://127.0.0.1:52884/callback?code=c1&state=good-state http://127.0.0.1:52884/callback?code=c1&state=good-state",
+            .pastedTwice
+        ),
         ("http://127.0.0.1:52884/callback?code=c1", .cutOff(missing: "state")),
         ("http://127.0.0.1:52884/callback?code=c1&sta", .cutOff(missing: "state")),
         ("http://127.0.0.1:52884/callback?code=c1&state=good-st", .cutOff(missing: "whole state")),
@@ -68,9 +90,11 @@ import Testing
         ("http://127.0.0.1:52884/callb", .cutOff(missing: "code and state")),
         ("http://127.0.0.1:52884/callback?code=c1&state=other-login", .wrongState),
         ("https://example.com/not-it", .notTheRedirect(expectedPath: "/callback")),
-        ("not a url", .notTheRedirect(expectedPath: "/callback")),
+        ("not a url", .notTheRedirect(expectedPath: "/callback"))
     ])
     func aRefusedPasteIsDiagnosed(pasted: String, problem: PastedURLProblem) {
-        #expect(RedirectCallback.problem(pastedURL: pasted, expectedPath: "/callback", expectedState: "good-state") == problem)
+        #expect(
+            RedirectCallback.problem(pastedURL: pasted, expectedPath: "/callback", expectedState: "good-state")
+                == problem)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import KAuthCore
+
 @testable import KAuthBasics
+@testable import KAuthCore
 
 @Suite struct AuthorizeURLTests {
     let request = AuthorizationRequest(
@@ -10,8 +11,11 @@ import Testing
     )
 
     @Test func carriesClientRedirectCodeStateAndS256Challenge() {
-        #expect(AuthorizationURL.build(provider: .kakao, endpoint: "https://kauth.kakao.com/oauth/authorize", request: request) ==
-            "https://kauth.kakao.com/oauth/authorize?client_id=rest-key&redirect_uri=http%3A%2F%2F127.0.0.1%3A52884%2Fcallback&response_type=code&state=STATE&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256")
+        #expect(
+            AuthorizationURL.build(
+                provider: .kakao, endpoint: "https://kauth.kakao.com/oauth/authorize", request: request)
+                == "https://kauth.kakao.com/oauth/authorize?client_id=rest-key&redirect_uri=http%3A%2F%2F127.0.0.1%3A52884%2Fcallback&response_type=code&state=STATE&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256"
+        )
     }
 
     @Test func addsScopesPromptsHintTermsAndNonceInKakaosForms() throws {
@@ -21,7 +25,8 @@ import Testing
         request.loginHint = "user@example.com"
         request.serviceTerms = ["tag1", "tag2"]
         request.nonce = "n-0"
-        let url = AuthorizationURL.build(provider: .kakao, endpoint: "http://127.0.0.1:9/oauth/authorize", request: request)
+        let url = AuthorizationURL.build(
+            provider: .kakao, endpoint: "http://127.0.0.1:9/oauth/authorize", request: request)
         let query = FormURLEncoding.decode(String(url.split(separator: "?")[1]))
         #expect(query.first(named: "scope") == "account_email profile_nickname openid")
         #expect(query.first(named: "prompt") == "login,select_account")

@@ -1,32 +1,34 @@
-#if canImport(CCrypto)
-import CCrypto
-#endif
 import Foundation
 import KAuthTestSupport
 import Testing
-@testable import KAuthCore
+
 @testable import KAuthBasics
+@testable import KAuthCore
+
+#if canImport(CCrypto)
+    import CCrypto
+#endif
 
 /// RFC 7517 Appendix A.1: a JWK set with an EC key (kid "1") and an RSA key (kid "2011-04-29"),
 /// plus members kauth does not read.
 private let rfc7517A1 = """
-{"keys":
-  [
-    {"kty":"EC",
-     "crv":"P-256",
-     "x":"MKBCTNIcKUSDii11ySs3526iDZ8AiTo7Tu6KPAqv7D4",
-     "y":"4Etl6SRW2YiLUrN5vfvVHuhp7x8PxltmWWlbbM4IFyM",
-     "use":"enc",
-     "kid":"1"},
+    {"keys":
+      [
+        {"kty":"EC",
+         "crv":"P-256",
+         "x":"MKBCTNIcKUSDii11ySs3526iDZ8AiTo7Tu6KPAqv7D4",
+         "y":"4Etl6SRW2YiLUrN5vfvVHuhp7x8PxltmWWlbbM4IFyM",
+         "use":"enc",
+         "kid":"1"},
 
-    {"kty":"RSA",
-     "n": "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw",
-     "e":"AQAB",
-     "alg":"RS256",
-     "kid":"2011-04-29"}
-  ]
-}
-"""
+        {"kty":"RSA",
+         "n": "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw",
+         "e":"AQAB",
+         "alg":"RS256",
+         "kid":"2011-04-29"}
+      ]
+    }
+    """
 
 private let issuer = "https://kauth.kakao.com"
 private let clientID = "abc"
@@ -47,7 +49,7 @@ private func claims(_ changes: [String: JSONValue?] = [:]) -> JSONValue {
         "nonce": .string("n-0S6_WzA2Mj"),
         "nickname": .string("Ryan"),
         "email": .string("ryan@example.com"),
-        "picture": .string("https://example.com/ryan.png"),
+        "picture": .string("https://example.com/ryan.png")
     ]
     for (name, value) in changes {
         members[name] = value
@@ -59,7 +61,9 @@ private func token(_ changes: [String: JSONValue?] = [:], header: [String: JSONV
     try! signer.sign(claims: claims(changes), extraHeader: header)
 }
 
-private func validator(nonce: String? = "n-0S6_WzA2Mj", clock: TestClock = TestClock(), maxAge: TimeInterval? = nil) -> IDTokenValidator {
+private func validator(nonce: String? = "n-0S6_WzA2Mj", clock: TestClock = TestClock(), maxAge: TimeInterval? = nil)
+    -> IDTokenValidator
+{
     IDTokenValidator(issuer: issuer, clientID: clientID, nonce: nonce, clock: clock.clock, maxAge: maxAge)
 }
 
@@ -77,7 +81,8 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         let key = RFC7515A2.publicKey
         #expect(key.modulusBits == 2048)
         #expect(key.signatureLength == 256)
-        #expect(key.verifyPKCS1SHA256(signature: Base64URL.decode(RFC7515A2.signature)!, message: RFC7515A2.signingInput))
+        #expect(
+            key.verifyPKCS1SHA256(signature: Base64URL.decode(RFC7515A2.signature)!, message: RFC7515A2.signingInput))
     }
 
     @Test func flippedBitsAndTruncationDoNotVerify() {
@@ -129,14 +134,14 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
 
     @Test(arguments: [
         "", "a", "a.b", "a.b.c.d", "a.b.c.d.e", "..",
-        "eyJhbGciOiJSUzI1NiJ9..", // empty payload is not a JSON object
-        "!!!.e30.AA", // not base64url
-        "eyJhbGciOiJSUzI1NiJ9=.e30.AA", // padded
-        "e30.e30.AA", // no alg
-        "WzFd.e30.AA", // header is an array
-        "eyJhbGciOiJSUzI1NiIsImtpZCI6MX0.e30.AA", // kid is a number
-        "eyJhbGciOiJSUzI1NiIsImNyaXQiOlsiZXhwIl19.e30.AA", // crit
-        "eyJhbGciOiJSUzI1NiJ9.WzFd.AA", // payload is an array
+        "eyJhbGciOiJSUzI1NiJ9..",  // empty payload is not a JSON object
+        "!!!.e30.AA",  // not base64url
+        "eyJhbGciOiJSUzI1NiJ9=.e30.AA",  // padded
+        "e30.e30.AA",  // no alg
+        "WzFd.e30.AA",  // header is an array
+        "eyJhbGciOiJSUzI1NiIsImtpZCI6MX0.e30.AA",  // kid is a number
+        "eyJhbGciOiJSUzI1NiIsImNyaXQiOlsiZXhwIl19.e30.AA",  // crit
+        "eyJhbGciOiJSUzI1NiJ9.WzFd.AA"  // payload is an array
     ])
     func malformedTokensAreRefused(text: String) {
         guard case .malformed? = idTokenError({ _ = try JWT(compact: text) }) else {
@@ -170,9 +175,9 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
 
     @Test func unreadableKeysAreSkippedAndUnknownMembersIgnored() throws {
         let body = """
-        {"keys":[{"kid":"no-kty"},{"kty":7},{"kty":"RSA","kid":"k","n":"\(RFC7515A2.n)","e":"AQAB",
-         "x5c":["MIIB"],"key_ops":["verify"],"ext":true}],"extra":1}
-        """
+            {"keys":[{"kid":"no-kty"},{"kty":7},{"kty":"RSA","kid":"k","n":"\(RFC7515A2.n)","e":"AQAB",
+             "x5c":["MIIB"],"key_ops":["verify"],"ext":true}],"extra":1}
+            """
         let set = try JWKSet.parse(Data(body.utf8))
         #expect(set.keys == [JWK(kty: "RSA", kid: "k", n: RFC7515A2.n, e: "AQAB")])
         #expect(throws: KAuthError.self) { try JWKSet.parse(Data("[]".utf8)) }
@@ -226,11 +231,14 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         #expect(idTokenError { _ = try joe.validate(badSignature, keys: keys) } == .invalidSignature)
         // "joe" becomes "koe": still JSON, so only the signature can catch it.
         let badPayload = RFC7515A2.header + "." + flippingBit(RFC7515A2.payload, byte: 8) + "." + RFC7515A2.signature
-        #expect(String(decoding: Base64URL.decode(flippingBit(RFC7515A2.payload, byte: 8))!, as: UTF8.self).hasPrefix("{\"iss\":\"koe\""))
+        #expect(
+            String(decoding: Base64URL.decode(flippingBit(RFC7515A2.payload, byte: 8))!, as: UTF8.self).hasPrefix(
+                "{\"iss\":\"koe\""))
         #expect(idTokenError { _ = try joe.validate(badPayload, keys: keys) } == .invalidSignature)
 
         let signed = token().split(separator: ".").map(String.init)
-        let forged = signed[0] + "." + Base64URL.encode(Array(claims(["sub": .string("999")]).jsonText().utf8)) + "." + signed[2]
+        let forged =
+            signed[0] + "." + Base64URL.encode(Array(claims(["sub": .string("999")]).jsonText().utf8)) + "." + signed[2]
         #expect(idTokenError { _ = try validator().validate(forged, keys: signer.jwks) } == .invalidSignature)
     }
 
@@ -252,7 +260,9 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         // Even with a signature attached and in another spelling.
         let header = Base64URL.encode(Array("{\"alg\":\"NONE\",\"kid\":\"\(kid)\"}".utf8))
         let parts = token().split(separator: ".")
-        #expect(idTokenError { _ = try validator().validate(header + "." + parts[1] + "." + parts[2], keys: signer.jwks) } == .algorithmNone)
+        #expect(
+            idTokenError { _ = try validator().validate(header + "." + parts[1] + "." + parts[2], keys: signer.jwks) }
+                == .algorithmNone)
     }
 
     @Test func hs256WithTheRSAModulusAsMACKeyIsRefused() async throws {
@@ -264,14 +274,18 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         let macKey = RFC7515A2.publicKey.modulus
         var mac = [UInt8](repeating: 0, count: 32)
         #if canImport(CCrypto)
-        var length = 0
-        let computed = EVP_Q_mac(nil, "HMAC", nil, "SHA256", nil, macKey, macKey.count, signingInput, signingInput.count, &mac, mac.count, &length)
-        #expect(computed != nil && length == 32)
+            var length = 0
+            let computed = EVP_Q_mac(
+                nil, "HMAC", nil, "SHA256", nil, macKey, macKey.count, signingInput, signingInput.count, &mac,
+                mac.count, &length)
+            #expect(computed != nil && length == 32)
         #else
-        mac = SHA256.hash(macKey + signingInput) // any 32 bytes: the token must be refused on `alg`
+            mac = SHA256.hash(macKey + signingInput)  // any 32 bytes: the token must be refused on `alg`
         #endif
         let forged = header + "." + payload + "." + Base64URL.encode(mac)
-        #expect(idTokenError { _ = try validator().validate(forged, keys: signer.jwks) } == .algorithmNotOffered("HS256", offered: ["RS256"]))
+        #expect(
+            idTokenError { _ = try validator().validate(forged, keys: signer.jwks) }
+                == .algorithmNotOffered("HS256", offered: ["RS256"]))
         // Even from a provider that lists HS256: a public client has no secret to check it with.
         var listing = validator()
         listing.algorithms = ["RS256", "HS256"]
@@ -288,7 +302,9 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         let cache = JWKSCache(
             jwksURI: "https://kauth.kakao.com/.well-known/jwks.json", paths: KAuthPaths(home: folder.path),
             fileSystem: .live, http: http.client, clock: TestClock().clock)
-        #expect(await idTokenError { _ = try await validator().validate(forged, keys: cache) } == .algorithmNotOffered("HS256", offered: ["RS256"]))
+        #expect(
+            await idTokenError { _ = try await validator().validate(forged, keys: cache) }
+                == .algorithmNotOffered("HS256", offered: ["RS256"]))
         #expect(await idTokenError { _ = try await listing.validate(forged, keys: cache) } == .invalidSignature)
         #expect(http.requests.isEmpty)
     }
@@ -300,7 +316,9 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         let parts = token(header: ["kid": .string(kid)]).split(separator: ".")
         let header = Base64URL.encode(Array("{\"alg\":\"\(alg)\",\"kid\":\"\(kid)\"}".utf8))
         let text = header + "." + parts[1] + "." + parts[2]
-        #expect(idTokenError { _ = try validator().validate(text, keys: signer.jwks) } == .algorithmNotOffered(alg, offered: ["RS256"]))
+        #expect(
+            idTokenError { _ = try validator().validate(text, keys: signer.jwks) }
+                == .algorithmNotOffered(alg, offered: ["RS256"]))
     }
 
     /// Names kauth does not verify are refused whatever the provider lists.
@@ -310,14 +328,17 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         let header = Base64URL.encode(Array("{\"alg\":\"\(alg)\",\"kid\":\"\(kid)\"}".utf8))
         var listing = validator()
         listing.algorithms = ["RS256", alg]
-        #expect(idTokenError { _ = try listing.validate(header + "." + parts[1] + "." + parts[2], keys: signer.jwks) } == .unsupportedAlgorithm(alg))
+        #expect(
+            idTokenError { _ = try listing.validate(header + "." + parts[1] + "." + parts[2], keys: signer.jwks) }
+                == .unsupportedAlgorithm(alg))
     }
 
     @Test func unknownKidIsReported() {
         let other = token(header: ["kid": .string("rotated")])
         #expect(idTokenError { _ = try validator().validate(other, keys: signer.jwks) } == .unknownKeyID("rotated"))
-        #expect(IDTokenError.unknownKeyID("rotated").message
-            == "the ID token is signed with key 'rotated', which is not in the provider's JWK set")
+        #expect(
+            IDTokenError.unknownKeyID("rotated").message
+                == "the ID token is signed with key 'rotated', which is not in the provider's JWK set")
     }
 
     @Test func missingKidNeedsExactlyOneRSAKey() throws {
@@ -331,14 +352,17 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         #expect(try validator().validate(noKid, keys: withEC).sub == "1234567890")
         // Two RSA keys do.
         let two = JWKSet(keys: signer.jwks.keys + [JWK(kty: "RSA", kid: "other", n: RFC7515A2.n, e: "AQAB")])
-        #expect(idTokenError { _ = try validator().validate(noKid, keys: two) } == .missingKeyID(keyType: "RSA", count: 2))
+        #expect(
+            idTokenError { _ = try validator().validate(noKid, keys: two) } == .missingKeyID(keyType: "RSA", count: 2))
     }
 
     @Test func anECKeyIsRefusedForRS256() throws {
         var set = try JWKSet.parse(Data(rfc7517A1.utf8))
         set.keys[0].use = nil
         let pointsAtEC = token(header: ["kid": .string("1")])
-        #expect(idTokenError { _ = try validator().validate(pointsAtEC, keys: set) } == .keyTypeMismatch(kid: "1", kty: "EC", algorithm: "RS256"))
+        #expect(
+            idTokenError { _ = try validator().validate(pointsAtEC, keys: set) }
+                == .keyTypeMismatch(kid: "1", kty: "EC", algorithm: "RS256"))
     }
 
     @Test func aKeyUnder2048BitsIsRefused() {
@@ -347,14 +371,19 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         let weak = JWKSet(keys: [JWK(kty: "RSA", kid: kid, n: Base64URL.encode(n1024), e: "AQAB")])
         let error = idTokenError { _ = try validator().validate(token(), keys: weak) }
         #expect(error == .unusableKey(kid: kid, reason: "the RSA modulus is 1024 bits; at least 2048 are required"))
-        #expect(error?.message == "the key 'test-key' cannot verify the ID token's signature: the RSA modulus is 1024 bits; at least 2048 are required")
+        #expect(
+            error?.message
+                == "the key 'test-key' cannot verify the ID token's signature: the RSA modulus is 1024 bits; at least 2048 are required"
+        )
     }
 
     @Test func wrongIssuerIsRefused() {
         let other = token(["iss": .string("https://kauth.kakao.com/")])
         let error = idTokenError { _ = try validator().validate(other, keys: signer.jwks) }
         #expect(error == .wrongIssuer(expected: issuer, actual: "https://kauth.kakao.com/"))
-        #expect(idTokenError { _ = try validator().validate(token(["iss": nil]), keys: signer.jwks) } == .missingClaim("iss"))
+        #expect(
+            idTokenError { _ = try validator().validate(token(["iss": nil]), keys: signer.jwks) }
+                == .missingClaim("iss"))
     }
 
     @Test func wrongAudienceIsRefused() {
@@ -362,96 +391,142 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         #expect(error == .wrongAudience(clientID: clientID, audiences: ["xyz"]))
         #expect(error?.message == "the ID token's audience does not include the client id 'abc' (it is for 'xyz')")
         let array = token(["aud": .array([.string("xyz"), .string("uvw")]), "azp": .string("xyz")])
-        #expect(idTokenError { _ = try validator().validate(array, keys: signer.jwks) } == .wrongAudience(clientID: clientID, audiences: ["xyz", "uvw"]))
-        #expect(idTokenError { _ = try validator().validate(token(["aud": .array([])]), keys: signer.jwks) }
-            == .invalidClaim(name: "aud", reason: "is an empty array"))
-        #expect(idTokenError { _ = try validator().validate(token(["aud": .number(1)]), keys: signer.jwks) }
-            == .invalidClaim(name: "aud", reason: "is not a string or an array of strings"))
-        #expect(idTokenError { _ = try validator().validate(token(["aud": nil]), keys: signer.jwks) } == .missingClaim("aud"))
+        #expect(
+            idTokenError { _ = try validator().validate(array, keys: signer.jwks) }
+                == .wrongAudience(clientID: clientID, audiences: ["xyz", "uvw"]))
+        #expect(
+            idTokenError { _ = try validator().validate(token(["aud": .array([])]), keys: signer.jwks) }
+                == .invalidClaim(name: "aud", reason: "is an empty array"))
+        #expect(
+            idTokenError { _ = try validator().validate(token(["aud": .number(1)]), keys: signer.jwks) }
+                == .invalidClaim(name: "aud", reason: "is not a string or an array of strings"))
+        #expect(
+            idTokenError { _ = try validator().validate(token(["aud": nil]), keys: signer.jwks) }
+                == .missingClaim("aud"))
     }
 
     @Test func multipleAudiencesNeedAzpEqualToTheClient() throws {
         let audiences: JSONValue = .array([.string(clientID), .string("another-service")])
-        #expect(idTokenError { _ = try validator().validate(token(["aud": audiences]), keys: signer.jwks) }
-            == .missingAuthorizedParty(audiences: [clientID, "another-service"]))
-        #expect(idTokenError { _ = try validator().validate(token(["aud": audiences, "azp": .string("another-service")]), keys: signer.jwks) }
-            == .wrongAuthorizedParty(clientID: clientID, authorizedParty: "another-service"))
+        #expect(
+            idTokenError { _ = try validator().validate(token(["aud": audiences]), keys: signer.jwks) }
+                == .missingAuthorizedParty(audiences: [clientID, "another-service"]))
+        #expect(
+            idTokenError {
+                _ = try validator().validate(
+                    token(["aud": audiences, "azp": .string("another-service")]), keys: signer.jwks)
+            }
+                == .wrongAuthorizedParty(clientID: clientID, authorizedParty: "another-service"))
         let accepted = try validator().validate(token(["aud": audiences, "azp": .string(clientID)]), keys: signer.jwks)
         #expect(accepted.aud == [clientID, "another-service"])
         #expect(accepted.azp == clientID)
         // One audience in an array is one audience; azp, when present, must still be the client.
-        #expect(try validator().validate(token(["aud": .array([.string(clientID)])]), keys: signer.jwks).aud == [clientID])
-        #expect(idTokenError { _ = try validator().validate(token(["azp": .string("other")]), keys: signer.jwks) }
-            == .wrongAuthorizedParty(clientID: clientID, authorizedParty: "other"))
+        #expect(
+            try validator().validate(token(["aud": .array([.string(clientID)])]), keys: signer.jwks).aud == [clientID])
+        #expect(
+            idTokenError { _ = try validator().validate(token(["azp": .string("other")]), keys: signer.jwks) }
+                == .wrongAuthorizedParty(clientID: clientID, authorizedParty: "other"))
     }
 
     @Test func expiryAllowsFiveMinutesOfSkew() throws {
         #expect(try validator().validate(token(["exp": .number(now - 299)]), keys: signer.jwks).sub == "1234567890")
-        let expired = idTokenError { _ = try validator().validate(token(["exp": .number(now - 301)]), keys: signer.jwks) }
-        #expect(expired == .expired(expiresAt: Date(timeIntervalSince1970: now - 301), now: Date(timeIntervalSince1970: now)))
-        #expect(expired?.message == "the ID token expired at 2025-12-31T23:54:59Z (the time here is 2026-01-01T00:00:00Z)")
+        let expired = idTokenError {
+            _ = try validator().validate(token(["exp": .number(now - 301)]), keys: signer.jwks)
+        }
+        #expect(
+            expired
+                == .expired(expiresAt: Date(timeIntervalSince1970: now - 301), now: Date(timeIntervalSince1970: now)))
+        #expect(
+            expired?.message == "the ID token expired at 2025-12-31T23:54:59Z (the time here is 2026-01-01T00:00:00Z)")
         // "Now" is the injected clock's: the same token fails an hour later.
         let clock = TestClock()
         let fresh = token()
         #expect(throws: Never.self) { try validator(clock: clock).validate(fresh, keys: signer.jwks) }
         clock.advance(by: 3600 + 301)
-        #expect(idTokenError { _ = try validator(clock: clock).validate(fresh, keys: signer.jwks) }
-            == .expired(expiresAt: Date(timeIntervalSince1970: now + 3600), now: Date(timeIntervalSince1970: now + 3901)))
-        #expect(idTokenError { _ = try validator().validate(token(["exp": nil]), keys: signer.jwks) } == .missingClaim("exp"))
-        #expect(idTokenError { _ = try validator().validate(token(["exp": .string("tomorrow")]), keys: signer.jwks) }
-            == .invalidClaim(name: "exp", reason: "is not a number of seconds since 1970"))
+        #expect(
+            idTokenError { _ = try validator(clock: clock).validate(fresh, keys: signer.jwks) }
+                == .expired(
+                    expiresAt: Date(timeIntervalSince1970: now + 3600), now: Date(timeIntervalSince1970: now + 3901)))
+        #expect(
+            idTokenError { _ = try validator().validate(token(["exp": nil]), keys: signer.jwks) }
+                == .missingClaim("exp"))
+        #expect(
+            idTokenError { _ = try validator().validate(token(["exp": .string("tomorrow")]), keys: signer.jwks) }
+                == .invalidClaim(name: "exp", reason: "is not a number of seconds since 1970"))
     }
 
     @Test func issuedInTheFutureIsRefused() throws {
         #expect(try validator().validate(token(["iat": .number(now + 300)]), keys: signer.jwks).sub == "1234567890")
-        #expect(idTokenError { _ = try validator().validate(token(["iat": .number(now + 301)]), keys: signer.jwks) }
-            == .issuedInFuture(issuedAt: Date(timeIntervalSince1970: now + 301), now: Date(timeIntervalSince1970: now)))
-        #expect(idTokenError { _ = try validator().validate(token(["iat": nil]), keys: signer.jwks) } == .missingClaim("iat"))
+        #expect(
+            idTokenError { _ = try validator().validate(token(["iat": .number(now + 301)]), keys: signer.jwks) }
+                == .issuedInFuture(
+                    issuedAt: Date(timeIntervalSince1970: now + 301), now: Date(timeIntervalSince1970: now)))
+        #expect(
+            idTokenError { _ = try validator().validate(token(["iat": nil]), keys: signer.jwks) }
+                == .missingClaim("iat"))
     }
 
     @Test func nonceMustMatchWhenOneWasSent() throws {
-        #expect(idTokenError { _ = try validator().validate(token(["nonce": .string("other")]), keys: signer.jwks) } == .nonceMismatch)
-        #expect(idTokenError { _ = try validator().validate(token(["nonce": nil]), keys: signer.jwks) } == .missingNonce)
+        #expect(
+            idTokenError { _ = try validator().validate(token(["nonce": .string("other")]), keys: signer.jwks) }
+                == .nonceMismatch)
+        #expect(
+            idTokenError { _ = try validator().validate(token(["nonce": nil]), keys: signer.jwks) } == .missingNonce)
         // No nonce sent: the token's nonce, if any, is not checked.
         #expect(try validator(nonce: nil).validate(token(["nonce": nil]), keys: signer.jwks).nonce == nil)
         #expect(try validator(nonce: nil).validate(token(), keys: signer.jwks).nonce == "n-0S6_WzA2Mj")
     }
 
     @Test func subIsRequired() {
-        #expect(idTokenError { _ = try validator().validate(token(["sub": nil]), keys: signer.jwks) } == .missingClaim("sub"))
-        #expect(idTokenError { _ = try validator().validate(token(["sub": .string("")]), keys: signer.jwks) }
-            == .invalidClaim(name: "sub", reason: "must be 1 to 255 characters long"))
-        #expect(idTokenError { _ = try validator().validate(token(["sub": .string(String(repeating: "x", count: 256))]), keys: signer.jwks) }
-            == .invalidClaim(name: "sub", reason: "must be 1 to 255 characters long"))
-        #expect(idTokenError { _ = try validator().validate(token(["sub": .number(123)]), keys: signer.jwks) }
-            == .invalidClaim(name: "sub", reason: "is not a string"))
+        #expect(
+            idTokenError { _ = try validator().validate(token(["sub": nil]), keys: signer.jwks) }
+                == .missingClaim("sub"))
+        #expect(
+            idTokenError { _ = try validator().validate(token(["sub": .string("")]), keys: signer.jwks) }
+                == .invalidClaim(name: "sub", reason: "must be 1 to 255 characters long"))
+        #expect(
+            idTokenError {
+                _ = try validator().validate(
+                    token(["sub": .string(String(repeating: "x", count: 256))]), keys: signer.jwks)
+            }
+                == .invalidClaim(name: "sub", reason: "must be 1 to 255 characters long"))
+        #expect(
+            idTokenError { _ = try validator().validate(token(["sub": .number(123)]), keys: signer.jwks) }
+                == .invalidClaim(name: "sub", reason: "is not a string"))
     }
 
     @Test func maxAgeRequiresARecentAuthTime() throws {
-        #expect(try validator(maxAge: 600).validate(token(), keys: signer.jwks).authTime == Date(timeIntervalSince1970: now - 20))
-        #expect(idTokenError { _ = try validator(maxAge: 600).validate(token(["auth_time": nil]), keys: signer.jwks) }
-            == .missingClaim("auth_time"))
-        #expect(idTokenError { _ = try validator(maxAge: 600).validate(token(["auth_time": .number(now - 1000)]), keys: signer.jwks) }
-            == .authenticationTooOld(authTime: Date(timeIntervalSince1970: now - 1000), maxAge: 600))
+        #expect(
+            try validator(maxAge: 600).validate(token(), keys: signer.jwks).authTime
+                == Date(timeIntervalSince1970: now - 20))
+        #expect(
+            idTokenError { _ = try validator(maxAge: 600).validate(token(["auth_time": nil]), keys: signer.jwks) }
+                == .missingClaim("auth_time"))
+        #expect(
+            idTokenError {
+                _ = try validator(maxAge: 600).validate(token(["auth_time": .number(now - 1000)]), keys: signer.jwks)
+            }
+                == .authenticationTooOld(authTime: Date(timeIntervalSince1970: now - 1000), maxAge: 600))
     }
 
     @Test func everyErrorHasAMessage() {
         let errors: [IDTokenError] = [
             .malformed("x"), .algorithmNone, .unsupportedAlgorithm("ES256"), .unknownKeyID("k"),
-            .missingKeyID(keyType: "RSA", count: 0), .keyTypeMismatch(kid: nil, kty: "oct", algorithm: "RS256"), .unusableKey(kid: "k", reason: "r"),
+            .missingKeyID(keyType: "RSA", count: 0), .keyTypeMismatch(kid: nil, kty: "oct", algorithm: "RS256"),
+            .unusableKey(kid: "k", reason: "r"),
             .algorithmNotOffered("ES256", offered: ["RS256"]), .secretRequired("HS256"),
             .invalidSignature, .wrongIssuer(expected: "a", actual: "b"), .wrongAudience(clientID: "a", audiences: []),
             .missingAuthorizedParty(audiences: ["a", "b"]), .wrongAuthorizedParty(clientID: "a", authorizedParty: "b"),
             .missingClaim("sub"), .invalidClaim(name: "aud", reason: "r"),
             .expired(expiresAt: Date(timeIntervalSince1970: 0), now: Date(timeIntervalSince1970: 1)),
             .issuedInFuture(issuedAt: Date(timeIntervalSince1970: 1), now: Date(timeIntervalSince1970: 0)),
-            .missingNonce, .nonceMismatch, .authenticationTooOld(authTime: Date(timeIntervalSince1970: 0), maxAge: 60),
+            .missingNonce, .nonceMismatch, .authenticationTooOld(authTime: Date(timeIntervalSince1970: 0), maxAge: 60)
         ]
         for error in errors {
             #expect(error.message.hasPrefix("the "), "\(error)")
         }
-        #expect(IDTokenError.keyTypeMismatch(kid: nil, kty: "oct", algorithm: "RS256").message
-            == "the key without a kid is of type oct, but an RS256 signature needs an RSA key")
+        #expect(
+            IDTokenError.keyTypeMismatch(kid: nil, kty: "oct", algorithm: "RS256").message
+                == "the key without a kid is of type oct, but an RS256 signature needs an RSA key")
     }
 }
 
@@ -483,216 +558,235 @@ final class ServedJWKS: @unchecked Sendable {
 private let jwksURI = "https://kauth.kakao.com/.well-known/jwks.json"
 
 extension JOSETests {
-@Suite struct JWKSCacheTests {
-    let folder = TemporaryDirectory()
-    let clock = TestClock()
+    @Suite struct JWKSCacheTests {
+        let folder = TemporaryDirectory()
+        let clock = TestClock()
 
-    func cache(_ http: FakeHTTP) -> JWKSCache {
-        JWKSCache(jwksURI: jwksURI, paths: KAuthPaths(home: folder.path), fileSystem: .live, http: http.client, clock: clock.clock)
-    }
+        func cache(_ http: FakeHTTP) -> JWKSCache {
+            JWKSCache(
+                jwksURI: jwksURI, paths: KAuthPaths(home: folder.path), fileSystem: .live, http: http.client,
+                clock: clock.clock)
+        }
 
-    func provider(_ served: ServedJWKS) -> FakeHTTP {
-        FakeHTTP { request in
-            #expect(request.method == "GET")
-            #expect(request.url == jwksURI)
-            return served.current
+        func provider(_ served: ServedJWKS) -> FakeHTTP {
+            FakeHTTP { request in
+                #expect(request.method == "GET")
+                #expect(request.url == jwksURI)
+                return served.current
+            }
+        }
+
+        @Test func aFreshCopyIsUsedWithoutARequest() async throws {
+            defer { folder.remove() }
+            let http = provider(ServedJWKS(signer.jwks))
+            let cache = cache(http)
+            #expect(try await cache.keys(forKid: kid) == signer.jwks)
+            #expect(http.requests.count == 1)
+            clock.advance(by: 599)
+            #expect(try await cache.keys(forKid: kid) == signer.jwks)
+            #expect(try await cache.keys() == signer.jwks)
+            // Another process (a new cache value) reads the same file.
+            #expect(try await self.cache(http).keys(forKid: kid) == signer.jwks)
+            #expect(http.requests.count == 1)
+        }
+
+        @Test func theFileIsNamedAfterTheURIAndPrivate() async throws {
+            defer { folder.remove() }
+            let cache = cache(provider(ServedJWKS(signer.jwks)))
+            _ = try await cache.keys()
+            let hash = SHA256.hash(jwksURI).map { String(format: "%02x", $0) }.joined()
+            #expect(cache.path == folder.path + "/jwks/" + hash + ".json")
+            let info = try FileSystem.live.fileInfo(cache.path)
+            #expect(info?.permissions == 0o600)
+            #expect(try FileSystem.live.fileInfo(folder.path + "/jwks")?.permissions == 0o700)
+            let stored = try JSONDecoder().decode(
+                JSONValue.self, from: Data(contentsOf: URL(fileURLWithPath: cache.path)))
+            #expect(stored["jwks_uri"] == .string(jwksURI))
+            #expect(stored["expires_at"] == .number(now + 600))
+            // No temporary files are left behind.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/jwks") == [hash + ".json"])
+        }
+
+        @Test func maxAgeExpiryCausesOneRequest() async throws {
+            defer { folder.remove() }
+            let http = provider(ServedJWKS(signer.jwks))
+            let cache = cache(http)
+            _ = try await cache.keys(forKid: kid)
+            clock.advance(by: 600)
+            _ = try await cache.keys(forKid: kid)
+            #expect(http.requests.count == 2)
+            _ = try await cache.keys(forKid: kid)
+            #expect(http.requests.count == 2)
+        }
+
+        @Test func anUnknownKidIsRefetchedExactlyOnce() async throws {
+            defer { folder.remove() }
+            let http = provider(ServedJWKS(signer.jwks))
+            let cache = cache(http)
+            _ = try await cache.keys(forKid: kid)
+            #expect(http.requests.count == 1)
+            #expect(await idTokenError { _ = try await cache.keys(forKid: "unknown") } == .unknownKeyID("unknown"))
+            #expect(http.requests.count == 2)
+            // A stale copy is fetched once, not once for staleness and again for the kid.
+            clock.advance(by: 601)
+            #expect(await idTokenError { _ = try await cache.keys(forKid: "unknown") } == .unknownKeyID("unknown"))
+            #expect(http.requests.count == 3)
+        }
+
+        @Test func aRotatedKeyIsPickedUpByTheRefetch() async throws {
+            defer { folder.remove() }
+            let old = try TestIDTokenSigner.generate(kid: "old")
+            let served = ServedJWKS(old.jwks)
+            let http = provider(served)
+            let cache = cache(http)
+            _ = try await cache.keys()
+            // The provider rotates to the RFC key ("test-key") while the cached copy is still fresh.
+            served.serve(signer.jwks)
+            let claims = try await validator(clock: clock).validate(token(), keys: cache)
+            #expect(claims.sub == "1234567890")
+            #expect(http.requests.count == 2)
+            // The new set was stored: the next validation makes no request.
+            _ = try await validator(clock: clock).validate(token(), keys: cache)
+            #expect(http.requests.count == 2)
+            // A token from a key nobody serves: one more request, then unknownKeyID for the caller.
+            let stranger = try old.sign(claims: claims.all, extraHeader: ["kid": .string("gone")])
+            #expect(
+                await idTokenError { _ = try await validator(clock: clock).validate(stranger, keys: cache) }
+                    == .unknownKeyID("gone"))
+            #expect(http.requests.count == 3)
+        }
+
+        @Test func noStoreIsNotWritten() async throws {
+            defer { folder.remove() }
+            let http = provider(ServedJWKS(signer.jwks, headers: [HTTPHeader("Cache-Control", "no-store")]))
+            let cache = cache(http)
+            _ = try await cache.keys(forKid: kid)
+            #expect(try FileSystem.live.fileInfo(cache.path) == nil)
+            _ = try await cache.keys(forKid: kid)
+            #expect(http.requests.count == 2)
+        }
+
+        @Test func noStoreRemovesAnOlderCopy() async throws {
+            defer { folder.remove() }
+            let served = ServedJWKS(signer.jwks)
+            let http = provider(served)
+            let cache = cache(http)
+            _ = try await cache.keys()
+            #expect(try FileSystem.live.fileInfo(cache.path) != nil)
+            served.serve(signer.jwks, headers: [HTTPHeader("Cache-Control", "no-store")])
+            _ = try await cache.refresh()
+            #expect(try FileSystem.live.fileInfo(cache.path) == nil)
+        }
+
+        @Test func expiresIsHonouredRelativeToDate() async throws {
+            defer { folder.remove() }
+            // Date 2026-01-01T00:00:00Z, Expires two minutes later.
+            let http = provider(
+                ServedJWKS(
+                    signer.jwks,
+                    headers: [
+                        HTTPHeader("Date", "Thu, 01 Jan 2026 00:00:00 GMT"),
+                        HTTPHeader("Expires", "Thu, 01 Jan 2026 00:02:00 GMT")
+                    ]))
+            let cache = cache(http)
+            _ = try await cache.keys()
+            clock.advance(by: 119)
+            _ = try await cache.keys()
+            #expect(http.requests.count == 1)
+            clock.advance(by: 1)
+            _ = try await cache.keys()
+            #expect(http.requests.count == 2)
+        }
+
+        @Test func aTamperedOrForeignFileIsIgnored() async throws {
+            defer { folder.remove() }
+            let http = provider(ServedJWKS(signer.jwks))
+            let cache = cache(http)
+            _ = try await cache.keys()
+            // Group-writable: someone else could have put keys in it.
+            chmod(cache.path, 0o620)
+            _ = try await cache.keys()
+            #expect(http.requests.count == 2)
+            #expect(try FileSystem.live.fileInfo(cache.path)?.permissions == 0o600)
+            // Corrupt: refetched and replaced.
+            try Data("{not json".utf8).write(to: URL(fileURLWithPath: cache.path))
+            _ = try await cache.keys()
+            #expect(http.requests.count == 3)
+            _ = try await cache.keys()
+            #expect(http.requests.count == 3)
+        }
+
+        @Test func fetchFailuresMapToKAuthErrors() async {
+            defer { folder.remove() }
+            let unreachable = FakeHTTP { request in
+                throw HTTPTransportError.connectionFailed(url: request.url, detail: "Connection refused")
+            }
+            await #expect(throws: KAuthError.unavailable("cannot reach \(jwksURI): Connection refused")) {
+                try await cache(unreachable).keys(forKid: kid)
+            }
+            let down = FakeHTTP { _ in FakeHTTP.json(503, "{}") }
+            await #expect(throws: KAuthError.unavailable("the provider's JWK set at \(jwksURI) answered HTTP 503")) {
+                try await cache(down).keys()
+            }
+            let missing = FakeHTTP { _ in FakeHTTP.json(404, "{}") }
+            await #expect(throws: KAuthError.invalidResponse("the JWK set at \(jwksURI) answered HTTP 404")) {
+                try await cache(missing).keys()
+            }
+            let garbage = FakeHTTP { _ in FakeHTTP.json(200, "<html>") }
+            await #expect(
+                throws: KAuthError.invalidResponse("the JWK set at \(jwksURI) is not a JSON object with a 'keys' array")
+            ) {
+                try await cache(garbage).keys()
+            }
+        }
+
+        @Test(
+            arguments: [
+                (["max-age=60"], nil, 60.0),
+                (["public, max-age=\"60\""], nil, 60.0),
+                (["max-age=60, max-age=10"], nil, 60.0),
+                (["Max-Age=60"], "10", 50.0),
+                (["max-age=60"], "100", 0.0),
+                (["max-age=sixty"], nil, 0.0),
+                (["no-cache, max-age=60"], nil, 0.0),
+                (["private", "max-age=30"], nil, 30.0),
+                ([], nil, 3600.0)
+            ] as [([String], String?, Double)])
+        func cacheControlLifetimes(cacheControl: [String], age: String?, expected: Double) {
+            var headers = cacheControl.map { HTTPHeader("Cache-Control", $0) }
+            if let age { headers.append(HTTPHeader("Age", age)) }
+            #expect(
+                HTTPFreshness.lifetime(headers: headers, now: Date(timeIntervalSince1970: now), default: 3600)
+                    == expected)
+        }
+
+        @Test func noStoreAndExpiresLifetimes() {
+            let at = Date(timeIntervalSince1970: now)
+            #expect(
+                HTTPFreshness.lifetime(
+                    headers: [HTTPHeader("Cache-Control", "max-age=60, no-store")], now: at, default: 3600) == nil)
+            // Expires without Date is relative to now; an invalid Expires means already expired.
+            #expect(
+                HTTPFreshness.lifetime(
+                    headers: [HTTPHeader("Expires", "Thu, 01 Jan 2026 01:00:00 GMT")], now: at, default: 0) == 3600)
+            #expect(HTTPFreshness.lifetime(headers: [HTTPHeader("Expires", "0")], now: at, default: 3600) == 0)
+            // max-age wins over Expires.
+            #expect(
+                HTTPFreshness.lifetime(
+                    headers: [
+                        HTTPHeader("Expires", "Thu, 01 Jan 2026 01:00:00 GMT"), HTTPHeader("Cache-Control", "max-age=5")
+                    ], now: at, default: 0) == 5)
+        }
+
+        @Test func httpDatesParse() {
+            // RFC 9110 §5.6.7's example.
+            #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == Date(timeIntervalSince1970: 784_111_777))
+            #expect(HTTPDate.parse("Thu, 01 Jan 2026 00:00:00 GMT") == Date(timeIntervalSince1970: now))
+            #expect(HTTPDate.parse("Tue, 29 Feb 2000 12:00:00 GMT") == Date(timeIntervalSince1970: 951_825_600))
+            #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == nil)
+            #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == nil)
+            #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 PST") == nil)
+            #expect(HTTPDate.parse("Sun, 06 Foo 1994 08:49:37 GMT") == nil)
         }
     }
-
-    @Test func aFreshCopyIsUsedWithoutARequest() async throws {
-        defer { folder.remove() }
-        let http = provider(ServedJWKS(signer.jwks))
-        let cache = cache(http)
-        #expect(try await cache.keys(forKid: kid) == signer.jwks)
-        #expect(http.requests.count == 1)
-        clock.advance(by: 599)
-        #expect(try await cache.keys(forKid: kid) == signer.jwks)
-        #expect(try await cache.keys() == signer.jwks)
-        // Another process (a new cache value) reads the same file.
-        #expect(try await self.cache(http).keys(forKid: kid) == signer.jwks)
-        #expect(http.requests.count == 1)
-    }
-
-    @Test func theFileIsNamedAfterTheURIAndPrivate() async throws {
-        defer { folder.remove() }
-        let cache = cache(provider(ServedJWKS(signer.jwks)))
-        _ = try await cache.keys()
-        let hash = SHA256.hash(jwksURI).map { String(format: "%02x", $0) }.joined()
-        #expect(cache.path == folder.path + "/jwks/" + hash + ".json")
-        let info = try FileSystem.live.fileInfo(cache.path)
-        #expect(info?.permissions == 0o600)
-        #expect(try FileSystem.live.fileInfo(folder.path + "/jwks")?.permissions == 0o700)
-        let stored = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: URL(fileURLWithPath: cache.path)))
-        #expect(stored["jwks_uri"] == .string(jwksURI))
-        #expect(stored["expires_at"] == .number(now + 600))
-        // No temporary files are left behind.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/jwks") == [hash + ".json"])
-    }
-
-    @Test func maxAgeExpiryCausesOneRequest() async throws {
-        defer { folder.remove() }
-        let http = provider(ServedJWKS(signer.jwks))
-        let cache = cache(http)
-        _ = try await cache.keys(forKid: kid)
-        clock.advance(by: 600)
-        _ = try await cache.keys(forKid: kid)
-        #expect(http.requests.count == 2)
-        _ = try await cache.keys(forKid: kid)
-        #expect(http.requests.count == 2)
-    }
-
-    @Test func anUnknownKidIsRefetchedExactlyOnce() async throws {
-        defer { folder.remove() }
-        let http = provider(ServedJWKS(signer.jwks))
-        let cache = cache(http)
-        _ = try await cache.keys(forKid: kid)
-        #expect(http.requests.count == 1)
-        #expect(await idTokenError { _ = try await cache.keys(forKid: "unknown") } == .unknownKeyID("unknown"))
-        #expect(http.requests.count == 2)
-        // A stale copy is fetched once, not once for staleness and again for the kid.
-        clock.advance(by: 601)
-        #expect(await idTokenError { _ = try await cache.keys(forKid: "unknown") } == .unknownKeyID("unknown"))
-        #expect(http.requests.count == 3)
-    }
-
-    @Test func aRotatedKeyIsPickedUpByTheRefetch() async throws {
-        defer { folder.remove() }
-        let old = try TestIDTokenSigner.generate(kid: "old")
-        let served = ServedJWKS(old.jwks)
-        let http = provider(served)
-        let cache = cache(http)
-        _ = try await cache.keys()
-        // The provider rotates to the RFC key ("test-key") while the cached copy is still fresh.
-        served.serve(signer.jwks)
-        let claims = try await validator(clock: clock).validate(token(), keys: cache)
-        #expect(claims.sub == "1234567890")
-        #expect(http.requests.count == 2)
-        // The new set was stored: the next validation makes no request.
-        _ = try await validator(clock: clock).validate(token(), keys: cache)
-        #expect(http.requests.count == 2)
-        // A token from a key nobody serves: one more request, then unknownKeyID for the caller.
-        let stranger = try old.sign(claims: claims.all, extraHeader: ["kid": .string("gone")])
-        #expect(await idTokenError { _ = try await validator(clock: clock).validate(stranger, keys: cache) } == .unknownKeyID("gone"))
-        #expect(http.requests.count == 3)
-    }
-
-    @Test func noStoreIsNotWritten() async throws {
-        defer { folder.remove() }
-        let http = provider(ServedJWKS(signer.jwks, headers: [HTTPHeader("Cache-Control", "no-store")]))
-        let cache = cache(http)
-        _ = try await cache.keys(forKid: kid)
-        #expect(try FileSystem.live.fileInfo(cache.path) == nil)
-        _ = try await cache.keys(forKid: kid)
-        #expect(http.requests.count == 2)
-    }
-
-    @Test func noStoreRemovesAnOlderCopy() async throws {
-        defer { folder.remove() }
-        let served = ServedJWKS(signer.jwks)
-        let http = provider(served)
-        let cache = cache(http)
-        _ = try await cache.keys()
-        #expect(try FileSystem.live.fileInfo(cache.path) != nil)
-        served.serve(signer.jwks, headers: [HTTPHeader("Cache-Control", "no-store")])
-        _ = try await cache.refresh()
-        #expect(try FileSystem.live.fileInfo(cache.path) == nil)
-    }
-
-    @Test func expiresIsHonouredRelativeToDate() async throws {
-        defer { folder.remove() }
-        // Date 2026-01-01T00:00:00Z, Expires two minutes later.
-        let http = provider(ServedJWKS(signer.jwks, headers: [
-            HTTPHeader("Date", "Thu, 01 Jan 2026 00:00:00 GMT"),
-            HTTPHeader("Expires", "Thu, 01 Jan 2026 00:02:00 GMT"),
-        ]))
-        let cache = cache(http)
-        _ = try await cache.keys()
-        clock.advance(by: 119)
-        _ = try await cache.keys()
-        #expect(http.requests.count == 1)
-        clock.advance(by: 1)
-        _ = try await cache.keys()
-        #expect(http.requests.count == 2)
-    }
-
-    @Test func aTamperedOrForeignFileIsIgnored() async throws {
-        defer { folder.remove() }
-        let http = provider(ServedJWKS(signer.jwks))
-        let cache = cache(http)
-        _ = try await cache.keys()
-        // Group-writable: someone else could have put keys in it.
-        chmod(cache.path, 0o620)
-        _ = try await cache.keys()
-        #expect(http.requests.count == 2)
-        #expect(try FileSystem.live.fileInfo(cache.path)?.permissions == 0o600)
-        // Corrupt: refetched and replaced.
-        try Data("{not json".utf8).write(to: URL(fileURLWithPath: cache.path))
-        _ = try await cache.keys()
-        #expect(http.requests.count == 3)
-        _ = try await cache.keys()
-        #expect(http.requests.count == 3)
-    }
-
-    @Test func fetchFailuresMapToKAuthErrors() async {
-        defer { folder.remove() }
-        let unreachable = FakeHTTP { request in
-            throw HTTPTransportError.connectionFailed(url: request.url, detail: "Connection refused")
-        }
-        await #expect(throws: KAuthError.unavailable("cannot reach \(jwksURI): Connection refused")) {
-            try await cache(unreachable).keys(forKid: kid)
-        }
-        let down = FakeHTTP { _ in FakeHTTP.json(503, "{}") }
-        await #expect(throws: KAuthError.unavailable("the provider's JWK set at \(jwksURI) answered HTTP 503")) {
-            try await cache(down).keys()
-        }
-        let missing = FakeHTTP { _ in FakeHTTP.json(404, "{}") }
-        await #expect(throws: KAuthError.invalidResponse("the JWK set at \(jwksURI) answered HTTP 404")) {
-            try await cache(missing).keys()
-        }
-        let garbage = FakeHTTP { _ in FakeHTTP.json(200, "<html>") }
-        await #expect(throws: KAuthError.invalidResponse("the JWK set at \(jwksURI) is not a JSON object with a 'keys' array")) {
-            try await cache(garbage).keys()
-        }
-    }
-
-    @Test(arguments: [
-        (["max-age=60"], nil, 60.0),
-        (["public, max-age=\"60\""], nil, 60.0),
-        (["max-age=60, max-age=10"], nil, 60.0),
-        (["Max-Age=60"], "10", 50.0),
-        (["max-age=60"], "100", 0.0),
-        (["max-age=sixty"], nil, 0.0),
-        (["no-cache, max-age=60"], nil, 0.0),
-        (["private", "max-age=30"], nil, 30.0),
-        ([], nil, 3600.0),
-    ] as [([String], String?, Double)])
-    func cacheControlLifetimes(cacheControl: [String], age: String?, expected: Double) {
-        var headers = cacheControl.map { HTTPHeader("Cache-Control", $0) }
-        if let age { headers.append(HTTPHeader("Age", age)) }
-        #expect(HTTPFreshness.lifetime(headers: headers, now: Date(timeIntervalSince1970: now), default: 3600) == expected)
-    }
-
-    @Test func noStoreAndExpiresLifetimes() {
-        let at = Date(timeIntervalSince1970: now)
-        #expect(HTTPFreshness.lifetime(headers: [HTTPHeader("Cache-Control", "max-age=60, no-store")], now: at, default: 3600) == nil)
-        // Expires without Date is relative to now; an invalid Expires means already expired.
-        #expect(HTTPFreshness.lifetime(headers: [HTTPHeader("Expires", "Thu, 01 Jan 2026 01:00:00 GMT")], now: at, default: 0) == 3600)
-        #expect(HTTPFreshness.lifetime(headers: [HTTPHeader("Expires", "0")], now: at, default: 3600) == 0)
-        // max-age wins over Expires.
-        #expect(HTTPFreshness.lifetime(headers: [
-            HTTPHeader("Expires", "Thu, 01 Jan 2026 01:00:00 GMT"), HTTPHeader("Cache-Control", "max-age=5"),
-        ], now: at, default: 0) == 5)
-    }
-
-    @Test func httpDatesParse() {
-        // RFC 9110 §5.6.7's example.
-        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == Date(timeIntervalSince1970: 784_111_777))
-        #expect(HTTPDate.parse("Thu, 01 Jan 2026 00:00:00 GMT") == Date(timeIntervalSince1970: now))
-        #expect(HTTPDate.parse("Tue, 29 Feb 2000 12:00:00 GMT") == Date(timeIntervalSince1970: 951_825_600))
-        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == nil)
-        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == nil)
-        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 PST") == nil)
-        #expect(HTTPDate.parse("Sun, 06 Foo 1994 08:49:37 GMT") == nil)
-    }
-}
 }

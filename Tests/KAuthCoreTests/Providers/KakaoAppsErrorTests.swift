@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import KAuthCore
+
 @testable import KAuthBasics
+@testable import KAuthCore
 
 /// Kakao's `KAE` codes and its -3/-5 "the app may not" answers.
 @Suite struct KakaoAppsErrorTests {
@@ -11,7 +12,7 @@ import Testing
         ("KAE007", .unsupportedBrowser), ("KAE101", .appType), ("KAE102", .consentItemNotSet),
         ("KAE103", .permission), ("KAE104", .wrongKeyType), ("KAE105", .channelNotConnected),
         ("KAE201", .userAuthenticationFailed), ("KAE202", .userNotLinked), ("KAE203", .consentNotAgreed),
-        ("KAE204", .termsNotAgreed), ("KAE205", .loginRequired), ("KAE206", .unregisteredAddress),
+        ("KAE204", .termsNotAgreed), ("KAE205", .loginRequired), ("KAE206", .unregisteredAddress)
     ])
     func everyCodeOfKakaosListHasItsMeaning(code: String, meaning: KakaoAppsError) {
         #expect(KakaoAppsError.meaning(of: code) == meaning)
@@ -29,8 +30,12 @@ import Testing
     }
 
     @Test func theFriendsAPIsMinus3AndMinus5NameTheTalkSocialPermission() {
-        let friends = apiError("/v1/api/talk/friends", #"{"msg":"App disabled [friends] scopes for [FRIENDS] API","code":-3}"#)
-        #expect(friends as? KAuthError == .apiNotPermitted(code: -3, message: "App disabled [friends] scopes for [FRIENDS] API", permission: .talkSocial))
+        let friends = apiError(
+            "/v1/api/talk/friends", #"{"msg":"App disabled [friends] scopes for [FRIENDS] API","code":-3}"#)
+        #expect(
+            friends as? KAuthError
+                == .apiNotPermitted(
+                    code: -3, message: "App disabled [friends] scopes for [FRIENDS] API", permission: .talkSocial))
         let message = apiError("/v1/api/talk/friends/message/default/send", #"{"msg":"no permission","code":-5}"#)
         #expect(message as? KAuthError == .apiNotPermitted(code: -5, message: "no permission", permission: .talkSocial))
         #expect((message as? KAuthError)?.exitCode == 1)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KAuthCore
 
 @Suite struct RefreshMergeTests {
@@ -26,7 +27,9 @@ import Testing
 
     @Test func aRotatedRefreshTokenReplacesTheOldOne() {
         let merged = session.applying(
-            TokenResponse(accessToken: "new-at", expiresIn: 100, refreshToken: "new-rt", refreshTokenExpiresIn: 5_183_999, scope: "profile_nickname"),
+            TokenResponse(
+                accessToken: "new-at", expiresIn: 100, refreshToken: "new-rt", refreshTokenExpiresIn: 5_183_999,
+                scope: "profile_nickname"),
             now: now
         )
         #expect(merged.refreshToken == "new-rt")

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import KAuthCore
 import KAuthTestSupport
+import Testing
+
 @testable import KAuthBasics
+@testable import KAuthCore
 
 /// The token lifecycle over a real keystore in a temporary folder and a scripted token endpoint.
 @Suite struct TokenServiceTests {
@@ -25,7 +26,8 @@ import KAuthTestSupport
             }
             self.reads = reads
             world = World.test(http: http.client, clock: clock.clock, fileSystem: fileSystem, environment: environment)
-            keystore = FileKeystore(directory: home.path, fileSystem: fileSystem, passphrase: nil, random: .seeded(3), kdfIterations: 1)
+            keystore = FileKeystore(
+                directory: home.path, fileSystem: fileSystem, passphrase: nil, random: .seeded(3), kdfIterations: 1)
             configText = config
         }
 
@@ -35,7 +37,9 @@ import KAuthTestSupport
         func tokens(profile: String? = nil) throws -> TokenService {
             let config = try ConfigFile(parsing: configText, path: "config")
             let resolver = ProviderResolver(environment: world.environment, loadConfig: { config })
-            return TokenService(world: world, keystore: keystore, login: try StoredLogin.read(keystore, profile: profile), providers: resolver)
+            return TokenService(
+                world: world, keystore: keystore, login: try StoredLogin.read(keystore, profile: profile),
+                providers: resolver)
         }
 
         func stored() throws -> StoredSession? {
@@ -47,17 +51,24 @@ import KAuthTestSupport
         try await harness.keystore.update { $0.profiles["default"] = session }
     }
 
-    func session(expiresIn: TimeInterval, refreshToken: String? = "rt-1", lifetime: TimeInterval? = nil) -> StoredSession {
+    func session(expiresIn: TimeInterval, refreshToken: String? = "rt-1", lifetime: TimeInterval? = nil)
+        -> StoredSession
+    {
         StoredSession(
-            provider: "kakao", clientID: "app", accessToken: "at-1", accessTokenExpiresAt: start.addingTimeInterval(expiresIn),
+            provider: "kakao", clientID: "app", accessToken: "at-1",
+            accessTokenExpiresAt: start.addingTimeInterval(expiresIn),
             accessTokenIssuedAt: lifetime.map { start.addingTimeInterval(expiresIn - $0) },
             refreshToken: refreshToken, refreshTokenExpiresAt: start.addingTimeInterval(50 * 86_400),
-            scopes: ["profile_nickname"], authBaseURL: "https://auth.test", apiBaseURL: "https://api.test", createdAt: start, updatedAt: start
+            scopes: ["profile_nickname"], authBaseURL: "https://auth.test", apiBaseURL: "https://api.test",
+            createdAt: start, updatedAt: start
         )
     }
 
     @Test func aValidTokenIsReturnedWithoutAnyRequestAfterOneRead() async throws {
-        let http = FakeHTTP { _ in Issue.record("no request expected"); return FakeHTTP.json(500, "{}") }
+        let http = FakeHTTP { _ in
+            Issue.record("no request expected")
+            return FakeHTTP.json(500, "{}")
+        }
         let harness = Harness(http: http, clock: TestClock(start))
         defer { harness.home.remove() }
         try await store(harness, session(expiresIn: 3600))
@@ -69,7 +80,9 @@ import KAuthTestSupport
     }
 
     @Test func aTokenExpiringWithinTheMinimumIsRefreshedAndTheOldRefreshTokenKept() async throws {
-        let http = FakeHTTP { _ in FakeHTTP.json(200, #"{"token_type":"bearer","access_token":"at-2","expires_in":21599}"#) }
+        let http = FakeHTTP { _ in
+            FakeHTTP.json(200, #"{"token_type":"bearer","access_token":"at-2","expires_in":21599}"#)
+        }
         let harness = Harness(http: http, clock: TestClock(start))
         defer { harness.home.remove() }
         try await store(harness, session(expiresIn: 59))
@@ -87,7 +100,10 @@ import KAuthTestSupport
 
     @Test func aRotatedRefreshTokenIsStored() async throws {
         let http = FakeHTTP { _ in
-            FakeHTTP.json(200, #"{"token_type":"bearer","access_token":"at-2","expires_in":21599,"refresh_token":"rt-2","refresh_token_expires_in":5183999}"#)
+            FakeHTTP.json(
+                200,
+                #"{"token_type":"bearer","access_token":"at-2","expires_in":21599,"refresh_token":"rt-2","refresh_token_expires_in":5183999}"#
+            )
         }
         let harness = Harness(http: http, clock: TestClock(start))
         defer { harness.home.remove() }
@@ -99,7 +115,12 @@ import KAuthTestSupport
     }
 
     @Test func invalidGrantEndsTheSessionWithoutDeletingIt() async throws {
-        let http = FakeHTTP { _ in FakeHTTP.json(400, #"{"error":"invalid_grant","error_description":"expired_or_invalid_refresh_token","error_code":"KOE322"}"#) }
+        let http = FakeHTTP { _ in
+            FakeHTTP.json(
+                400,
+                #"{"error":"invalid_grant","error_description":"expired_or_invalid_refresh_token","error_code":"KOE322"}"#
+            )
+        }
         let harness = Harness(http: http, clock: TestClock(start))
         defer { harness.home.remove() }
         try await store(harness, session(expiresIn: 10))
@@ -110,7 +131,9 @@ import KAuthTestSupport
             return failure.providerCode == "KOE322" && failure.error == "invalid_grant"
         }
         #expect(try harness.stored()?.refreshToken == "rt-1")
-        #expect(http.requests.count == 1, "the store was re-read under the lock before the one refresh; nothing newer can exist")
+        #expect(
+            http.requests.count == 1,
+            "the store was re-read under the lock before the one refresh; nothing newer can exist")
     }
 
     /// A revoked, expired or replayed refresh token answered with a bare 400 or 401 means "log in
@@ -128,7 +151,10 @@ import KAuthTestSupport
     }
 
     @Test func aTokenReplacedByAnotherProcessIsUsedInsteadOfRefreshing() async throws {
-        let http = FakeHTTP { _ in Issue.record("no refresh expected"); return FakeHTTP.json(500, "{}") }
+        let http = FakeHTTP { _ in
+            Issue.record("no refresh expected")
+            return FakeHTTP.json(500, "{}")
+        }
         let harness = Harness(http: http, clock: TestClock(start))
         defer { harness.home.remove() }
         try await store(harness, session(expiresIn: 3600))
@@ -138,7 +164,10 @@ import KAuthTestSupport
     /// The command read the keystore before another process refreshed: under the lock the newer
     /// session is found and used.
     @Test func aRefreshByAnotherProcessAfterTheReadIsFoundUnderTheLock() async throws {
-        let http = FakeHTTP { _ in Issue.record("no refresh expected"); return FakeHTTP.json(500, "{}") }
+        let http = FakeHTTP { _ in
+            Issue.record("no refresh expected")
+            return FakeHTTP.json(500, "{}")
+        }
         let harness = Harness(http: http, clock: TestClock(start))
         defer { harness.home.remove() }
         try await store(harness, session(expiresIn: 10))
@@ -153,7 +182,10 @@ import KAuthTestSupport
     /// command's API client belongs to the first provider, so the new login's token is neither
     /// refreshed nor handed out to it.
     @Test func aLoginToAnotherProviderMadeAfterTheReadIsNotHandedOut() async throws {
-        let http = FakeHTTP { _ in Issue.record("nothing may be sent"); return FakeHTTP.json(500, "{}") }
+        let http = FakeHTTP { _ in
+            Issue.record("nothing may be sent")
+            return FakeHTTP.json(500, "{}")
+        }
         let harness = Harness(http: http, clock: TestClock(start))
         defer { harness.home.remove() }
         try await store(harness, session(expiresIn: 10))
@@ -162,7 +194,9 @@ import KAuthTestSupport
         snap.provider = "snapchat"
         snap.accessToken = "snap-token"
         try await store(harness, snap)
-        await #expect(throws: KAuthError.loginReplaced(profile: "default", provider: "snapchat")) { try await tokens.validToken() }
+        await #expect(throws: KAuthError.loginReplaced(profile: "default", provider: "snapchat")) {
+            try await tokens.validToken()
+        }
         #expect(try harness.stored()?.accessToken == "snap-token", "the new login is left as it is")
         #expect(http.requests.isEmpty)
     }
@@ -171,7 +205,10 @@ import KAuthTestSupport
     /// token must not go to the hosts the command's client was built for.
     @Test(arguments: ["server", "client", "issuer"])
     func aLoginUnderTheSameNameToAnotherServerMadeAfterTheReadIsNotHandedOut(changed: String) async throws {
-        let http = FakeHTTP { _ in Issue.record("nothing may be sent"); return FakeHTTP.json(500, "{}") }
+        let http = FakeHTTP { _ in
+            Issue.record("nothing may be sent")
+            return FakeHTTP.json(500, "{}")
+        }
         let harness = Harness(http: http, clock: TestClock(start))
         defer { harness.home.remove() }
         try await store(harness, session(expiresIn: 10))
@@ -184,7 +221,9 @@ import KAuthTestSupport
         }
         other.refreshToken = "rt-of-the-other-server"
         try await store(harness, other)
-        await #expect(throws: KAuthError.loginReplaced(profile: "default", provider: other.provider)) { try await tokens.validToken() }
+        await #expect(throws: KAuthError.loginReplaced(profile: "default", provider: other.provider)) {
+            try await tokens.validToken()
+        }
         #expect(try harness.stored()?.refreshToken == "rt-of-the-other-server", "the new login is left as it is")
         #expect(http.requests.isEmpty)
     }
@@ -215,8 +254,12 @@ import KAuthTestSupport
     }
 
     @Test func aRefreshTokenFromTheEnvironmentBootstrapsAndStoresASession() async throws {
-        let http = FakeHTTP { _ in FakeHTTP.json(200, #"{"token_type":"bearer","access_token":"at-env","expires_in":21599}"#) }
-        let harness = Harness(http: http, clock: TestClock(start), environment: ["KAUTH_REFRESH_TOKEN": "rt-env", "KAUTH_CLIENT_ID": "app"])
+        let http = FakeHTTP { _ in
+            FakeHTTP.json(200, #"{"token_type":"bearer","access_token":"at-env","expires_in":21599}"#)
+        }
+        let harness = Harness(
+            http: http, clock: TestClock(start),
+            environment: ["KAUTH_REFRESH_TOKEN": "rt-env", "KAUTH_CLIENT_ID": "app"])
         defer { harness.home.remove() }
         #expect(try await harness.tokens().validToken().session.accessToken == "at-env")
         #expect(http.requests[0].form.first(named: "refresh_token") == "rt-env")
@@ -228,7 +271,11 @@ import KAuthTestSupport
 
     @Test func anExpiredRefreshTokenIsNotSent() async throws {
         let clock = TestClock(start)
-        let harness = Harness(http: FakeHTTP { _ in Issue.record("no request expected"); return FakeHTTP.json(500, "{}") }, clock: clock)
+        let harness = Harness(
+            http: FakeHTTP { _ in
+                Issue.record("no request expected")
+                return FakeHTTP.json(500, "{}")
+            }, clock: clock)
         defer { harness.home.remove() }
         try await store(harness, session(expiresIn: 10))
         clock.advance(by: 51 * 86_400)
@@ -240,7 +287,10 @@ import KAuthTestSupport
     /// A young token is not refreshed just because `--min-valid` asks for more than the provider
     /// gives: it is returned, and the shortfall reported.
     @Test func aYoungTokenIsNotRefreshedForAThresholdItCannotMeet() async throws {
-        let http = FakeHTTP { _ in Issue.record("no refresh expected"); return FakeHTTP.json(500, "{}") }
+        let http = FakeHTTP { _ in
+            Issue.record("no refresh expected")
+            return FakeHTTP.json(500, "{}")
+        }
         let harness = Harness(http: http, clock: TestClock(start))
         defer { harness.home.remove() }
         // A 300 s token issued 20 s ago.
@@ -252,7 +302,9 @@ import KAuthTestSupport
     }
 
     @Test func anOldTokenIsRefreshedOnceAndTheShortfallReported() async throws {
-        let http = FakeHTTP { _ in FakeHTTP.json(200, #"{"token_type":"bearer","access_token":"at-2","expires_in":300}"#) }
+        let http = FakeHTTP { _ in
+            FakeHTTP.json(200, #"{"token_type":"bearer","access_token":"at-2","expires_in":300}"#)
+        }
         let harness = Harness(http: http, clock: TestClock(start))
         defer { harness.home.remove() }
         // A 300 s token issued 200 s ago: past half its life.
@@ -272,7 +324,9 @@ import KAuthTestSupport
         #expect(token.tokenDecision(minValid: nil, now: start) == .use)
         #expect(token.tokenDecision(minValid: nil, now: start.addingTimeInterval(6)) == .refresh)
         let long = session(expiresIn: 3600, lifetime: 21_600)
-        #expect(long.tokenDecision(minValid: nil, now: start.addingTimeInterval(3541)) == .refresh, "60 s when that is shorter")
+        #expect(
+            long.tokenDecision(minValid: nil, now: start.addingTimeInterval(3541)) == .refresh,
+            "60 s when that is shorter")
         #expect(long.tokenDecision(minValid: nil, now: start.addingTimeInterval(3539)) == .use)
     }
 
@@ -281,18 +335,25 @@ import KAuthTestSupport
     /// A secret given at login is kept with the session, and an OpenID Connect provider that
     /// advertises only HTTP Basic gets it that way on refresh.
     @Test func aStoredSecretAuthenticatesTheRefreshTheWayTheServerAsks() async throws {
-        let http = FakeHTTP { _ in FakeHTTP.json(200, #"{"token_type":"Bearer","access_token":"at-2","expires_in":300}"#) }
+        let http = FakeHTTP { _ in
+            FakeHTTP.json(200, #"{"token_type":"Bearer","access_token":"at-2","expires_in":300}"#)
+        }
         let harness = Harness(http: http, clock: TestClock(start))
         defer { harness.home.remove() }
-        let endpoints = ProviderEndpoints(issuer: "https://id.example.com", authorization: "https://id.example.com/a", token: "https://id.example.com/token", tokenAuthMethods: ["client_secret_basic"])
+        let endpoints = ProviderEndpoints(
+            issuer: "https://id.example.com", authorization: "https://id.example.com/a",
+            token: "https://id.example.com/token", tokenAuthMethods: ["client_secret_basic"])
         let oidc = StoredSession(
             provider: "oidc", providerType: "oidc", clientID: "cli id", clientSecret: "s3cret:+", accessToken: "at-1",
-            accessTokenExpiresAt: start, refreshToken: "rt-1", issuer: "https://id.example.com", endpoints: endpoints, createdAt: start, updatedAt: start)
+            accessTokenExpiresAt: start, refreshToken: "rt-1", issuer: "https://id.example.com", endpoints: endpoints,
+            createdAt: start, updatedAt: start)
         try await store(harness, oidc)
         _ = try await harness.tokens().validToken()
         let request = try #require(http.requests.first)
         #expect(request.url == "https://id.example.com/token")
-        #expect(request.headers.value(for: "Authorization") == "Basic " + Data("cli%20id:s3cret%3A%2B".utf8).base64EncodedString())
+        #expect(
+            request.headers.value(for: "Authorization") == "Basic "
+                + Data("cli%20id:s3cret%3A%2B".utf8).base64EncodedString())
         #expect(request.form.first(named: "client_secret") == nil, "one authentication method per request")
         #expect(request.form.first(named: "client_id") == nil)
     }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import KAuthCore
 import KAuthTestSupport
+import Testing
+
 @testable import KAuthBasics
+@testable import KAuthCore
 
 /// The shipping-address picker through a fake listener and a scripted Kakao: the AGT, what the
 /// browser is given, the pages' URLs, how each ending becomes an error, and the final lookup.
@@ -11,10 +12,13 @@ import KAuthTestSupport
         name: "kakao", type: .kakao, clientID: "rest-key",
         urls: [.auth: "https://auth.test", .api: "https://api.test", .apps: "https://apps.test"])
 
-    static let addresses = #"{"user_id":42,"shipping_addresses":[{"id":7100003,"name":"Home","is_default":true,"base_address":"Seoul","detail_address":"Unit 1","zone_number":"12345","updated_at":1700000000}]}"#
+    static let addresses =
+        #"{"user_id":42,"shipping_addresses":[{"id":7100003,"name":"Home","is_default":true,"base_address":"Seoul","detail_address":"Unit 1","zone_number":"12345","updated_at":1700000000}]}"#
 
     /// Kakao's AGT and shipping-address endpoints.
-    static func kakaoHTTP(agt: [Int] = [200], addresses: (Int, String) = (200, AddressPickerTests.addresses)) -> FakeHTTP {
+    static func kakaoHTTP(agt: [Int] = [200], addresses: (Int, String) = (200, AddressPickerTests.addresses))
+        -> FakeHTTP
+    {
         let agtAnswers = Counter()
         return FakeHTTP { request in
             if request.url == "https://auth.test/api/agt" {
@@ -22,7 +26,9 @@ import KAuthTestSupport
                 agtAnswers.increment()
                 return status == 200
                     ? FakeHTTP.json(200, #"{"agt":"the-agt"}"#)
-                    : FakeHTTP.json(status, #"{"error":"unauthorized","error_description":"invalid access token","error_code":"KOE001"}"#)
+                    : FakeHTTP.json(
+                        status,
+                        #"{"error":"unauthorized","error_description":"invalid access token","error_code":"KOE001"}"#)
             }
             if request.url.hasPrefix("https://api.test/v1/user/shipping_address") {
                 return FakeHTTP.json(addresses.0, addresses.1)
@@ -40,7 +46,10 @@ import KAuthTestSupport
             BearerCredentials(
                 profile: "default",
                 current: { "access-1" },
-                recover: { rejected, _ in self.lock.withLock { self.recoveries.append(rejected) }; return "access-2" }
+                recover: { rejected, _ in
+                    self.lock.withLock { self.recoveries.append(rejected) }
+                    return "access-2"
+                }
             )
         }
     }
@@ -55,11 +64,19 @@ import KAuthTestSupport
         var browser: Browser?
 
         var picker: AddressPicker {
-            let world = World.test(http: http.client, clock: TestClock().clock, browser: browser ?? listener.browser(), listener: listener.listener)
-            return AddressPicker(world: world, client: APIClient(http: http.client, clock: world.clock, provider: provider, credentials: tokens.credentials), version: "9.9.9")
+            let world = World.test(
+                http: http.client, clock: TestClock().clock, browser: browser ?? listener.browser(),
+                listener: listener.listener)
+            return AddressPicker(
+                world: world,
+                client: APIClient(
+                    http: http.client, clock: world.clock, provider: provider, credentials: tokens.credentials),
+                version: "9.9.9")
         }
 
-        func run(_ operation: AddressPickerOperation, timeout: Duration = .seconds(300), port: UInt16 = 0) async throws -> AddressPickerResult {
+        func run(_ operation: AddressPickerOperation, timeout: Duration = .seconds(300), port: UInt16 = 0) async throws
+            -> AddressPickerResult
+        {
             try await picker.run(operation, timeout: timeout, port: port, events: events.record)
         }
     }
@@ -81,9 +98,13 @@ import KAuthTestSupport
         let config = try #require(setup.listener.config)
         #expect(config.judge == .addressPicker)
         #expect(config.port == 0, "any free port unless one is given")
-        #expect(config.path.hasPrefix("/address/") && config.path.count == "/address/".count + 43, "a random path is the state")
+        #expect(
+            config.path.hasPrefix("/address/") && config.path.count == "/address/".count + 43,
+            "a random path is the state")
         let startPath = try #require(config.startPath)
-        #expect(setup.listener.visited == ["http://127.0.0.1:53100\(startPath)"], "the browser gets the start link, never the AGT")
+        #expect(
+            setup.listener.visited == ["http://127.0.0.1:53100\(startPath)"],
+            "the browser gets the start link, never the AGT")
         #expect(!startPath.contains("the-agt"))
 
         let kpidt = try #require(setup.listener.authorizationURLs.first)
@@ -105,7 +126,8 @@ import KAuthTestSupport
         #expect(lookup.headers.value(for: "Authorization") == "Bearer access-1")
         #expect(result.operation == .select && result.addressID == 7_100_003)
         #expect(result.address.name == "Home" && result.address.isDefault == true)
-        #expect(result.object["detail_address"] == .string("Unit 1") && result.object["zone_number"] == .string("12345"))
+        #expect(
+            result.object["detail_address"] == .string("Unit 1") && result.object["zone_number"] == .string("12345"))
         #expect(setup.events.events.contains(.openingBrowser(startURL: "http://127.0.0.1:53100\(startPath)")))
         #expect(setup.events.events.contains(.waiting(timeout: .seconds(300))))
         #expect(setup.listener.closeCount >= 1)
@@ -149,21 +171,29 @@ import KAuthTestSupport
     }
 
     @Test func aKAEErrorCarriesItsMeaningAndNothingIsLookedUp() async throws {
-        let setup = Setup(http: Self.kakaoHTTP(), listener: FakeListener { _, _ in .pickerFailed(code: "KAE206", message: "no such address") })
-        await #expect(throws: KAuthError.addressPickerFailed(AddressPickerFailure(code: "KAE206", message: "no such address", meaning: .unregisteredAddress))) {
+        let setup = Setup(
+            http: Self.kakaoHTTP(),
+            listener: FakeListener { _, _ in .pickerFailed(code: "KAE206", message: "no such address") })
+        await #expect(
+            throws: KAuthError.addressPickerFailed(
+                AddressPickerFailure(code: "KAE206", message: "no such address", meaning: .unregisteredAddress))
+        ) {
             try await setup.run(.edit(addressID: 1))
         }
         #expect(setup.http.requests.map(\.url) == ["https://auth.test/api/agt"])
 
-        let unknown = Setup(http: Self.kakaoHTTP(), listener: FakeListener { _, _ in .pickerFailed(code: "KAE012", message: nil) })
-        await #expect(throws: KAuthError.addressPickerFailed(AddressPickerFailure(code: "KAE012", message: nil, meaning: nil))) {
+        let unknown = Setup(
+            http: Self.kakaoHTTP(), listener: FakeListener { _, _ in .pickerFailed(code: "KAE012", message: nil) })
+        await #expect(
+            throws: KAuthError.addressPickerFailed(AddressPickerFailure(code: "KAE012", message: nil, meaning: nil))
+        ) {
             try await unknown.run(.select)
         }
     }
 
     @Test(arguments: [
         (CallbackOutcome.interrupted, KAuthError.addressPickerEnded(.interrupted)),
-        (.takeover, .addressPickerEnded(.takeover)),
+        (.takeover, .addressPickerEnded(.takeover))
     ])
     func aPickerThatEndsWithoutAnAnswerExitsSix(outcome: CallbackOutcome, expected: KAuthError) async throws {
         let setup = Setup(http: Self.kakaoHTTP(), listener: FakeListener { _, _ in outcome })
@@ -175,13 +205,21 @@ import KAuthTestSupport
     /// A closed picker, or a Kakao error page, is silence: the timeout says what to register.
     @Test func silenceTimesOutWithTheConsoleSettingToTry() async throws {
         let setup = Setup(http: Self.kakaoHTTP(), listener: FakeListener { _, _ in nil })
-        let hint = AddressPickerHint(provider: "Kakao", returnOrigin: "http://127.0.0.1:53100", fixedPort: false, registration: KakaoAppsError.returnURLRegistration)
+        let hint = AddressPickerHint(
+            provider: "Kakao", returnOrigin: "http://127.0.0.1:53100", fixedPort: false,
+            registration: KakaoAppsError.returnURLRegistration)
         await #expect(throws: KAuthError.addressPickerEnded(.timedOut(seconds: 1, hint: hint))) {
             try await setup.run(.select, timeout: .seconds(1))
         }
         let fixed = Setup(http: Self.kakaoHTTP(), listener: FakeListener { _, _ in nil })
-        await #expect(throws: KAuthError.addressPickerEnded(.timedOut(seconds: 1, hint: AddressPickerHint(
-            provider: "Kakao", returnOrigin: "http://127.0.0.1:8765", fixedPort: true, registration: KakaoAppsError.returnURLRegistration)))) {
+        await #expect(
+            throws: KAuthError.addressPickerEnded(
+                .timedOut(
+                    seconds: 1,
+                    hint: AddressPickerHint(
+                        provider: "Kakao", returnOrigin: "http://127.0.0.1:8765", fixedPort: true,
+                        registration: KakaoAppsError.returnURLRegistration)))
+        ) {
             try await fixed.run(.select, timeout: .seconds(1), port: 8765)
         }
     }
@@ -190,22 +228,37 @@ import KAuthTestSupport
     @Test func aLongSilenceBringsTheHintWhileWaiting() async throws {
         let http = Self.kakaoHTTP()
         let events = EventRecorder<AddressPickerEvent>()
-        let listener = FakeListener(timeOutOnceHeard: { events.events.contains { if case .stillWaiting = $0 { true } else { false } } }) { _, _ in nil }
-        let world = World.test(http: http.client, clock: TestClock().clock, browser: listener.browser(), listener: listener.listener)
-        let picker = AddressPicker(world: world, client: APIClient(http: http.client, clock: world.clock, provider: Self.kakao, credentials: Tokens().credentials), version: "1")
-        await #expect(throws: KAuthError.self) { try await picker.run(.select, timeout: .seconds(300), events: events.record) }
-        let hint = AddressPickerHint(provider: "Kakao", returnOrigin: "http://127.0.0.1:53100", fixedPort: false, registration: KakaoAppsError.returnURLRegistration)
+        let listener = FakeListener(timeOutOnceHeard: {
+            events.events.contains { if case .stillWaiting = $0 { true } else { false } }
+        }) { _, _ in nil }
+        let world = World.test(
+            http: http.client, clock: TestClock().clock, browser: listener.browser(), listener: listener.listener)
+        let picker = AddressPicker(
+            world: world,
+            client: APIClient(
+                http: http.client, clock: world.clock, provider: Self.kakao, credentials: Tokens().credentials),
+            version: "1")
+        await #expect(throws: KAuthError.self) {
+            try await picker.run(.select, timeout: .seconds(300), events: events.record)
+        }
+        let hint = AddressPickerHint(
+            provider: "Kakao", returnOrigin: "http://127.0.0.1:53100", fixedPort: false,
+            registration: KakaoAppsError.returnURLRegistration)
         #expect(events.events.contains(.stillWaiting(hint)))
     }
 
     @Test func aRejectedTokenIsRefreshedOnceForTheAGTAndTwiceIsTheEnd() async throws {
-        let once = Setup(http: Self.kakaoHTTP(agt: [401, 200]), listener: FakeListener { _, _ in .addressChosen(id: 7_100_003) })
+        let once = Setup(
+            http: Self.kakaoHTTP(agt: [401, 200]), listener: FakeListener { _, _ in .addressChosen(id: 7_100_003) })
         _ = try await once.run(.select)
         #expect(once.tokens.recovered == ["access-1"])
-        let agtForms = once.http.requests.filter { $0.url == "https://auth.test/api/agt" }.map { $0.form.first(named: "access_token") }
+        let agtForms = once.http.requests.filter { $0.url == "https://auth.test/api/agt" }.map {
+            $0.form.first(named: "access_token")
+        }
         #expect(agtForms == ["access-1", "access-2"])
 
-        let twice = Setup(http: Self.kakaoHTTP(agt: [401]), listener: FakeListener { _, _ in .addressChosen(id: 7_100_003) })
+        let twice = Setup(
+            http: Self.kakaoHTTP(agt: [401]), listener: FakeListener { _, _ in .addressChosen(id: 7_100_003) })
         await #expect(throws: KAuthError.self) { try await twice.run(.select) }
         #expect(twice.listener.authorizationURLs.isEmpty, "nothing was opened")
         #expect(twice.listener.visited.isEmpty)
@@ -213,9 +266,11 @@ import KAuthTestSupport
 
     @Test func missingConsentOnTheLookupIsExitFour() async throws {
         let setup = Setup(
-            http: Self.kakaoHTTP(addresses: (403, #"{"msg":"insufficient scopes.","code":-402,"required_scopes":["shipping_address"]}"#)),
+            http: Self.kakaoHTTP(
+                addresses: (403, #"{"msg":"insufficient scopes.","code":-402,"required_scopes":["shipping_address"]}"#)),
             listener: FakeListener { _, _ in .addressChosen(id: 7_100_003) })
-        await #expect(throws: KAuthError.consentRequired(scopes: ["shipping_address"], message: "insufficient scopes.")) {
+        await #expect(throws: KAuthError.consentRequired(scopes: ["shipping_address"], message: "insufficient scopes."))
+        {
             try await setup.run(.select)
         }
     }
@@ -224,22 +279,34 @@ import KAuthTestSupport
         let setup = Setup(
             http: Self.kakaoHTTP(addresses: (200, #"{"user_id":42,"shipping_addresses":[{"id":1,"name":"Other"}]}"#)),
             listener: FakeListener { _, _ in .addressChosen(id: 7_100_003) })
-        await #expect(throws: KAuthError.invalidResponse("the picker chose address 7100003, but /v1/user/shipping_address did not return it")) {
+        await #expect(
+            throws: KAuthError.invalidResponse(
+                "the picker chose address 7100003, but /v1/user/shipping_address did not return it")
+        ) {
             try await setup.run(.select)
         }
     }
 
     @Test func providersWithoutShippingAddressesAndTakenPortsSendNothing() async throws {
         var snap = Setup(http: Self.kakaoHTTP(), listener: FakeListener { _, _ in nil })
-        snap.provider = Provider(name: "snapchat", type: .snapchat, clientID: "s", urls: [.auth: "https://a.test", .api: "https://b.test"])
-        await #expect(throws: KAuthError.unsupported(provider: "snapchat", .feature(.shippingAddresses))) { try await snap.run(.select) }
+        snap.provider = Provider(
+            name: "snapchat", type: .snapchat, clientID: "s", urls: [.auth: "https://a.test", .api: "https://b.test"])
+        await #expect(throws: KAuthError.unsupported(provider: "snapchat", .feature(.shippingAddresses))) {
+            try await snap.run(.select)
+        }
         #expect(snap.http.requests.isEmpty && snap.listener.config == nil)
 
         let http = Self.kakaoHTTP()
         let busy = Listener { _, _ in throw LoopbackServerError.addressInUse(host: "127.0.0.1", port: 8123) }
         let world = World.test(http: http.client, listener: busy)
-        let picker = AddressPicker(world: world, client: APIClient(http: http.client, clock: world.clock, provider: Self.kakao, credentials: Tokens().credentials), version: "1")
-        await #expect(throws: KAuthError.portInUse(port: 8123, redirectURI: "http://127.0.0.1:8123")) { try await picker.run(.select, port: 8123) }
+        let picker = AddressPicker(
+            world: world,
+            client: APIClient(
+                http: http.client, clock: world.clock, provider: Self.kakao, credentials: Tokens().credentials),
+            version: "1")
+        await #expect(throws: KAuthError.portInUse(port: 8123, redirectURI: "http://127.0.0.1:8123")) {
+            try await picker.run(.select, port: 8123)
+        }
         #expect(http.requests.isEmpty, "no AGT is spent on a taken port")
     }
 }

@@ -1,11 +1,15 @@
 import Foundation
 import Testing
-@testable import KAuthCore
+
 @testable import KAuthBasics
+@testable import KAuthCore
 
 @Suite struct ShippingAddressPagesTests {
     func address(_ id: Int64, _ updated: Int64, isDefault: Bool = false) -> ShippingAddress {
-        ShippingAddress(id: id, name: nil, isDefault: isDefault, updatedAt: updated, type: nil, baseAddress: nil, detailAddress: nil, receiverName: nil, receiverPhoneNumber1: nil, receiverPhoneNumber2: nil, zoneNumber: nil, zipCode: nil)
+        ShippingAddress(
+            id: id, name: nil, isDefault: isDefault, updatedAt: updated, type: nil, baseAddress: nil,
+            detailAddress: nil, receiverName: nil, receiverPhoneNumber1: nil, receiverPhoneNumber2: nil,
+            zoneNumber: nil, zipCode: nil)
     }
 
     /// A page as the provider sends it, with a member kauth does not model on each address.
@@ -17,7 +21,9 @@ import Testing
         }
         var body: [String: JSONValue] = ["user_id": .number(1), "shipping_addresses": .array(objects)]
         if let hasMore { body["has_more"] = .bool(hasMore) }
-        return APIResult(value: UserShippingAddresses(userID: 1, needsAgreement: false, addresses: items, hasMore: hasMore), body: Data(JSONValue.object(body).jsonText().utf8))
+        return APIResult(
+            value: UserShippingAddresses(userID: 1, needsAgreement: false, addresses: items, hasMore: hasMore),
+            body: Data(JSONValue.object(body).jsonText().utf8))
     }
 
     @Test func followsTheCursorUntilAShortPageAndKeepsEachAddressOnce() async throws {
@@ -31,7 +37,9 @@ import Testing
             return page(items)
         }
         #expect(result.addresses.map(\.id) == [99, 1, 2, 3, 4, 5, 6, 7])
-        #expect(result.objects.map { $0["extra_member"] } == result.addresses.map { .string("kept \($0.id)") }, "the provider's objects pass through whole")
+        #expect(
+            result.objects.map { $0["extra_member"] } == result.addresses.map { .string("kept \($0.id)") },
+            "the provider's objects pass through whole")
         #expect(cursors == [nil, 38, 35])
     }
 

@@ -1,9 +1,9 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
 import Testing
-import KAuthBasics
 
 private typealias Sandbox = SandboxClient
 
@@ -13,36 +13,54 @@ private let returnURL = "http://127.0.0.1:53682/address"
 /// Kakao's generated default address (the fifth newest, `SandboxShipping.generated`).
 private let defaultAddress: Int64 = 7_100_005
 
-private func json(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+private func json(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String:
+    Any]
+{
     try SandboxClient.json(response, sourceLocation: sourceLocation)
 }
 
 /// A picker page's URL on the apps host, as the client builds it.
-private func pickerURL(_ path: String = "/user/address", returnURL: String = returnURL, extra: [(String, String)] = []) -> String {
-    apps + path + "?" + FormURLEncoding.encode([
-        ("app_key", SandboxClient.clientID), ("return_url", returnURL), ("ka", "sdk/1.0 os/kauth"), ("enable_back_button", "false"),
-    ] + extra)
+private func pickerURL(_ path: String = "/user/address", returnURL: String = returnURL, extra: [(String, String)] = [])
+    -> String
+{
+    apps + path + "?"
+        + FormURLEncoding.encode(
+            [
+                ("app_key", SandboxClient.clientID), ("return_url", returnURL), ("ka", "sdk/1.0 os/kauth"),
+                ("enable_back_button", "false")
+            ] + extra)
 }
 
 /// A fresh AGT for a user who agreed to `shipping_address`.
-private func agt(_ sandbox: Sandbox, sourceLocation: SourceLocation = #_sourceLocation) throws -> (agt: String, access: String) {
+private func agt(_ sandbox: Sandbox, sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+    agt: String, access: String
+) {
     let tokens = try sandbox.login([("scope", "shipping_address")], sourceLocation: sourceLocation)
-    let body = try json(sandbox.post("/api/agt", [("client_id", SandboxClient.clientID), ("access_token", tokens.access)]), sourceLocation: sourceLocation)
+    let body = try json(
+        sandbox.post("/api/agt", [("client_id", SandboxClient.clientID), ("access_token", tokens.access)]),
+        sourceLocation: sourceLocation)
     return (try #require(body["agt"] as? String, sourceLocation: sourceLocation), tokens.access)
 }
 
 /// A `GET` of a full apps-host URL.
-private func open(_ sandbox: Sandbox, _ url: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> HTTPServerResponse {
+private func open(_ sandbox: Sandbox, _ url: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> HTTPServerResponse
+{
     try #require(url.hasPrefix(apps + "/"), sourceLocation: sourceLocation)
     return sandbox.get(String(url.dropFirst(apps.count)))
 }
 
-private func kpidt(_ sandbox: Sandbox, agt: String, continue target: String, appKey: String = SandboxClient.clientID, sourceLocation: SourceLocation = #_sourceLocation) -> HTTPServerResponse {
+private func kpidt(
+    _ sandbox: Sandbox, agt: String, continue target: String, appKey: String = SandboxClient.clientID,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> HTTPServerResponse {
     sandbox.get("/auth/kpidt", [("app_key", appKey), ("agt", agt), ("continue", target)])
 }
 
 /// kpidt, then the page it redirects to: what a browser that follows redirects does.
-private func visit(_ sandbox: Sandbox, _ target: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> HTTPServerResponse {
+private func visit(_ sandbox: Sandbox, _ target: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> HTTPServerResponse
+{
     let first = kpidt(sandbox, agt: try agt(sandbox, sourceLocation: sourceLocation).agt, continue: target)
     #expect(first.status == 302, sourceLocation: sourceLocation)
     #expect(first.headers.value(for: "Location") == target, sourceLocation: sourceLocation)
@@ -50,7 +68,9 @@ private func visit(_ sandbox: Sandbox, _ target: String, sourceLocation: SourceL
 }
 
 /// The outcome a picker redirect carries back to the client.
-private func outcome(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: String] {
+private func outcome(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> [String: String]
+{
     #expect(response.status == 302, sourceLocation: sourceLocation)
     let location = try #require(response.headers.value(for: "Location"), sourceLocation: sourceLocation)
     #expect(location.hasPrefix(returnURL + "?"), sourceLocation: sourceLocation)
@@ -63,7 +83,8 @@ private func addresses(_ sandbox: Sandbox, _ access: String) throws -> [[String:
 }
 
 private func visits(_ sandbox: Sandbox) throws -> [[String: Any]] {
-    try #require(try JSONSerialization.jsonObject(with: sandbox.get("/_sandbox/picker-visits").body) as? [[String: Any]])
+    try #require(
+        try JSONSerialization.jsonObject(with: sandbox.get("/_sandbox/picker-visits").body) as? [[String: Any]])
 }
 
 /// The apps host's kpidt and shipping-address picker pages.
@@ -136,15 +157,25 @@ private func visits(_ sandbox: Sandbox) throws -> [[String: Any]] {
 
     @Test func failingWithAGivenKAECode() throws {
         let sandbox = try Sandbox()
-        _ = sandbox.post("/_sandbox/picker", [("outcome", "fail"), ("error_code", "KAE012"), ("error_msg", "user cancelled")])
-        #expect(try json(sandbox.get("/_sandbox/picker")) as NSDictionary == ["outcome": "fail", "error_code": "KAE012", "error_msg": "user cancelled"])
+        _ = sandbox.post(
+            "/_sandbox/picker", [("outcome", "fail"), ("error_code", "KAE012"), ("error_msg", "user cancelled")])
+        #expect(
+            try json(sandbox.get("/_sandbox/picker")) as NSDictionary == [
+                "outcome": "fail", "error_code": "KAE012", "error_msg": "user cancelled"
+            ])
         let result = try outcome(visit(sandbox, pickerURL()))
         #expect(result == ["status": "error", "error_code": "KAE012", "error_msg": "user cancelled"])
         #expect(sandbox.provider.requestLog.last?.kakaoCode == "KAE012")
-        for bad in [[("outcome", "fail")], [("outcome", "fail"), ("error_code", "KOE001")], [("outcome", "maybe")], [("outcome", "choose"), ("address_id", "x")]] {
+        for bad in [
+            [("outcome", "fail")], [("outcome", "fail"), ("error_code", "KOE001")], [("outcome", "maybe")],
+            [("outcome", "choose"), ("address_id", "x")]
+        ] {
             #expect(sandbox.post("/_sandbox/picker", bad).status == 400)
         }
-        #expect(try json(sandbox.get("/_sandbox/config"))["picker"] as? NSDictionary == ["outcome": "fail", "error_code": "KAE012", "error_msg": "user cancelled"])
+        #expect(
+            try json(sandbox.get("/_sandbox/config"))["picker"] as? NSDictionary == [
+                "outcome": "fail", "error_code": "KAE012", "error_msg": "user cancelled"
+            ])
     }
 
     @Test func aPageOpenedWithoutKpidtHasNoSession() throws {
@@ -178,7 +209,9 @@ private func visits(_ sandbox: Sandbox) throws -> [[String: Any]] {
         #expect(try outcome(kpidt(sandbox, agt: expired, continue: target))["error_code"] == "KAE201")
 
         let foreign = try agt(sandbox).agt
-        #expect(try outcome(kpidt(sandbox, agt: foreign, continue: target, appKey: "another-app"))["error_code"] == "KAE201")
+        #expect(
+            try outcome(kpidt(sandbox, agt: foreign, continue: target, appKey: "another-app"))["error_code"] == "KAE201"
+        )
     }
 
     @Test func requestsThatCannotBeRedirectedGetA400Page() throws {
@@ -194,7 +227,7 @@ private func visits(_ sandbox: Sandbox) throws -> [[String: Any]] {
             kpidt(sandbox, agt: good, continue: apps + "/user/address?app_key=" + SandboxClient.clientID),
             sandbox.get("/auth/kpidt", [("app_key", SandboxClient.clientID), ("agt", good)]),
             try open(sandbox, pickerURL(returnURL: "http://example.com:80/cb")),
-            sandbox.get("/user/address", [("app_key", "unknown-app"), ("return_url", returnURL)]),
+            sandbox.get("/user/address", [("app_key", "unknown-app"), ("return_url", returnURL)])
         ]
         for page in pages {
             #expect(page.status == 400)
@@ -222,15 +255,25 @@ private func visits(_ sandbox: Sandbox) throws -> [[String: Any]] {
         defer { listener.stop() }
         let client = SandboxClient(provider: server.provider)
         let tokens = try client.login([("scope", "shipping_address")])
-        let body = try json(client.post("/api/agt", [("client_id", SandboxClient.clientID), ("access_token", tokens.access)]))
+        let body = try json(
+            client.post("/api/agt", [("client_id", SandboxClient.clientID), ("access_token", tokens.access)]))
         let agt = try #require(body["agt"] as? String)
         let base = server.baseURL
-        let target = base + "/user/address?" + FormURLEncoding.encode([("app_key", SandboxClient.clientID), ("return_url", listener.baseURL + "/address"), ("enable_back_button", "false")])
-        let kpidtURL = base + "/auth/kpidt?" + FormURLEncoding.encode([("app_key", SandboxClient.clientID), ("agt", agt), ("continue", target)])
+        let target =
+            base + "/user/address?"
+            + FormURLEncoding.encode([
+                ("app_key", SandboxClient.clientID), ("return_url", listener.baseURL + "/address"),
+                ("enable_back_button", "false")
+            ])
+        let kpidtURL =
+            base + "/auth/kpidt?"
+            + FormURLEncoding.encode([("app_key", SandboxClient.clientID), ("agt", agt), ("continue", target)])
 
         let curl = Process()
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        curl.arguments = ["curl", "--silent", "--show-error", "--location", "--max-time", "20", "--output", "/dev/null", kpidtURL]
+        curl.arguments = [
+            "curl", "--silent", "--show-error", "--location", "--max-time", "20", "--output", "/dev/null", kpidtURL
+        ]
         try curl.run()
         curl.waitUntilExit()
         #expect(curl.terminationStatus == 0)

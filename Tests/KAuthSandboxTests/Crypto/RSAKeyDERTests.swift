@@ -1,8 +1,9 @@
+import KAuthBasics
 import KAuthCore
 import KAuthTestSupport
 import Testing
+
 @testable import KAuthSandbox
-import KAuthBasics
 
 /// PKCS#1 DER: written by the client's `RSAKeyDER.encode`, read back by the sandbox.
 @Suite struct RSAKeyDERTests {

@@ -1,8 +1,8 @@
+import KAuthBasics
 import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
 import Testing
-import KAuthBasics
 
 /// `text` (base64url) with one bit of its decoded bytes flipped, re-encoded.
 private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> String {

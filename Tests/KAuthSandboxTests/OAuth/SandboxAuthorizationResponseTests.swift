@@ -1,16 +1,17 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
 import Testing
-import KAuthBasics
 
 private typealias Sandbox = SandboxClient
 
 private let issuer = "http://127.0.0.1:8765"
 
 private func advertised(_ sandbox: Sandbox) throws -> Bool? {
-    try SandboxClient.json(sandbox.get("/.well-known/openid-configuration"))["authorization_response_iss_parameter_supported"] as? Bool
+    try SandboxClient.json(sandbox.get("/.well-known/openid-configuration"))[
+        "authorization_response_iss_parameter_supported"] as? Bool
 }
 
 /// The `iss` of a redirect, and whether it carried one.
@@ -23,7 +24,8 @@ private func iss(_ response: HTTPServerResponse) -> String? {
 @Suite struct SandboxAuthorizationResponseTests {
     @Test func anUnadvertisedIssIsSentAnyway() throws {
         for oidc in [true, false] {
-            let sandbox = try Sandbox(SandboxConfiguration(oidc: oidc, issuer: issuer, authorizationResponseIss: .unadvertised))
+            let sandbox = try Sandbox(
+                SandboxConfiguration(oidc: oidc, issuer: issuer, authorizationResponseIss: .unadvertised))
             #expect(try advertised(sandbox) == false)
             #expect(iss(sandbox.authorize()) == issuer)
             // Errors too (RFC 9207 §2).
@@ -59,7 +61,8 @@ private func iss(_ response: HTTPServerResponse) -> String? {
     @Test func aNonceIsRequiredWithOpenID() throws {
         let sandbox = try Sandbox(SandboxConfiguration(oidc: true, issuer: issuer, requireNonce: true))
         for nonce in [nil, ""] as [String?] {
-            let refused = sandbox.authorize([("scope", "openid profile_nickname")] + (nonce.map { [("nonce", $0)] } ?? []))
+            let refused = sandbox.authorize(
+                [("scope", "openid profile_nickname")] + (nonce.map { [("nonce", $0)] } ?? []))
             #expect(refused.status == 302)
             let parameters = SandboxClient.redirectParameters(refused)
             #expect(parameters.first(named: "error") == "invalid_request")

@@ -1,9 +1,9 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
 import Testing
-import KAuthBasics
 
 private typealias Sandbox = SandboxClient
 
@@ -13,7 +13,9 @@ private func basic(_ id: String, _ secret: String) -> HTTPHeader {
     return HTTPHeader("Authorization", "Basic " + Data(pair.utf8).base64EncodedString())
 }
 
-private func json(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+private func json(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String:
+    Any]
+{
     try SandboxClient.json(response, sourceLocation: sourceLocation)
 }
 
@@ -23,12 +25,16 @@ private func discovery(_ sandbox: Sandbox) throws -> [String: Any] {
 
 /// A refusal of the client: 401 `invalid_client` with `code`, and the Basic challenge when
 /// `challenge` says so.
-private func expectRefused(_ response: HTTPServerResponse, code: String, challenge: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
+private func expectRefused(
+    _ response: HTTPServerResponse, code: String, challenge: Bool, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     #expect(response.status == 401, sourceLocation: sourceLocation)
     let body = try json(response, sourceLocation: sourceLocation)
     #expect(body["error"] as? String == "invalid_client", sourceLocation: sourceLocation)
     #expect(body["error_code"] as? String == code, sourceLocation: sourceLocation)
-    #expect((response.headers.value(for: "WWW-Authenticate") == "Basic realm=\"kauth sandbox\"") == challenge, sourceLocation: sourceLocation)
+    #expect(
+        (response.headers.value(for: "WWW-Authenticate") == "Basic realm=\"kauth sandbox\"") == challenge,
+        sourceLocation: sourceLocation)
 }
 
 @Suite struct SandboxClientAuthenticationTests {
@@ -40,9 +46,13 @@ private func expectRefused(_ response: HTTPServerResponse, code: String, challen
         // A public client that tries Basic anyway is told it may not.
         let response = sandbox.exchange(try sandbox.code(), extra: []).status
         #expect(response == 200)
-        let tried = sandbox.post("/oauth/token", [("grant_type", "refresh_token"), ("refresh_token", "x")], headers: [basic(SandboxClient.clientID, "")])
+        let tried = sandbox.post(
+            "/oauth/token", [("grant_type", "refresh_token"), ("refresh_token", "x")],
+            headers: [basic(SandboxClient.clientID, "")])
         try expectRefused(tried, code: "KOE010", challenge: true)
-        #expect(try json(tried)["error_description"] as? String == "client_secret_basic is not allowed for this app: send client_id and client_secret in the form")
+        #expect(
+            try json(tried)["error_description"] as? String
+                == "client_secret_basic is not allowed for this app: send client_id and client_secret in the form")
     }
 
     @Test func basicOnlyRefusesTheSecretInTheForm() throws {
@@ -54,27 +64,49 @@ private func expectRefused(_ response: HTTPServerResponse, code: String, challen
         let code = try sandbox.code()
         let inForm = sandbox.exchange(code, extra: [("client_secret", "s3cret")])
         try expectRefused(inForm, code: "KOE010", challenge: true)
-        #expect(try json(inForm)["error_description"] as? String == "client_secret_post is not allowed for this app: authenticate with HTTP Basic (client_secret_basic)")
+        #expect(
+            try json(inForm)["error_description"] as? String
+                == "client_secret_post is not allowed for this app: authenticate with HTTP Basic (client_secret_basic)")
         // The refusal came before the code was looked at: it still works, with Basic.
-        let form = [("grant_type", "authorization_code"), ("redirect_uri", SandboxClient.redirectURI), ("code", code), ("code_verifier", SandboxClient.verifier)]
+        let form = [
+            ("grant_type", "authorization_code"), ("redirect_uri", SandboxClient.redirectURI), ("code", code),
+            ("code_verifier", SandboxClient.verifier)
+        ]
         let withBasic = sandbox.post("/oauth/token", form, headers: [basic(SandboxClient.clientID, "s3cret")])
         #expect(withBasic.status == 200)
         let refresh = try #require(try json(withBasic)["refresh_token"] as? String)
         let access = try #require(try json(withBasic)["access_token"] as? String)
 
         // client_id may also be in the form, if it is the same one.
-        let refreshed = sandbox.post("/oauth/token", [("grant_type", "refresh_token"), ("client_id", SandboxClient.clientID), ("refresh_token", refresh)], headers: [basic(SandboxClient.clientID, "s3cret")])
+        let refreshed = sandbox.post(
+            "/oauth/token",
+            [("grant_type", "refresh_token"), ("client_id", SandboxClient.clientID), ("refresh_token", refresh)],
+            headers: [basic(SandboxClient.clientID, "s3cret")])
         #expect(refreshed.status == 200)
-        let wrongSecret = sandbox.post("/oauth/token", [("grant_type", "refresh_token"), ("refresh_token", refresh)], headers: [basic(SandboxClient.clientID, "nope")])
+        let wrongSecret = sandbox.post(
+            "/oauth/token", [("grant_type", "refresh_token"), ("refresh_token", refresh)],
+            headers: [basic(SandboxClient.clientID, "nope")])
         try expectRefused(wrongSecret, code: "KOE010", challenge: true)
-        let noCredentials = sandbox.post("/oauth/token", [("grant_type", "refresh_token"), ("client_id", SandboxClient.clientID), ("refresh_token", refresh)])
+        let noCredentials = sandbox.post(
+            "/oauth/token",
+            [("grant_type", "refresh_token"), ("client_id", SandboxClient.clientID), ("refresh_token", refresh)])
         try expectRefused(noCredentials, code: "KOE010", challenge: true)
 
         // The device and revocation endpoints follow the same rule.
-        try expectRefused(sandbox.post("/oauth/device/code", [("client_id", SandboxClient.clientID), ("client_secret", "s3cret")]), code: "KOE010", challenge: true)
-        #expect(sandbox.post("/oauth/device/code", [("scope", "profile_nickname")], headers: [basic(SandboxClient.clientID, "s3cret")]).status == 200)
-        try expectRefused(sandbox.post("/oauth/revoke", [("client_id", SandboxClient.clientID), ("client_secret", "s3cret"), ("token", access)]), code: "KOE010", challenge: true)
-        let revoked = sandbox.post("/oauth/revoke", [("token", access)], headers: [basic(SandboxClient.clientID, "s3cret")])
+        try expectRefused(
+            sandbox.post("/oauth/device/code", [("client_id", SandboxClient.clientID), ("client_secret", "s3cret")]),
+            code: "KOE010", challenge: true)
+        #expect(
+            sandbox.post(
+                "/oauth/device/code", [("scope", "profile_nickname")],
+                headers: [basic(SandboxClient.clientID, "s3cret")]
+            ).status == 200)
+        try expectRefused(
+            sandbox.post(
+                "/oauth/revoke", [("client_id", SandboxClient.clientID), ("client_secret", "s3cret"), ("token", access)]
+            ), code: "KOE010", challenge: true)
+        let revoked = sandbox.post(
+            "/oauth/revoke", [("token", access)], headers: [basic(SandboxClient.clientID, "s3cret")])
         #expect(revoked.status == 200)
         #expect(sandbox.provider.requestLog.last?.revoked == true)
         #expect(sandbox.provider.requestLog.last?.clientID == SandboxClient.clientID)
@@ -83,7 +115,8 @@ private func expectRefused(_ response: HTTPServerResponse, code: String, challen
     @Test func basicCredentialsAreFormURLEncodedFirst() throws {
         let id = "app:key é"
         let secret = "s3 cr+t/%="
-        let sandbox = try Sandbox(SandboxConfiguration(clientID: id, clientSecret: secret, clientAuthMethods: [.clientSecretBasic]))
+        let sandbox = try Sandbox(
+            SandboxConfiguration(clientID: id, clientSecret: secret, clientAuthMethods: [.clientSecretBasic]))
         let form = [("grant_type", "refresh_token"), ("refresh_token", "unknown")]
         // Encoded as RFC 6749 §2.3.1 says: past authentication, to the unknown refresh token.
         let encoded = sandbox.post("/oauth/token", form, headers: [basic(id, secret)])
@@ -97,42 +130,71 @@ private func expectRefused(_ response: HTTPServerResponse, code: String, challen
     }
 
     @Test func bothMethodsTakeEitherButNotBothAtOnce() throws {
-        let sandbox = try Sandbox(SandboxConfiguration(clientSecret: "s3cret", clientAuthMethods: [.clientSecretPost, .clientSecretBasic]))
-        #expect(try discovery(sandbox)["token_endpoint_auth_methods_supported"] as? [String] == ["client_secret_basic", "client_secret_post"])
+        let sandbox = try Sandbox(
+            SandboxConfiguration(clientSecret: "s3cret", clientAuthMethods: [.clientSecretPost, .clientSecretBasic]))
+        #expect(
+            try discovery(sandbox)["token_endpoint_auth_methods_supported"] as? [String] == [
+                "client_secret_basic", "client_secret_post"
+            ])
         let form = [("grant_type", "refresh_token"), ("refresh_token", "unknown")]
-        #expect(try json(sandbox.post("/oauth/token", form + [("client_id", SandboxClient.clientID), ("client_secret", "s3cret")]))["error_code"] as? String == "KOE322")
-        #expect(try json(sandbox.post("/oauth/token", form, headers: [basic(SandboxClient.clientID, "s3cret")]))["error_code"] as? String == "KOE322")
+        #expect(
+            try json(
+                sandbox.post(
+                    "/oauth/token", form + [("client_id", SandboxClient.clientID), ("client_secret", "s3cret")]))[
+                    "error_code"] as? String == "KOE322")
+        #expect(
+            try json(sandbox.post("/oauth/token", form, headers: [basic(SandboxClient.clientID, "s3cret")]))[
+                "error_code"] as? String == "KOE322")
 
-        let twice = sandbox.post("/oauth/token", form + [("client_secret", "s3cret")], headers: [basic(SandboxClient.clientID, "s3cret")])
+        let twice = sandbox.post(
+            "/oauth/token", form + [("client_secret", "s3cret")], headers: [basic(SandboxClient.clientID, "s3cret")])
         #expect(twice.status == 400)
         #expect(try json(twice)["error"] as? String == "invalid_request")
-        let otherID = sandbox.post("/oauth/token", form + [("client_id", "another-app")], headers: [basic(SandboxClient.clientID, "s3cret")])
+        let otherID = sandbox.post(
+            "/oauth/token", form + [("client_id", "another-app")], headers: [basic(SandboxClient.clientID, "s3cret")])
         #expect(otherID.status == 400)
         // A wrong secret in the form gets no Basic challenge: the client did not try Basic.
-        try expectRefused(sandbox.post("/oauth/token", form + [("client_id", SandboxClient.clientID), ("client_secret", "nope")]), code: "KOE010", challenge: false)
-        try expectRefused(sandbox.post("/oauth/token", form, headers: [basic(SandboxClient.clientID, "nope")]), code: "KOE010", challenge: true)
+        try expectRefused(
+            sandbox.post("/oauth/token", form + [("client_id", SandboxClient.clientID), ("client_secret", "nope")]),
+            code: "KOE010", challenge: false)
+        try expectRefused(
+            sandbox.post("/oauth/token", form, headers: [basic(SandboxClient.clientID, "nope")]), code: "KOE010",
+            challenge: true)
     }
 
     @Test func postOnlyRefusesBasic() throws {
         let sandbox = try Sandbox(SandboxConfiguration(clientSecret: "s3cret"))
         #expect(try discovery(sandbox)["token_endpoint_auth_methods_supported"] as? [String] == ["client_secret_post"])
         let form = [("grant_type", "refresh_token"), ("refresh_token", "unknown")]
-        try expectRefused(sandbox.post("/oauth/token", form, headers: [basic(SandboxClient.clientID, "s3cret")]), code: "KOE010", challenge: true)
-        #expect(try json(sandbox.post("/oauth/token", form + [("client_id", SandboxClient.clientID), ("client_secret", "s3cret")]))["error_code"] as? String == "KOE322")
+        try expectRefused(
+            sandbox.post("/oauth/token", form, headers: [basic(SandboxClient.clientID, "s3cret")]), code: "KOE010",
+            challenge: true)
+        #expect(
+            try json(
+                sandbox.post(
+                    "/oauth/token", form + [("client_id", SandboxClient.clientID), ("client_secret", "s3cret")]))[
+                    "error_code"] as? String == "KOE322")
     }
 
     @Test func aPublicClientMayUseBasicWhenAllowed() throws {
         let sandbox = try Sandbox(SandboxConfiguration(clientAuthMethods: [.clientSecretBasic]))
-        #expect(try discovery(sandbox)["token_endpoint_auth_methods_supported"] as? [String] == ["client_secret_basic", "none"])
+        #expect(
+            try discovery(sandbox)["token_endpoint_auth_methods_supported"] as? [String] == [
+                "client_secret_basic", "none"
+            ])
         // `none`: client_id alone in the form still identifies a public client.
         #expect(try sandbox.login().access.isEmpty == false)
         let form = [("grant_type", "refresh_token"), ("refresh_token", "unknown")]
-        #expect(try json(sandbox.post("/oauth/token", form, headers: [basic(SandboxClient.clientID, "")]))["error_code"] as? String == "KOE322")
+        #expect(
+            try json(sandbox.post("/oauth/token", form, headers: [basic(SandboxClient.clientID, "")]))["error_code"]
+                as? String == "KOE322")
     }
 
     @Test func theControlEndpointSetsMethodsAndCredentials() throws {
         let sandbox = try Sandbox()
-        let set = sandbox.post("/_sandbox/config", [("client_auth_methods", "client_secret_basic"), ("client_secret", "xyz"), ("client_id", "app-1")])
+        let set = sandbox.post(
+            "/_sandbox/config",
+            [("client_auth_methods", "client_secret_basic"), ("client_secret", "xyz"), ("client_id", "app-1")])
         #expect(set.status == 200)
         let shown = try json(set)
         #expect(shown["client_auth_methods"] as? [String] == ["client_secret_basic"])
@@ -150,10 +212,19 @@ private func expectRefused(_ response: HTTPServerResponse, code: String, challen
         #expect(sandbox.provider.configuration.clientAuthMethods == [.clientSecretBasic])
         #expect(sandbox.provider.configuration.clientSecret == "xyz")
 
-        let both = try json(sandbox.post("/_sandbox/config", [("client_auth_methods", "client_secret_post client_secret_basic"), ("client_secret", ""), ("client_id", "")]))
+        let both = try json(
+            sandbox.post(
+                "/_sandbox/config",
+                [
+                    ("client_auth_methods", "client_secret_post client_secret_basic"), ("client_secret", ""),
+                    ("client_id", "")
+                ]))
         #expect(both["client_auth_methods"] as? [String] == ["client_secret_post", "client_secret_basic"])
         #expect(both["client_secret_required"] as? Bool == false)
         #expect(both["client_id"] is NSNull)
-        #expect(try discovery(sandbox)["token_endpoint_auth_methods_supported"] as? [String] == ["client_secret_basic", "client_secret_post", "none"])
+        #expect(
+            try discovery(sandbox)["token_endpoint_auth_methods_supported"] as? [String] == [
+                "client_secret_basic", "client_secret_post", "none"
+            ])
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
 import Testing
-import KAuthBasics
 
 private typealias Sandbox = SandboxClient
 
-private func json(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+private func json(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String:
+    Any]
+{
     try SandboxClient.json(response, sourceLocation: sourceLocation)
 }
 
@@ -56,7 +58,9 @@ private func expectBare400(_ response: HTTPServerResponse, sourceLocation: Sourc
 
     @Test func oneUseRefreshTokensRotateOnEveryRefresh() throws {
         let sandbox = try Sandbox()
-        #expect(try json(sandbox.post("/_sandbox/config", [("one_use_refresh_tokens", "on")]))["one_use_refresh_tokens"] as? Bool == true)
+        #expect(
+            try json(sandbox.post("/_sandbox/config", [("one_use_refresh_tokens", "on")]))["one_use_refresh_tokens"]
+                as? Bool == true)
         var current = try sandbox.login().refresh
         var seen: Set<String> = [current]
         for _ in 0..<3 {

@@ -1,24 +1,34 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
 import Testing
-import KAuthBasics
 
 private typealias Sandbox = SandboxClient
 
-private func json(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+private func json(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String:
+    Any]
+{
     try SandboxClient.json(response, sourceLocation: sourceLocation)
 }
 
-private func revoke(_ sandbox: Sandbox, _ token: String, bearer: String?, extra: [(String, String)] = []) -> HTTPServerResponse {
+private func revoke(_ sandbox: Sandbox, _ token: String, bearer: String?, extra: [(String, String)] = [])
+    -> HTTPServerResponse
+{
     sandbox.post("/oauth/revoke", [("client_id", SandboxClient.clientID), ("token", token)] + extra, bearer: bearer)
 }
 
-private func expectBearerRequired(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws {
+private func expectBearerRequired(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation)
+    throws
+{
     #expect(response.status == 401, sourceLocation: sourceLocation)
-    #expect(try json(response, sourceLocation: sourceLocation)["error"] as? String == "invalid_token", sourceLocation: sourceLocation)
-    #expect(response.headers.value(for: "WWW-Authenticate") == "Bearer error=\"invalid_token\"", sourceLocation: sourceLocation)
+    #expect(
+        try json(response, sourceLocation: sourceLocation)["error"] as? String == "invalid_token",
+        sourceLocation: sourceLocation)
+    #expect(
+        response.headers.value(for: "WWW-Authenticate") == "Bearer error=\"invalid_token\"",
+        sourceLocation: sourceLocation)
 }
 
 /// Revocation that needs proof of the grant (Glewlwyd's rule for public clients).
@@ -62,7 +72,9 @@ private func expectBearerRequired(_ response: HTTPServerResponse, sourceLocation
     @Test func theSwitchIsSetAtRunTime() throws {
         let sandbox = try Sandbox()
         let tokens = try sandbox.login()
-        #expect(try json(sandbox.post("/_sandbox/config", [("revocation_requires_bearer", "true")]))["revocation_requires_bearer"] as? Bool == true)
+        #expect(
+            try json(sandbox.post("/_sandbox/config", [("revocation_requires_bearer", "true")]))[
+                "revocation_requires_bearer"] as? Bool == true)
         try expectBearerRequired(revoke(sandbox, tokens.access, bearer: nil))
         _ = sandbox.post("/_sandbox/config", [("revocation_requires_bearer", "false")])
         #expect(revoke(sandbox, tokens.access, bearer: nil).status == 200)

@@ -1,16 +1,18 @@
 import Foundation
-import Testing
+import KAuthBasics
 import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
-import KAuthBasics
+import Testing
 
 private typealias Sandbox = SandboxClient
 
 private let issuer = "http://127.0.0.1:8765"
 private let oidcConfiguration = SandboxConfiguration(oidc: true, issuer: issuer)
 
-private func json(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+private func json(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String:
+    Any]
+{
     try SandboxClient.json(response, sourceLocation: sourceLocation)
 }
 
@@ -32,7 +34,8 @@ private struct DecodedJWT {
         try #require(parts.count == 3, sourceLocation: sourceLocation)
         func object(_ part: String) throws -> [String: Any] {
             let bytes = try #require(Base64URL.decode(part), sourceLocation: sourceLocation)
-            return try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any], sourceLocation: sourceLocation)
+            return try #require(
+                try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any], sourceLocation: sourceLocation)
         }
         header = try object(parts[0])
         claims = try object(parts[1])
@@ -57,19 +60,25 @@ private func keySet(_ sandbox: Sandbox, sourceLocation: SourceLocation = #_sourc
 /// `iat`, `nonce`), with `KAuthCore`'s validator.
 @discardableResult
 private func validate(_ token: String, _ sandbox: Sandbox, nonce: String? = nil) throws -> IDTokenClaims {
-    let validator = IDTokenValidator(issuer: issuer, clientID: SandboxClient.clientID, nonce: nonce, clock: sandbox.clock.clock)
+    let validator = IDTokenValidator(
+        issuer: issuer, clientID: SandboxClient.clientID, nonce: nonce, clock: sandbox.clock.clock)
     return try validator.validate(token, keys: try keySet(sandbox))
 }
 
 /// The token response of a login with `extra` authorize parameters.
-private func tokenResponse(_ sandbox: Sandbox, _ extra: [(String, String)], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+private func tokenResponse(
+    _ sandbox: Sandbox, _ extra: [(String, String)], sourceLocation: SourceLocation = #_sourceLocation
+) throws -> [String: Any] {
     let response = sandbox.exchange(try sandbox.code(extra, sourceLocation: sourceLocation))
     #expect(response.status == 200, sourceLocation: sourceLocation)
     return try json(response, sourceLocation: sourceLocation)
 }
 
 /// Checks an RFC 6749 §5.2 body without a KOE code.
-private func expectStandardError(_ response: HTTPServerResponse, _ error: String, status: Int = 400, sourceLocation: SourceLocation = #_sourceLocation) throws {
+private func expectStandardError(
+    _ response: HTTPServerResponse, _ error: String, status: Int = 400,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     #expect(response.status == status, sourceLocation: sourceLocation)
     let body = try json(response, sourceLocation: sourceLocation)
     #expect(body["error"] as? String == error, sourceLocation: sourceLocation)
@@ -96,12 +105,18 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
         #expect(document["subject_types_supported"] as? [String] == ["public"])
         #expect(document["id_token_signing_alg_values_supported"] as? [String] == ["RS256"])
         #expect(document["code_challenge_methods_supported"] as? [String] == ["S256"])
-        #expect(document["grant_types_supported"] as? [String] == ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"])
+        #expect(
+            document["grant_types_supported"] as? [String] == [
+                "authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"
+            ])
         #expect(document["token_endpoint_auth_methods_supported"] as? [String] == ["client_secret_post", "none"])
         #expect(document["authorization_response_iss_parameter_supported"] as? Bool == true)
         let scopes = try #require(document["scopes_supported"] as? [String])
         #expect(scopes.first == "openid" && scopes.contains("account_email"))
-        #expect(Set(try #require(document["claims_supported"] as? [String])).isSuperset(of: ["iss", "aud", "sub", "exp", "iat", "auth_time", "nonce", "nickname", "picture", "email"]))
+        #expect(
+            Set(try #require(document["claims_supported"] as? [String])).isSuperset(of: [
+                "iss", "aud", "sub", "exp", "iat", "auth_time", "nonce", "nickname", "picture", "email"
+            ]))
     }
 
     @Test func discoveryFollowsTheConfiguration() throws {
@@ -109,7 +124,8 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
         let off = try json(Sandbox(SandboxConfiguration(issuer: issuer)).get("/.well-known/openid-configuration"))
         #expect(off["authorization_response_iss_parameter_supported"] as? Bool == false)
         // A confidential app: no "none".
-        let secret = try json(Sandbox(SandboxConfiguration(clientSecret: "s3cret", oidc: true)).get("/.well-known/openid-configuration"))
+        let secret = try json(
+            Sandbox(SandboxConfiguration(clientSecret: "s3cret", oidc: true)).get("/.well-known/openid-configuration"))
         #expect(secret["token_endpoint_auth_methods_supported"] as? [String] == ["client_secret_post"])
         // No issuer configured in process: the reserved placeholder.
         #expect(secret["issuer"] as? String == SandboxConfiguration.placeholderIssuer)
@@ -117,10 +133,13 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
     }
 
     @Test func serverAdoptsItsBaseURLAsIssuer() throws {
-        let server = try SandboxServer(configuration: SandboxConfiguration(oidc: true), clock: TestClock().clock, random: .seeded(3))
+        let server = try SandboxServer(
+            configuration: SandboxConfiguration(oidc: true), clock: TestClock().clock, random: .seeded(3))
         defer { server.stop() }
         #expect(server.provider.configuration.issuer == server.baseURL)
-        let named = try SandboxServer(configuration: SandboxConfiguration(issuer: "https://sandbox.example"), clock: TestClock().clock, random: .seeded(3))
+        let named = try SandboxServer(
+            configuration: SandboxConfiguration(issuer: "https://sandbox.example"), clock: TestClock().clock,
+            random: .seeded(3))
         defer { named.stop() }
         #expect(named.provider.configuration.issuer == "https://sandbox.example")
     }
@@ -154,7 +173,11 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
         let response = sandbox.exchange(code)
         #expect(response.status == 200)
         let body = try json(response)
-        #expect(Set(body.keys) == ["token_type", "access_token", "id_token", "expires_in", "refresh_token", "refresh_token_expires_in", "scope"])
+        #expect(
+            Set(body.keys) == [
+                "token_type", "access_token", "id_token", "expires_in", "refresh_token", "refresh_token_expires_in",
+                "scope"
+            ])
         let token = try DecodedJWT(try #require(body["id_token"] as? String))
 
         let key = try #require(try jwks(sandbox).first)
@@ -174,7 +197,10 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
         #expect(token.claims["nickname"] as? String == "Sandbox User")
         #expect(token.claims["picture"] as? String == "https://img.example.com/kauth-sandbox/profile_640x640.jpg")
         #expect(token.claims["email"] as? String == "sandbox.user@example.com")
-        #expect(Set(token.claims.keys) == ["iss", "aud", "sub", "iat", "exp", "auth_time", "nonce", "nickname", "picture", "email"])
+        #expect(
+            Set(token.claims.keys) == [
+                "iss", "aud", "sub", "iat", "exp", "auth_time", "nonce", "nickname", "picture", "email"
+            ])
 
         // What a client checks: the signature with the JWK set's key, iss, aud, exp, iat, nonce.
         let claims = try validate(try #require(body["id_token"] as? String), sandbox, nonce: "n-0S6_WzA2Mj")
@@ -187,7 +213,8 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
 
     @Test func idTokenClaimsFollowConsentAndNonce() throws {
         let sandbox = try Sandbox(SandboxConfiguration(defaultScopes: ["profile_nickname"], oidc: true, issuer: issuer))
-        let token = try DecodedJWT(try #require(try tokenResponse(sandbox, [("scope", "openid")])["id_token"] as? String))
+        let token = try DecodedJWT(
+            try #require(try tokenResponse(sandbox, [("scope", "openid")])["id_token"] as? String))
         #expect(token.claims["nonce"] == nil)
         #expect(token.claims["nickname"] as? String == "Sandbox User")
         #expect(token.claims["picture"] == nil && token.claims["email"] == nil)
@@ -263,14 +290,17 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
         let http = HTTPClient { request in
             fetches.increment()
             let target = String(request.url.dropFirst(issuer.count))
-            return provider.handle(HTTPServerRequest(method: request.method, target: target, headers: request.headers, body: request.body ?? Data()))
+            return provider.handle(
+                HTTPServerRequest(
+                    method: request.method, target: target, headers: request.headers, body: request.body ?? Data()))
         }
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let cache = JWKSCache(
             jwksURI: issuer + "/.well-known/jwks.json", paths: KAuthPaths(home: folder.path),
             fileSystem: .live, http: http, clock: sandbox.clock.clock)
-        let validator = IDTokenValidator(issuer: issuer, clientID: SandboxClient.clientID, nonce: nil, clock: sandbox.clock.clock)
+        let validator = IDTokenValidator(
+            issuer: issuer, clientID: SandboxClient.clientID, nonce: nil, clock: sandbox.clock.clock)
 
         let first = try #require(try tokenResponse(sandbox, [("scope", "openid")])["id_token"] as? String)
         _ = try await validator.validate(first, keys: cache)
@@ -288,13 +318,17 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kauth-sandbox-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let configuration = SandboxConfiguration(stateFile: folder.appendingPathComponent("state.json").path, oidc: true, issuer: issuer)
+        let configuration = SandboxConfiguration(
+            stateFile: folder.appendingPathComponent("state.json").path, oidc: true, issuer: issuer)
         let clock = TestClock()
-        let first = Sandbox(provider: try SandboxProvider(configuration: configuration, clock: clock.clock, random: .seeded(1)))
+        let first = Sandbox(
+            provider: try SandboxProvider(configuration: configuration, clock: clock.clock, random: .seeded(1)))
         let kid = try #require(try jwks(first).first?["kid"] as? String)
-        let second = Sandbox(provider: try SandboxProvider(configuration: configuration, clock: clock.clock, random: .seeded(2)))
+        let second = Sandbox(
+            provider: try SandboxProvider(configuration: configuration, clock: clock.clock, random: .seeded(2)))
         #expect(try jwks(second).first?["kid"] as? String == kid)
-        let token = try DecodedJWT(try #require(try tokenResponse(second, [("scope", "openid")])["id_token"] as? String))
+        let token = try DecodedJWT(
+            try #require(try tokenResponse(second, [("scope", "openid")])["id_token"] as? String))
         #expect(token.header["kid"] as? String == kid)
         try validate(token.compact, second)
     }
@@ -341,7 +375,9 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
         #expect(sandbox.post("/v1/oidc/userinfo", bearer: access).status == 200)
 
         // Withdrawn consent is gone at once.
-        #expect(sandbox.post("/v2/user/revoke/scopes", [("scopes", #"["account_email","profile_image"]"#)], bearer: access).status == 200)
+        #expect(
+            sandbox.post("/v2/user/revoke/scopes", [("scopes", #"["account_email","profile_image"]"#)], bearer: access)
+                .status == 200)
         let narrower = try json(sandbox.get("/v1/oidc/userinfo", bearer: access))
         #expect(Set(narrower.keys) == ["sub", "nickname"])
     }
@@ -364,20 +400,27 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
     @Test func revokingTheRefreshTokenEndsTheLogin() throws {
         let sandbox = try Sandbox()
         let tokens = try sandbox.login()
-        let response = sandbox.post("/oauth/revoke", [("client_id", SandboxClient.clientID), ("token", tokens.refresh), ("token_type_hint", "refresh_token")])
+        let response = sandbox.post(
+            "/oauth/revoke",
+            [("client_id", SandboxClient.clientID), ("token", tokens.refresh), ("token_type_hint", "refresh_token")])
         #expect(response.status == 200 && response.body.isEmpty)
         let refresh = sandbox.refresh(tokens.refresh)
         #expect(try refresh.status == 400 && json(refresh)["error_code"] as? String == "KOE322")
         #expect(sandbox.get("/v2/user/me", bearer: tokens.access).status == 401)
         let entry = try #require(sandbox.provider.requestLog.first { $0.path == "/oauth/revoke" })
-        #expect(entry.revoked == true && entry.tokenTypeHint == "refresh_token" && entry.clientID == SandboxClient.clientID)
+        #expect(
+            entry.revoked == true && entry.tokenTypeHint == "refresh_token" && entry.clientID == SandboxClient.clientID)
     }
 
     @Test func revokingAnAccessTokenLeavesTheRefreshToken() throws {
         let sandbox = try Sandbox()
         let tokens = try sandbox.login()
         // A wrong hint is only a hint (RFC 7009 §2.1).
-        #expect(sandbox.post("/oauth/revoke", [("client_id", SandboxClient.clientID), ("token", tokens.access), ("token_type_hint", "refresh_token")]).status == 200)
+        #expect(
+            sandbox.post(
+                "/oauth/revoke",
+                [("client_id", SandboxClient.clientID), ("token", tokens.access), ("token_type_hint", "refresh_token")]
+            ).status == 200)
         #expect(sandbox.get("/v2/user/me", bearer: tokens.access).status == 401)
         #expect(sandbox.refresh(tokens.refresh).status == 200)
     }
@@ -408,7 +451,9 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
 
     // MARK: RFC 8628 device grant
 
-    private func deviceCode(_ sandbox: Sandbox, scope: String = "openid", sourceLocation: SourceLocation = #_sourceLocation) throws -> (device: String, user: String) {
+    private func deviceCode(
+        _ sandbox: Sandbox, scope: String = "openid", sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (device: String, user: String) {
         let response = sandbox.post("/oauth/device/code", [("client_id", SandboxClient.clientID), ("scope", scope)])
         #expect(response.status == 200, sourceLocation: sourceLocation)
         let body = try json(response, sourceLocation: sourceLocation)
@@ -419,18 +464,24 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
     }
 
     private func poll(_ sandbox: Sandbox, _ deviceCode: String) -> HTTPServerResponse {
-        sandbox.post("/oauth/token", [
-            ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"),
-            ("device_code", deviceCode), ("client_id", SandboxClient.clientID),
-        ])
+        sandbox.post(
+            "/oauth/token",
+            [
+                ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"),
+                ("device_code", deviceCode), ("client_id", SandboxClient.clientID)
+            ])
     }
 
     @Test func deviceAuthorizationResponse() throws {
         let sandbox = try Sandbox(oidcConfiguration)
-        let response = sandbox.post("/oauth/device/code", [("client_id", SandboxClient.clientID), ("scope", "openid profile_nickname")])
+        let response = sandbox.post(
+            "/oauth/device/code", [("client_id", SandboxClient.clientID), ("scope", "openid profile_nickname")])
         #expect(response.status == 200)
         let body = try json(response)
-        #expect(Set(body.keys) == ["device_code", "user_code", "verification_uri", "verification_uri_complete", "expires_in", "interval"])
+        #expect(
+            Set(body.keys) == [
+                "device_code", "user_code", "verification_uri", "verification_uri_complete", "expires_in", "interval"
+            ])
         let userCode = try #require(body["user_code"] as? String)
         #expect(userCode.wholeMatch(of: /[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}/) != nil)
         #expect(body["verification_uri"] as? String == issuer + "/device")
@@ -439,7 +490,8 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
         #expect(body["interval"] as? Int == 5)
         #expect((body["device_code"] as? String)?.count ?? 0 >= 43)
 
-        let unknown = sandbox.post("/oauth/device/code", [("client_id", SandboxClient.clientID), ("scope", "no_such_scope")])
+        let unknown = sandbox.post(
+            "/oauth/device/code", [("client_id", SandboxClient.clientID), ("scope", "no_such_scope")])
         #expect(try unknown.status == 400 && json(unknown)["error"] as? String == "invalid_scope")
         let noClient = sandbox.post("/oauth/device/code", [("scope", "openid")])
         #expect(try noClient.status == 401 && json(noClient)["error"] as? String == "invalid_client")
@@ -458,7 +510,9 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
         sandbox.clock.advance(by: 2)
         let second = poll(sandbox, codes.device)
         try expectStandardError(second, "slow_down")
-        #expect(try json(second)["error_description"] as? String == "polling too fast: wait at least 11 seconds between requests")
+        #expect(
+            try json(second)["error_description"] as? String
+                == "polling too fast: wait at least 11 seconds between requests")
         sandbox.clock.advance(by: 10)
         try expectStandardError(poll(sandbox, codes.device), "slow_down")
 
@@ -517,7 +571,12 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
     @Test func deviceGrantChecksClientAndWithoutOpenIDGivesNoIDToken() throws {
         let sandbox = try Sandbox(oidcConfiguration)
         let codes = try deviceCode(sandbox, scope: "profile_nickname")
-        let other = sandbox.post("/oauth/token", [("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", codes.device), ("client_id", "another-app")])
+        let other = sandbox.post(
+            "/oauth/token",
+            [
+                ("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", codes.device),
+                ("client_id", "another-app")
+            ])
         try expectStandardError(other, "invalid_grant")
         #expect(sandbox.get("/device").status == 400)
         #expect(sandbox.get("/device", [("user_code", codes.user)]).status == 200)
@@ -528,14 +587,19 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
     // MARK: Logs
 
     @Test func logsNeverHoldTokensCodesOrNonces() throws {
-        let sandbox = try Sandbox(SandboxConfiguration(rotationThreshold: 10_000_000, oidc: true, issuer: issuer, deviceInterval: 1))
+        let sandbox = try Sandbox(
+            SandboxConfiguration(rotationThreshold: 10_000_000, oidc: true, issuer: issuer, deviceInterval: 1))
         var secrets: [String] = ["n-secret-nonce", "st-123"]
         let code = try sandbox.code([("scope", "openid"), ("nonce", "n-secret-nonce")])
         secrets.append(code)
         let body = try json(sandbox.exchange(code))
-        for name in ["access_token", "refresh_token", "id_token"] { secrets.append(try #require(body[name] as? String)) }
+        for name in ["access_token", "refresh_token", "id_token"] {
+            secrets.append(try #require(body[name] as? String))
+        }
         let refreshed = try json(sandbox.refresh(try #require(body["refresh_token"] as? String)))
-        for name in ["access_token", "refresh_token", "id_token"] { secrets.append(try #require(refreshed[name] as? String)) }
+        for name in ["access_token", "refresh_token", "id_token"] {
+            secrets.append(try #require(refreshed[name] as? String))
+        }
         let access = try #require(refreshed["access_token"] as? String)
         _ = sandbox.get("/v1/oidc/userinfo", bearer: access)
         let codes = try deviceCode(sandbox)
@@ -543,7 +607,9 @@ private func expectStandardError(_ response: HTTPServerResponse, _ error: String
         _ = sandbox.get("/device", [("user_code", codes.user)])
         let device = try json(poll(sandbox, codes.device))
         secrets.append(try #require(device["access_token"] as? String))
-        _ = sandbox.post("/oauth/revoke", [("client_id", SandboxClient.clientID), ("token", try #require(refreshed["refresh_token"] as? String))])
+        _ = sandbox.post(
+            "/oauth/revoke",
+            [("client_id", SandboxClient.clientID), ("token", try #require(refreshed["refresh_token"] as? String))])
         _ = sandbox.get("/.well-known/jwks.json")
 
         let log = SandboxClient.text(sandbox.get("/_sandbox/log"))

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
+import KAuthBasics
 import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
-import KAuthBasics
+import Testing
 
 private typealias Sandbox = SandboxClient
 
@@ -14,11 +14,15 @@ private let externalID = api + "user.external_id"
 private let allScopes = [displayName, bitmoji, externalID].joined(separator: " ")
 private let fullQuery = "{me{displayName bitmoji{avatar id} externalId}}"
 
-private func json(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+private func json(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String:
+    Any]
+{
     try SandboxClient.json(response, sourceLocation: sourceLocation)
 }
 
-private func snapSandbox(_ configuration: SandboxConfiguration = SandboxConfiguration(mode: .snapchat)) throws -> Sandbox {
+private func snapSandbox(_ configuration: SandboxConfiguration = SandboxConfiguration(mode: .snapchat)) throws
+    -> Sandbox
+{
     try Sandbox(configuration)
 }
 
@@ -28,31 +32,47 @@ extension SandboxClient {
         var query: [(String, String)] = [
             ("client_id", Self.clientID), ("redirect_uri", Self.redirectURI), ("response_type", "code"),
             ("scope", allScopes), ("state", "st-snap"),
-            ("code_challenge", Self.challenge), ("code_challenge_method", "S256"),
+            ("code_challenge", Self.challenge), ("code_challenge_method", "S256")
         ]
         for (name, value) in extra {
-            if let index = query.firstIndex(where: { $0.0 == name }) { query[index].1 = value } else { query.append((name, value)) }
+            if let index = query.firstIndex(where: { $0.0 == name }) {
+                query[index].1 = value
+            } else {
+                query.append((name, value))
+            }
         }
         return get("/accounts/oauth2/auth", query.filter { !omit.contains($0.0) })
     }
 
-    fileprivate func snapCode(_ extra: [(String, String)] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    fileprivate func snapCode(_ extra: [(String, String)] = [], sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> String
+    {
         let response = snapAuthorize(extra)
         #expect(response.status == 302, sourceLocation: sourceLocation)
         return try #require(Self.redirectParameters(response).first(named: "code"), sourceLocation: sourceLocation)
     }
 
-    fileprivate func snapExchange(_ code: String, verifier: String? = SandboxClient.verifier, headers: [HTTPHeader] = [], extra: [(String, String)] = []) -> HTTPServerResponse {
-        var form = [("grant_type", "authorization_code"), ("client_id", Self.clientID), ("redirect_uri", Self.redirectURI), ("code", code)]
+    fileprivate func snapExchange(
+        _ code: String, verifier: String? = SandboxClient.verifier, headers: [HTTPHeader] = [],
+        extra: [(String, String)] = []
+    ) -> HTTPServerResponse {
+        var form = [
+            ("grant_type", "authorization_code"), ("client_id", Self.clientID), ("redirect_uri", Self.redirectURI),
+            ("code", code)
+        ]
         if let verifier { form.append(("code_verifier", verifier)) }
         return post("/accounts/oauth2/token", form + extra, headers: headers)
     }
 
     fileprivate func snapRefresh(_ token: String) -> HTTPServerResponse {
-        post("/accounts/oauth2/token", [("grant_type", "refresh_token"), ("client_id", Self.clientID), ("refresh_token", token)])
+        post(
+            "/accounts/oauth2/token",
+            [("grant_type", "refresh_token"), ("client_id", Self.clientID), ("refresh_token", token)])
     }
 
-    fileprivate func snapLogin(scope: String = allScopes, sourceLocation: SourceLocation = #_sourceLocation) throws -> (access: String, refresh: String) {
+    fileprivate func snapLogin(scope: String = allScopes, sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+        access: String, refresh: String
+    ) {
         let response = snapExchange(try snapCode([("scope", scope)], sourceLocation: sourceLocation))
         #expect(response.status == 200, sourceLocation: sourceLocation)
         let body = try Self.json(response, sourceLocation: sourceLocation)
@@ -68,20 +88,30 @@ extension SandboxClient {
 }
 
 /// `{"data":{"me":{…}}}` → the `me` object.
-private func me(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+private func me(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String:
+    Any]
+{
     #expect(response.status == 200, sourceLocation: sourceLocation)
-    let data = try #require(try json(response, sourceLocation: sourceLocation)["data"] as? [String: Any], sourceLocation: sourceLocation)
+    let data = try #require(
+        try json(response, sourceLocation: sourceLocation)["data"] as? [String: Any], sourceLocation: sourceLocation)
     return try #require(data["me"] as? [String: Any], sourceLocation: sourceLocation)
 }
 
 /// The code of a GraphQL error body `{"errors":[{"message","extensions":{"code"}}]}`.
-private func graphQLErrorCode(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
-    let errors = try #require(try json(response, sourceLocation: sourceLocation)["errors"] as? [[String: Any]], sourceLocation: sourceLocation)
+private func graphQLErrorCode(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> String?
+{
+    let errors = try #require(
+        try json(response, sourceLocation: sourceLocation)["errors"] as? [[String: Any]], sourceLocation: sourceLocation
+    )
     #expect(errors.first?["message"] is String, sourceLocation: sourceLocation)
     return (errors.first?["extensions"] as? [String: Any])?["code"] as? String
 }
 
-private func expectSnapError(_ response: HTTPServerResponse, _ error: String, status: Int = 400, sourceLocation: SourceLocation = #_sourceLocation) throws {
+private func expectSnapError(
+    _ response: HTTPServerResponse, _ error: String, status: Int = 400,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     #expect(response.status == status, sourceLocation: sourceLocation)
     let body = try json(response, sourceLocation: sourceLocation)
     #expect(body["error"] as? String == error, sourceLocation: sourceLocation)
@@ -115,7 +145,7 @@ private func expectSnapError(_ response: HTTPServerResponse, _ error: String, st
         ([], Set(["code_challenge_method"])),
         ([("code_challenge_method", "plain")], Set<String>()),
         ([("code_challenge", "short")], Set<String>()),
-        ([("response_type", "token")], Set<String>()),
+        ([("response_type", "token")], Set<String>())
     ])
     func authorizeRequiresPKCEWithS256(extra: [(String, String)], omit: Set<String>) throws {
         let sandbox = try snapSandbox()
@@ -130,7 +160,7 @@ private func expectSnapError(_ response: HTTPServerResponse, _ error: String, st
         let sandbox = try snapSandbox(SandboxConfiguration(clientID: "snap-client", mode: .snapchat))
         for response in [
             sandbox.snapAuthorize([("client_id", "snap-client"), ("redirect_uri", "https://evil.example/callback")]),
-            sandbox.snapAuthorize([("client_id", "another-client")]),
+            sandbox.snapAuthorize([("client_id", "another-client")])
         ] {
             #expect(response.status == 400)
             #expect(response.headers.value(for: "Location") == nil)
@@ -166,8 +196,11 @@ private func expectSnapError(_ response: HTTPServerResponse, _ error: String, st
         try expectSnapError(sandbox.snapExchange(code, verifier: wrong), "invalid_grant")
         try expectSnapError(sandbox.snapExchange(code), "invalid_grant")
         try expectSnapError(sandbox.snapExchange(try sandbox.snapCode(), verifier: nil), "invalid_grant")
-        try expectSnapError(sandbox.post("/accounts/oauth2/token", [("grant_type", "password"), ("client_id", SandboxClient.clientID)]), "unsupported_grant_type")
-        try expectSnapError(sandbox.post("/accounts/oauth2/token", [("grant_type", "refresh_token")]), "invalid_client", status: 401)
+        try expectSnapError(
+            sandbox.post("/accounts/oauth2/token", [("grant_type", "password"), ("client_id", SandboxClient.clientID)]),
+            "unsupported_grant_type")
+        try expectSnapError(
+            sandbox.post("/accounts/oauth2/token", [("grant_type", "refresh_token")]), "invalid_client", status: 401)
         try expectSnapError(sandbox.snapRefresh("no-such-token"), "invalid_grant")
     }
 
@@ -175,10 +208,13 @@ private func expectSnapError(_ response: HTTPServerResponse, _ error: String, st
         let sandbox = try snapSandbox(SandboxConfiguration(clientSecret: "snap-secret", mode: .snapchat))
         try expectSnapError(sandbox.snapExchange(try sandbox.snapCode()), "invalid_client", status: 401)
         let basic = "Basic " + Data("\(SandboxClient.clientID):snap-secret".utf8).base64EncodedString()
-        #expect(sandbox.snapExchange(try sandbox.snapCode(), headers: [HTTPHeader("Authorization", basic)]).status == 200)
+        #expect(
+            sandbox.snapExchange(try sandbox.snapCode(), headers: [HTTPHeader("Authorization", basic)]).status == 200)
         #expect(sandbox.snapExchange(try sandbox.snapCode(), extra: [("client_secret", "snap-secret")]).status == 200)
         let wrong = "Basic " + Data("\(SandboxClient.clientID):nope".utf8).base64EncodedString()
-        try expectSnapError(sandbox.snapExchange(try sandbox.snapCode(), headers: [HTTPHeader("Authorization", wrong)]), "invalid_client", status: 401)
+        try expectSnapError(
+            sandbox.snapExchange(try sandbox.snapCode(), headers: [HTTPHeader("Authorization", wrong)]),
+            "invalid_client", status: 401)
     }
 
     @Test func refreshAlwaysRotates() throws {
@@ -212,7 +248,8 @@ private func expectSnapError(_ response: HTTPServerResponse, _ error: String, st
         #expect(user["externalId"] is String)
         // Keys in the query's order.
         #expect(SandboxClient.text(response).hasPrefix(#"{"data":{"me":{"displayName":"#))
-        #expect(sandbox.provider.requestLog.last?.fields == ["displayName", "bitmoji.avatar", "bitmoji.id", "externalId"])
+        #expect(
+            sandbox.provider.requestLog.last?.fields == ["displayName", "bitmoji.avatar", "bitmoji.id", "externalId"])
     }
 
     @Test func externalIdIsStandardBase64() throws {
@@ -225,14 +262,15 @@ private func expectSnapError(_ response: HTTPServerResponse, _ error: String, st
         #expect(Base64URL.decode(id) == nil)
         // Stable for the user, so a client can key its store on it.
         let again = try snapSandbox()
-        #expect(try me(again.me(try again.snapLogin().access, query: "{me{externalId}}"))["externalId"] as? String == id)
+        #expect(
+            try me(again.me(try again.snapLogin().access, query: "{me{externalId}}"))["externalId"] as? String == id)
     }
 
     @Test(arguments: [
         (displayName, ["displayName"]),
         (bitmoji, ["bitmoji"]),
         (externalID, ["externalId"]),
-        (displayName + " " + externalID, ["displayName", "externalId"]),
+        (displayName + " " + externalID, ["displayName", "externalId"])
     ])
     func meAnswersOnlyTheFieldsOfGrantedScopes(scope: String, fields: [String]) throws {
         let sandbox = try snapSandbox()
@@ -244,16 +282,23 @@ private func expectSnapError(_ response: HTTPServerResponse, _ error: String, st
         let sandbox = try snapSandbox()
         let tokens = try sandbox.snapLogin(scope: displayName + " " + bitmoji)
         // The SDK's form: commas, a named operation with variables, only the avatar.
-        let sdk = try me(sandbox.me(tokens.access, query: "query Me($page: String) { me { displayName, bitmoji { avatar } } }"))
+        let sdk = try me(
+            sandbox.me(tokens.access, query: "query Me($page: String) { me { displayName, bitmoji { avatar } } }"))
         #expect(sdk["displayName"] as? String == "Sandbox User")
         #expect(Set(try #require(sdk["bitmoji"] as? [String: Any]).keys) == ["avatar"])
         // POST with JSON, as some clients send it.
-        let body = try JSONSerialization.data(withJSONObject: ["query": "{me{displayName}}", "variables": ["page": "bitmoji"]])
-        let post = sandbox.provider.handle(HTTPServerRequest(
-            method: "POST", target: "/v1/me",
-            headers: [HTTPHeader("Content-Type", "application/json"), HTTPHeader("Authorization", "Bearer \(tokens.access)")],
-            body: body
-        ))
+        let body = try JSONSerialization.data(withJSONObject: [
+            "query": "{me{displayName}}", "variables": ["page": "bitmoji"]
+        ])
+        let post = sandbox.provider.handle(
+            HTTPServerRequest(
+                method: "POST", target: "/v1/me",
+                headers: [
+                    HTTPHeader("Content-Type", "application/json"),
+                    HTTPHeader("Authorization", "Bearer \(tokens.access)")
+                ],
+                body: body
+            ))
         #expect(try me(post).keys.sorted() == ["displayName"])
         // Asking for a field whose scope was not granted is not an error: it is just absent.
         #expect(try me(sandbox.me(tokens.access, query: "{me{externalId}}")).isEmpty)
@@ -262,7 +307,10 @@ private func expectSnapError(_ response: HTTPServerResponse, _ error: String, st
     @Test func meRefusesUnknownFieldsAndBadTokens() throws {
         let sandbox = try snapSandbox()
         let tokens = try sandbox.snapLogin()
-        for query in ["{me{externalID}}", "{me{bitmoji{avatarID}}}", "{me{bitmoji}}", "{you{displayName}}", "{me{displayName}", "{me{...F}}", ""] {
+        for query in [
+            "{me{externalID}}", "{me{bitmoji{avatarID}}}", "{me{bitmoji}}", "{you{displayName}}", "{me{displayName}",
+            "{me{...F}}", ""
+        ] {
             let response = sandbox.me(tokens.access, query: query)
             #expect(response.status == 400, "query \(query)")
             #expect(try graphQLErrorCode(response) == "GRAPHQL_VALIDATION_FAILED")
@@ -287,7 +335,8 @@ private func expectSnapError(_ response: HTTPServerResponse, _ error: String, st
         #expect(sandbox.post("/accounts/oauth2/revoke", [("token", "no-such-token")]).status == 200)
         try expectSnapError(sandbox.post("/accounts/oauth2/revoke", []), "invalid_request")
         let strict = try snapSandbox(SandboxConfiguration(clientID: "snap-client", mode: .snapchat))
-        try expectSnapError(strict.post("/accounts/oauth2/revoke", [("token", "x"), ("client_id", "x")]), "invalid_client", status: 401)
+        try expectSnapError(
+            strict.post("/accounts/oauth2/revoke", [("token", "x"), ("client_id", "x")]), "invalid_client", status: 401)
         #expect(strict.post("/accounts/oauth2/revoke", [("token", "x"), ("client_id", "snap-client")]).status == 200)
     }
 
@@ -303,7 +352,8 @@ private func expectSnapError(_ response: HTTPServerResponse, _ error: String, st
             try expectSnapError(sandbox.snapRefresh(tokens.refresh), "invalid_grant")
         }
         try expectSnapError(sandbox.snapExchange(pending), "invalid_grant")
-        try expectSnapError(sandbox.post("/v1/oauth2/revoke_client", bearer: phone.access), "invalid_token", status: 401)
+        try expectSnapError(
+            sandbox.post("/v1/oauth2/revoke_client", bearer: phone.access), "invalid_token", status: 401)
     }
 
     // MARK: Modes

@@ -1,23 +1,30 @@
 import Foundation
+import KAuthBasics
 import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
 import Testing
-import KAuthBasics
 
 private typealias Sandbox = SandboxClient
 
-private func json(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+private func json(_ response: HTTPServerResponse, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String:
+    Any]
+{
     try SandboxClient.json(response, sourceLocation: sourceLocation)
 }
 
-private func friends(_ sandbox: Sandbox, _ access: String, _ query: [(String, String)] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+private func friends(
+    _ sandbox: Sandbox, _ access: String, _ query: [(String, String)] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> [String: Any] {
     let response = sandbox.get("/v1/api/talk/friends", query, bearer: access)
     #expect(response.status == 200, sourceLocation: sourceLocation)
     return try json(response, sourceLocation: sourceLocation)
 }
 
-private func elements(_ body: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) throws -> [[String: Any]] {
+private func elements(_ body: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) throws -> [[String:
+    Any]]
+{
     try #require(body["elements"] as? [[String: Any]], sourceLocation: sourceLocation)
 }
 
@@ -49,7 +56,9 @@ private func pageQuery(_ url: Any?, sourceLocation: SourceLocation = #_sourceLoc
             guard let after = body["after_url"] else { break }
             query = try pageQuery(after)
             #expect(query.map(\.0) == ["offset", "limit", "order", "friend_order"])
-            #expect(query.first(named: "limit") == "10" && query.first(named: "order") == "asc" && query.first(named: "friend_order") == "favorite")
+            #expect(
+                query.first(named: "limit") == "10" && query.first(named: "order") == "asc"
+                    && query.first(named: "friend_order") == "favorite")
         }
         #expect(pages == 3)
         #expect(seen.count == 25)
@@ -61,7 +70,8 @@ private func pageQuery(_ url: Any?, sourceLocation: SourceLocation = #_sourceLoc
         #expect(names == names.sorted())
         // Every member, with an int64 id; some friends refuse messages.
         let first = try #require(seen.first)
-        #expect(Set(first.keys) == ["id", "uuid", "profile_nickname", "profile_thumbnail_image", "favorite", "allowed_msg"])
+        #expect(
+            Set(first.keys) == ["id", "uuid", "profile_nickname", "profile_thumbnail_image", "favorite", "allowed_msg"])
         #expect(first["id"] as? Int64 != nil)
         #expect(seen.contains { $0["allowed_msg"] as? Bool == false })
         #expect(seen.contains { $0["allowed_msg"] as? Bool == true })
@@ -70,12 +80,17 @@ private func pageQuery(_ url: Any?, sourceLocation: SourceLocation = #_sourceLoc
     @Test func orderingAndTheUrlsBetweenPages() throws {
         let sandbox = try Sandbox()
         let access = try sandbox.login([("scope", "friends")]).access
-        let asc = try elements(friends(sandbox, access, [("friend_order", "nickname"), ("limit", "100")])).compactMap { $0["profile_nickname"] as? String }
+        let asc = try elements(friends(sandbox, access, [("friend_order", "nickname"), ("limit", "100")])).compactMap {
+            $0["profile_nickname"] as? String
+        }
         #expect(asc == asc.sorted() && asc.count == 25)
-        let desc = try elements(friends(sandbox, access, [("friend_order", "nickname"), ("order", "desc"), ("limit", "100")])).compactMap { $0["profile_nickname"] as? String }
+        let desc = try elements(
+            friends(sandbox, access, [("friend_order", "nickname"), ("order", "desc"), ("limit", "100")])
+        ).compactMap { $0["profile_nickname"] as? String }
         #expect(desc == Array(asc.reversed()))
 
-        let middle = try friends(sandbox, access, [("offset", "7"), ("limit", "5"), ("order", "desc"), ("friend_order", "nickname")])
+        let middle = try friends(
+            sandbox, access, [("offset", "7"), ("limit", "5"), ("order", "desc"), ("friend_order", "nickname")])
         #expect(try elements(middle).compactMap { $0["profile_nickname"] as? String } == Array(desc[7..<12]))
         let before = try pageQuery(middle["before_url"])
         #expect(before.first(named: "offset") == "2" && before.first(named: "limit") == "5")
@@ -93,7 +108,10 @@ private func pageQuery(_ url: Any?, sourceLocation: SourceLocation = #_sourceLoc
         #expect(try elements(body).count == 100)
         #expect(try pageQuery(body["after_url"]).first(named: "limit") == "100")
         #expect(try elements(friends(sandbox, access)).count == 10)
-        for query in [[("order", "random")], [("friend_order", "age")], [("offset", "-1")], [("offset", "x")], [("limit", "0")], [("limit", "ten")], [("order", "asc"), ("order", "desc")]] {
+        for query in [
+            [("order", "random")], [("friend_order", "age")], [("offset", "-1")], [("offset", "x")], [("limit", "0")],
+            [("limit", "ten")], [("order", "asc"), ("order", "desc")]
+        ] {
             let response = sandbox.get("/v1/api/talk/friends", query, bearer: access)
             #expect(response.status == 400)
             #expect(try json(response)["code"] as? Int == -2)
