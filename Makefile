@@ -67,6 +67,16 @@ screenshots: deps
 interop: build
 	@Tests/Scripts/interop.sh $(CURDIR)/$(BUILD_DIR)/debug/kauth
 
+## lint: style is the formatter's (`swift format`, shipped with the toolchain, configured by
+## .swift-format); `make format` rewrites the tree the way lint wants it
+SWIFT_FORMAT_PATHS ?= Package.swift Sources Tests
+.PHONY: lint format
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FORMAT_PATHS)
+
 ## layers: which folders and targets of Sources/ use which (by the types they name); fails while a
 ## target holds a folder cycle. A report for now: the targets are still being cut into layers.
 .PHONY: layers
