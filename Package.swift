@@ -69,6 +69,12 @@ let package = Package(
             path: "Sources/KAuthCore",
             linkerSettings: [.linkedFramework("Security", .when(platforms: [.macOS]))]
         ),
+        // Kakao's product APIs, built on the core as Snapchat's are: share (Link) and Talk.
+        .target(
+            name: "KakaoAPI",
+            dependencies: ["KAuthBasics", "KAuthCore"],
+            path: "Sources/KakaoAPI"
+        ),
         // The sandbox signs ID tokens and reads multipart bodies, which the client never does: that
         // code (and its direct use of libcrypto) lives here, not in KAuthCore.
         .target(
@@ -76,20 +82,21 @@ let package = Package(
             dependencies: [
                 "KAuthBasics",
                 "KAuthCore",
+                "KakaoAPI",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux]))
             ],
             path: "Sources/KAuthSandbox",
             linkerSettings: cryptoLinking
         ),
         .target(
-            name: "KAuthCLI", dependencies: ["KAuthBasics", "KAuthCore", "KAuthSandbox", "CBuildInfo"],
+            name: "KAuthCLI", dependencies: ["KAuthBasics", "KAuthCore", "KakaoAPI", "KAuthSandbox", "CBuildInfo"],
             path: "Sources/KAuthCLI"),
         .executableTarget(name: "kauth", dependencies: ["KAuthCLI", "KAuthCore", "KAuthBasics"], path: "Sources/kauth"),
         // Depends on KAuthSandbox only for `TestIDTokenSigner`: the client's tests need signed ID
         // tokens with chosen claims, and signing is the sandbox's.
         .target(
             name: "KAuthTestSupport",
-            dependencies: ["KAuthBasics", "KAuthCore", "KAuthSandbox"],
+            dependencies: ["KAuthBasics", "KAuthCore", "KakaoAPI", "KAuthSandbox"],
             path: "Sources/KAuthTestSupport"
         ),
         // The bottom layer's own tests: they import KAuthBasics (and the test helpers), not the core.
@@ -104,19 +111,24 @@ let package = Package(
             path: "Tests/KAuthCoreTests"
         ),
         .testTarget(
+            name: "KakaoAPITests",
+            dependencies: ["KAuthBasics", "KAuthCore", "KakaoAPI", "KAuthTestSupport"],
+            path: "Tests/KakaoAPITests"
+        ),
+        .testTarget(
             name: "KAuthSandboxTests",
-            dependencies: ["KAuthSandbox", "KAuthBasics", "KAuthCore", "KAuthTestSupport"],
+            dependencies: ["KAuthSandbox", "KAuthBasics", "KAuthCore", "KakaoAPI", "KAuthTestSupport"],
             path: "Tests/KAuthSandboxTests"
         ),
         .testTarget(
             name: "KAuthCLITests",
-            dependencies: ["KAuthCLI", "KAuthBasics", "KAuthCore", "KAuthSandbox", "KAuthTestSupport"],
+            dependencies: ["KAuthCLI", "KAuthBasics", "KAuthCore", "KakaoAPI", "KAuthSandbox", "KAuthTestSupport"],
             path: "Tests/KAuthCLITests",
             exclude: ["Snapshots"]
         ),
         .testTarget(
             name: "KAuthEndToEndTests",
-            dependencies: ["KAuthBasics", "KAuthCore", "KAuthTestSupport"],
+            dependencies: ["KAuthBasics", "KAuthCore", "KakaoAPI", "KAuthTestSupport"],
             path: "Tests/KAuthEndToEndTests"
         )
     ],

@@ -1,5 +1,6 @@
 import KAuthBasics
 import KAuthCore
+import KakaoAPI
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -115,7 +116,8 @@ package enum CLI {
         if case .addressPickerFailed(let failure) = error, !failure.code.isEmpty {
             object["provider_code"] = .string(failure.code)
         }
-        if case .invalidTemplate(let violations) = error {
+        if case .product(let product) = error, case .invalidTemplate(let violations) = product.failure as? ShareFailure
+        {
             object["violations"] = .array(
                 violations.map { .object(["path": .string($0.path), "message": .string($0.message)]) })
         }

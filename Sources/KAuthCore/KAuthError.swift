@@ -14,8 +14,6 @@ package enum KAuthError: Error, Sendable, Equatable {
 
     /// A command-line value the command refuses, in the command line's words.
     case usage(String)
-    /// A message template with problems, each with its JSON path; nothing was sent.
-    case invalidTemplate(violations: [TemplateViolation])
     /// A setting the provider needs is not set anywhere.
     case missingSetting(ProviderSetting, provider: String)
     /// A setting (config key or environment variable) has a value kauth cannot use.
@@ -114,12 +112,16 @@ package enum KAuthError: Error, Sendable, Equatable {
     case listenerFailed(String)
     /// Anything else, with what happened.
     case failure(String)
+    /// A failure of an API built on the core (Kakao's product APIs), whose cases are its own:
+    /// the core carries it, with the exit code and JSON code it gives itself.
+    case product(ProductError)
 
     /// The exit code of the CLI contract.
     package var exitCode: Int32 {
         if case .pagesStopped(.failed(_, _, let error)) = self { return error.exitCode }
+        if case .product(let product) = self { return product.failure.exitCode }
         switch self {
-        case .usage, .invalidTemplate, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch,
+        case .usage, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch,
             .insecureURL, .notAURL, .plainHTTPServer, .unsupported,
             .invalidRedirectURI, .redirectPortConflict, .hostNotAllowed, .config:
             return 2
@@ -131,7 +133,7 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .portInUse, .oauth, .api, .apiNotPermitted, .apiRefused, .tlsFailed, .addressPickerFailed, .appKeyRejected,
             .invalidResponse, .discovery,
             .idTokenRefused, .endpointsUnknown, .foreignUserinfo, .loginReplaced, .pagesStopped, .listenerFailed,
-            .failure:
+            .failure, .product:
             return 1
         }
     }
@@ -139,12 +141,12 @@ package enum KAuthError: Error, Sendable, Equatable {
     /// A stable, machine-readable name for `--json` error objects.
     package var code: String {
         if case .pagesStopped(.failed(_, _, let error)) = self { return error.code }
+        if case .product(let product) = self { return product.failure.code }
         switch self {
         case .usage, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .notAURL,
             .plainHTTPServer, .invalidRedirectURI,
             .redirectPortConflict, .hostNotAllowed, .config, .unsupported:
             return "usage"
-        case .invalidTemplate: return "invalid_template"
         case .notLoggedIn: return "not_logged_in"
         case .sessionExpired: return "session_expired"
         case .environmentTokenRejected: return "environment_token_rejected"
@@ -163,7 +165,7 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .loginReplaced: return "login_replaced"
         case .tlsFailed: return "tls_error"
         case .pagesStopped: return "pagination_stopped"
-        case .listenerFailed, .failure: return "failure"
+        case .listenerFailed, .failure, .product: return "failure"
         }
     }
 
@@ -172,6 +174,29 @@ package enum KAuthError: Error, Sendable, Equatable {
         if case .consentRequired(let scopes, _) = self { return scopes }
         return nil
     }
+}
+
+/// The facts of a failure that a target built on the core defines (`KakaoAPIError`): the core
+/// cannot name its cases, only carry it to the command line.
+package protocol ProductFailure: Error, Sendable {
+    /// The exit code of the CLI contract.
+    var exitCode: Int32 { get }
+    /// The stable name for `--json` error objects.
+    var code: String { get }
+    func isEqual(to other: any ProductFailure) -> Bool
+}
+
+extension ProductFailure where Self: Equatable {
+    package func isEqual(to other: any ProductFailure) -> Bool { (other as? Self) == self }
+}
+
+/// A `ProductFailure` inside `KAuthError`, equal when the failures are.
+package struct ProductError: Sendable, Equatable {
+    package let failure: any ProductFailure
+
+    package init(_ failure: any ProductFailure) { self.failure = failure }
+
+    package static func == (lhs: ProductError, rhs: ProductError) -> Bool { lhs.failure.isEqual(to: rhs.failure) }
 }
 
 /// A setting a provider can lack.

@@ -1,5 +1,6 @@
 import KAuthBasics
 import KAuthCore
+import KakaoAPI
 
 /// The examples of Kakao's iOS share guide, as JSON.
 package enum ShareGuideTemplates {

@@ -1,6 +1,7 @@
 import Foundation
 import KAuthBasics
 import KAuthCore
+import KakaoAPI
 import Testing
 
 @Suite(.serialized) struct LinkEndToEndTests {

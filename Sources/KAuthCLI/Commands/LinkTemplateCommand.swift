@@ -1,4 +1,5 @@
 import KAuthCore
+import KakaoAPI
 
 /// `kauth link template new TYPE`: commented starter templates.
 enum LinkTemplateCommand {

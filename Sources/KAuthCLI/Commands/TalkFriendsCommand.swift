@@ -1,5 +1,6 @@
 import KAuthBasics
 import KAuthCore
+import KakaoAPI
 
 /// `kauth talk friends`: the user's Kakao Talk friends who use the app and agreed to be listed —
 /// the uuids `kauth talk send --to` takes.

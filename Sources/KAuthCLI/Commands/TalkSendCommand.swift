@@ -1,4 +1,5 @@
 import KAuthCore
+import KakaoAPI
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,5 +1,6 @@
 import KAuthBasics
 import KAuthCore
+import KakaoAPI
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -54,10 +55,6 @@ struct ErrorMessages {
         switch error {
         case .usage(let text):
             return text
-        case .invalidTemplate(let violations):
-            let count = violations.count == 1 ? "a problem" : "\(violations.count) problems"
-            return "the template has \(count); nothing was sent:\n"
-                + violations.map { "  \(String(describing: $0).visible)" }.joined(separator: "\n")
         case .missingSetting(let setting, let provider):
             return missing(setting, provider: provider)
         case .invalidSetting(let name, let value, let expected):
@@ -191,7 +188,19 @@ struct ErrorMessages {
             return "cannot start the redirect listener: \(text.visible)"
         case .failure(let text):
             return text.visible
+        case .product(let product):
+            return message(for: product.failure)
         }
+    }
+
+    /// The words for a failure of Kakao's product APIs, which the core carries without knowing.
+    func message(for failure: any ProductFailure) -> String {
+        if case .invalidTemplate(let violations) = failure as? ShareFailure {
+            let count = violations.count == 1 ? "a problem" : "\(violations.count) problems"
+            return "the template has \(count); nothing was sent:\n"
+                + violations.map { "  \(String(describing: $0).visible)" }.joined(separator: "\n")
+        }
+        return String(describing: failure).visible
     }
 
     // MARK: - Cases with several forms

@@ -85,6 +85,9 @@ extension ProviderType {
 
 /// Kakao's wire formats that the provider value uses.
 package enum Kakao {
+    /// The friends list's path, whose -3 and -5 answers mean the Kakao Talk Social permission.
+    package static let talkFriendsPath = "/v1/api/talk/friends"
+
     /// The fixed redirect port users register in the Kakao console.
     package static let redirectPort: UInt16 = 52884
     package static var defaultRedirectURI: String { "http://127.0.0.1:\(redirectPort)/callback" }
@@ -104,7 +107,7 @@ package enum Kakao {
             // -3: the API or feature is off for the app ("App disabled [friends] scopes for
             // [FRIENDS] API"); -5: the app lacks permission for it. Neither is the user's to fix.
             // The friends list and messages to friends need the Kakao Talk Social permission.
-            let permission: APIPermission? = path.hasPrefix(TalkFriendsRequest.path) ? .talkSocial : nil
+            let permission: APIPermission? = path.hasPrefix(Kakao.talkFriendsPath) ? .talkSocial : nil
             return KAuthError.apiNotPermitted(code: info?.code ?? 0, message: message, permission: permission)
         case (_, let code?) where refusal(code) != nil:
             return KAuthError.apiRefused(refusal(code)!, provider: "Kakao", code: code, message: message)

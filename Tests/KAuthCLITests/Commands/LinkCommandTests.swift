@@ -3,6 +3,7 @@ import KAuthBasics
 import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
+import KakaoAPI
 import Testing
 
 @testable import KAuthCLI

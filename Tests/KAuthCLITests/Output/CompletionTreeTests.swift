@@ -1,5 +1,6 @@
 import Foundation
 import KAuthCore
+import KakaoAPI
 import Testing
 
 @testable import KAuthCLI

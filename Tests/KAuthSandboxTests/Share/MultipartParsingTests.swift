@@ -2,6 +2,7 @@ import Foundation
 import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
+import KakaoAPI
 import Testing
 
 /// The sandbox's multipart reader, against what the client's `MultipartForm` writes.

@@ -3,6 +3,7 @@ import KAuthBasics
 import KAuthCore
 import KAuthSandbox
 import KAuthTestSupport
+import KakaoAPI
 import Testing
 
 /// The sandbox's share, image and memo endpoints, called in-process as a client would.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import KAuthBasics
 @testable import KAuthCore
+@testable import KakaoAPI
 
 /// `--all` across the friends list: `after_url` is read, never followed, and cannot make kauth loop.
 @Suite struct TalkFriendPagesTests {

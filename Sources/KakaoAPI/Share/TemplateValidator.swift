@@ -1,4 +1,5 @@
 import KAuthBasics
+import KAuthCore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -312,7 +313,7 @@ package enum TemplateValidator {
     }
 }
 
-/// Every problem found in a template, for `KAuthError.invalidTemplate`.
+/// Every problem found in a template, for `ShareFailure.invalidTemplate`.
 package struct TemplateViolations: Error, Sendable, Equatable {
     package var violations: [TemplateViolation]
 

@@ -2,6 +2,7 @@ import Foundation
 import KAuthBasics
 import KAuthCore
 import KAuthTestSupport
+import KakaoAPI
 import Testing
 
 @Suite struct TemplateValidatorTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import KAuthCore
+@testable import KakaoAPI
 
 /// The friends list and messages to friends on the wire.
 @Suite struct TalkFriendRequestsTests {

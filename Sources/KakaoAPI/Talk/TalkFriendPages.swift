@@ -1,4 +1,5 @@
 import KAuthBasics
+import KAuthCore
 
 /// Follows the friends list page by page through `after_url`. Only its `offset`, `limit`,
 /// `order` and `friend_order` are used (`TalkFriendsRequest(pageURL:)`); a next page that does not

@@ -1,4 +1,5 @@
 import KAuthBasics
+import KAuthCore
 
 /// The six default template types of Kakao Talk share and "send to me": the `object_type` of each.
 package enum TemplateType: String, Sendable, CaseIterable, Codable {

@@ -1,4 +1,5 @@
 import KAuthBasics
+import KAuthCore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -20,7 +21,7 @@ extension TalkScopes {
 /// 10 or 100 depending on the document; at most 100).
 package struct TalkFriendsRequest: APIRequest, Equatable {
     package typealias Response = TalkFriendsPage
-    package static let path = "/v1/api/talk/friends"
+    package static let path = Kakao.talkFriendsPath
 
     package var offset: Int?
     package var limit: Int?

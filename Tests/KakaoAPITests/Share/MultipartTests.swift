@@ -1,6 +1,7 @@
 import Foundation
 import KAuthCore
 import KAuthTestSupport
+import KakaoAPI
 import Testing
 
 @Suite struct MultipartTests {
