@@ -69,7 +69,8 @@ let package = Package(
             path: "Sources/KAuthCore",
             linkerSettings: [.linkedFramework("Security", .when(platforms: [.macOS]))]
         ),
-        // Kakao's product APIs, built on the core as Snapchat's are: share (Link) and Talk.
+        // Kakao's product APIs, built on the core as Snapchat's are: share (Link), Talk, the user's
+        // consent, scopes, service terms and properties.
         .target(
             name: "KakaoAPI",
             dependencies: ["KAuthBasics", "KAuthCore"],
@@ -107,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KAuthCoreTests",
-            dependencies: ["KAuthBasics", "KAuthCore", "KAuthTestSupport"],
+            dependencies: ["KAuthBasics", "KAuthCore", "KakaoAPI", "KAuthTestSupport"],
             path: "Tests/KAuthCoreTests"
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import KAuthCore
+import KakaoAPI
 
 /// `kauth properties set KEY=VALUE…`: Kakao user properties (not kauth profiles).
 enum PropertiesCommand {

@@ -1,4 +1,5 @@
 import KAuthCore
+import KakaoAPI
 
 /// `kauth signup [KEY=VALUE…]`: manual linking for apps with automatic linking off.
 enum SignupCommand {

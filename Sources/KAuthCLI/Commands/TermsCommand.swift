@@ -1,5 +1,6 @@
 import KAuthBasics
 import KAuthCore
+import KakaoAPI
 
 /// `kauth terms [list]`, `kauth terms revoke TAG…`: Kakao Sync service terms.
 enum TermsCommand {

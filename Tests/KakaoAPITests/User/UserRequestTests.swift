@@ -3,6 +3,7 @@ import Testing
 
 @testable import KAuthBasics
 @testable import KAuthCore
+@testable import KakaoAPI
 
 /// Each endpoint value's wire form, and decoding of the provider's responses (spec §5).
 @Suite struct UserRequestTests {

@@ -1,4 +1,5 @@
 import KAuthBasics
+import KAuthCore
 
 /// Which scope IDs a `/v2/user/me` object says still need the user's agreement, as Kakao's additional-consent guide maps them.
 package enum MissingConsent {
