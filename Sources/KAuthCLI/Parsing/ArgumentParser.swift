@@ -1,3 +1,5 @@
+import KAuthCore
+
 /// A command line that does not fit the command tree. Printed with a pointer to `--help`;
 /// always exit code 2.
 struct UsageError: Error, Equatable {
@@ -20,13 +22,47 @@ enum ParseOutcome {
 struct ParsedCommand {
     var path: [String]
     var spec: CommandSpec
-    /// Values by long flag name; switches have an empty string per occurrence.
-    var values: [String: [String]]
+    /// Values by long flag name; switches have an empty string per occurrence. Private: a flag
+    /// is read through its typed declaration (`Toggle`, `Option`, `IntegerOption`), never by name.
+    private var values: [String: [String]]
     var arguments: [String]
 
-    func has(_ flag: String) -> Bool { values[flag] != nil }
-    func value(_ flag: String) -> String? { values[flag]?.last }
-    func all(_ flag: String) -> [String] { values[flag] ?? [] }
+    fileprivate init(path: [String], spec: CommandSpec, values: [String: [String]], arguments: [String]) {
+        self.path = path
+        self.spec = spec
+        self.values = values
+        self.arguments = arguments
+    }
+
+    /// Whether the switch was given.
+    subscript(_ flag: Toggle) -> Bool { values[flag.spec.name] != nil }
+    /// The flag's last value; nil when it was not given.
+    subscript(_ flag: Option) -> String? { values[flag.spec.name]?.last }
+    /// Whether the flag was given at all.
+    func has(_ flag: Option) -> Bool { values[flag.spec.name] != nil }
+    /// Every value of a repeatable flag, in order.
+    func all(_ flag: Option) -> [String] { values[flag.spec.name] ?? [] }
+    /// The flag's number; nil when it was not given, a usage error when it is not a whole number
+    /// in the declared range.
+    func value(_ flag: IntegerOption) throws -> Int? {
+        guard let text = values[flag.spec.name]?.last else { return nil }
+        guard let value = Int(text), flag.range.contains(value) else {
+            throw KAuthError.usage(
+                "--\(flag.spec.name) needs a whole number from \(flag.range.lowerBound) to \(flag.range.upperBound), not '\(text)'"
+            )
+        }
+        return value
+    }
+    /// A port flag's number.
+    func port(_ flag: IntegerOption) throws -> UInt16? {
+        try value(flag).map { UInt16($0) }
+    }
+
+    /// The flags given on the line, in the order `flags` declares them, with their values
+    /// (switches: one empty string per occurrence).
+    func given(among flags: [FlagSpec]) -> [(flag: FlagSpec, values: [String])] {
+        flags.compactMap { flag in values[flag.name].map { (flag, $0) } }
+    }
 }
 
 /// Parses `argv` against the command tree: subcommands, long and short flags, `--flag=value`,
@@ -187,7 +223,7 @@ enum ArgumentParser {
                 message:
                     "'\(path.joined(separator: " "))' \(takes); \(extra) more \(extra == 1 ? "was" : "were") given (not shown here, since \(extra == 1 ? "it" : "they") may be secret)",
                 commandPath: path)
-            if values["with-token"] != nil {
+            if values[LoginCommand.Flags.withToken.spec.name] != nil {
                 error.message +=
                     "; --with-token reads the refresh token on standard input: echo \"$KAUTH_REFRESH_TOKEN\" | kauth login --with-token"
             }
