@@ -17,7 +17,9 @@ struct CommandContext: Sendable {
     var terminal: Terminal { world.terminal }
     var environment: Environment { world.environment }
     var paths: KAuthPaths { KAuthPaths.resolve(environment) }
-    var json: Bool { command[CommonFlags.json] }
+    var json: Bool {
+        command.spec.flags.contains { $0.name == CommonFlags.json.spec.name } && command[CommonFlags.json]
+    }
 
     /// The keystore, with `KAUTH_PASSPHRASE` when set, and its key in the OS keyring unless
     /// `KAUTH_KEYRING=off`.

@@ -35,17 +35,17 @@ struct ParsedCommand {
     }
 
     /// Whether the switch was given.
-    subscript(_ flag: Toggle) -> Bool { values[flag.spec.name] != nil }
+    subscript(_ flag: Toggle) -> Bool { given(flag.spec) != nil }
     /// The flag's last value; nil when it was not given.
-    subscript(_ flag: Option) -> String? { values[flag.spec.name]?.last }
+    subscript(_ flag: Option) -> String? { given(flag.spec)?.last }
     /// Whether the flag was given at all.
-    func has(_ flag: Option) -> Bool { values[flag.spec.name] != nil }
+    func has(_ flag: Option) -> Bool { given(flag.spec) != nil }
     /// Every value of a repeatable flag, in order.
-    func all(_ flag: Option) -> [String] { values[flag.spec.name] ?? [] }
+    func all(_ flag: Option) -> [String] { given(flag.spec) ?? [] }
     /// The flag's number; nil when it was not given, a usage error when it is not a whole number
     /// in the declared range.
     func value(_ flag: IntegerOption) throws -> Int? {
-        guard let text = values[flag.spec.name]?.last else { return nil }
+        guard let text = given(flag.spec)?.last else { return nil }
         guard let value = Int(text), flag.range.contains(value) else {
             throw KAuthError.usage(
                 "--\(flag.spec.name) needs a whole number from \(flag.range.lowerBound) to \(flag.range.upperBound), not '\(text)'"
@@ -56,6 +56,16 @@ struct ParsedCommand {
     /// A port flag's number.
     func port(_ flag: IntegerOption) throws -> UInt16? {
         try value(flag).map { UInt16($0) }
+    }
+
+    /// What the line gave for `flag`. A command reads only flags it declares (a declaration of
+    /// another command's flag would read nil here for ever); debug builds, which the tests run,
+    /// stop at such a read.
+    private func given(_ flag: FlagSpec) -> [String]? {
+        assert(
+            (spec.flags + CLI.globalFlags).contains { $0.name == flag.name },
+            "'\(path.joined(separator: " "))' reads --\(flag.name), which it does not declare")
+        return values[flag.name]
     }
 
     /// The flags given on the line, in the order `flags` declares them, with their values
