@@ -194,7 +194,7 @@ struct CommandContext: Sendable {
     var messages: ErrorMessages {
         let flags = Set((command.spec.flags + command.spec.globalFlags(CLI.globalFlags)).map(\.name))
         var messages = ErrorMessages(
-            commandPath: command.path, hasFlag: { flags.contains($0) }, profileFlag: command[GlobalFlags.profile])
+            commandPath: command.path, hasFlag: { flags.contains($0.name) }, profileFlag: command[GlobalFlags.profile])
         let context = self
         messages.recreate = { profile in LoginRecipe.flags(for: profile, context: context) }
         if command.path == ["kauth", "login"] {

@@ -16,9 +16,9 @@ import Testing
     }
 
     @Test func noFlagIsLookedUpByName() throws {
-        // A parsed command read with a string (`command.value("method")`, `has("json")`), or the
-        // raw values reached around the typed reads.
-        let lookup = try Regex(#"(command|parsed)\s*\.\s*(value|has|all|values)\s*(\(\s*"|\[)"#)
+        // A parsed command read with a string (`command.value("method")`, `has("json")`), the raw
+        // values reached around the typed reads, or a hint asking for a flag by name.
+        let lookup = try Regex(#"(command|parsed)\s*\.\s*(value|has|all|values)\s*(\(\s*"|\[)|hasFlag\(\s*""#)
         var found: [String] = []
         let files = try Self.swiftFiles()
         #expect(files.count > 40)
