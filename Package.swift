@@ -48,13 +48,15 @@ let package = Package(
             ]
         ),
         .target(name: "CBuildInfo", path: "Sources/CBuildInfo", cSettings: commitSettings),
-        // The bottom layer, which knows nothing of OAuth: the effects and their live versions,
-        // HTTP, the loopback server, crypto and support code. Only the C shims are below it.
+        // The bottom layer, which knows nothing of OAuth: `World`, the effects and their live
+        // versions (the callback listener, the OS keyrings), HTTP, the loopback server, crypto and
+        // support code. Only the C shims are below it.
         .target(
             name: "KAuthBasics",
             dependencies: [
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
-                "CCurl"
+                "CCurl",
+                "CKeyring"
             ],
             path: "Sources/KAuthBasics",
             linkerSettings: cryptoLinking + [.linkedFramework("Security", .when(platforms: [.macOS]))]
@@ -62,8 +64,7 @@ let package = Package(
         .target(
             name: "KAuthCore",
             dependencies: [
-                "KAuthBasics",
-                "CKeyring"
+                "KAuthBasics"
             ],
             path: "Sources/KAuthCore",
             linkerSettings: [.linkedFramework("Security", .when(platforms: [.macOS]))]

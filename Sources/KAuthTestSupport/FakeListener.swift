@@ -103,3 +103,36 @@ package final class EventRecorder<Event: Sendable>: @unchecked Sendable {
         { event in self.lock.withLock { self.list.append(event) } }
     }
 }
+
+extension Listener {
+    /// A listener for tests of the core's flows, from one closure: every wait the core starts is
+    /// a login's or the address picker's (`CallbackJudge`), so the closure takes and gives those
+    /// concrete types; a start for any other judge is a mistake in the test.
+    package init(
+        start:
+            @escaping @Sendable (CallbackListenerConfig, @escaping @Sendable (ListenerNotice) -> Void) throws ->
+            RunningCallbackListener
+    ) {
+        self.init(CoreCallbackStarter(start: start))
+    }
+}
+
+/// Starts the core's callback listener through a test's closure.
+private struct CoreCallbackStarter: ListenerStarting {
+    let start:
+        @Sendable (CallbackListenerConfig, @escaping @Sendable (ListenerNotice) -> Void) throws ->
+            RunningCallbackListener
+
+    func start<Judge: CallbackJudging>(
+        _ config: LoopbackListenerConfig<Judge>, _ notice: @escaping @Sendable (ListenerNotice) -> Void
+    ) throws -> RunningLoopbackListener<Judge.Outcome, Judge.Conclusion> {
+        guard let config = config as? CallbackListenerConfig else {
+            preconditionFailure("a test listener started for \(Judge.self), not the core's CallbackJudge")
+        }
+        let running = try start(config, notice)
+        guard let typed = running as? RunningLoopbackListener<Judge.Outcome, Judge.Conclusion> else {
+            preconditionFailure("unreachable: Judge is CallbackJudge")
+        }
+        return typed
+    }
+}

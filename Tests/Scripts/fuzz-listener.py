@@ -30,7 +30,7 @@ import time
 import urllib.parse
 import urllib.request
 
-# The listener's limits (Login/LoopbackCallbackListener.swift): 8 KiB of head, 16 KiB of body,
+# The listener's limits (KAuthBasics/Loopback/LoopbackCallbackListener.swift): 8 KiB of head, 16 KiB of body,
 # the whole request within 10 s of connecting.
 MAX_HEADER = 8 * 1024
 MAX_BODY = 16 * 1024

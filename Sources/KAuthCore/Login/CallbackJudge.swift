@@ -6,24 +6,15 @@ import KAuthBasics
     import Foundation
 #endif
 
-/// What the redirect listener makes of one request to it.
-package enum CallbackVerdict: Sendable, Equatable {
-    /// Not the callback path (a favicon, a probe, a guess): 404, keep waiting.
-    case notFound
-    /// Not a GET: 405, keep waiting.
-    case methodNotAllowed
-    /// A login's `state` missing or different: possibly forged (RFC 6749 §10.12); 400, keep waiting.
-    case stateMismatch
-    /// Meant for this wait but with no answer in it: 400, keep waiting.
-    case incomplete
-    /// The answer that ends the wait.
-    case outcome(CallbackOutcome)
-}
+/// What the redirect listener makes of one request to it, for the core's callbacks.
+package typealias CallbackVerdict = LoopbackVerdict<CallbackOutcome>
 
 /// How the listener judges a request to its callback path. A closed list, like the pages the
 /// listener answers with: each kind of callback is one pure function, tested without sockets,
 /// and the listener itself (binding, start link, waiting, Ctrl-C) is the same for all of them.
-package enum CallbackJudge: Sendable, Equatable {
+package enum CallbackJudge: CallbackJudging, Equatable {
+    package typealias Conclusion = LoginConclusion
+
     /// An OAuth authorization response (RFC 6749 §4.1.2), bound to the login by `state` and, per
     /// RFC 9207, to the provider by `iss` (`RedirectCallback`).
     case authorization(expectedState: String, expectedIssuer: String?, requireIssuer: Bool)

@@ -9,6 +9,32 @@ enum CallbackPages {
         return .html(status, BrowserPages.html(page, language: language))
     }
 
+    /// The listener's answers for a wait of `task`, naming `provider`. A login's code waits for
+    /// the exchange (`LoginConclusion`); the picker's answer is final as it arrives, so its page
+    /// goes out before the wait ends; the other ends get their page once the wait is over.
+    static func listenerPages(provider: String, task: BrowserTask) -> ListenerPages<CallbackOutcome, LoginConclusion> {
+        ListenerPages(
+            takeover: { request in response(.takeoverSuspected(task), status: 409, for: request) },
+            stateMismatch: { request in response(.notThisLogin, status: 400, for: request) },
+            incomplete: { request in response(.incomplete(task), status: 400, for: request) },
+            alreadyFinished: { request in response(.alreadyFinished(task), status: 409, for: request) },
+            answer: { outcome, request in
+                switch outcome {
+                case .code:
+                    return .atConclusion
+                case .addressChosen, .pickerFailed:
+                    let (page, status) = page(for: outcome, provider: provider, task: task)
+                    return .beforeEnding(response(page, status: status, for: request))
+                case .providerError, .timedOut, .inputEnded, .interrupted, .takeover:
+                    let (page, status) = page(for: outcome, provider: provider, task: task)
+                    return .afterEnding(response(page, status: status, for: request))
+                }
+            },
+            concluded: { conclusion, request in
+                response(page(for: conclusion, provider: provider), status: 200, for: request)
+            })
+    }
+
     /// The page for an outcome that ends the wait without a code.
     static func page(for outcome: CallbackOutcome, provider: String, task: BrowserTask) -> (BrowserPage, Int) {
         switch outcome {

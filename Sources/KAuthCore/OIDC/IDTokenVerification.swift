@@ -1,3 +1,5 @@
+import KAuthBasics
+
 /// The ID token of a login, verified before anything is stored (OIDC Core §3.1.3.7).
 package struct VerifiedIDToken: Sendable, Equatable {
     package var subject: String

@@ -1,3 +1,5 @@
+import KAuthBasics
+
 /// One profile call with a fresh access token, to cache who logged in. Nothing depends on it: a
 /// failure costs the cache only, and the caller decides whether to say so.
 package enum ProfileLookup {

@@ -1,4 +1,5 @@
 import Foundation
+import KAuthBasics
 import KAuthTestSupport
 import Testing
 

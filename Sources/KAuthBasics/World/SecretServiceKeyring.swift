@@ -3,7 +3,6 @@
     #if canImport(Glibc)
         import Glibc
     #endif
-    import KAuthBasics
 
     extension Keyring {
         /// Linux: the Secret Service over the session bus, through libsecret loaded on first use (see

@@ -1,5 +1,4 @@
 import Dispatch
-import KAuthBasics
 
 #if canImport(Glibc)
     import Glibc
@@ -13,13 +12,20 @@ import KAuthBasics
 #endif
 
 extension Listener {
-    /// The real redirect listener: a `LoopbackServer` on 127.0.0.1 that serves the single-use start
-    /// link and ends the wait on the first request its judge takes as the answer (a login's right
-    /// `state` with a `code` or `error`; the picker's random path with a `status`).
-    package static let live = Listener { config, notice in
-        let box = OutcomeBox()
+    /// The real callback listener: a `LoopbackServer` on 127.0.0.1 that serves the single-use start
+    /// link and ends the wait on the first request its judge takes as the answer.
+    package static let live = Listener(LiveCallbackListener())
+}
+
+/// What `Listener.live` starts: the same server, start link, waiting and Ctrl-C for every judge.
+struct LiveCallbackListener: ListenerStarting {
+    func start<Judge: CallbackJudging>(
+        _ config: LoopbackListenerConfig<Judge>, _ notice: @escaping @Sendable (ListenerNotice) -> Void
+    ) throws -> RunningLoopbackListener<Judge.Outcome, Judge.Conclusion> {
+        let box = OutcomeBox<Judge.Outcome>()
         let start = StartLink()
-        let gate = ConclusionGate()
+        let gate = ConclusionGate<Judge.Conclusion>()
+        let pages = config.pages
         let server: LoopbackServer
         PeerOwner.prepare()
         do {
@@ -29,7 +35,7 @@ extension Listener {
                 limits: LoopbackServerLimits(
                     maxHeaderBytes: 8 * 1024, maxBodyBytes: 16 * 1024, readTimeout: .seconds(10)),
                 // Only the user who started kauth may use its listener: another user's program gets
-                // 403 for the start link, the callback and the picker's return alike.
+                // 403 for the start link and the callback alike.
                 peers: PeerOwner.isSupported
                     ? PeerFilter(uid: geteuid()) { refusal in notice(.refusedPeer(refusal)) } : nil
             ) { request, send in
@@ -42,7 +48,7 @@ extension Listener {
                         // is claimed at once, so no answer arriving meanwhile can win; the page goes
                         // out before the wait ends, so kauth exiting right after cannot cut it off.
                         let claimed = box.claim()
-                        send(CallbackPages.response(.takeoverSuspected(config.judge.task), status: 409, for: request))
+                        send(pages.takeover(request))
                         if claimed { box.deliver(.takeover, claimed: true) }
                     case .notArmed:
                         send(.text(404, "Not found\n"))
@@ -58,52 +64,42 @@ extension Listener {
                     send(.text(405, "Method not allowed\n"))
                 case .stateMismatch:
                     notice(.wrongState)
-                    send(CallbackPages.response(.notThisLogin, status: 400, for: request))
+                    send(pages.stateMismatch(request))
                 case .incomplete:
                     notice(.incomplete)
-                    send(CallbackPages.response(.incomplete(config.judge.task), status: 400, for: request))
+                    send(pages.incomplete(request))
                 case .outcome(let outcome):
                     guard box.claim() else {
-                        send(CallbackPages.response(.alreadyFinished(config.judge.task), status: 409, for: request))
+                        send(pages.alreadyFinished(request))
                         return
                     }
-                    switch outcome {
-                    case .addressChosen, .pickerFailed:
-                        // The picker's answer is final as it arrives: its page goes out before the
-                        // wait ends, so kauth exiting right after cannot cut it off.
-                        let (page, status) = CallbackPages.page(
-                            for: outcome, provider: config.providerName, task: config.judge.task)
-                        send(CallbackPages.response(page, status: status, for: request))
+                    switch pages.answer(outcome, request) {
+                    case .beforeEnding(let page):
+                        send(page)
                         box.deliver(outcome, claimed: true)
                         return
-                    case .code:
+                    case .afterEnding(let page):
                         box.deliver(outcome, claimed: true)
-                    case .providerError, .timedOut, .inputEnded, .interrupted, .takeover:
-                        box.deliver(outcome, claimed: true)
-                        let (page, status) = CallbackPages.page(
-                            for: outcome, provider: config.providerName, task: config.judge.task)
-                        send(CallbackPages.response(page, status: status, for: request))
+                        send(page)
                         return
+                    case .atConclusion:
+                        box.deliver(outcome, claimed: true)
                     }
-                    // The browser gets its page once the code exchange is over, so it never says
-                    // "logged in" before that is true; a login that never concludes gets a page
-                    // that sends the user to the terminal.
+                    // The browser gets its page once the flow is over, so it never says more
+                    // than is true; a flow that never concludes gets the page for nil.
                     let conclusion = gate.awaitConclusion(timeout: .seconds(180))
-                    send(
-                        CallbackPages.response(
-                            CallbackPages.page(for: conclusion, provider: config.providerName), status: 200,
-                            for: request))
+                    send(pages.concluded(conclusion, request))
                     gate.markSent()
                 }
             }
         }
         server.start()
-        // Ctrl-C while waiting cancels the login (exit 6) instead of killing kauth mid-flow.
+        // Ctrl-C while waiting ends the wait (`.interrupted`) instead of killing kauth mid-flow.
         signal(SIGINT, SIG_IGN)
         let interrupt = SignalSource(DispatchSource.makeSignalSource(signal: SIGINT, queue: .global()))
         interrupt.source.setEventHandler { box.deliver(.interrupted) }
         interrupt.source.resume()
-        return RunningCallbackListener(
+        return RunningLoopbackListener(
             port: server.port,
             arm: { url in start.arm(url) },
             wait: { timeout in await box.wait(timeout: timeout) },
@@ -141,17 +137,17 @@ final class StartLink: @unchecked Sendable {
     }
 }
 
-/// Hands the login's conclusion to the request that is holding the browser's connection, and
+/// Hands the flow's conclusion to the request that is holding the browser's connection, and
 /// lets `conclude` return once that page is on the wire (kauth may exit right after).
-final class ConclusionGate: @unchecked Sendable {
+final class ConclusionGate<Conclusion: Sendable>: @unchecked Sendable {
     private let lock = Lock()
-    private var conclusion: LoginConclusion?
+    private var conclusion: Conclusion?
     private var waiting = false
     private let concluded = DispatchSemaphore(value: 0)
     private let sent = DispatchSemaphore(value: 0)
 
     /// Called on the request's thread: blocks until `conclude` or the timeout.
-    func awaitConclusion(timeout: Duration) -> LoginConclusion? {
+    func awaitConclusion(timeout: Duration) -> Conclusion? {
         lock.withLock { waiting = true }
         _ = concluded.wait(timeout: .now() + .milliseconds(Int(timeout.milliseconds)))
         return lock.withLock { conclusion }
@@ -161,8 +157,8 @@ final class ConclusionGate: @unchecked Sendable {
         sent.signal()
     }
 
-    /// Called by the login flow; returns when the page was sent (at most a few seconds).
-    func conclude(_ value: LoginConclusion) {
+    /// Called by the flow; returns when the page was sent (at most a few seconds).
+    func conclude(_ value: Conclusion) {
         let isWaiting = lock.withLock { () -> Bool in
             guard conclusion == nil else { return false }
             conclusion = value
@@ -174,11 +170,11 @@ final class ConclusionGate: @unchecked Sendable {
 }
 
 /// Holds the first outcome; later ones are refused. `wait` returns it, or `.timedOut`.
-final class OutcomeBox: @unchecked Sendable {
+final class OutcomeBox<Outcome: ListenerOutcome>: @unchecked Sendable {
     private let lock = Lock()
-    private var outcome: CallbackOutcome?
+    private var outcome: Outcome?
     private var claimed = false
-    private var waiters: [CheckedContinuation<CallbackOutcome, Never>] = []
+    private var waiters: [CheckedContinuation<Outcome, Never>] = []
 
     /// Reserves the right to deliver the one outcome; false if another request or source has it.
     func claim() -> Bool {
@@ -191,7 +187,7 @@ final class OutcomeBox: @unchecked Sendable {
 
     /// Records `outcome` if none was recorded (or claimed by someone else) yet; false otherwise.
     @discardableResult
-    func deliver(_ outcome: CallbackOutcome, claimed alreadyClaimed: Bool = false) -> Bool {
+    func deliver(_ outcome: Outcome, claimed alreadyClaimed: Bool = false) -> Bool {
         lock.lock()
         guard self.outcome == nil, alreadyClaimed || !claimed else {
             lock.unlock()
@@ -206,7 +202,7 @@ final class OutcomeBox: @unchecked Sendable {
         return true
     }
 
-    func wait(timeout: Duration) async -> CallbackOutcome {
+    func wait(timeout: Duration) async -> Outcome {
         let timer = Task {
             try? await Task.sleep(for: timeout)
             if !Task.isCancelled { deliver(.timedOut) }

@@ -1,7 +1,6 @@
 #if os(macOS)
     import Foundation
     import Security
-    import KAuthBasics
 
     // Untested: kauth's tests run on Linux only. This compiles on macOS and follows Apple's
     // documented generic-password calls; Docs/security.md says so.

@@ -1,5 +1,3 @@
-import KAuthBasics
-
 extension World {
     /// The real process: libcurl, the system clock and CSPRNG, the user's browser, POSIX files,
     /// the standard streams, a loopback socket listener and the OS keyring.

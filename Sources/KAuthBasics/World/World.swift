@@ -1,5 +1,3 @@
-import KAuthBasics
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -8,13 +6,11 @@ import KAuthBasics
 
 /// Every effect kauth has, gathered in one value that is built once in `main.swift` and passed down.
 ///
-/// Each member is a small struct of `@Sendable` closures: tests replace only what a flow should
+/// Each member is a small value of `@Sendable` closures (the listener: of a generic starter): tests replace only what a flow should
 /// touch, and the `.live` values are the only code that reaches the real process, clock and disk.
 ///
-/// The effects themselves (HTTP, clock, randomness, browser, files, terminal, environment, keyring)
-/// live in KAuthBasics, which knows nothing of OAuth. This value, and the redirect `Listener`, stay
-/// in the core for now: the listener judges logins and Kakao's address picker and carries their
-/// outcomes; and the live keyrings (Secret Service, login keychain) are still in `Keystore/`.
+/// It lives in KAuthBasics, which knows nothing of OAuth: even the callback `Listener` is generic
+/// over what it waits for, and a login or the address picker gives it their judge and pages.
 package struct World: Sendable {
     package var http: HTTPClient
     package var clock: Clock

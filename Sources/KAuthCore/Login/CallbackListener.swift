@@ -1,0 +1,80 @@
+import KAuthBasics
+
+/// How a redirect wait of the core finished. One type for every kind of callback (`CallbackJudge`),
+/// so each flow handles the outcomes its judge can give and treats the others as impossible. The
+/// listener itself (KAuthBasics) knows only the ends it gives by itself: `.timedOut`,
+/// `.interrupted`, `.takeover`.
+package enum CallbackOutcome: ListenerOutcome {
+    /// The authorization code, from a request whose `state` matched.
+    case code(String)
+    /// The provider redirected with `error=` (RFC 6749 §4.1.2.1), state matched.
+    case providerError(error: String, description: String?)
+    /// Kakao's shipping-address picker came back with `status=ok&address_id=N`.
+    case addressChosen(id: Int64)
+    /// Kakao's shipping-address picker came back with `status=error` and its `KAE…` code.
+    case pickerFailed(code: String, message: String?)
+    /// Nothing usable arrived in time.
+    case timedOut
+    /// Standard input, which is not a terminal, ended with no redirect URL while no browser was
+    /// started: nothing can end the wait any more (CI, cron, `</dev/null`).
+    case inputEnded
+    /// The user interrupted the wait (Ctrl-C).
+    case interrupted
+    /// The single-use start link was used a second time: someone else may have tried to take
+    /// over the login, which ends unused.
+    case takeover
+}
+
+/// What the browser that delivered the code is told once the login is over.
+package enum LoginConclusion: Sendable, Equatable {
+    case loggedIn
+    case failed
+}
+
+/// Where and for what the core's redirect listener waits: a login's, or the address picker's.
+package typealias CallbackListenerConfig = LoopbackListenerConfig<CallbackJudge>
+
+/// The core's redirect listener, bound and serving.
+package typealias RunningCallbackListener = RunningLoopbackListener<CallbackOutcome, LoginConclusion>
+
+extension LoopbackListenerConfig where Judge == CallbackJudge {
+    /// A listener whose pages are the core's catalogue, naming `providerName`.
+    package init(
+        host: String = "127.0.0.1", port: UInt16, path: String, judge: CallbackJudge, startPath: String? = nil,
+        providerName: String = "the provider"
+    ) {
+        self.init(
+            host: host, port: port, path: path, judge: judge, startPath: startPath,
+            pages: CallbackPages.listenerPages(provider: providerName, task: judge.task))
+    }
+
+    /// A login's listener: an authorization response bound by `state` (and RFC 9207 `iss`).
+    package init(
+        host: String = "127.0.0.1", port: UInt16, path: String, expectedState: String, expectedIssuer: String? = nil,
+        requireIssuer: Bool = false, startPath: String? = nil, providerName: String = "the provider"
+    ) {
+        self.init(
+            host: host, port: port, path: path,
+            judge: .authorization(
+                expectedState: expectedState, expectedIssuer: expectedIssuer, requireIssuer: requireIssuer),
+            startPath: startPath, providerName: providerName)
+    }
+
+    /// The `state` a login's callback must carry; nil for other callbacks.
+    package var expectedState: String? {
+        guard case .authorization(let state, _, _) = judge else { return nil }
+        return state
+    }
+
+    /// RFC 9207: the issuer an `iss` in a login's response must name.
+    package var expectedIssuer: String? {
+        guard case .authorization(_, let issuer, _) = judge else { return nil }
+        return issuer
+    }
+
+    /// Whether a login's response without `iss` is refused; nil for other callbacks.
+    package var requireIssuer: Bool? {
+        guard case .authorization(_, _, let require) = judge else { return nil }
+        return require
+    }
+}
