@@ -17,15 +17,7 @@ package enum CLI {
     /// Flags for many commands, before or after the command words; each command says which it
     /// takes (`CommandSpec.globals`).
     static let globalFlags: [FlagSpec] = [
-        .option(
-            "profile", "NAME", "use the login stored under NAME (default: KAUTH_PROFILE, else the default profile)",
-            values: .dynamic(.profiles)),
-        .option(
-            "provider", "NAME",
-            "provider to use: kakao (default), snapchat, oidc (any OpenID Connect provider, with --issuer), or one configured with `kauth config`",
-            values: .dynamic(.providers)),
-        .toggle("verbose", "trace HTTP requests to stderr, secrets redacted"),
-        .toggle("no-color", "no colour in output (also: NO_COLOR)")
+        GlobalFlags.profile.spec, GlobalFlags.provider.spec, GlobalFlags.verbose.spec, GlobalFlags.noColor.spec
     ]
 
     /// Runs `arguments` (without the program name) and returns the exit code.
@@ -52,7 +44,7 @@ package enum CLI {
             return 0
         case .run(let parsed):
             var world = world
-            if parsed.has("verbose") {
+            if parsed[GlobalFlags.verbose] {
                 let terminal = world.terminal
                 world.http = world.http.traced(to: { terminal.writeErr($0) })
                 world.browser.showsOpenerOutput = true
@@ -164,4 +156,17 @@ package enum CLI {
         text += "\nRun '\(error.commandPath.joined(separator: " ")) --help' for usage.\n"
         return text
     }
+}
+
+/// The flags of `CLI.globalFlags`, read by `CommandContext` and `CLI.run`.
+enum GlobalFlags {
+    static let profile = Option(
+        "profile", "NAME", "use the login stored under NAME (default: KAUTH_PROFILE, else the default profile)",
+        values: .dynamic(.profiles))
+    static let provider = Option(
+        "provider", "NAME",
+        "provider to use: kakao (default), snapchat, oidc (any OpenID Connect provider, with --issuer), or one configured with `kauth config`",
+        values: .dynamic(.providers))
+    static let verbose = Toggle("verbose", "trace HTTP requests to stderr, secrets redacted")
+    static let noColor = Toggle("no-color", "no colour in output (also: NO_COLOR)")
 }

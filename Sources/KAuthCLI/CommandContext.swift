@@ -17,7 +17,9 @@ struct CommandContext: Sendable {
     var terminal: Terminal { world.terminal }
     var environment: Environment { world.environment }
     var paths: KAuthPaths { KAuthPaths.resolve(environment) }
-    var json: Bool { command.has("json") }
+    var json: Bool {
+        command.spec.flags.contains { $0.name == CommonFlags.json.spec.name } && command[CommonFlags.json]
+    }
 
     /// The keystore, with `KAUTH_PASSPHRASE` when set, and its key in the OS keyring unless
     /// `KAUTH_KEYRING=off`.
@@ -39,7 +41,7 @@ struct CommandContext: Sendable {
 
     /// `--profile` or `KAUTH_PROFILE`, checked; nil when neither names one.
     func explicitProfile() throws -> String? {
-        guard let name = command.value("profile") ?? environment["KAUTH_PROFILE"] else { return nil }
+        guard let name = command[GlobalFlags.profile] ?? environment["KAUTH_PROFILE"] else { return nil }
         try Self.validateProfileName(name)
         return name
     }
@@ -73,7 +75,7 @@ struct CommandContext: Sendable {
     func providers(_ overrides: ProviderOverrides = ProviderOverrides()) -> ProviderResolver {
         let store = configStore
         return ProviderResolver(
-            environment: environment, loadConfig: { try store.load() }, selected: command.value("provider"),
+            environment: environment, loadConfig: { try store.load() }, selected: command[GlobalFlags.provider],
             overrides: overrides)
     }
 
@@ -192,13 +194,17 @@ struct CommandContext: Sendable {
     var messages: ErrorMessages {
         let flags = Set((command.spec.flags + command.spec.globalFlags(CLI.globalFlags)).map(\.name))
         var messages = ErrorMessages(
-            commandPath: command.path, hasFlag: { flags.contains($0) }, profileFlag: command.value("profile"))
+            commandPath: command.path, hasFlag: { flags.contains($0.name) }, profileFlag: command[GlobalFlags.profile])
         let context = self
         messages.recreate = { profile in LoginRecipe.flags(for: profile, context: context) }
         if command.path == ["kauth", "login"] {
             messages.repeatLogin = LoginRecipe.repeating(command)
             messages.handOverLogin = LoginRecipe.repeating(
-                command, only: ["provider", "profile", "issuer", "client-id"])
+                command,
+                only: [
+                    GlobalFlags.provider.spec, GlobalFlags.profile.spec, LoginCommand.Flags.issuer.spec,
+                    LoginCommand.Flags.clientID.spec
+                ])
         }
         return messages
     }

@@ -25,28 +25,17 @@ enum ApiCommand {
             Unlike gh: --field PATH prints one value of the answer, as kauth me --field does (gh's --field is -F here, long form --typed-field), and -H Authorization is refused, since the token is kauth's to send.
             """,
         flags: [
-            .option(
-                "method", short: "X", "METHOD",
-                "HTTP method (default GET, or POST when fields or --input are given without --paginate)",
-                values: .choices(methods)),
-            .option(
-                "raw-field", short: "f", "KEY=VALUE", "a parameter, sent as a string (repeatable)", repeatable: true),
-            .option(
-                "typed-field", short: "F", "KEY=VALUE",
-                "a parameter: true, false, null and numbers as JSON, @FILE as the file's text (repeatable)",
-                repeatable: true),
-            .option(
-                "header", short: "H", "'NAME: VALUE'", "an HTTP header to send (repeatable; not Authorization)",
-                repeatable: true),
-            .option(
-                "input", "FILE|-", "the request body, sent as it is, from FILE or standard input",
-                values: .fileOrStandardInput),
-            .toggle("paginate", "follow next-page links and print all pages joined"),
-            .toggle("include", short: "i", "print the status line and headers before the body"),
-            .toggle("silent", "print no body"),
-            .option("field", "PATH", "print one value of the answer, e.g. kakao_account.email"),
-            .option("host", "auth|api", "which host PATH is on (default api)", values: .choices(["auth", "api"])),
-            .toggle("json", "print the body under `response`, with the method, URL and status")
+            Flags.method.spec,
+            Flags.rawField.spec,
+            Flags.typedField.spec,
+            Flags.header.spec,
+            Flags.input.spec,
+            Flags.paginate.spec,
+            Flags.include.spec,
+            Flags.silent.spec,
+            Flags.field.spec,
+            Flags.host.spec,
+            Flags.json.spec
         ],
         arguments: [
             ArgumentSpec(
@@ -67,31 +56,33 @@ enum ApiCommand {
 
     static func run(_ context: CommandContext) async throws -> Int32 {
         let command = context.command
-        if command.has("silent") && (context.json || command.has("field")) {
+        if command[Flags.silent] && (context.json || command.has(Flags.field)) {
             throw KAuthError.usage("--silent prints no body: leave out --json and --field, or --silent")
         }
-        if let path = command.value("field"), path.contains("=") {
+        if let path = command[Flags.field], path.contains("=") {
             throw KAuthError.usage(
                 "--field PATH prints one value of the answer (as in `kauth me --field`); to send KEY=VALUE as gh's --field does, use -F '\(path.visible)'"
             )
         }
-        let headers = try command.all("header").map(header)
+        let headers = try command.all(Flags.header).map(header)
         var stdinTaken = false
         let fields = APIFields(
-            try KeyValueArguments.parse(command.all("raw-field"), what: "-f").map { ($0.0, APIFieldValue.string($0.1)) }
-                + KeyValueArguments.parse(command.all("typed-field"), what: "-F").map {
+            try KeyValueArguments.parse(command.all(Flags.rawField), what: "-f").map {
+                ($0.0, APIFieldValue.string($0.1))
+            }
+                + KeyValueArguments.parse(command.all(Flags.typedField), what: "-F").map {
                     ($0.0, try typed($0.1, context, stdinTaken: &stdinTaken))
                 }
         )
-        let input = try command.value("input").map { try body(from: $0, context, stdinTaken: &stdinTaken) }
+        let input = try command[Flags.input].map { try body(from: $0, context, stdinTaken: &stdinTaken) }
         // gh's default, except that --paginate lists with GET: its fields are the first page's query.
         let method =
-            (command.value("method") ?? (fields.isEmpty && input == nil || command.has("paginate") ? "GET" : "POST"))
+            (command[Flags.method] ?? (fields.isEmpty && input == nil || command[Flags.paginate] ? "GET" : "POST"))
             .uppercased()
         guard methods.contains(method) else {
             throw KAuthError.usage("unsupported method '\(method.visible)'; use GET, POST, PUT, PATCH or DELETE")
         }
-        if command.has("paginate") && (method != "GET" || input != nil) {
+        if command[Flags.paginate] && (method != "GET" || input != nil) {
             throw KAuthError.usage(
                 "--paginate follows next-page links with GET; leave out -X \(method), --input and body fields")
         }
@@ -124,8 +115,8 @@ enum ApiCommand {
         }
 
         let first = try await client.exchange(call)
-        guard command.has("paginate") else {
-            if command.has("include") && !context.json { printHead(first.response, context) }
+        guard command[Flags.paginate] else {
+            if command[Flags.include] && !context.json { printHead(first.response, context) }
             return try finish(first, body: nil, pages: [first], method: method, client: client, context)
         }
         do {
@@ -134,10 +125,10 @@ enum ApiCommand {
                 next.extraHeaders = headers
                 return try await client.exchange(next)
             }
-            if command.has("include") && !context.json { walk.pages.forEach { printHead($0.response, context) } }
+            if command[Flags.include] && !context.json { walk.pages.forEach { printHead($0.response, context) } }
             return try finish(first, body: walk.joined, pages: walk.pages, method: method, client: client, context)
         } catch let stopped as APIPages.Stopped {
-            if command.has("include") && !context.json { stopped.pages.forEach { printHead($0.response, context) } }
+            if command[Flags.include] && !context.json { stopped.pages.forEach { printHead($0.response, context) } }
             let error = KAuthError.pagesStopped(stopped.reason)
             if case .failed(let page, _, let pageError) = stopped.reason, let failing = stopped.pages.last {
                 // The first page failing is the call failing: no walk to speak of.
@@ -160,7 +151,7 @@ enum ApiCommand {
         let command = context.command
         if target.hasPrefix("/") {
             let host: ProviderURLRole
-            switch command.value("host") ?? "api" {
+            switch command[Flags.host] ?? "api" {
             case "api": host = .api
             case "auth": host = .auth
             case let other: throw KAuthError.usage("--host is auth or api, not '\(other.visible)'")
@@ -172,7 +163,7 @@ enum ApiCommand {
             }
             return APICall(method: method, host: host, path: target)
         }
-        if command.has("host") { throw KAuthError.usage("--host is for paths; a URL names its host itself") }
+        if command.has(Flags.host) { throw KAuthError.usage("--host is for paths; a URL names its host itself") }
         guard let origin = Provider.origin(of: target),
             target.lowercased().hasPrefix("https://") || target.lowercased().hasPrefix("http://")
         else {
@@ -256,11 +247,11 @@ enum ApiCommand {
                 "profile": .string(client.credentials.profile), "provider": .string(client.provider.name),
                 "response": response
             ]
-            if command.has("paginate") { document["pages"] = .number(Double(pages.count)) }
-            if command.has("include") { document["headers"] = headersJSON(exchange.response.headers) }
+            if command[Flags.paginate] { document["pages"] = .number(Double(pages.count)) }
+            if command[Flags.include] { document["headers"] = headersJSON(exchange.response.headers) }
             if let failure {
                 document["error"] = .object(CLI.errorObject(failure, context: context))
-            } else if let path = command.value("field") {
+            } else if let path = command[Flags.field] {
                 document["field"] = .string(path)
                 document["value"] = try value(at: path, in: response)
                 document["response"] = nil
@@ -268,8 +259,8 @@ enum ApiCommand {
             context.printJSON(.object(document))
             return failure?.exitCode ?? 0
         }
-        if !command.has("silent") {
-            if failure == nil, let path = command.value("field") {
+        if !command[Flags.silent] {
+            if failure == nil, let path = command[Flags.field] {
                 let value = try value(at: path, in: response)
                 context.out((value.stringValue ?? value.jsonText()).visible + "\n")
             } else if let body {
@@ -308,5 +299,34 @@ enum ApiCommand {
             }
         }
         return .object(object)
+    }
+}
+
+extension ApiCommand {
+    /// The flags this file's commands declare and read.
+    enum Flags {
+        static let method = Option(
+            "method", short: "X", "METHOD",
+            "HTTP method (default GET, or POST when fields or --input are given without --paginate)",
+            values: .choices(methods))
+        static let rawField = Option(
+            "raw-field", short: "f", "KEY=VALUE", "a parameter, sent as a string (repeatable)", repeatable: true)
+        static let typedField = Option(
+            "typed-field", short: "F", "KEY=VALUE",
+            "a parameter: true, false, null and numbers as JSON, @FILE as the file's text (repeatable)",
+            repeatable: true)
+        static let header = Option(
+            "header", short: "H", "'NAME: VALUE'", "an HTTP header to send (repeatable; not Authorization)",
+            repeatable: true)
+        static let input = Option(
+            "input", "FILE|-", "the request body, sent as it is, from FILE or standard input",
+            values: .fileOrStandardInput)
+        static let paginate = Toggle("paginate", "follow next-page links and print all pages joined")
+        static let include = Toggle("include", short: "i", "print the status line and headers before the body")
+        static let silent = Toggle("silent", "print no body")
+        static let field = Option("field", "PATH", "print one value of the answer, e.g. kakao_account.email")
+        static let host = Option(
+            "host", "auth|api", "which host PATH is on (default api)", values: .choices(["auth", "api"]))
+        static let json = Toggle("json", "print the body under `response`, with the method, URL and status")
     }
 }

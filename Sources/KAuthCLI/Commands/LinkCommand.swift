@@ -31,26 +31,20 @@ enum LinkCommand {
     )
 
     static let shareFlags: [FlagSpec] = [
-        .option(
-            "callback", "KEY=VALUE",
-            "server callback argument (lcba): Kakao calls the app's callback URL with it after a share",
-            repeatable: true),
-        .toggle("open", "open the sharer URL in the browser (BROWSER, else xdg-open/open)"),
+        Flags.callback.spec,
+        Flags.open.spec,
         .json
     ]
 
     /// Sharing needs no login, so no profile: the provider (for its app key and URLs) and tracing.
     static let shareGlobals: Set<GlobalFlag> = [.provider, .verbose, .noColor]
 
-    static let argFlag = FlagSpec.option(
-        "arg", "KEY=VALUE", "template argument for ${KEY} (template_args)", repeatable: true)
-
     static let defaultSpec = CommandSpec(
         name: "default",
         summary: "share a default template (feed, list, text, …) read from JSON",
         discussion:
             "Reads the template as JSON (comments and trailing commas allowed) from FILE, or standard input with '-'. It is checked locally, validated at /v2/api/kakaolink/talk/template/default, measured against the SDK's 10 KB limit, and the sharer URL is printed on stdout; Kakao's warnings go to stderr.",
-        flags: [.option("template", "FILE", "the template JSON; - reads standard input", values: .fileOrStandardInput)]
+        flags: [Flags.template.spec]
             + shareFlags,
         globals: shareGlobals,
         examples: [
@@ -66,7 +60,7 @@ enum LinkCommand {
         summary: "share a template made in the console's message template builder",
         discussion:
             "Validates the template and its arguments at /v2/api/kakaolink/talk/template/validate and prints the sharer URL.",
-        flags: [.option("template-id", "N", "the template's ID"), argFlag] + shareFlags,
+        flags: [Flags.templateID.spec, Flags.arg.spec] + shareFlags,
         globals: shareGlobals,
         examples: [
             ("kauth link custom --template-id 12345 --arg title=Hello --arg description=World", ""),
@@ -81,8 +75,8 @@ enum LinkCommand {
         discussion:
             "Kakao scrapes URL (its domain must be registered for the app) into a feed message, or into the template --template-id N. Validated at /v2/api/kakaolink/talk/template/scrap.",
         flags: [
-            .option("url", "URL", "the page to share"),
-            .option("template-id", "N", "a template to put the scraped page into"), argFlag
+            Flags.url.spec,
+            Flags.scrapTemplateID.spec, Flags.arg.spec
         ] + shareFlags,
         globals: shareGlobals,
         examples: [
@@ -95,7 +89,7 @@ enum LinkCommand {
     // MARK: - Share
 
     static func runDefault(_ context: CommandContext) async throws -> Int32 {
-        guard let source = context.command.value("template") else {
+        guard let source = context.command[Flags.template] else {
             throw KAuthError.usage(
                 "'kauth link default' needs --template FILE (or - for standard input); start from `kauth link template new feed`"
             )
@@ -105,35 +99,36 @@ enum LinkCommand {
     }
 
     static func runCustom(_ context: CommandContext) async throws -> Int32 {
-        guard let id = try ShareInput.templateID(context) else {
+        guard let id = try ShareInput.templateID(context, Flags.templateID) else {
             throw KAuthError.usage(
                 "'kauth link custom' needs --template-id N: the ID of a template from the console's message template builder"
             )
         }
-        return try await share(context, message: .custom(templateID: id, args: try ShareInput.pairs(context, "arg")))
+        return try await share(
+            context, message: .custom(templateID: id, args: try ShareInput.pairs(context, Flags.arg)))
     }
 
     static func runScrap(_ context: CommandContext) async throws -> Int32 {
-        guard let url = context.command.value("url") else {
+        guard let url = context.command[Flags.url] else {
             throw KAuthError.usage("'kauth link scrap' needs --url URL: the page to share")
         }
         let message = ShareMessage.scrap(
             url: try ShareInput.webURL(url, flag: "--url"),
-            templateID: try ShareInput.templateID(context),
-            args: try ShareInput.pairs(context, "arg")
+            templateID: try ShareInput.templateID(context, Flags.scrapTemplateID),
+            args: try ShareInput.pairs(context, Flags.arg)
         )
         return try await share(context, message: message)
     }
 
     /// Validate and measure (the share service), warn, then print (and open) the sharer URL.
     static func share(_ context: CommandContext, message: ShareMessage) async throws -> Int32 {
-        let callbacks = try ShareInput.pairs(context, "callback")
+        let callbacks = try ShareInput.pairs(context, Flags.callback)
         let prepared = try await context.shareService().prepare(message, callbacks: callbacks)
         for warning in prepared.warnings {
             context.err("warning: \(warning.key.visible): \(warning.message.visible)\n")
         }
         var opened: Bool?
-        if context.command.has("open") {
+        if context.command[Flags.open] {
             opened = await ShareInput.open(prepared.sharerURL, context: context)
         }
         if context.json {
@@ -158,5 +153,23 @@ extension CommandContext {
     func shareService() throws -> ShareService {
         try ShareService(
             http: world.http, clock: world.clock, provider: providers().selectedProvider(), version: version)
+    }
+}
+
+extension LinkCommand {
+    /// The flags this file's commands declare and read.
+    enum Flags {
+        static let callback = Option(
+            "callback", "KEY=VALUE",
+            "server callback argument (lcba): Kakao calls the app's callback URL with it after a share",
+            repeatable: true)
+        static let open = Toggle("open", "open the sharer URL in the browser (BROWSER, else xdg-open/open)")
+        static let arg = Option(
+            "arg", "KEY=VALUE", "template argument for ${KEY} (template_args)", repeatable: true)
+        static let template = Option(
+            "template", "FILE", "the template JSON; - reads standard input", values: .fileOrStandardInput)
+        static let templateID = Option("template-id", "N", "the template's ID")
+        static let url = Option("url", "URL", "the page to share")
+        static let scrapTemplateID = Option("template-id", "N", "a template to put the scraped page into")
     }
 }

@@ -16,7 +16,7 @@ enum LinkTemplateCommand {
         summary: "print a commented starter template",
         discussion:
             "Prints a starter for TYPE (feed, list, location, commerce, text or calendar) from Kakao's examples, with comments on each member and its limits. kauth reads the comments as they are; --no-comments prints plain JSON for other tools.",
-        flags: [.toggle("no-comments", "leave the comment lines out (plain JSON)")],
+        flags: [Flags.noComments.spec],
         globals: [.noColor],
         arguments: [
             ArgumentSpec(
@@ -38,7 +38,14 @@ enum LinkTemplateCommand {
             )
         }
         context.out(
-            context.command.has("no-comments") ? TemplateStarters.plain(for: type) : TemplateStarters.text(for: type))
+            context.command[Flags.noComments] ? TemplateStarters.plain(for: type) : TemplateStarters.text(for: type))
         return 0
+    }
+}
+
+extension LinkTemplateCommand {
+    /// The flags this file's commands declare and read.
+    enum Flags {
+        static let noComments = Toggle("no-comments", "leave the comment lines out (plain JSON)")
     }
 }

@@ -9,29 +9,10 @@ enum LoginCommand {
         discussion:
             "Opens the provider's login page in the browser (BROWSER, else xdg-open or open) and waits for the redirect on a listener at 127.0.0.1. The URL is always printed to stderr. When no browser can be opened, or with --no-browser, open the URL on any machine and paste back the address the browser was sent to, for SSH sessions. For Kakao, register \(Kakao.defaultRedirectURI) as a redirect URI of your app (or pass the one you registered with --redirect-uri).",
         flags: [
-            .option("scopes", "LIST", "scope IDs to ask consent for (comma- or space-separated)", repeatable: true),
-            .option(
-                "prompt", "LIST",
-                "Kakao: login, create, select_account; OpenID Connect: none, login, consent, select_account",
-                repeatable: true, values: .dynamic(.prompts)),
-            .option("login-hint", "TEXT", "pre-fill the account field (email or phone number)"),
-            .option("service-terms", "LIST", "Kakao Sync service-terms tags to show", repeatable: true),
-            .toggle(
-                "openid", "ask for an OpenID Connect ID token (adds the openid scope; a nonce is always sent with it)"),
-            .option("nonce", "TEXT", "nonce to send instead of a random one (implies --openid)"),
-            .toggle("no-browser", "do not open a browser; print the URL and accept the redirect URL on stdin"),
-            .option("port", "N", "listen on this port (0: any free port); also KAUTH_REDIRECT_PORT"),
-            .option("redirect-uri", "URI", "the registered redirect URI (http://127.0.0.1:PORT/PATH)"),
-            .option("timeout", "SECONDS", "how long to wait for the login (default 300)"),
-            .option("client-id", "ID", "client id (Kakao: REST API key); also KAUTH_CLIENT_ID"),
-            .option("client-secret", "SECRET", "client secret, if the app has one enabled; also KAUTH_CLIENT_SECRET"),
-            .option("issuer", "URL", "issuer of an OpenID Connect provider (--provider oidc)"),
-            .toggle("device", "use the device authorization grant (providers that offer it)"),
-            .toggle("allow-no-pkce", "log in to a provider that does not list PKCE S256 (not recommended)"),
-            .toggle(
-                "with-token",
-                "read a refresh token on standard input, check it with one refresh, and store it (no browser)"),
-            .json
+            Flags.scopes.spec, Flags.prompt.spec, Flags.loginHint.spec, Flags.serviceTerms.spec, Flags.openID.spec,
+            Flags.nonce.spec, Flags.noBrowser.spec, Flags.port.spec, Flags.redirectURI.spec, Flags.timeout.spec,
+            Flags.clientID.spec, Flags.clientSecret.spec, Flags.issuer.spec, Flags.device.spec, Flags.allowNoPKCE.spec,
+            Flags.withToken.spec, CommonFlags.json.spec
         ],
         environment: EnvironmentVariables.login,
         examples: [
@@ -53,40 +34,72 @@ enum LoginCommand {
         run: run
     )
 
+    enum Flags {
+        static let scopes = Option(
+            "scopes", "LIST", "scope IDs to ask consent for (comma- or space-separated)", repeatable: true)
+        static let prompt = Option(
+            "prompt", "LIST",
+            "Kakao: login, create, select_account; OpenID Connect: none, login, consent, select_account",
+            repeatable: true, values: .dynamic(.prompts))
+        static let loginHint = Option("login-hint", "TEXT", "pre-fill the account field (email or phone number)")
+        static let serviceTerms = Option(
+            "service-terms", "LIST", "Kakao Sync service-terms tags to show", repeatable: true)
+        static let openID = Toggle(
+            "openid", "ask for an OpenID Connect ID token (adds the openid scope; a nonce is always sent with it)")
+        static let nonce = Option("nonce", "TEXT", "nonce to send instead of a random one (implies --openid)")
+        static let noBrowser = Toggle(
+            "no-browser", "do not open a browser; print the URL and accept the redirect URL on stdin")
+        static let port = IntegerOption.port("listen on this port (0: any free port); also KAUTH_REDIRECT_PORT")
+        static let redirectURI = Option(
+            "redirect-uri", "URI", "the registered redirect URI (http://127.0.0.1:PORT/PATH)")
+        static let timeout = IntegerOption(
+            "timeout", "SECONDS", "how long to wait for the login (default 300)", range: 1...86_400)
+        static let clientID = Option("client-id", "ID", "client id (Kakao: REST API key); also KAUTH_CLIENT_ID")
+        static let clientSecret = Option(
+            "client-secret", "SECRET", "client secret, if the app has one enabled; also KAUTH_CLIENT_SECRET")
+        static let issuer = Option("issuer", "URL", "issuer of an OpenID Connect provider (--provider oidc)")
+        static let device = Toggle("device", "use the device authorization grant (providers that offer it)")
+        static let allowNoPKCE = Toggle(
+            "allow-no-pkce", "log in to a provider that does not list PKCE S256 (not recommended)")
+        static let withToken = Toggle(
+            "with-token",
+            "read a refresh token on standard input, check it with one refresh, and store it (no browser)")
+    }
+
     static func run(_ context: CommandContext) async throws -> Int32 {
         let command = context.command
-        for flag in ["client-id", "client-secret", "redirect-uri", "login-hint", "nonce"]
-        where command.value(flag)?.isEmpty == true {
-            throw KAuthError.usage("--\(flag) needs a non-empty value")
+        for flag in [Flags.clientID, Flags.clientSecret, Flags.redirectURI, Flags.loginHint, Flags.nonce]
+        where command[flag]?.isEmpty == true {
+            throw KAuthError.usage("--\(flag.spec.name) needs a non-empty value")
         }
-        let timeout = try FlagValues.integer(context, "timeout", range: 1...86_400) ?? 300
+        let timeout = try command.value(Flags.timeout) ?? 300
         let overrides = ProviderOverrides(
-            clientID: command.value("client-id"),
-            clientSecret: command.value("client-secret"),
-            redirectURI: command.value("redirect-uri"),
-            port: try FlagValues.port(context),
-            issuer: command.value("issuer")
+            clientID: command[Flags.clientID],
+            clientSecret: command[Flags.clientSecret],
+            redirectURI: command[Flags.redirectURI],
+            port: try command.port(Flags.port),
+            issuer: command[Flags.issuer]
         )
         let login = try context.storedLogin(anyProvider: true)
         let provider = try context.providers(overrides).selectedProvider()
-        if command.has("with-token") {
+        if command[Flags.withToken] {
             return try await withToken(context, login: login, provider: provider)
         }
-        if command.has("issuer") && !provider.takesIssuer {
+        if command.has(Flags.issuer) && !provider.takesIssuer {
             throw KAuthError.usage(
                 "--issuer is for OpenID Connect providers (--provider oidc); \(provider.name)'s endpoints are built in")
         }
         let options = LoginOptions(
-            scopes: command.has("scopes") ? ScopeList.parse(command.all("scopes")) : nil,
-            prompts: ScopeList.parse(command.all("prompt")),
-            loginHint: command.value("login-hint"),
-            serviceTerms: ScopeList.parse(command.all("service-terms")),
-            openID: command.has("openid"),
-            nonce: command.value("nonce"),
-            openBrowser: !command.has("no-browser"),
+            scopes: command.has(Flags.scopes) ? ScopeList.parse(command.all(Flags.scopes)) : nil,
+            prompts: ScopeList.parse(command.all(Flags.prompt)),
+            loginHint: command[Flags.loginHint],
+            serviceTerms: ScopeList.parse(command.all(Flags.serviceTerms)),
+            openID: command[Flags.openID],
+            nonce: command[Flags.nonce],
+            openBrowser: !command[Flags.noBrowser],
             timeout: .seconds(timeout),
-            device: command.has("device"),
-            allowNoPKCE: command.has("allow-no-pkce")
+            device: command[Flags.device],
+            allowNoPKCE: command[Flags.allowNoPKCE]
         )
         if context.environmentToken != nil {
             context.err("note: KAUTH_ACCESS_TOKEN is set; other commands keep using it until it is unset\n")
@@ -130,12 +143,16 @@ enum LoginCommand {
     /// `--with-token`: the refresh token on standard input (never on the command line, where
     /// every user of the machine can read it) becomes the profile's login after one refresh.
     static func withToken(_ context: CommandContext, login: StoredLogin, provider: Provider) async throws -> Int32 {
-        let browserFlags = [
-            "scopes", "prompt", "login-hint", "service-terms", "nonce", "no-browser", "port", "redirect-uri", "timeout",
-            "device", "allow-no-pkce"
-        ]
-        if let flag = browserFlags.first(where: context.command.has) {
-            throw KAuthError.usage("--with-token logs in without a browser; --\(flag) does not apply")
+        // Every flag of a browser login: those a login from a refresh token also takes are
+        // named here, so a flag added to `login` is refused with --with-token until it is placed.
+        let alsoWithToken = [
+            Flags.clientID.spec, Flags.clientSecret.spec, Flags.issuer.spec, Flags.openID.spec, Flags.withToken.spec,
+            CommonFlags.json.spec
+        ].map(\.name)
+        if let (flag, _) = context.command.given(among: spec.flags).first(where: {
+            !alsoWithToken.contains($0.flag.name)
+        }) {
+            throw KAuthError.usage("--with-token logs in without a browser; --\(flag.name) does not apply")
         }
         var lines: [String] = []
         while var line = context.terminal.readLine() {
@@ -163,7 +180,7 @@ enum LoginCommand {
         var tokens = context.tokenService(login)
         tokens.keystore = tokens.keystore.choosingProtection()
         let session = try await tokens.adopt(
-            refreshToken: token, provider: provider, openID: context.command.has("openid"))
+            refreshToken: token, provider: provider, openID: context.command[Flags.openID])
         report(session, provider: provider, profile: login.profile, context: context)
         return 0
     }

@@ -8,7 +8,7 @@ enum Commands {
         discussion:
             "kauth logs you in through the browser, keeps the tokens in a local keystore, refreshes them when needed, and calls the provider's user APIs. Scripts call `kauth token` for a valid access token.",
         usage: ["COMMAND [flags]"],
-        flags: [.toggle("version", "print the version and the commit it was built from")],
+        flags: [Flags.version.spec],
         examples: [
             ("kauth login", "log in to Kakao in the browser"),
             (
@@ -44,22 +44,14 @@ enum Commands {
     )
 }
 
-/// Flag values that must be numbers.
-enum FlagValues {
-    static func integer(_ context: CommandContext, _ flag: String, range: ClosedRange<Int>) throws -> Int? {
-        guard let text = context.command.value(flag) else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw KAuthError.usage(
-                "--\(flag) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
-        }
-        return value
-    }
-
-    static func port(_ context: CommandContext, _ flag: String = "port") throws -> UInt16? {
-        try integer(context, flag, range: 0...65535).map { UInt16($0) }
-    }
+extension FlagSpec {
+    /// `--json`, declared once in `CommonFlags`.
+    static var json: FlagSpec { CommonFlags.json.spec }
 }
 
-extension FlagSpec {
-    static let json = FlagSpec.toggle("json", "print JSON on stdout")
+extension Commands {
+    /// The flags of `kauth` itself.
+    enum Flags {
+        static let version = Toggle("version", "print the version and the commit it was built from")
+    }
 }

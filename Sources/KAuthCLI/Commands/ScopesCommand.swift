@@ -37,11 +37,11 @@ enum ScopesCommand {
                 discussion:
                     "Runs the browser login again with scope= (and openid when the stored login used OpenID Connect), replaces the stored tokens and shows what was granted. Takes the login flags --no-browser, --port, --redirect-uri and --timeout.",
                 flags: [
-                    .toggle("missing", "request every scope /v2/user/me reports as needing agreement"),
-                    .toggle("no-browser", "do not open a browser; print the URL and accept the redirect URL on stdin"),
-                    .option("port", "N", "listen on this port: redirect URI http://127.0.0.1:N/callback"),
-                    .option("redirect-uri", "URI", "the registered redirect URI (http://127.0.0.1:PORT/PATH)"),
-                    .option("timeout", "SECONDS", "how long to wait for the consent (default 300)"),
+                    Flags.missing.spec,
+                    Flags.noBrowser.spec,
+                    Flags.port.spec,
+                    Flags.redirectURI.spec,
+                    Flags.timeout.spec,
                     .json
                 ],
                 arguments: [ArgumentSpec(name: "ID", help: "scope IDs to request", minimum: 0, maximum: nil)],
@@ -54,11 +54,11 @@ enum ScopesCommand {
 
     static let listFlags: [FlagSpec] = [
         .json,
-        .option("only", "LIST", "only these scope IDs", repeatable: true)
+        Flags.only.spec
     ]
 
     static func list(_ context: CommandContext) async throws -> Int32 {
-        let only = ScopeList.parse(context.command.all("only"))
+        let only = ScopeList.parse(context.command.all(Flags.only))
         let client = try context.apiClient(requiring: .consent)
         let result = try await client.send(ScopesRequest(scopes: only))
         if only.isEmpty { try await remember(result.value, context: context) }
@@ -134,7 +134,7 @@ enum ScopesCommand {
         var ids = ScopeList.parse(command.arguments)
         let client = try context.client(for: context.tokenService(login))
         try client.provider.require(.consent)
-        if command.has("missing") {
+        if command[Flags.missing] {
             if !ids.isEmpty { throw KAuthError.usage("give scope IDs or --missing, not both") }
             ids = MissingConsent.scopes(in: try await client.send(UserMeRequest()).value)
             if ids.isEmpty {
@@ -155,12 +155,12 @@ enum ScopesCommand {
             }
         }
         let overrides = ProviderOverrides(
-            redirectURI: command.value("redirect-uri"), port: try FlagValues.port(context))
+            redirectURI: command[Flags.redirectURI], port: try context.command.port(Flags.port))
         let provider = try context.providers(overrides).provider(for: session, of: login.profile)
         try provider.require(.consent)
-        let timeout = try FlagValues.integer(context, "timeout", range: 1...86_400) ?? 300
+        let timeout = try context.command.value(Flags.timeout) ?? 300
         let options = LoginOptions(
-            scopes: ids, openID: session.openID, openBrowser: !command.has("no-browser"), timeout: .seconds(timeout))
+            scopes: ids, openID: session.openID, openBrowser: !command[Flags.noBrowser], timeout: .seconds(timeout))
         context.err("Requesting consent for: \(ids.joined(separator: " "))\n")
         let progress = LoginProgress(context: context)
         defer { progress.finish() }
@@ -192,5 +192,21 @@ enum ScopesCommand {
             "Now agreed: \(updated.scopes.map(\.visible).joined(separator: " "))\(gained.isEmpty ? "" : " (new: \(gained.map(\.visible).joined(separator: " ")))")\n"
         )
         return declined.isEmpty ? 0 : 4
+    }
+}
+
+extension ScopesCommand {
+    /// The flags this file's commands declare and read.
+    enum Flags {
+        static let missing = Toggle("missing", "request every scope /v2/user/me reports as needing agreement")
+        static let noBrowser = Toggle(
+            "no-browser", "do not open a browser; print the URL and accept the redirect URL on stdin")
+        static let port = IntegerOption(
+            "port", "N", "listen on this port: redirect URI http://127.0.0.1:N/callback", range: 0...65535)
+        static let redirectURI = Option(
+            "redirect-uri", "URI", "the registered redirect URI (http://127.0.0.1:PORT/PATH)")
+        static let timeout = IntegerOption(
+            "timeout", "SECONDS", "how long to wait for the consent (default 300)", range: 1...86_400)
+        static let only = Option("only", "LIST", "only these scope IDs", repeatable: true)
     }
 }

@@ -49,26 +49,29 @@ enum ShareInput {
     /// `--template-id` and `--scrap` (which may take a template id), checked before anything is sent.
     static func talkMessage(_ context: CommandContext) throws -> ShareMessage {
         let command = context.command
-        let args = try pairs(context, "arg")
-        let id = try templateID(context)
-        if let text = command.value("text") {
-            guard !command.has("template"), !command.has("template-id"), !command.has("scrap"), args.isEmpty else {
+        let args = try pairs(context, LinkCommand.Flags.arg)
+        let id = try templateID(context, TalkCommand.Flags.templateID)
+        if let text = command[TalkCommand.Flags.text] {
+            guard !command.has(TalkCommand.Flags.template), !command.has(TalkCommand.Flags.templateID),
+                !command.has(TalkCommand.Flags.scrap), args.isEmpty
+            else {
                 throw KAuthError.usage(
                     "--text sends a text message of its own: leave out --template, --template-id, --arg and --scrap")
             }
-            return .default(try textTemplate(text, link: command.value("link").map { try webURL($0, flag: "--link") }))
+            return .default(
+                try textTemplate(text, link: command[TalkCommand.Flags.link].map { try webURL($0, flag: "--link") }))
         }
-        if command.has("link") {
+        if command.has(TalkCommand.Flags.link) {
             throw KAuthError.usage("--link goes with --text; a template names its own links")
         }
-        if let source = command.value("template") {
-            guard !command.has("template-id"), !command.has("scrap"), args.isEmpty else {
+        if let source = command[TalkCommand.Flags.template] {
+            guard !command.has(TalkCommand.Flags.templateID), !command.has(TalkCommand.Flags.scrap), args.isEmpty else {
                 throw KAuthError.usage(
                     "--template sends a default template: leave out --template-id, --arg and --scrap")
             }
             return .default(try template(context, source: source))
         }
-        if let url = command.value("scrap") {
+        if let url = command[TalkCommand.Flags.scrap] {
             return .scrap(url: try webURL(url, flag: "--scrap"), templateID: id, args: args)
         }
         if let id {
@@ -105,11 +108,11 @@ enum ShareInput {
     }
 
     /// `--FLAG KEY=VALUE` values as a map; a key given twice is an error.
-    static func pairs(_ context: CommandContext, _ flag: String) throws -> [String: String] {
+    static func pairs(_ context: CommandContext, _ flag: Option) throws -> [String: String] {
         var pairs: [String: String] = [:]
-        for (key, value) in try KeyValueArguments.parse(context.command.all(flag), what: "--\(flag)") {
+        for (key, value) in try KeyValueArguments.parse(context.command.all(flag), what: "--\(flag.spec.name)") {
             guard pairs[key] == nil else {
-                throw KAuthError.usage("--\(flag) \(key)= is given twice")
+                throw KAuthError.usage("--\(flag.spec.name) \(key)= is given twice")
             }
             pairs[key] = value
         }
@@ -117,8 +120,8 @@ enum ShareInput {
     }
 
     /// `--template-id N`, a positive whole number.
-    static func templateID(_ context: CommandContext) throws -> Int64? {
-        guard let text = context.command.value("template-id") else { return nil }
+    static func templateID(_ context: CommandContext, _ flag: Option) throws -> Int64? {
+        guard let text = context.command[flag] else { return nil }
         guard let id = Int64(text), id > 0 else {
             throw KAuthError.usage("--template-id needs a template ID (a positive whole number), not '\(text)'")
         }
@@ -144,7 +147,7 @@ enum ShareInput {
             return true
         } catch {
             let reason = LoginProgress.describe(
-                error as? BrowserError ?? .noBrowser, verbose: context.command.has("verbose"))
+                error as? BrowserError ?? .noBrowser, verbose: context.command[GlobalFlags.verbose])
             context.err("warning: could not open a browser (\(reason)); open the URL yourself\n")
             return false
         }

@@ -33,24 +33,24 @@ enum ShippingCommand {
 
     static let flags: [FlagSpec] = [
         .json,
-        .option("id", "N", "only the address with this id"),
-        .option("page-size", "N", "addresses per page (at least 2; default 10)"),
-        .toggle("all", "follow every page")
+        Flags.id.spec,
+        Flags.pageSize.spec,
+        Flags.all.spec
     ]
 
     static func run(_ context: CommandContext) async throws -> Int32 {
         let command = context.command
-        let pageSize = try FlagValues.integer(context, "page-size", range: 2...1000)
+        let pageSize = try context.command.value(Flags.pageSize)
         var addressID: Int64?
-        if let text = command.value("id") {
+        if let text = command[Flags.id] {
             guard let id = Int64(text) else { throw KAuthError.usage("--id needs a numeric address id, not '\(text)'") }
             addressID = id
         }
-        if addressID != nil && (command.has("all") || pageSize != nil) {
+        if addressID != nil && (command[Flags.all] || pageSize != nil) {
             throw KAuthError.usage("--id picks one address; it does not go with --all or --page-size")
         }
         let client = try context.apiClient(requiring: .shippingAddresses)
-        if command.has("all") {
+        if command[Flags.all] {
             let all = try await ShippingAddressPages.all(pageSize: pageSize ?? 10) { try await client.send($0) }
             if context.json {
                 // Every page joined into the shape of one: the provider's address objects as sent.
@@ -90,5 +90,15 @@ enum ShippingCommand {
                 ]
             }
         )
+    }
+}
+
+extension ShippingCommand {
+    /// The flags this file's commands declare and read.
+    enum Flags {
+        static let id = Option("id", "N", "only the address with this id")
+        static let pageSize = IntegerOption(
+            "page-size", "N", "addresses per page (at least 2; default 10)", range: 2...1000)
+        static let all = Toggle("all", "follow every page")
     }
 }

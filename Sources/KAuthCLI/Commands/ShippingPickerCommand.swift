@@ -6,10 +6,9 @@ import KAuthCore
 enum ShippingPickerCommand {
     static let flags: [FlagSpec] = [
         .json,
-        .option("timeout", "SECONDS", "how long to wait for the picker (default 300)"),
-        .option("port", "N", "listen on this port of 127.0.0.1 (default: any free port); also KAUTH_REDIRECT_PORT"),
-        .toggle(
-            "no-browser", "do not open a browser; print the page's URL and accept the address it returns to on stdin")
+        Flags.timeout.spec,
+        Flags.port.spec,
+        Flags.noBrowser.spec
     ]
 
     static let discussion =
@@ -63,15 +62,15 @@ enum ShippingPickerCommand {
     }
 
     static func run(_ context: CommandContext, _ operation: AddressPickerOperation) async throws -> Int32 {
-        let timeout = try FlagValues.integer(context, "timeout", range: 1...86_400) ?? 300
-        let portFlag = try FlagValues.port(context)
+        let timeout = try context.command.value(Flags.timeout) ?? 300
+        let portFlag = try context.command.port(Flags.port)
         let client = try context.apiClient(requiring: .shippingAddresses)
         let port = portFlag ?? client.provider.redirectPort ?? 0
         let progress = LoginProgress(context: context, activity: "the address picker")
         defer { progress.finish() }
         let result = try await AddressPicker(world: context.world, client: client, version: context.version)
             .run(
-                operation, timeout: .seconds(timeout), port: port, openBrowser: !context.command.has("no-browser"),
+                operation, timeout: .seconds(timeout), port: port, openBrowser: !context.command[Flags.noBrowser],
                 events: progress.pickerEvents)
         progress.finish()
         if context.json {
@@ -86,5 +85,18 @@ enum ShippingPickerCommand {
             context.out(ShippingCommand.table([result.address]))
         }
         return 0
+    }
+}
+
+extension ShippingPickerCommand {
+    /// The flags this file's commands declare and read.
+    enum Flags {
+        static let timeout = IntegerOption(
+            "timeout", "SECONDS", "how long to wait for the picker (default 300)", range: 1...86_400)
+        static let port = IntegerOption(
+            "port", "N", "listen on this port of 127.0.0.1 (default: any free port); also KAUTH_REDIRECT_PORT",
+            range: 0...65535)
+        static let noBrowser = Toggle(
+            "no-browser", "do not open a browser; print the page's URL and accept the address it returns to on stdin")
     }
 }

@@ -23,12 +23,12 @@ enum TalkCommand {
 
     /// How a message is given, shared by `memo` and `send`.
     static let messageFlags: [FlagSpec] = [
-        .option("text", "TEXT", "a text message; kauth builds the template (any characters, up to 200)"),
-        .option("link", "URL", "with --text: where a tap on the message goes"),
-        .option("template", "FILE", "a default template; - reads standard input", values: .fileOrStandardInput),
-        .option("template-id", "N", "a template from the console's message template builder"),
-        LinkCommand.argFlag,
-        .option("scrap", "URL", "a web page for Kakao to scrape into the message")
+        Flags.text.spec,
+        Flags.link.spec,
+        Flags.template.spec,
+        Flags.templateID.spec,
+        LinkCommand.Flags.arg.spec,
+        Flags.scrap.spec
     ]
 
     static let memoSpec = CommandSpec(
@@ -62,5 +62,18 @@ enum TalkCommand {
             context.err("Sent the message to your Kakao Talk chat (profile '\(client.credentials.profile)').\n")
         }
         return 0
+    }
+}
+
+extension TalkCommand {
+    /// The flags this file's commands declare and read.
+    enum Flags {
+        static let text = Option(
+            "text", "TEXT", "a text message; kauth builds the template (any characters, up to 200)")
+        static let link = Option("link", "URL", "with --text: where a tap on the message goes")
+        static let template = Option(
+            "template", "FILE", "a default template; - reads standard input", values: .fileOrStandardInput)
+        static let templateID = Option("template-id", "N", "a template from the console's message template builder")
+        static let scrap = Option("scrap", "URL", "a web page for Kakao to scrape into the message")
     }
 }

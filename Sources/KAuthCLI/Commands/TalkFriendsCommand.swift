@@ -10,7 +10,7 @@ enum TalkFriendsCommand {
         summary: "list your Kakao Talk friends who use the app",
         discussion:
             "Lists only friends who use this app and agreed to the friends consent item themselves, never the whole friends list. Needs the user's consent to friends (exit 4 until given: `kauth scopes request friends`) and, for anyone but the app's team members, the app's Kakao Talk Social permission, which Kakao grants after a review in the Kakao Developers console. Shows the first page; --all follows every page.",
-        flags: [.toggle("all", "follow every page"), .json],
+        flags: [Flags.all.spec, .json],
         examples: [
             ("kauth talk friends", ""),
             (
@@ -23,7 +23,7 @@ enum TalkFriendsCommand {
 
     static func run(_ context: CommandContext) async throws -> Int32 {
         let client = try context.apiClient(requiring: .talk)
-        if context.command.has("all") {
+        if context.command[Flags.all] {
             let walk = try await TalkFriendPages.all { try await client.send($0).value }
             // Every page joined into the shape of one, the friends as Kakao sent them.
             let joined = JSONValue.object([
@@ -67,5 +67,12 @@ enum TalkFriendsCommand {
                 ]
             }
         )
+    }
+}
+
+extension TalkFriendsCommand {
+    /// The flags this file's commands declare and read.
+    enum Flags {
+        static let all = Toggle("all", "follow every page")
     }
 }

@@ -16,7 +16,7 @@ enum TalkSendCommand {
         summary: "send a Kakao Talk message to up to 5 friends",
         discussion:
             "Sends the message as the logged-in user to friends who use the app and agreed to friends (uuids from `kauth talk friends`): at most 5 per call, within Kakao's daily and monthly quotas, never to group chats. The message is given as for `kauth talk memo`. Needs the user's consent to talk_message (exit 4 until given) and the app's Kakao Talk Social permission for anyone but its team members. Prints who got it and, for each failure, Kakao's code and message; any failure exits 1. Never retried: a lost answer may mean sent messages.",
-        flags: [.option("to", "UUID[,UUID…]", "friends' uuids from `kauth talk friends` (at most 5)", repeatable: true)]
+        flags: [Flags.to.spec]
             + TalkCommand.messageFlags + [.json],
         examples: [
             ("kauth talk send --to AbCdEf012345 --text \"Build 421 is green\"", ""),
@@ -28,7 +28,7 @@ enum TalkSendCommand {
     )
 
     static func run(_ context: CommandContext) async throws -> Int32 {
-        let receivers = TalkReceivers.parse(context.command.all("to"))
+        let receivers = TalkReceivers.parse(context.command.all(Flags.to))
         switch TalkReceivers.problem(receivers) {
         case .empty?:
             throw KAuthError.usage(
@@ -89,5 +89,13 @@ enum TalkSendCommand {
     /// Kakao's code for a failure, e.g. `-530`.
     static func code(_ failure: TalkFriendsMessageResult.Failure) -> String {
         failure.code.map { String($0) } ?? "no code"
+    }
+}
+
+extension TalkSendCommand {
+    /// The flags this file's commands declare and read.
+    enum Flags {
+        static let to = Option(
+            "to", "UUID[,UUID…]", "friends' uuids from `kauth talk friends` (at most 5)", repeatable: true)
     }
 }

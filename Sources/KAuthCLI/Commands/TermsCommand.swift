@@ -34,13 +34,13 @@ enum TermsCommand {
 
     static let listFlags: [FlagSpec] = [
         .json,
-        .toggle("app", "every term of the app, not only the agreed ones"),
-        .option("tags", "LIST", "only these tags", repeatable: true)
+        Flags.app.spec,
+        Flags.tags.spec
     ]
 
     static func list(_ context: CommandContext) async throws -> Int32 {
         let request = ServiceTermsRequest(
-            allOfTheApp: context.command.has("app"), tags: ScopeList.parse(context.command.all("tags")))
+            allOfTheApp: context.command[Flags.app], tags: ScopeList.parse(context.command.all(Flags.tags)))
         let client = try context.apiClient(requiring: .serviceTerms)
         let result = try await client.send(request)
         if context.json {
@@ -96,5 +96,13 @@ enum TermsCommand {
             context.err("Revoked: \((revoked.isEmpty ? tags : revoked).map(\.visible).joined(separator: " "))\n")
         }
         return 0
+    }
+}
+
+extension TermsCommand {
+    /// The flags this file's commands declare and read.
+    enum Flags {
+        static let app = Toggle("app", "every term of the app, not only the agreed ones")
+        static let tags = Option("tags", "LIST", "only these tags", repeatable: true)
     }
 }

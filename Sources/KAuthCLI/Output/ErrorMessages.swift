@@ -15,8 +15,8 @@ import KakaoAPI
 struct ErrorMessages {
     /// Words of the running command, e.g. `["kauth", "login"]`.
     var commandPath: [String]
-    /// Whether the running command takes `--NAME`.
-    var hasFlag: (String) -> Bool
+    /// Whether the running command takes a flag of that name.
+    var hasFlag: (FlagSpec) -> Bool
     /// `--profile` as given on the command line, for hints that must name it to work.
     var profileFlag: String?
     /// The flags that make `kauth login` recreate a profile's stored login (`LoginRecipe`),
@@ -28,7 +28,7 @@ struct ErrorMessages {
     /// same login handed over with `--with-token` (which takes no browser options).
     var handOverLogin: String?
 
-    init(commandPath: [String], hasFlag: @escaping (String) -> Bool, profileFlag: String?) {
+    init(commandPath: [String], hasFlag: @escaping (FlagSpec) -> Bool, profileFlag: String?) {
         self.commandPath = commandPath
         self.hasFlag = hasFlag
         self.profileFlag = profileFlag
@@ -209,7 +209,7 @@ struct ErrorMessages {
         switch setting {
         case .clientID:
             var ways: [String] = []
-            if hasFlag("client-id") { ways.append("pass --client-id ID") }
+            if hasFlag(LoginCommand.Flags.clientID.spec) { ways.append("pass --client-id ID") }
             ways += ["set KAUTH_CLIENT_ID", "run `kauth config set provider.\(provider).client_id ID`"]
             let name = ProviderType.named(provider)?.help.clientIDName ?? "client id"
             let what =
@@ -218,7 +218,7 @@ struct ErrorMessages {
             return "no client id for provider '\(provider)'; \(Self.either(ways))\(what)"
         case .issuer:
             var ways: [String] = []
-            if hasFlag("issuer") { ways.append("pass --issuer URL") }
+            if hasFlag(LoginCommand.Flags.issuer.spec) { ways.append("pass --issuer URL") }
             ways.append("run `kauth config set provider.\(provider).issuer URL`")
             return "provider '\(provider)' needs an issuer: \(Self.either(ways))"
         case .appKey:
@@ -247,7 +247,9 @@ struct ErrorMessages {
     private func unsupported(_ what: Unsupported, provider: String) -> String {
         switch what {
         case .feature(.idToken):
-            let flag = ["openid", "nonce", "id-token"].first(where: hasFlag).map { "--" + $0 } ?? "--id-token"
+            let flag =
+                [LoginCommand.Flags.openID.spec, LoginCommand.Flags.nonce.spec, TokenCommand.Flags.idToken.spec]
+                .first(where: hasFlag).map { "--" + $0.name } ?? "--id-token"
             return
                 "provider '\(provider)' issues no ID tokens (it does not speak OpenID Connect), so \(flag) cannot work with it; leave \(flag) out"
         case .feature(let feature):
@@ -421,13 +423,15 @@ struct ErrorMessages {
     }
 
     /// Why a picker may never come back, and what to try in the console.
-    static func noPickerAnswer(_ hint: AddressPickerHint, hasFlag: (String) -> Bool) -> String {
+    static func noPickerAnswer(_ hint: AddressPickerHint, hasFlag: (FlagSpec) -> Bool) -> String {
         var text =
             "\(hint.provider.visible) may refuse to send the browser back to this machine (whether it accepts a return URL on 127.0.0.1 is unconfirmed): "
         if hint.fixedPort {
             text += "register \(hint.returnOrigin) as a site domain of the app (\(hint.registration))."
         } else {
-            let flag = hasFlag("port") ? "--port N or KAUTH_REDIRECT_PORT=N" : "KAUTH_REDIRECT_PORT=N"
+            let flag =
+                hasFlag(ShippingPickerCommand.Flags.port.spec)
+                ? "--port N or KAUTH_REDIRECT_PORT=N" : "KAUTH_REDIRECT_PORT=N"
             text +=
                 "pick a fixed port with \(flag) and register http://127.0.0.1:N as a site domain of the app (\(hint.registration)); the free port used this time changes on every run."
         }
@@ -512,7 +516,7 @@ struct ErrorMessages {
 
     /// What usually keeps the redirect from arriving, and how to change it. A free port is never
     /// offered for registration: it changes on every run.
-    static func noRedirect(_ hint: NoRedirectHint, hasFlag: (String) -> Bool) -> String {
+    static func noRedirect(_ hint: NoRedirectHint, hasFlag: (FlagSpec) -> Bool) -> String {
         var text =
             "When the browser shows an error page from \(hint.provider) instead of coming back here, the usual cause is a redirect URI that is not registered for the app: "
         let registration = hint.registration.map { " (\($0))" } ?? ""
@@ -522,13 +526,14 @@ struct ErrorMessages {
             if case .environment(let name) = hint.sources.redirect {
                 text += "Unset \(name) (a `kauth sandbox` setting), or set it to a fixed port N, "
             } else {
-                text += "Pick a fixed port with \(hasFlag("port") ? "--port N" : "KAUTH_REDIRECT_PORT=N"), "
+                text +=
+                    "Pick a fixed port with \(hasFlag(LoginCommand.Flags.port.spec) ? "--port N" : "KAUTH_REDIRECT_PORT=N"), "
             }
             text += "and register that exact URI\(registration)."
         } else {
             text += "register exactly \(hint.redirectURI)\(registration)"
             if hint.sources.redirect != .builtIn { text += ", which comes from \(describe(hint.sources.redirect))" }
-            if hasFlag("redirect-uri") {
+            if hasFlag(LoginCommand.Flags.redirectURI.spec) {
                 text += ", or pass the one you registered with --redirect-uri URI or --port N"
             }
             text += "."
@@ -538,7 +543,7 @@ struct ErrorMessages {
             text += "check the one from \(describe(source))."
         } else {
             text +=
-                hasFlag("client-id")
+                hasFlag(LoginCommand.Flags.clientID.spec)
                 ? "check --client-id, KAUTH_CLIENT_ID and the config." : "check KAUTH_CLIENT_ID and the config."
         }
         return text
@@ -632,14 +637,16 @@ struct ErrorMessages {
         switch failure.meaning {
         case .wrongClientSecret?:
             text +=
-                "; the client secret was refused: set it (\(hasFlag("client-secret") ? "--client-secret, " : "")KAUTH_CLIENT_SECRET or `kauth config set provider.\(provider).client_secret S`) to the one in the provider's console; if it is right, check the client id"
+                "; the client secret was refused: set it (\(hasFlag(LoginCommand.Flags.clientSecret.spec) ? "--client-secret, " : "")KAUTH_CLIENT_SECRET or `kauth config set provider.\(provider).client_secret S`) to the one in the provider's console; if it is right, check the client id"
         case .redirectURINotRegistered?:
             let registration = ProviderType.named(provider)?.help.redirectRegistration.map { " (\($0))" } ?? ""
             text += "; register the exact redirect URI with the provider\(registration)"
-            if hasFlag("redirect-uri") { text += ", or pass the registered one with --redirect-uri" }
+            if hasFlag(LoginCommand.Flags.redirectURI.spec) {
+                text += ", or pass the registered one with --redirect-uri"
+            }
         case .wrongClientID?:
             text +=
-                "; check the client id (KAUTH_CLIENT_ID\(hasFlag("client-id") ? ", --client-id" : ""), or `kauth config set provider.\(provider).client_id ID`)"
+                "; check the client id (KAUTH_CLIENT_ID\(hasFlag(LoginCommand.Flags.clientID.spec) ? ", --client-id" : ""), or `kauth config set provider.\(provider).client_id ID`)"
         case nil:
             break
         }

@@ -28,7 +28,7 @@ enum LoginRecipe {
             let clientID = context.environment["KAUTH_CLIENT_ID"] ?? configured("client_id")
             if clientID != session.clientID { words += ["--client-id", session.clientID] }
             if session.openID, type?.usesDiscovery == false { words.append("--openid") }
-        } else if let provider = context.command.value("provider") {
+        } else if let provider = context.command[GlobalFlags.provider] {
             words += ["--provider", provider]
         }
         // The profile a bare `kauth login` in this shell would log in.
@@ -41,17 +41,18 @@ enum LoginRecipe {
     /// fix (a timeout, a denial): the same provider, issuer, client and options. A client secret
     /// given on the command line is not printed (it would reach logs): the hint says where it goes.
     /// `only`: just these flags (what a login of another kind, `--with-token`, also takes).
-    static func repeating(_ command: ParsedCommand, only: Set<String>? = nil) -> String {
+    static func repeating(_ command: ParsedCommand, only: [FlagSpec]? = nil) -> String {
+        let unrepeated = [CommonFlags.json.spec, GlobalFlags.verbose.spec, GlobalFlags.noColor.spec].map(\.name)
+        let only = only?.map(\.name)
         var words: [String] = []
-        for flag in command.spec.flags + CLI.globalFlags
-        where flag.name != "json" && flag.name != "verbose" && flag.name != "no-color" && flag.name != "help" {
-            guard command.has(flag.name), only?.contains(flag.name) ?? true else { continue }
-            if flag.name == "client-secret" {
-                words += ["--client-secret", "SECRET"]
+        for (flag, values) in command.given(among: command.spec.flags + CLI.globalFlags)
+        where !unrepeated.contains(flag.name) && only?.contains(flag.name) ?? true {
+            if flag.name == LoginCommand.Flags.clientSecret.spec.name {
+                words += ["--" + flag.name, "SECRET"]
                 continue
             }
             if flag.takesValue {
-                for value in command.all(flag.name) { words += ["--" + flag.name, value] }
+                for value in values { words += ["--" + flag.name, value] }
             } else {
                 words.append("--" + flag.name)
             }

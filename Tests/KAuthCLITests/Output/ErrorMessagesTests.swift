@@ -11,7 +11,7 @@ import Testing
         _ path: [String] = ["kauth", "login"], flags: Set<String> = ["client-id", "redirect-uri", "issuer"],
         profile: String? = nil
     ) -> ErrorMessages {
-        ErrorMessages(commandPath: path, hasFlag: { flags.contains($0) }, profileFlag: profile)
+        ErrorMessages(commandPath: path, hasFlag: { flags.contains($0.name) }, profileFlag: profile)
     }
 
     @Test func keystoreMessagesSayWhatToRun() {

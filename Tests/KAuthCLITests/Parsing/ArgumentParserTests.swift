@@ -20,20 +20,20 @@ import Testing
             "login", "--scopes", "a,b", "--scopes=c", "--login-hint=me@example.com", "--no-browser"
         ])
         #expect(parsed.path == ["kauth", "login"])
-        #expect(parsed.all("scopes") == ["a,b", "c"])
-        #expect(parsed.value("login-hint") == "me@example.com")
-        #expect(parsed.has("no-browser"))
+        #expect(parsed.all(LoginCommand.Flags.scopes) == ["a,b", "c"])
+        #expect(parsed[LoginCommand.Flags.loginHint] == "me@example.com")
+        #expect(parsed[LoginCommand.Flags.noBrowser])
     }
 
     @Test func globalFlagsAreAcceptedBeforeAndAfterTheCommand() throws {
         let before = try command(["--profile", "work", "--verbose", "token", "info"])
         #expect(before.path == ["kauth", "token", "info"])
-        #expect(before.value("profile") == "work")
-        #expect(before.has("verbose"))
+        #expect(before[GlobalFlags.profile] == "work")
+        #expect(before[GlobalFlags.verbose])
         let after = try command(["token", "--json", "--profile=ci"])
         #expect(after.path == ["kauth", "token"])
-        #expect(after.value("profile") == "ci")
-        #expect(after.has("json"))
+        #expect(after[GlobalFlags.profile] == "ci")
+        #expect(after[CommonFlags.json])
     }
 
     @Test func doubleDashEndsFlags() throws {

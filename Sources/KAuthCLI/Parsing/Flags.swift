@@ -1,0 +1,45 @@
+/// A command's flags as typed constants: each is declared once, with its name, help and value
+/// kind (what help, the man page and completions print), and is the only way to read what the
+/// command line gave for it. A misspelt flag is then a compile error rather than a silent nil.
+
+/// A switch: given or not.
+struct Toggle: Sendable {
+    let spec: FlagSpec
+
+    init(_ name: String, short: Character? = nil, _ help: String) {
+        spec = .toggle(name, short: short, help)
+    }
+}
+
+/// A flag that takes text: the last value given, or every value of a repeatable flag.
+struct Option: Sendable {
+    let spec: FlagSpec
+
+    init(
+        _ name: String, short: Character? = nil, _ valueName: String, _ help: String, repeatable: Bool = false,
+        values: ValueKind = .text
+    ) {
+        spec = .option(name, short: short, valueName, help, repeatable: repeatable, values: values)
+    }
+}
+
+/// A flag that takes a whole number within `range`; anything else is a usage error naming it.
+struct IntegerOption: Sendable {
+    let spec: FlagSpec
+    let range: ClosedRange<Int>
+
+    init(_ name: String, _ valueName: String, _ help: String, range: ClosedRange<Int>) {
+        spec = .option(name, valueName, help)
+        self.range = range
+    }
+
+    /// A TCP port; 0 asks for any free one.
+    static func port(_ help: String) -> IntegerOption {
+        IntegerOption("port", "N", help, range: 0...65535)
+    }
+}
+
+/// The flags that mean the same to every command that takes them.
+enum CommonFlags {
+    static let json = Toggle("json", "print JSON on stdout")
+}
