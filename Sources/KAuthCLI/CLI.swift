@@ -105,7 +105,9 @@ package enum CLI {
         if case .apiRefused(_, _, let code, _) = error {
             object["provider_code"] = .number(Double(code))
         }
-        if case .addressPickerFailed(let failure) = error, !failure.code.isEmpty {
+        if case .product(let product) = error, case .failed(let failure) = product.failure as? AddressPickerError,
+            !failure.code.isEmpty
+        {
             object["provider_code"] = .string(failure.code)
         }
         if case .product(let product) = error, case .invalidTemplate(let violations) = product.failure as? ShareFailure

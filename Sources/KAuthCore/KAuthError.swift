@@ -62,9 +62,6 @@ package enum KAuthError: Error, Sendable, Equatable {
 
     /// The user denied or cancelled the login, or it timed out.
     case loginCancelled(LoginEnd)
-    /// The shipping-address picker ended without an answer: closed, timed out, interrupted or
-    /// stopped.
-    case addressPickerEnded(AddressPickerEnd)
 
     // MARK: exit 7
 
@@ -82,8 +79,6 @@ package enum KAuthError: Error, Sendable, Equatable {
     /// The app may not call the API: a setting or a permission review in the provider's console
     /// (Kakao -3 and -5), not something the user can agree to.
     case apiNotPermitted(code: Int, message: String, permission: APIPermission?)
-    /// Kakao's shipping-address picker came back with an error (`KAE…`).
-    case addressPickerFailed(AddressPickerFailure)
     /// The app key was refused by an app-key API.
     case appKeyRejected(provider: String, message: String)
     /// A response kauth could not understand.
@@ -128,9 +123,9 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .notLoggedIn, .sessionExpired, .environmentTokenRejected: return 3
         case .consentRequired: return 4
         case .unavailable: return 5
-        case .loginCancelled, .addressPickerEnded: return 6
+        case .loginCancelled: return 6
         case .keystore: return 7
-        case .portInUse, .oauth, .api, .apiNotPermitted, .apiRefused, .tlsFailed, .addressPickerFailed, .appKeyRejected,
+        case .portInUse, .oauth, .api, .apiNotPermitted, .apiRefused, .tlsFailed, .appKeyRejected,
             .invalidResponse, .discovery,
             .idTokenRefused, .endpointsUnknown, .foreignUserinfo, .loginReplaced, .pagesStopped, .listenerFailed,
             .failure, .product:
@@ -153,8 +148,6 @@ package enum KAuthError: Error, Sendable, Equatable {
         case .consentRequired: return "consent_required"
         case .unavailable: return "unavailable"
         case .loginCancelled: return "login_cancelled"
-        case .addressPickerEnded: return "picker_cancelled"
-        case .addressPickerFailed: return "picker_error"
         case .keystore: return "keystore"
         case .portInUse: return "port_in_use"
         case .oauth: return "oauth_error"

@@ -1,5 +1,6 @@
 import KAuthBasics
 import KAuthCore
+import KakaoAPI
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,4 +1,5 @@
 import KAuthCore
+import KakaoAPI
 
 /// `kauth shipping select|new|edit ID`: Kakao's own shipping-address pages in the browser — choose
 /// an address, add one, or edit one — and the address they come back with, as `kauth shipping`

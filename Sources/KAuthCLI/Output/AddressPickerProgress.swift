@@ -1,4 +1,5 @@
 import KAuthCore
+import KakaoAPI
 
 extension LoginProgress {
     /// The closure an `AddressPicker` reports to (a progress made with activity "the address picker").

@@ -123,10 +123,6 @@ struct ErrorMessages {
             return "\(text.visible); check your network or try again later"
         case .loginCancelled(let end):
             return cancelled(end)
-        case .addressPickerEnded(let end):
-            return pickerEnded(end)
-        case .addressPickerFailed(let failure):
-            return pickerFailed(failure)
         case .apiNotPermitted(let code, let message, let permission):
             return notPermitted(code: code, message: message, permission: permission)
         case .apiRefused(let refusal, let provider, let code, let message):
@@ -195,12 +191,22 @@ struct ErrorMessages {
 
     /// The words for a failure of Kakao's product APIs, which the core carries without knowing.
     func message(for failure: any ProductFailure) -> String {
-        if case .invalidTemplate(let violations) = failure as? ShareFailure {
-            let count = violations.count == 1 ? "a problem" : "\(violations.count) problems"
-            return "the template has \(count); nothing was sent:\n"
-                + violations.map { "  \(String(describing: $0).visible)" }.joined(separator: "\n")
+        switch failure {
+        case let share as ShareFailure:
+            switch share {
+            case .invalidTemplate(let violations):
+                let count = violations.count == 1 ? "a problem" : "\(violations.count) problems"
+                return "the template has \(count); nothing was sent:\n"
+                    + violations.map { "  \(String(describing: $0).visible)" }.joined(separator: "\n")
+            }
+        case let picker as AddressPickerError:
+            switch picker {
+            case .ended(let end): return pickerEnded(end)
+            case .failed(let failure): return pickerFailed(failure)
+            }
+        default:
+            return String(describing: failure).visible
         }
-        return String(describing: failure).visible
     }
 
     // MARK: - Cases with several forms

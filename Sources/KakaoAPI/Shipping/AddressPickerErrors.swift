@@ -1,3 +1,5 @@
+import KAuthCore
+
 /// How the shipping-address picker ended without an address (exit 6, like a cancelled login).
 package enum AddressPickerEnd: Sendable, Equatable {
     /// Nothing came back in time: the user closed the picker, or Kakao showed an error page
@@ -43,5 +45,40 @@ package struct AddressPickerFailure: Sendable, Equatable {
         self.code = code
         self.message = message
         self.meaning = meaning
+    }
+}
+
+/// How the shipping-address picker fails, in facts; the command line gives the words. It travels
+/// inside `KAuthError.product`, since the core knows nothing of the picker.
+package enum AddressPickerError: ProductFailure, Equatable {
+    /// The picker ended without an answer: closed, timed out, interrupted or stopped.
+    case ended(AddressPickerEnd)
+    /// The picker came back with an error (`KAE…`).
+    case failed(AddressPickerFailure)
+
+    package var exitCode: Int32 {
+        switch self {
+        case .ended: 6
+        case .failed: 1
+        }
+    }
+
+    package var code: String {
+        switch self {
+        case .ended: "picker_cancelled"
+        case .failed: "picker_error"
+        }
+    }
+}
+
+extension KAuthError {
+    /// The shipping-address picker ended without an answer (exit 6, like a cancelled login).
+    package static func addressPickerEnded(_ end: AddressPickerEnd) -> KAuthError {
+        .product(ProductError(AddressPickerError.ended(end)))
+    }
+
+    /// Kakao's shipping-address picker came back with an error (`KAE…`).
+    package static func addressPickerFailed(_ failure: AddressPickerFailure) -> KAuthError {
+        .product(ProductError(AddressPickerError.failed(failure)))
     }
 }

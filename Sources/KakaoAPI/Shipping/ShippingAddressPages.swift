@@ -1,4 +1,5 @@
 import KAuthBasics
+import KAuthCore
 
 /// Follows `/v1/user/shipping_address` pages: each next page starts below the last
 /// `updated_at` seen. Kakao's `has_more` is not confirmed, so a short page also ends the walk, and

@@ -3,6 +3,7 @@ import Testing
 
 @testable import KAuthBasics
 @testable import KAuthCore
+@testable import KakaoAPI
 
 @Suite struct ShippingAddressPagesTests {
     func address(_ id: Int64, _ updated: Int64, isDefault: Bool = false) -> ShippingAddress {

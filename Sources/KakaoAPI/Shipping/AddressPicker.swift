@@ -1,4 +1,5 @@
 import KAuthBasics
+import KAuthCore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

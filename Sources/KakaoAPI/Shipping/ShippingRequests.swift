@@ -1,4 +1,5 @@
 import KAuthBasics
+import KAuthCore
 
 /// `GET /v1/user/shipping_address`: one address by id, or a page from `from_updated_at`.
 package struct ShippingAddressesRequest: APIRequest {

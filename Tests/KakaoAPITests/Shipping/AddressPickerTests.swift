@@ -4,6 +4,7 @@ import Testing
 
 @testable import KAuthBasics
 @testable import KAuthCore
+@testable import KakaoAPI
 
 /// The shipping-address picker through a fake listener and a scripted Kakao: the AGT, what the
 /// browser is given, the pages' URLs, how each ending becomes an error, and the final lookup.
