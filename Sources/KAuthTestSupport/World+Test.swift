@@ -87,11 +87,7 @@ extension World {
             fileSystem: fileSystem ?? .live,
             terminal: terminal ?? TerminalRecorder().terminal,
             environment: Environment(environment),
-            listener: listener
-                ?? Listener { _, _ in
-                    Issue.record("unexpected listener start")
-                    throw LoopbackServerError.socket(operation: "bind", reason: "not expected in this test")
-                },
+            listener: listener ?? Listener(UnexpectedListenerStart()),
             // As on a headless machine: no session bus, so logins write a plain file.
             keyring: keyring ?? .none(.noSessionBus)
         )
@@ -112,5 +108,15 @@ package struct TemporaryDirectory: Sendable {
 
     package func remove() {
         try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// A test's listener when it expects none, for any judge: a start is recorded as an issue and fails.
+private struct UnexpectedListenerStart: ListenerStarting {
+    func start<Judge: CallbackJudging>(
+        _ config: LoopbackListenerConfig<Judge>, _ notice: @escaping @Sendable (ListenerNotice) -> Void
+    ) throws -> RunningLoopbackListener<Judge.Outcome, Judge.Conclusion> {
+        Issue.record("unexpected listener start")
+        throw LoopbackServerError.socket(operation: "bind", reason: "not expected in this test")
     }
 }

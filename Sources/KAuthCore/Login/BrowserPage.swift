@@ -13,46 +13,34 @@ package enum BrowserPage: Sendable, Equatable {
     case exchangeFailed(provider: String)
     /// `state` missing or wrong: ignored, the login is still waiting.
     case notThisLogin
-    /// Meant for this wait but with no answer in it (a login's right `state` with neither `code`
-    /// nor `error`; the picker's path without a usable `status`): still waiting.
-    case incomplete(BrowserTask)
-    /// A second answer after the wait already had one.
-    case alreadyFinished(BrowserTask)
+    /// Meant for this login (the right `state`) but with neither `code` nor `error`: still waiting.
+    case incomplete
+    /// A second answer after the login already had one.
+    case alreadyFinished
     /// The login stopped waiting before an answer came.
     case timedOut
-    /// The single-use start link was opened twice: someone may have tried to take the login (or
-    /// the picker) over, so it was stopped.
-    case takeoverSuspected(BrowserTask)
-    /// The shipping-address picker finished.
-    case addressChosen(provider: String)
-    /// The shipping-address picker ended with an error.
-    case addressPickerFailed(provider: String, code: String, message: String?)
+    /// The single-use start link was opened twice: someone may have tried to take the login
+    /// over, so it was stopped.
+    case takeoverSuspected
 
     /// Only pages where something really failed use `.failure`; pages for a login that goes on
     /// say so with `.notice`.
     package var tone: PageTone {
         switch self {
-        case .loggedIn, .addressChosen: .success
-        case .loginFailed, .exchangeFailed, .addressPickerFailed, .takeoverSuspected: .failure
+        case .loggedIn: .success
+        case .loginFailed, .exchangeFailed, .takeoverSuspected: .failure
         case .notThisLogin, .incomplete, .alreadyFinished: .notice
         case .timedOut: .warning
         }
     }
 
     /// The decorative glyph in the accent circle (hidden from screen readers: the heading says it).
-    var glyph: String {
+    package var glyph: String {
         switch self {
-        case .loggedIn, .addressChosen: "\u{2713}"
-        case .loginFailed, .exchangeFailed, .addressPickerFailed: "\u{2715}"
+        case .loggedIn: "\u{2713}"
+        case .loginFailed, .exchangeFailed: "\u{2715}"
         case .takeoverSuspected, .timedOut: "!"
         case .notThisLogin, .incomplete, .alreadyFinished: "i"
         }
     }
-}
-
-/// What the browser is in the middle of, for the pages both a login and the shipping-address
-/// picker can reach: each says which one it is about and what to run again.
-package enum BrowserTask: Sendable, Equatable {
-    case login
-    case addressPicker
 }

@@ -1,18 +1,24 @@
 /// The words of one page in one language. Plain text throughout: `BrowserPages` escapes every
 /// string when it writes the HTML, so nothing here can inject markup.
-struct PageText: Equatable {
+package struct PageText: Equatable {
     /// The tab title, before " — kauth".
-    var title: String
-    var heading: String
-    var blocks: [Block]
+    package var title: String
+    package var heading: String
+    package var blocks: [Block]
 
-    enum Block: Equatable {
+    package init(title: String, heading: String, blocks: [Block]) {
+        self.title = title
+        self.heading = heading
+        self.blocks = blocks
+    }
+
+    package enum Block: Equatable {
         case paragraph([Inline])
         /// What the provider said, shown apart so it reads as a quotation, not as kauth's words.
         case providerAnswer(label: String, error: String, description: String?)
     }
 
-    enum Inline: Equatable {
+    package enum Inline: Equatable {
         case text(String)
         /// Something to type in the terminal, set in monospace.
         case command(String)
@@ -24,7 +30,7 @@ struct PageText: Equatable {
 /// The Korean is written, not translated: polite 합니다/하세요 forms, and only the particles 에,
 /// 에서 and 의 after a provider's name, since those do not change with the name's last sound
 /// (을/를, 이/가 would be wrong for half the names).
-enum BrowserPageText {
+package enum BrowserPageText {
     static func text(_ page: BrowserPage, in language: PageLanguage) -> PageText {
         let english = language == .english
         switch page {
@@ -95,7 +101,7 @@ enum BrowserPageText {
                         .paragraph([.text("로그인은 계속 진행 중입니다. 터미널로 돌아가세요.")])
                     ])
 
-        case .incomplete(.login):
+        case .incomplete:
             return english
                 ? PageText(
                     title: "Incomplete answer", heading: "The answer is incomplete",
@@ -114,26 +120,7 @@ enum BrowserPageText {
                         .paragraph([.text("로그인은 계속 진행 중입니다. 터미널로 돌아가세요.")])
                     ])
 
-        case .incomplete(.addressPicker):
-            return english
-                ? PageText(
-                    title: "Incomplete answer", heading: "The answer is incomplete",
-                    blocks: [
-                        .paragraph([
-                            .text(
-                                "The address picker came back to kauth without saying which address was chosen or what went wrong, so there is nothing to act on."
-                            )
-                        ]),
-                        .paragraph([.text("kauth is still waiting for your choice. Return to the terminal.")])
-                    ])
-                : PageText(
-                    title: "불완전한 응답", heading: "응답에 필요한 내용이 없습니다",
-                    blocks: [
-                        .paragraph([.text("배송지 선택 화면에서 돌아온 요청에 선택한 배송지도 오류도 없어서 처리할 수 없었습니다.")]),
-                        .paragraph([.text("배송지 선택은 계속 진행 중입니다. 터미널로 돌아가세요.")])
-                    ])
-
-        case .alreadyFinished(.login):
+        case .alreadyFinished:
             return english
                 ? PageText(
                     title: "Login already finished", heading: "This login has already finished",
@@ -148,23 +135,6 @@ enum BrowserPageText {
                     title: "이미 끝난 로그인", heading: "이 로그인은 이미 끝났습니다",
                     blocks: [
                         .paragraph([.text("이 로그인의 응답을 이미 받았으므로 이번 응답은 사용하지 않았습니다. 터미널로 돌아가세요.")])
-                    ])
-
-        case .alreadyFinished(.addressPicker):
-            return english
-                ? PageText(
-                    title: "Already finished", heading: "Choosing an address has already finished",
-                    blocks: [
-                        .paragraph([
-                            .text(
-                                "kauth already has the address picker's answer and did not use this one. Return to the terminal."
-                            )
-                        ])
-                    ])
-                : PageText(
-                    title: "이미 끝난 배송지 선택", heading: "배송지 선택은 이미 끝났습니다",
-                    blocks: [
-                        .paragraph([.text("배송지 선택 결과를 이미 받았으므로 이번 응답은 사용하지 않았습니다. 터미널로 돌아가세요.")])
                     ])
 
         case .timedOut:
@@ -185,7 +155,7 @@ enum BrowserPageText {
                         ])
                     ])
 
-        case .takeoverSuspected(.login):
+        case .takeoverSuspected:
             return english
                 ? PageText(
                     title: "Login stopped", heading: "kauth stopped this login",
@@ -207,66 +177,11 @@ enum BrowserPageText {
                         .paragraph([.text("로그인하려면 터미널에서 "), .command("kauth login"), .text("을 다시 실행하세요.")])
                     ])
 
-        case .takeoverSuspected(.addressPicker):
-            return english
-                ? PageText(
-                    title: "Address choice stopped", heading: "kauth stopped choosing an address",
-                    blocks: [
-                        .paragraph([
-                            .text(
-                                "The address picker's start link works only once, and it was opened a second time. Someone else may have tried to take it over, so kauth stopped."
-                            )
-                        ]),
-                        .paragraph([
-                            .text("To try again, run the same "), .command("kauth shipping"),
-                            .text(" command again in the terminal.")
-                        ])
-                    ])
-                : PageText(
-                    title: "배송지 선택 중단됨", heading: "안전을 위해 배송지 선택을 중단했습니다",
-                    blocks: [
-                        .paragraph([
-                            .text("배송지 선택 시작 링크는 한 번만 쓸 수 있는데 한 번 더 열렸습니다. 다른 사람이 가로채려 했을 수 있어 배송지 선택을 중단했습니다.")
-                        ]),
-                        .paragraph([.text("다시 하려면 터미널에서 같은 "), .command("kauth shipping"), .text(" 명령을 다시 실행하세요.")])
-                    ])
-
-        case .addressChosen(let provider):
-            let name = providerName(provider, in: language)
-            return english
-                ? PageText(
-                    title: "Address chosen", heading: "Shipping address chosen",
-                    blocks: [
-                        .paragraph([
-                            .text("\(name) has your choice. You can close this tab and return to the terminal.")
-                        ])
-                    ])
-                : PageText(
-                    title: "배송지 선택 완료", heading: "배송지를 선택했습니다",
-                    blocks: [
-                        .paragraph([.text("선택한 배송지가 \(name)에 전달되었습니다. 이제 이 탭을 닫고 터미널로 돌아가셔도 됩니다.")])
-                    ])
-
-        case .addressPickerFailed(let provider, let code, let message):
-            let name = providerName(provider, in: language)
-            return english
-                ? PageText(
-                    title: "Choosing an address failed", heading: "Choosing a shipping address failed",
-                    blocks: [
-                        .providerAnswer(label: "\(name) answered:", error: code, description: message),
-                        .paragraph([.text("Return to the terminal to see what to do next.")])
-                    ])
-                : PageText(
-                    title: "배송지 선택 실패", heading: "배송지를 선택하지 못했습니다",
-                    blocks: [
-                        .providerAnswer(label: "\(name)에서 보낸 응답:", error: code, description: message),
-                        .paragraph([.text("터미널로 돌아가 다음 안내를 확인하세요.")])
-                    ])
         }
     }
 
     /// Korean readers know Kakao as 카카오; other names are brand names kept as written.
-    static func providerName(_ displayName: String, in language: PageLanguage) -> String {
+    package static func providerName(_ displayName: String, in language: PageLanguage) -> String {
         guard language == .korean else { return displayName }
         return koreanProviderNames[displayName] ?? displayName
     }

@@ -1,6 +1,7 @@
 import KAuthBasics
 
-/// Writes the HTML of the pages the browser lands on at the end of a login or an address pick.
+/// Writes the HTML of the pages the browser lands on at the end of a login, and of any other
+/// wait's pages (a product's own callbacks), which bring their words as `PageText`.
 ///
 /// Each page stands alone: inline CSS, no scripts, no images, no fonts or anything else fetched,
 /// since the listener serves one response and stops. Colours come from `PagePalette` (light, and
@@ -12,7 +13,11 @@ package enum BrowserPages {
     package static let providerTextLimit = 300
 
     package static func html(_ page: BrowserPage, language: PageLanguage) -> String {
-        let text = BrowserPageText.text(page, in: language)
+        html(BrowserPageText.text(page, in: language), tone: page.tone, glyph: page.glyph, language: language)
+    }
+
+    /// A page of `text` in `language`, marked with `tone`'s colour and `glyph`.
+    package static func html(_ text: PageText, tone: PageTone, glyph: String, language: PageLanguage) -> String {
         let body = text.blocks.map(render).joined()
         return """
             <!doctype html>
@@ -21,7 +26,7 @@ package enum BrowserPages {
             <meta name="color-scheme" content="light dark">
             <title>\(HTML.escape(text.title)) — kauth</title>
             <style>\(style)</style></head>
-            <body><main class="\(page.tone.rawValue)"><div class="mark" aria-hidden="true">\(HTML.escape(page.glyph))</div>
+            <body><main class="\(tone.rawValue)"><div class="mark" aria-hidden="true">\(HTML.escape(glyph))</div>
             <h1>\(HTML.escape(text.heading))</h1>
             \(body)<footer>kauth</footer></main></body></html>
 

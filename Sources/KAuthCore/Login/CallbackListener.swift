@@ -1,18 +1,13 @@
 import KAuthBasics
 
-/// How a redirect wait of the core finished. One type for every kind of callback (`CallbackJudge`),
-/// so each flow handles the outcomes its judge can give and treats the others as impossible. The
-/// listener itself (KAuthBasics) knows only the ends it gives by itself: `.timedOut`,
-/// `.interrupted`, `.takeover`.
+/// How a login's redirect wait finished. The listener itself (KAuthBasics) is generic over its
+/// judge and knows only the ends it gives by itself: `.timedOut`, `.interrupted`, `.takeover`;
+/// other waits (a product's own callbacks) bring a judge and an outcome type of their own.
 package enum CallbackOutcome: ListenerOutcome {
     /// The authorization code, from a request whose `state` matched.
     case code(String)
     /// The provider redirected with `error=` (RFC 6749 §4.1.2.1), state matched.
     case providerError(error: String, description: String?)
-    /// Kakao's shipping-address picker came back with `status=ok&address_id=N`.
-    case addressChosen(id: Int64)
-    /// Kakao's shipping-address picker came back with `status=error` and its `KAE…` code.
-    case pickerFailed(code: String, message: String?)
     /// Nothing usable arrived in time.
     case timedOut
     /// Standard input, which is not a terminal, ended with no redirect URL while no browser was
@@ -31,10 +26,10 @@ package enum LoginConclusion: Sendable, Equatable {
     case failed
 }
 
-/// Where and for what the core's redirect listener waits: a login's, or the address picker's.
+/// Where and for what a login's redirect listener waits.
 package typealias CallbackListenerConfig = LoopbackListenerConfig<CallbackJudge>
 
-/// The core's redirect listener, bound and serving.
+/// A login's redirect listener, bound and serving.
 package typealias RunningCallbackListener = RunningLoopbackListener<CallbackOutcome, LoginConclusion>
 
 extension LoopbackListenerConfig where Judge == CallbackJudge {
@@ -45,7 +40,7 @@ extension LoopbackListenerConfig where Judge == CallbackJudge {
     ) {
         self.init(
             host: host, port: port, path: path, judge: judge, startPath: startPath,
-            pages: CallbackPages.listenerPages(provider: providerName, task: judge.task))
+            pages: CallbackPages.listenerPages(provider: providerName))
     }
 
     /// A login's listener: an authorization response bound by `state` (and RFC 9207 `iss`).

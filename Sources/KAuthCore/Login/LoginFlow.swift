@@ -178,7 +178,9 @@ package struct LoginFlow: Sendable {
             expectedIssuer: endpoints.issuer, requireIssuer: endpoints.issParameterSupported,
             startPath: startPath, providerName: provider.displayName
         )
-        let paste = PasteReader(terminal: world.terminal, judge: config.judge, path: plan.path, state: state) {
+        let paste = PasteReader(
+            terminal: world.terminal, judge: config.judge, path: plan.path, state: state, inputEnded: .inputEnded
+        ) {
             problem in events(.pastedURLRejected(problem))
         }
         let listener: RunningCallbackListener
@@ -262,9 +264,6 @@ package struct LoginFlow: Sendable {
             throw KAuthError.loginCancelled(.timedOut(seconds: Int(options.timeout.components.seconds), hint: hint))
         case .inputEnded:
             throw KAuthError.loginCancelled(.noBrowserNoTerminal(deviceGrant: endpoints.deviceAuthorization != nil))
-        case .addressChosen, .pickerFailed:
-            // A login's judge never gives a picker's answer.
-            throw KAuthError.invalidResponse("the redirect listener gave a shipping-address answer to a login")
         }
         do {
             let response = try await TokenEndpoint(http: world.http, provider: provider)

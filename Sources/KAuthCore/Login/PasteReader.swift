@@ -6,18 +6,21 @@ import KAuthBasics
 ///
 /// Made before the listener (whose refusals may offer it), connected once the listener and the
 /// page are known; `offer` may come first, and then takes effect at `connect`. Offered at most
-/// once, however many reasons there are (no browser, a refused connection).
-package final class PasteReader: @unchecked Sendable {
+/// once, however many reasons there are (no browser, a refused connection). Generic over the
+/// listener's judge, like the listener.
+package final class PasteReader<Judge: CallbackJudging>: @unchecked Sendable {
     private let terminal: Terminal
-    private let judge: CallbackJudge
+    private let judge: Judge
     private let path: String
     /// The login's `state`, to tell a paste cut short or made twice from one of another login;
-    /// nil where the judge keeps its own (the picker).
+    /// nil where the judge keeps no state of its own.
     private let state: String?
+    /// How the wait ends when input ends (`offer(endsWithInput:)`); nil where it has no such end.
+    private let inputEnded: Judge.Outcome?
     private let rejected: @Sendable (PastedURLProblem) -> Void
     private let lock = Lock()
     // Guarded by `lock`.
-    private var listener: RunningCallbackListener?
+    private var listener: RunningLoopbackListener<Judge.Outcome, Judge.Conclusion>?
     private var announce: (@Sendable () -> Void)?
     private var wanted = false
     private var started = false
@@ -25,18 +28,21 @@ package final class PasteReader: @unchecked Sendable {
 
     /// - Parameter rejected: hears of each pasted line that was not the awaited address.
     package init(
-        terminal: Terminal, judge: CallbackJudge, path: String, state: String? = nil,
+        terminal: Terminal, judge: Judge, path: String, state: String? = nil, inputEnded: Judge.Outcome? = nil,
         rejected: @escaping @Sendable (PastedURLProblem) -> Void
     ) {
         self.terminal = terminal
         self.judge = judge
         self.path = path
         self.state = state
+        self.inputEnded = inputEnded
         self.rejected = rejected
     }
 
     /// The listener to hand the answer to, and what tells the user what to paste.
-    package func connect(_ listener: RunningCallbackListener, announce: @escaping @Sendable () -> Void) {
+    package func connect(
+        _ listener: RunningLoopbackListener<Judge.Outcome, Judge.Conclusion>, announce: @escaping @Sendable () -> Void
+    ) {
         let start = lock.withLock { () -> Bool in
             self.listener = listener
             self.announce = announce
@@ -52,7 +58,8 @@ package final class PasteReader: @unchecked Sendable {
     ///   timeout would only hide that: the wait ends with `.inputEnded`. At a terminal, Ctrl-D
     ///   leaves the listener waiting.
     package func offer(endsWithInput: Bool = false) {
-        let ready = lock.withLock { () -> (RunningCallbackListener, @Sendable () -> Void)? in
+        let ready = lock.withLock {
+            () -> (RunningLoopbackListener<Judge.Outcome, Judge.Conclusion>, @Sendable () -> Void)? in
             wanted = true
             if endsWithInput { self.endsWithInput = true }
             guard !started, let listener, let announce else { return nil }
@@ -66,6 +73,7 @@ package final class PasteReader: @unchecked Sendable {
         let path = path
         let state = state
         let rejected = rejected
+        let inputEnded = inputEnded
         // Without a thread (a process limit) no pasted URL is read; the listener still works.
         try? startThread { [self] in
             while let line = terminal.readLine() {
@@ -83,7 +91,9 @@ package final class PasteReader: @unchecked Sendable {
                     }
                 }
             }
-            if !terminal.stdinIsTerminal, lock.withLock({ endsWithInput }) { listener.deliver(.inputEnded) }
+            if let inputEnded, !terminal.stdinIsTerminal, lock.withLock({ endsWithInput }) {
+                listener.deliver(inputEnded)
+            }
         }
     }
 }

@@ -82,7 +82,7 @@ package enum RedirectCallback {
     }
 
     /// Compares without an early exit, so response timing says nothing about the expected state.
-    static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+    package static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8)
         let y = Array(b.utf8)
         guard x.count == y.count else { return false }

@@ -105,13 +105,12 @@ package struct AddressPicker: Sendable {
 
         let returnPath = "/address/" + Base64URL.encode(world.random.bytes(32))
         let startPath = openBrowser ? "/start/" + Base64URL.encode(world.random.bytes(16)) : nil
-        let config = CallbackListenerConfig(
-            port: port, path: returnPath, judge: .addressPicker, startPath: startPath,
-            providerName: provider.displayName)
-        let paste = PasteReader(terminal: world.terminal, judge: .addressPicker, path: returnPath) { _ in
+        let config = AddressPickerListenerConfig(
+            port: port, path: returnPath, startPath: startPath, providerName: provider.displayName)
+        let paste = PasteReader(terminal: world.terminal, judge: config.judge, path: returnPath) { _ in
             events(.pastedURLRejected)
         }
-        let listener: RunningCallbackListener
+        let listener: RunningAddressPickerListener
         do {
             listener = try world.listener.start(config) { notice in
                 events(.ignoredRequest(notice))
@@ -184,10 +183,6 @@ package struct AddressPicker: Sendable {
             throw KAuthError.addressPickerEnded(.interrupted)
         case .takeover:
             throw KAuthError.addressPickerEnded(.takeover)
-        case .code, .providerError, .inputEnded:
-            // The picker's judge never gives a login's answer, and its paste path never ends the wait
-            // when the input does (it is offered with `endsWithInput: false`).
-            throw KAuthError.invalidResponse("the redirect listener gave a login's answer to the address picker")
         }
         let result = try await client.send(ShippingAddressesRequest(addressID: id))
         return try Self.address(id, operation: operation, in: result.body)

@@ -2,6 +2,7 @@ import Foundation
 import KAuthBasics
 import KAuthCore
 import KAuthTestSupport
+import KakaoAPI
 import Testing
 
 @testable import KAuthCLI
@@ -21,7 +22,7 @@ import Testing
         var json: JSONValue? { try? JSONDecoder().decode(JSONValue.self, from: Data(out.utf8)) }
     }
 
-    func run(_ line: [String], environment: [String: String] = [:], outcome: CallbackOutcome?) async -> Run {
+    func run(_ line: [String], environment: [String: String] = [:], outcome: AddressPickerOutcome?) async -> Run {
         let recorder = TerminalRecorder()
         let http = FakeHTTP { request in
             if request.url == "https://kauth.kakao.com/api/agt" { return FakeHTTP.json(200, #"{"agt":"agt-secret"}"#) }
@@ -30,7 +31,7 @@ import Testing
             }
             return FakeHTTP.json(404, "{}")
         }
-        let listener = FakeListener { _, _ in outcome }
+        let listener = FakeListener(judge: AddressPickerJudge.self) { _, _ in outcome }
         var env = [
             "KAUTH_HOME": "/nonexistent/kauth", "KAUTH_CLIENT_ID": "rest-key", "KAUTH_ACCESS_TOKEN": "user-token"
         ]
@@ -60,7 +61,7 @@ import Testing
         #expect(result.err.contains("open this link in a browser on this machine (it works once):\n\n  \(start)\n"))
         #expect(result.err.contains("Waiting up to 300 s for the address picker to finish…"))
         #expect(!result.err.contains("agt-secret"), "the AGT is never printed")
-        #expect(result.listener.config?.port == 0)
+        #expect(result.listener.config(of: AddressPickerJudge.self)?.port == 0)
     }
 
     @Test func jsonHasTheOperationTheIDAndKakaosObject() async throws {
@@ -76,7 +77,7 @@ import Testing
                         "address_id": .number(7_100_003),
                         "response": try JSONDecoder().decode(JSONValue.self, from: Data(Self.address.utf8))
                     ]))
-            #expect(result.listener.config?.port == 8123)
+            #expect(result.listener.config(of: AddressPickerJudge.self)?.port == 8123)
         }
     }
 
@@ -84,7 +85,7 @@ import Testing
         for id in ["abc", "-5", "0", "1e3", ""] {
             let result = await run(["shipping", "edit", id], outcome: nil)
             #expect(result.code == 2, "\(id)")
-            #expect(result.requests.isEmpty && result.listener.config == nil)
+            #expect(result.requests.isEmpty && result.listener.config(of: AddressPickerJudge.self) == nil)
         }
         #expect(await run(["shipping", "edit"], outcome: nil).code == 2)
         #expect(await run(["shipping", "select", "--timeout", "0"], outcome: nil).code == 2)
@@ -105,7 +106,7 @@ import Testing
         #expect(fixed.code == 6)
         #expect(fixed.json?.value(at: "error.code") == .string("picker_cancelled"))
         #expect(fixed.json?.value(at: "error.message")?.stringValue?.contains("site domain") == false)
-        #expect(fixed.listener.config?.port == 8123)
+        #expect(fixed.listener.config(of: AddressPickerJudge.self)?.port == 8123)
     }
 
     @Test func aKAEErrorExitsOneWithWhatItMeans() async throws {
@@ -137,7 +138,7 @@ import Testing
     @Test func providersWithoutShippingAddressesExitTwoBeforeAnythingIsSent() async {
         let result = await run(["shipping", "select", "--provider", "snapchat"], outcome: nil)
         #expect(result.code == 2)
-        #expect(result.requests.isEmpty && result.listener.config == nil)
+        #expect(result.requests.isEmpty && result.listener.config(of: AddressPickerJudge.self) == nil)
         #expect(result.err.contains("`kauth shipping select` needs shipping addresses"))
     }
 }

@@ -4,16 +4,18 @@ import KAuthTestSupport
 import Testing
 
 @testable import KAuthCore
+@testable import KakaoAPI
 
 /// The live listener serving the shipping-address picker on real loopback sockets: the same
 /// listener as the login's, with the picker's judge.
 @Suite struct AddressPickerListenerTests {
     static let path = "/address/cmFuZG9tLXBhdGgtb2YtdGhpcy1ydW4"
 
-    func start(startPath: String? = nil, notices: NoticeRecorder = NoticeRecorder()) throws -> RunningCallbackListener {
+    func start(startPath: String? = nil, notices: NoticeRecorder = NoticeRecorder()) throws
+        -> RunningAddressPickerListener
+    {
         try Listener.live.start(
-            CallbackListenerConfig(
-                port: 0, path: Self.path, judge: .addressPicker, startPath: startPath, providerName: "Kakao"),
+            AddressPickerListenerConfig(port: 0, path: Self.path, startPath: startPath, providerName: "Kakao"),
             notices.record)
     }
 

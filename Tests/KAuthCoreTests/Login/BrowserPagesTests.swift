@@ -4,6 +4,7 @@ import Testing
 
 @testable import KAuthBasics
 @testable import KAuthCore
+@testable import KakaoAPI
 
 @Suite struct BrowserPagesTests {
     @Test func coversEveryCase() {
@@ -12,30 +13,34 @@ import Testing
     }
 
     @Test(arguments: [
-        (BrowserPage.loggedIn(provider: "Kakao"), "Logged in — kauth", "로그인 완료 — kauth"),
-        (.loginFailed(provider: "Kakao", error: "e", description: nil), "Login failed — kauth", "로그인 실패 — kauth"),
-        (.exchangeFailed(provider: "Kakao"), "Login failed — kauth", "로그인 실패 — kauth"),
-        (.notThisLogin, "Request ignored — kauth", "요청 무시됨 — kauth"),
-        (.incomplete(.login), "Incomplete answer — kauth", "불완전한 응답 — kauth"),
-        (.incomplete(.addressPicker), "Incomplete answer — kauth", "불완전한 응답 — kauth"),
-        (.alreadyFinished(.login), "Login already finished — kauth", "이미 끝난 로그인 — kauth"),
-        (.alreadyFinished(.addressPicker), "Already finished — kauth", "이미 끝난 배송지 선택 — kauth"),
-        (.timedOut, "Login timed out — kauth", "로그인 시간 초과 — kauth"),
-        (.takeoverSuspected(.login), "Login stopped — kauth", "로그인 중단됨 — kauth"),
-        (.takeoverSuspected(.addressPicker), "Address choice stopped — kauth", "배송지 선택 중단됨 — kauth"),
-        (.addressChosen(provider: "Kakao"), "Address chosen — kauth", "배송지 선택 완료 — kauth"),
+        (AnyBrowserPage.core(.loggedIn(provider: "Kakao")), "Logged in — kauth", "로그인 완료 — kauth"),
         (
-            .addressPickerFailed(provider: "Kakao", code: "-1", message: nil), "Choosing an address failed — kauth",
+            .core(.loginFailed(provider: "Kakao", error: "e", description: nil)), "Login failed — kauth",
+            "로그인 실패 — kauth"
+        ),
+        (.core(.exchangeFailed(provider: "Kakao")), "Login failed — kauth", "로그인 실패 — kauth"),
+        (.core(.notThisLogin), "Request ignored — kauth", "요청 무시됨 — kauth"),
+        (.core(.incomplete), "Incomplete answer — kauth", "불완전한 응답 — kauth"),
+        (.picker(.incomplete), "Incomplete answer — kauth", "불완전한 응답 — kauth"),
+        (.core(.alreadyFinished), "Login already finished — kauth", "이미 끝난 로그인 — kauth"),
+        (.picker(.alreadyFinished), "Already finished — kauth", "이미 끝난 배송지 선택 — kauth"),
+        (.core(.timedOut), "Login timed out — kauth", "로그인 시간 초과 — kauth"),
+        (.core(.takeoverSuspected), "Login stopped — kauth", "로그인 중단됨 — kauth"),
+        (.picker(.takeoverSuspected), "Address choice stopped — kauth", "배송지 선택 중단됨 — kauth"),
+        (.picker(.addressChosen(provider: "Kakao")), "Address chosen — kauth", "배송지 선택 완료 — kauth"),
+        (
+            .picker(.addressPickerFailed(provider: "Kakao", code: "-1", message: nil)),
+            "Choosing an address failed — kauth",
             "배송지 선택 실패 — kauth"
         )
     ])
-    func eachPageHasItsOwnTitle(page: BrowserPage, english: String, korean: String) {
+    func eachPageHasItsOwnTitle(page: AnyBrowserPage, english: String, korean: String) {
         #expect(element("title", in: BrowserPages.html(page, language: .english)) == english)
         #expect(element("title", in: BrowserPages.html(page, language: .korean)) == korean)
     }
 
     @Test(arguments: everyBrowserPage)
-    func onlyRealFailuresSayFailed(page: BrowserPage) throws {
+    func onlyRealFailuresSayFailed(page: AnyBrowserPage) throws {
         for language in PageLanguage.allCases {
             let html = BrowserPages.html(page, language: language)
             let title = try #require(element("title", in: html))
@@ -56,7 +61,7 @@ import Testing
     }
 
     @Test(arguments: everyBrowserPage)
-    func declaresLanguageCharsetAndColourSchemes(page: BrowserPage) {
+    func declaresLanguageCharsetAndColourSchemes(page: AnyBrowserPage) {
         for language in PageLanguage.allCases {
             let html = BrowserPages.html(page, language: language)
             #expect(html.hasPrefix("<!doctype html>\n<html lang=\"\(language.tag)\">"))
@@ -67,7 +72,7 @@ import Testing
     }
 
     @Test(arguments: everyBrowserPage)
-    func glyphIsHiddenFromScreenReaders(page: BrowserPage) {
+    func glyphIsHiddenFromScreenReaders(page: AnyBrowserPage) {
         for language in PageLanguage.allCases {
             let html = BrowserPages.html(page, language: language)
             #expect(html.contains("<div class=\"mark\" aria-hidden=\"true\">\(HTML.escape(page.glyph))</div>"))
@@ -76,7 +81,7 @@ import Testing
     }
 
     @Test(arguments: everyBrowserPage)
-    func loadsNothingAndRunsNothing(page: BrowserPage) throws {
+    func loadsNothingAndRunsNothing(page: AnyBrowserPage) throws {
         let eventHandler = try Regex("\\son[a-z]+\\s*=")
         for language in PageLanguage.allCases {
             let html = BrowserPages.html(page, language: language).lowercased()
@@ -102,7 +107,7 @@ import Testing
     }
 
     @Test(arguments: everyBrowserPage)
-    func koreanPagesAreInKoreanAndEnglishPagesInEnglish(page: BrowserPage) throws {
+    func koreanPagesAreInKoreanAndEnglishPagesInEnglish(page: AnyBrowserPage) throws {
         let isHangul: (Character) -> Bool = { $0.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }
         let english = try #require(element("main", in: BrowserPages.html(page, language: .english)))
         let korean = try #require(element("main", in: BrowserPages.html(page, language: .korean)))
@@ -125,8 +130,9 @@ import Testing
             #expect(html.contains("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
             #expect(html.contains("it&#39;s &lt;img src=x onerror=alert(2)&gt; &amp; &quot;quoted&quot;"))
         }
-        let picker = BrowserPages.html(
-            .addressPickerFailed(provider: "<b>Kakao</b>", code: "<i>", message: "</p><h1>x"), language: .english)
+        let picker = AddressPickerPage.addressPickerFailed(
+            provider: "<b>Kakao</b>", code: "<i>", message: "</p><h1>x"
+        ).html(language: .english)
         #expect(picker.contains("&lt;b&gt;Kakao&lt;/b&gt; answered:"))
         #expect(picker.contains("<code>&lt;i&gt;</code>"))
         #expect(picker.contains("&lt;/p&gt;&lt;h1&gt;x"))
@@ -188,11 +194,12 @@ import Testing
         pages.append(
             (
                 "login-failed-hostile",
-                .loginFailed(
-                    provider: "Kakao", error: "invalid_request\"><script>alert(1)</script>",
-                    description: String(
-                        repeating: "A very long description from the provider that goes on and on. ", count: 8)
-                )
+                .core(
+                    .loginFailed(
+                        provider: "Kakao", error: "invalid_request\"><script>alert(1)</script>",
+                        description: String(
+                            repeating: "A very long description from the provider that goes on and on. ", count: 8)
+                    ))
             ))
         for (name, page) in pages {
             for language in PageLanguage.allCases {

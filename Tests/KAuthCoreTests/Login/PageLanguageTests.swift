@@ -3,6 +3,7 @@ import KAuthTestSupport
 import Testing
 
 @testable import KAuthCore
+@testable import KakaoAPI
 
 @Suite struct PageLanguageTests {
     @Test(arguments: [
@@ -45,40 +46,69 @@ import Testing
     }
 }
 
+/// A page of the core's catalogue or of the shipping-address picker's (KakaoAPI), for the tests
+/// that walk every page kauth's listener can show.
+enum AnyBrowserPage: Sendable, Equatable {
+    case core(BrowserPage)
+    case picker(AddressPickerPage)
+
+    var glyph: String {
+        switch self {
+        case .core(let page): page.glyph
+        case .picker(let page): page.glyph
+        }
+    }
+}
+
+extension BrowserPages {
+    static func html(_ page: AnyBrowserPage, language: PageLanguage) -> String {
+        switch page {
+        case .core(let page): html(page, language: language)
+        case .picker(let page): page.html(language: language)
+        }
+    }
+}
+
 /// One of each page, with a provider error that is harmless, for the tests that walk all pages.
-let everyBrowserPage: [BrowserPage] = [
-    .loggedIn(provider: "Kakao"),
-    .loginFailed(provider: "Kakao", error: "access_denied", description: "User denied access"),
-    .exchangeFailed(provider: "Kakao"),
-    .notThisLogin,
-    .incomplete(.login),
-    .incomplete(.addressPicker),
-    .alreadyFinished(.login),
-    .alreadyFinished(.addressPicker),
-    .timedOut,
-    .takeoverSuspected(.login),
-    .takeoverSuspected(.addressPicker),
-    .addressChosen(provider: "Kakao"),
-    .addressPickerFailed(provider: "Kakao", code: "-401", message: "The token has expired")
+let everyBrowserPage: [AnyBrowserPage] = [
+    .core(.loggedIn(provider: "Kakao")),
+    .core(.loginFailed(provider: "Kakao", error: "access_denied", description: "User denied access")),
+    .core(.exchangeFailed(provider: "Kakao")),
+    .core(.notThisLogin),
+    .core(.incomplete),
+    .picker(.incomplete),
+    .core(.alreadyFinished),
+    .picker(.alreadyFinished),
+    .core(.timedOut),
+    .core(.takeoverSuspected),
+    .picker(.takeoverSuspected),
+    .picker(.addressChosen(provider: "Kakao")),
+    .picker(.addressPickerFailed(provider: "Kakao", code: "-401", message: "The token has expired"))
 ]
 
-/// A file-name-friendly name per case. The switch has no default, so a new case cannot compile
+/// A file-name-friendly name per case. The switches have no default, so a new case cannot compile
 /// until it is named here, and `coversEveryCase` then fails until it is in `everyBrowserPage`.
-func caseName(_ page: BrowserPage) -> String {
+func caseName(_ page: AnyBrowserPage) -> String {
     switch page {
-    case .loggedIn: "logged-in"
-    case .loginFailed: "login-failed"
-    case .exchangeFailed: "exchange-failed"
-    case .notThisLogin: "not-this-login"
-    case .incomplete(.login): "incomplete"
-    case .incomplete(.addressPicker): "incomplete-picker"
-    case .alreadyFinished(.login): "already-finished"
-    case .alreadyFinished(.addressPicker): "already-finished-picker"
-    case .timedOut: "timed-out"
-    case .takeoverSuspected(.login): "takeover-suspected"
-    case .takeoverSuspected(.addressPicker): "takeover-suspected-picker"
-    case .addressChosen: "address-chosen"
-    case .addressPickerFailed: "address-picker-failed"
+    case .core(let page):
+        switch page {
+        case .loggedIn: "logged-in"
+        case .loginFailed: "login-failed"
+        case .exchangeFailed: "exchange-failed"
+        case .notThisLogin: "not-this-login"
+        case .incomplete: "incomplete"
+        case .alreadyFinished: "already-finished"
+        case .timedOut: "timed-out"
+        case .takeoverSuspected: "takeover-suspected"
+        }
+    case .picker(let page):
+        switch page {
+        case .incomplete: "incomplete-picker"
+        case .alreadyFinished: "already-finished-picker"
+        case .takeoverSuspected: "takeover-suspected-picker"
+        case .addressChosen: "address-chosen"
+        case .addressPickerFailed: "address-picker-failed"
+        }
     }
 }
 

@@ -48,7 +48,7 @@ import Testing
         #expect(success.status == 200)
         #expect(String(decoding: success.body, as: UTF8.self).contains("You are logged in to Kakao"))
         let (page, status) = CallbackPages.page(
-            for: .providerError(error: "access_denied", description: "<script>"), provider: "Kakao", task: .login)
+            for: .providerError(error: "access_denied", description: "<script>"), provider: "Kakao")
         #expect(status == 200)
         let text = String(decoding: CallbackPages.response(page, status: status, for: request).body, as: UTF8.self)
         #expect(text.contains("access_denied"))

@@ -3,6 +3,7 @@ import Testing
 
 @testable import KAuthBasics
 @testable import KAuthCore
+@testable import KakaoAPI
 
 /// Kakao's `KAE` codes and its -3/-5 "the app may not" answers.
 @Suite struct KakaoAppsErrorTests {

@@ -87,7 +87,9 @@ import Testing
     }
 
     @Test func selectGetsAnAGTOpensKpidtThroughTheStartLinkAndFetchesTheChosenAddress() async throws {
-        let setup = Setup(http: Self.kakaoHTTP(), listener: FakeListener { _, _ in .addressChosen(id: 7_100_003) })
+        let setup = Setup(
+            http: Self.kakaoHTTP(),
+            listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in .addressChosen(id: 7_100_003) })
         let result = try await setup.run(.select)
 
         let agt = try #require(setup.http.requests.first)
@@ -96,8 +98,8 @@ import Testing
         #expect(agt.form.first(named: "access_token") == "access-1")
         #expect(agt.headers.value(for: "Authorization") == nil, "the token goes in the form, as Kakao's SDKs send it")
 
-        let config = try #require(setup.listener.config)
-        #expect(config.judge == .addressPicker)
+        let config = try #require(setup.listener.config(of: AddressPickerJudge.self))
+        #expect(config.judge == AddressPickerJudge())
         #expect(config.port == 0, "any free port unless one is given")
         #expect(
             config.path.hasPrefix("/address/") && config.path.count == "/address/".count + 43,
@@ -137,7 +139,9 @@ import Testing
     /// No browser can be started here: the paste path is offered at once, with the page's URL,
     /// nothing announced and nothing started.
     @Test func withoutABrowserThePastePathIsOfferedAtOnce() async throws {
-        var setup = Setup(http: Self.kakaoHTTP(), listener: FakeListener { _, _ in .addressChosen(id: 7_100_003) })
+        var setup = Setup(
+            http: Self.kakaoHTTP(),
+            listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in .addressChosen(id: 7_100_003) })
         let started = Counter()
         setup.browser = Browser(open: { _ in started.increment() }, unavailable: { .noDisplay })
         let result = try await setup.run(.select)
@@ -154,16 +158,20 @@ import Testing
     }
 
     @Test func createAndEditOpenTheirOwnPagesAndEditNamesTheAddress() async throws {
-        let create = Setup(http: Self.kakaoHTTP(), listener: FakeListener { _, _ in .addressChosen(id: 7_100_003) })
+        let create = Setup(
+            http: Self.kakaoHTTP(),
+            listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in .addressChosen(id: 7_100_003) })
         #expect(try await create.run(.create).operation.name == "new")
         let createKpidt = try #require(create.listener.authorizationURLs.first)
         let createPage = try #require(Self.query(createKpidt).first(named: "continue"))
         #expect(createPage.hasPrefix("https://apps.test/user/address/create?"))
         #expect(Self.query(createPage).first(named: "address_id") == nil)
 
-        let edit = Setup(http: Self.kakaoHTTP(), listener: FakeListener { _, _ in .addressChosen(id: 7_100_003) })
+        let edit = Setup(
+            http: Self.kakaoHTTP(),
+            listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in .addressChosen(id: 7_100_003) })
         #expect(try await edit.run(.edit(addressID: 7_100_003), port: 8123).operation == .edit(addressID: 7_100_003))
-        #expect(edit.listener.config?.port == 8123)
+        #expect(edit.listener.config(of: AddressPickerJudge.self)?.port == 8123)
         let editKpidt = try #require(edit.listener.authorizationURLs.first)
         let editPage = try #require(Self.query(editKpidt).first(named: "continue"))
         #expect(editPage.hasPrefix("https://apps.test/user/address/edit?"))
@@ -174,7 +182,9 @@ import Testing
     @Test func aKAEErrorCarriesItsMeaningAndNothingIsLookedUp() async throws {
         let setup = Setup(
             http: Self.kakaoHTTP(),
-            listener: FakeListener { _, _ in .pickerFailed(code: "KAE206", message: "no such address") })
+            listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in
+                .pickerFailed(code: "KAE206", message: "no such address")
+            })
         await #expect(
             throws: KAuthError.addressPickerFailed(
                 AddressPickerFailure(code: "KAE206", message: "no such address", meaning: .unregisteredAddress))
@@ -184,7 +194,9 @@ import Testing
         #expect(setup.http.requests.map(\.url) == ["https://auth.test/api/agt"])
 
         let unknown = Setup(
-            http: Self.kakaoHTTP(), listener: FakeListener { _, _ in .pickerFailed(code: "KAE012", message: nil) })
+            http: Self.kakaoHTTP(),
+            listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in .pickerFailed(code: "KAE012", message: nil)
+            })
         await #expect(
             throws: KAuthError.addressPickerFailed(AddressPickerFailure(code: "KAE012", message: nil, meaning: nil))
         ) {
@@ -193,11 +205,12 @@ import Testing
     }
 
     @Test(arguments: [
-        (CallbackOutcome.interrupted, KAuthError.addressPickerEnded(.interrupted)),
+        (AddressPickerOutcome.interrupted, KAuthError.addressPickerEnded(.interrupted)),
         (.takeover, .addressPickerEnded(.takeover))
     ])
-    func aPickerThatEndsWithoutAnAnswerExitsSix(outcome: CallbackOutcome, expected: KAuthError) async throws {
-        let setup = Setup(http: Self.kakaoHTTP(), listener: FakeListener { _, _ in outcome })
+    func aPickerThatEndsWithoutAnAnswerExitsSix(outcome: AddressPickerOutcome, expected: KAuthError) async throws {
+        let setup = Setup(
+            http: Self.kakaoHTTP(), listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in outcome })
         await #expect(throws: expected) { try await setup.run(.select) }
         #expect(expected.exitCode == 6)
         #expect(setup.http.requests.count == 1, "only the AGT")
@@ -205,14 +218,16 @@ import Testing
 
     /// A closed picker, or a Kakao error page, is silence: the timeout says what to register.
     @Test func silenceTimesOutWithTheConsoleSettingToTry() async throws {
-        let setup = Setup(http: Self.kakaoHTTP(), listener: FakeListener { _, _ in nil })
+        let setup = Setup(
+            http: Self.kakaoHTTP(), listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in nil })
         let hint = AddressPickerHint(
             provider: "Kakao", returnOrigin: "http://127.0.0.1:53100", fixedPort: false,
             registration: KakaoAppsError.returnURLRegistration)
         await #expect(throws: KAuthError.addressPickerEnded(.timedOut(seconds: 1, hint: hint))) {
             try await setup.run(.select, timeout: .seconds(1))
         }
-        let fixed = Setup(http: Self.kakaoHTTP(), listener: FakeListener { _, _ in nil })
+        let fixed = Setup(
+            http: Self.kakaoHTTP(), listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in nil })
         await #expect(
             throws: KAuthError.addressPickerEnded(
                 .timedOut(
@@ -229,9 +244,12 @@ import Testing
     @Test func aLongSilenceBringsTheHintWhileWaiting() async throws {
         let http = Self.kakaoHTTP()
         let events = EventRecorder<AddressPickerEvent>()
-        let listener = FakeListener(timeOutOnceHeard: {
-            events.events.contains { if case .stillWaiting = $0 { true } else { false } }
-        }) { _, _ in nil }
+        let listener = FakeListener(
+            judge: AddressPickerJudge.self,
+            timeOutOnceHeard: {
+                events.events.contains { if case .stillWaiting = $0 { true } else { false } }
+            }
+        ) { _, _ in nil }
         let world = World.test(
             http: http.client, clock: TestClock().clock, browser: listener.browser(), listener: listener.listener)
         let picker = AddressPicker(
@@ -250,7 +268,8 @@ import Testing
 
     @Test func aRejectedTokenIsRefreshedOnceForTheAGTAndTwiceIsTheEnd() async throws {
         let once = Setup(
-            http: Self.kakaoHTTP(agt: [401, 200]), listener: FakeListener { _, _ in .addressChosen(id: 7_100_003) })
+            http: Self.kakaoHTTP(agt: [401, 200]),
+            listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in .addressChosen(id: 7_100_003) })
         _ = try await once.run(.select)
         #expect(once.tokens.recovered == ["access-1"])
         let agtForms = once.http.requests.filter { $0.url == "https://auth.test/api/agt" }.map {
@@ -259,7 +278,8 @@ import Testing
         #expect(agtForms == ["access-1", "access-2"])
 
         let twice = Setup(
-            http: Self.kakaoHTTP(agt: [401]), listener: FakeListener { _, _ in .addressChosen(id: 7_100_003) })
+            http: Self.kakaoHTTP(agt: [401]),
+            listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in .addressChosen(id: 7_100_003) })
         await #expect(throws: KAuthError.self) { try await twice.run(.select) }
         #expect(twice.listener.authorizationURLs.isEmpty, "nothing was opened")
         #expect(twice.listener.visited.isEmpty)
@@ -269,7 +289,7 @@ import Testing
         let setup = Setup(
             http: Self.kakaoHTTP(
                 addresses: (403, #"{"msg":"insufficient scopes.","code":-402,"required_scopes":["shipping_address"]}"#)),
-            listener: FakeListener { _, _ in .addressChosen(id: 7_100_003) })
+            listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in .addressChosen(id: 7_100_003) })
         await #expect(throws: KAuthError.consentRequired(scopes: ["shipping_address"], message: "insufficient scopes."))
         {
             try await setup.run(.select)
@@ -279,7 +299,7 @@ import Testing
     @Test func anAddressTheLookupDoesNotReturnIsRefused() async throws {
         let setup = Setup(
             http: Self.kakaoHTTP(addresses: (200, #"{"user_id":42,"shipping_addresses":[{"id":1,"name":"Other"}]}"#)),
-            listener: FakeListener { _, _ in .addressChosen(id: 7_100_003) })
+            listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in .addressChosen(id: 7_100_003) })
         await #expect(
             throws: KAuthError.invalidResponse(
                 "the picker chose address 7100003, but /v1/user/shipping_address did not return it")
@@ -289,16 +309,18 @@ import Testing
     }
 
     @Test func providersWithoutShippingAddressesAndTakenPortsSendNothing() async throws {
-        var snap = Setup(http: Self.kakaoHTTP(), listener: FakeListener { _, _ in nil })
+        var snap = Setup(http: Self.kakaoHTTP(), listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in nil })
         snap.provider = Provider(
             name: "snapchat", type: .snapchat, clientID: "s", urls: [.auth: "https://a.test", .api: "https://b.test"])
         await #expect(throws: KAuthError.unsupported(provider: "snapchat", .feature(.shippingAddresses))) {
             try await snap.run(.select)
         }
-        #expect(snap.http.requests.isEmpty && snap.listener.config == nil)
+        #expect(snap.http.requests.isEmpty && snap.listener.config(of: AddressPickerJudge.self) == nil)
 
         let http = Self.kakaoHTTP()
-        let busy = Listener { _, _ in throw LoopbackServerError.addressInUse(host: "127.0.0.1", port: 8123) }
+        let busy = Listener(judge: AddressPickerJudge.self) { _, _ in
+            throw LoopbackServerError.addressInUse(host: "127.0.0.1", port: 8123)
+        }
         let world = World.test(http: http.client, listener: busy)
         let picker = AddressPicker(
             world: world,

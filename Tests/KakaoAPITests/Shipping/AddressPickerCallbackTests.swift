@@ -3,14 +3,15 @@ import Testing
 
 @testable import KAuthBasics
 @testable import KAuthCore
+@testable import KakaoAPI
 
 /// The picker's return to `return_url`, judged without sockets.
 @Suite struct AddressPickerCallbackTests {
     static let path = "/address/Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5"
 
-    func verdict(_ target: String, method: String = "GET") -> CallbackVerdict {
+    func verdict(_ target: String, method: String = "GET") -> LoopbackVerdict<AddressPickerOutcome> {
         let request = HTTPServerRequest(method: method, target: target)
-        return CallbackJudge.addressPicker.evaluate(
+        return AddressPickerJudge().evaluate(
             method: method, path: request.path, query: request.query, expectedPath: Self.path)
     }
 
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("?status=ok", CallbackVerdict.incomplete),
+        ("?status=ok", LoopbackVerdict<AddressPickerOutcome>.incomplete),
         ("?status=ok&address_id=", .incomplete),
         ("?status=ok&address_id=abc", .incomplete),
         ("?status=ok&address_id=12x", .incomplete),
@@ -43,7 +44,7 @@ import Testing
         ("?status=fine&address_id=5", .incomplete),
         ("", .incomplete)
     ])
-    func answersWithoutAUsableStatusOrIDKeepWaiting(query: String, expected: CallbackVerdict) {
+    func answersWithoutAUsableStatusOrIDKeepWaiting(query: String, expected: LoopbackVerdict<AddressPickerOutcome>) {
         #expect(verdict(Self.path + query) == expected)
     }
 
@@ -60,31 +61,5 @@ import Testing
 
     @Test func onlyGETIsAnswered() {
         #expect(verdict(Self.path + "?status=ok&address_id=5", method: "POST") == .methodNotAllowed)
-    }
-
-    /// The login's judge is the same function as before: the listener's generalisation changed
-    /// nothing a login sees.
-    @Test func theAuthorizationJudgeIsTheLoginsCheck() {
-        let judge = CallbackJudge.authorization(
-            expectedState: "s1", expectedIssuer: "https://kauth.test", requireIssuer: true)
-        for target in [
-            "/callback?code=c&state=s1&iss=https%3A%2F%2Fkauth.test", "/callback?code=c&state=s1",
-            "/callback?code=c&state=s2", "/x"
-        ] {
-            let request = HTTPServerRequest(method: "GET", target: target)
-            #expect(
-                judge.evaluate(method: "GET", path: request.path, query: request.query, expectedPath: "/callback")
-                    == RedirectCallback.evaluate(
-                        path: request.path, query: request.query, expectedPath: "/callback", expectedState: "s1",
-                        expectedIssuer: "https://kauth.test", requireIssuer: true))
-        }
-        let config = CallbackListenerConfig(
-            port: 0, path: "/callback", expectedState: "s1", expectedIssuer: "https://i.test", requireIssuer: true)
-        #expect(
-            config.judge == .authorization(expectedState: "s1", expectedIssuer: "https://i.test", requireIssuer: true))
-        #expect(
-            config.expectedState == "s1" && config.expectedIssuer == "https://i.test" && config.requireIssuer == true)
-        let picker = CallbackListenerConfig(port: 0, path: Self.path, judge: .addressPicker)
-        #expect(picker.expectedState == nil && picker.expectedIssuer == nil && picker.requireIssuer == nil)
     }
 }
