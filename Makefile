@@ -36,9 +36,9 @@ deps:
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-## test: every unit, CLI and end-to-end test (the end-to-end tests run the built kauth); also
+## test: lint first, then every unit, CLI and end-to-end test (the end-to-end tests run the built kauth); also
 ## installs gnome-keyring and its tools for the keyring tests, which skip where that fails
-test: deps
+test: deps lint
 	@Tests/Scripts/deps.sh --test
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	KAUTH_BIN=$(CURDIR)/$(BUILD_DIR)/debug/kauth $(SWIFT) test --skip-build --parallel --num-workers 2 $(SWIFT_FLAGS)
