@@ -64,6 +64,37 @@ package struct Browser: Sendable {
         unavailable() ?? confined()
     }
 
+    /// Hands a wait on a loopback listener to the browser, or to the paste path: a flow with no
+    /// start link (`--no-browser`), no browser to start, or one that cannot read its page, or a
+    /// browser that fails to start, offers the paste path instead (`failed` says why first).
+    /// `willOpen` is told the start URL just before the browser is started on it.
+    ///
+    /// - Returns: the task starting the browser, to cancel once the wait is over.
+    package func start(
+        _ startURL: String?, willOpen: (String) -> Void, failed: @escaping @Sendable (BrowserError) -> Void,
+        offerPaste: @escaping @Sendable () -> Void
+    ) -> Task<Void, Never>? {
+        guard let startURL else {
+            offerPaste()
+            return nil
+        }
+        if let reason = cannotOpenPrivately() {
+            failed(reason)
+            offerPaste()
+            return nil
+        }
+        willOpen(startURL)
+        return Task {
+            do {
+                try await openPrivately(startURL)
+            } catch {
+                guard !Task.isCancelled else { return }
+                failed(error as? BrowserError ?? .cannotRun(command: "BROWSER", reason: "\(error)"))
+                offerPaste()
+            }
+        }
+    }
+
     /// `$BROWSER` (a `:`-separated list of commands; `%s` is replaced by the URL, otherwise the URL
     /// is the last argument), else `open` on macOS or `xdg-open` where a display is available.
     ///

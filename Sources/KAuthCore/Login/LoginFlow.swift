@@ -209,28 +209,16 @@ package struct LoginFlow: Sendable {
 
         let browser = world.browser
         defer { browser.removePages() }
-        var opening: Task<Void, Never>?
-        if startPath != nil, let reason = browser.cannotOpenPrivately() {
-            // Nothing to start, or a browser that cannot read the page it would be given: say so
-            // once, and offer the paste path at once, as --no-browser.
-            events(.browserFailed(reason))
-            paste.offer(endsWithInput: true)
-        } else if let startPath {
-            listener.arm(url)
-            events(.openingBrowser(authorizationURL: url))
-            let startURL = "http://127.0.0.1:\(listener.port)\(startPath)"
-            opening = Task {
-                do {
-                    try await browser.openPrivately(startURL)
-                } catch {
-                    guard !Task.isCancelled else { return }
-                    events(.browserFailed(error as? BrowserError ?? .cannotRun(command: "BROWSER", reason: "\(error)")))
-                    paste.offer(endsWithInput: true)
-                }
-            }
-        } else {
-            paste.offer(endsWithInput: true)
-        }
+        let startURL = startPath.map { "http://127.0.0.1:\(listener.port)\($0)" }
+        let opening = browser.start(
+            startURL,
+            willOpen: { _ in
+                listener.arm(url)
+                events(.openingBrowser(authorizationURL: url))
+            },
+            failed: { events(.browserFailed($0)) },
+            // No browser: an input that ends (CI, cron) ends the wait too.
+            offerPaste: { paste.offer(endsWithInput: true) })
         events(.waiting(timeout: options.timeout))
         let hint = NoRedirectHint(
             provider: provider.displayName, redirectURI: redirectURI,

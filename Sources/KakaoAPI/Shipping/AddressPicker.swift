@@ -136,27 +136,9 @@ package struct AddressPicker: Sendable {
 
         let browser = world.browser
         defer { browser.removePages() }
-        var opening: Task<Void, Never>?
-        if let startPath, let reason = browser.cannotOpenPrivately() {
-            // Nothing to start, or a browser that cannot read its page: say so once, and offer
-            // the paste path at once.
-            events(.browserFailed(reason))
-            paste.offer()
-        } else if let startPath {
-            let startURL = origin + startPath
-            events(.openingBrowser(startURL: startURL))
-            opening = Task {
-                do {
-                    try await browser.openPrivately(startURL)
-                } catch {
-                    guard !Task.isCancelled else { return }
-                    events(.browserFailed(error as? BrowserError ?? .cannotRun(command: "BROWSER", reason: "\(error)")))
-                    paste.offer()
-                }
-            }
-        } else {
-            paste.offer()
-        }
+        let opening = browser.start(
+            startPath.map { origin + $0 }, willOpen: { events(.openingBrowser(startURL: $0)) },
+            failed: { events(.browserFailed($0)) }, offerPaste: { paste.offer() })
         events(.waiting(timeout: timeout))
         let hint = AddressPickerHint(
             provider: provider.displayName, returnOrigin: origin, fixedPort: port != 0,
