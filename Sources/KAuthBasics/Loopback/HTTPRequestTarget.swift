@@ -22,7 +22,9 @@ package enum HTTPRequestTarget {
                 index += 1
                 continue
             }
-            guard index + 2 < raw.count, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2]) else {
+            guard index + 2 < raw.count, let high = FormURLEncoding.hexValue(raw[index + 1]),
+                let low = FormURLEncoding.hexValue(raw[index + 2])
+            else {
                 return nil
             }
             let byte = high << 4 | low
@@ -31,14 +33,5 @@ package enum HTTPRequestTarget {
             index += 3
         }
         return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }
