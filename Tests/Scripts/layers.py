@@ -83,6 +83,7 @@ def tarjan(nodes, edges):
 
 
 def main():
+    why = "--why" in sys.argv[1:]  # also name, for each edge inside a cycle, the files and types that make it
     files = list(swift_files())
     texts = {path: strip(open(path, encoding="utf-8").read()) for _, _, path in files}
     declared = defaultdict(set)  # type name -> {(target, folder)}: a name may live in several targets
@@ -92,6 +93,7 @@ def main():
 
     folder_edges = defaultdict(set)
     target_edges = defaultdict(set)
+    reasons = defaultdict(set)  # (from folder, to folder) -> {"file: Type"}
     for target, folder, path in files:
         generics = {g.strip().split(":")[0].strip() for group in GENERIC.findall(texts[path]) for g in group.split(",")}
         for name in set(IDENT.findall(texts[path])) - generics:
@@ -103,6 +105,7 @@ def main():
                 # A name declared in the file's own target resolves there (Swift prefers it).
                 for home in own:
                     folder_edges[(target, folder)].add(home)
+                    reasons[((target, folder), home)].add(f"{os.path.basename(path)}: {name}")
             else:
                 for home in homes:
                     target_edges[target].add(home[0])
@@ -123,6 +126,13 @@ def main():
             print("  cycle: " + " ".join(f for _, f in group))
         for a, b in mutual:
             print(f"  {a} <-> {b}")
+        if why:
+            for group in cycles:
+                members = set(group)
+                for a in group:
+                    for b in sorted(folder_edges.get(a, ())):
+                        if b in members:
+                            print(f"    {a[1]} -> {b[1]}: " + ", ".join(sorted(reasons[(a, b)])))
     print("target edges (by types named):")
     for target in targets:
         print(f"  {target} -> {', '.join(sorted(target_edges.get(target, ()))) or '(none)'}")
