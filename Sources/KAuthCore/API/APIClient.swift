@@ -203,7 +203,7 @@ package struct APIExchange: Sendable {
     /// Where the call went, query included.
     package var url: String
     package var response: HTTPResponse
-    /// What a status outside 2xx means (its exit code and message); nil on success.
+    /// What a status outside 2xx means; nil on success.
     package var failure: KAuthError?
 }
 

@@ -5,18 +5,6 @@ import KAuthCore
 package enum ShareFailure: ProductFailure, Equatable {
     /// A message template with problems, each with its JSON path; nothing was sent.
     case invalidTemplate(violations: [TemplateViolation])
-
-    package var exitCode: Int32 {
-        switch self {
-        case .invalidTemplate: 2
-        }
-    }
-
-    package var code: String {
-        switch self {
-        case .invalidTemplate: "invalid_template"
-        }
-    }
 }
 
 extension KAuthError {

@@ -1,6 +1,6 @@
 import KAuthCore
 
-/// How the shipping-address picker ended without an address (exit 6, like a cancelled login).
+/// How the shipping-address picker ended without an address.
 package enum AddressPickerEnd: Sendable, Equatable {
     /// Nothing came back in time: the user closed the picker, or Kakao showed an error page
     /// instead of sending the browser back (a `return_url` it does not accept).
@@ -55,24 +55,10 @@ package enum AddressPickerError: ProductFailure, Equatable {
     case ended(AddressPickerEnd)
     /// The picker came back with an error (`KAE…`).
     case failed(AddressPickerFailure)
-
-    package var exitCode: Int32 {
-        switch self {
-        case .ended: 6
-        case .failed: 1
-        }
-    }
-
-    package var code: String {
-        switch self {
-        case .ended: "picker_cancelled"
-        case .failed: "picker_error"
-        }
-    }
 }
 
 extension KAuthError {
-    /// The shipping-address picker ended without an answer (exit 6, like a cancelled login).
+    /// The shipping-address picker ended without an answer.
     package static func addressPickerEnded(_ end: AddressPickerEnd) -> KAuthError {
         .product(ProductError(AddressPickerError.ended(end)))
     }
