@@ -12,7 +12,8 @@ import KAuthBasics
 package enum KAuthError: Error, Sendable, Equatable {
     // MARK: exit 2: the request cannot be done as asked
 
-    /// A command-line value the command refuses, in the command line's words.
+    /// A command-line value the command refuses, in the command line's words: thrown by
+    /// `KAuthCLI` alone, which builds the sentence (the core's failures are facts).
     case usage(String)
     /// A setting the provider needs is not set anywhere.
     case missingSetting(ProviderSetting, provider: String)
@@ -56,7 +57,7 @@ package enum KAuthError: Error, Sendable, Equatable {
     // MARK: exit 5
 
     /// The provider could not be reached or answered with a temporary failure: what was tried.
-    case unavailable(String)
+    case unavailable(Unavailability)
 
     // MARK: exit 6
 
@@ -82,11 +83,11 @@ package enum KAuthError: Error, Sendable, Equatable {
     /// The app key was refused by an app-key API.
     case appKeyRejected(provider: String, message: String)
     /// A response kauth could not understand.
-    case invalidResponse(String)
+    case invalidResponse(InvalidResponse)
     /// OpenID Connect discovery gave no usable document.
     case discovery(url: String, DiscoveryProblem)
     /// The login's ID token failed verification; nothing was stored.
-    case idTokenRefused(provider: String, reason: String)
+    case idTokenRefused(provider: String, IDTokenRefusal)
     /// A discovery provider's endpoints are not known for the stored login.
     case endpointsUnknown(provider: String)
     /// Userinfo answered for another subject than the ID token's (or for none): the answer was
@@ -104,8 +105,13 @@ package enum KAuthError: Error, Sendable, Equatable {
     /// reason of the walk itself.
     indirect case pagesStopped(PageWalkStop)
     /// The redirect listener could not start.
-    case listenerFailed(String)
-    /// Anything else, with what happened.
+    case listenerFailed(LoopbackServerError)
+    /// HTTP cannot be used on this machine (libcurl cannot be loaded): the transport's reason.
+    case httpUnavailable(detail: String)
+    /// An error kauth has no case for, as Swift describes it.
+    case unexpected(description: String)
+    /// Anything else, in the command line's words: thrown by `KAuthCLI` alone, which builds the
+    /// sentence (the core's failures are facts).
     case failure(String)
     /// A failure of an API built on the core (Kakao's product APIs), whose cases are its own:
     /// the core carries it, and the command line, which knows those cases, gives it words and

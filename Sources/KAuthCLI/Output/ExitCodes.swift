@@ -22,7 +22,7 @@ extension KAuthError {
         case .portInUse, .oauth, .api, .apiNotPermitted, .apiRefused, .tlsFailed, .appKeyRejected,
             .invalidResponse, .discovery,
             .idTokenRefused, .endpointsUnknown, .foreignUserinfo, .loginReplaced, .pagesStopped, .listenerFailed,
-            .failure, .product:
+            .httpUnavailable, .unexpected, .failure, .product:
             return 1
         }
     }
@@ -52,7 +52,7 @@ extension KAuthError {
         case .loginReplaced: return "login_replaced"
         case .tlsFailed: return "tls_error"
         case .pagesStopped: return "pagination_stopped"
-        case .listenerFailed, .failure, .product: return "failure"
+        case .listenerFailed, .httpUnavailable, .unexpected, .failure, .product: return "failure"
         }
     }
 
@@ -63,11 +63,13 @@ extension KAuthError {
         case let share as ShareFailure:
             switch share {
             case .invalidTemplate: return (2, "invalid_template")
+            case .userTokenCall: return (1, "failure")
             }
         case let picker as AddressPickerError:
             switch picker {
             case .ended: return (6, "picker_cancelled")
             case .failed: return (1, "picker_error")
+            case .noAgentToken, .agentTokenUnreadable, .addressNotReturned: return (1, "invalid_response")
             }
         default:
             return (1, "failure")

@@ -71,8 +71,7 @@ package struct APIClient: Sendable {
                 return APIResult(value: value, body: response.body)
             } catch {
                 throw KAuthError.invalidResponse(
-                    "\(request.method) \(request.path) answered \(response.status) with a body that is not the expected JSON"
-                )
+                    .unexpectedBody(method: request.method, path: request.path, status: response.status))
             }
         }
     }

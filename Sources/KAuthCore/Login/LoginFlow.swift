@@ -194,7 +194,7 @@ package struct LoginFlow: Sendable {
         } catch LoopbackServerError.addressInUse(_, let port) {
             throw KAuthError.portInUse(port: port, redirectURI: plan.uri(port: port))
         } catch let error as LoopbackServerError {
-            throw KAuthError.listenerFailed("\(error)")
+            throw KAuthError.listenerFailed(error)
         }
         defer { listener.close() }
 

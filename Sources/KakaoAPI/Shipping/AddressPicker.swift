@@ -119,7 +119,7 @@ package struct AddressPicker: Sendable {
         } catch LoopbackServerError.addressInUse(_, let busy) {
             throw KAuthError.portInUse(port: busy, redirectURI: "http://127.0.0.1:\(busy)")
         } catch let error as LoopbackServerError {
-            throw KAuthError.listenerFailed("\(error)")
+            throw KAuthError.listenerFailed(error)
         }
         defer { listener.close() }
 
@@ -193,8 +193,7 @@ package struct AddressPicker: Sendable {
             let object = items.first(where: { $0["id"] == .number(Double(id)) }),
             let address = try? JSONDecoder().decode(ShippingAddress.self, from: Data(object.jsonText().utf8))
         else {
-            throw KAuthError.invalidResponse(
-                "the picker chose address \(id), but /v1/user/shipping_address did not return it")
+            throw KAuthError.addressPicker(.addressNotReturned(id: id))
         }
         return AddressPickerResult(operation: operation, addressID: id, address: address, object: object)
     }

@@ -55,6 +55,12 @@ package enum AddressPickerError: ProductFailure, Equatable {
     case ended(AddressPickerEnd)
     /// The picker came back with an error (`KAE…`).
     case failed(AddressPickerFailure)
+    /// The AGT request to `path` succeeded (`status`) without an AGT.
+    case noAgentToken(path: String, status: Int)
+    /// The AGT request to `path` failed with `status` and no error kauth can read.
+    case agentTokenUnreadable(path: String, status: Int)
+    /// The picker chose address `id`, but the user's address list did not return it.
+    case addressNotReturned(id: Int64)
 }
 
 extension KAuthError {
@@ -66,5 +72,10 @@ extension KAuthError {
     /// Kakao's shipping-address picker came back with an error (`KAE…`).
     package static func addressPickerFailed(_ failure: AddressPickerFailure) -> KAuthError {
         .product(ProductError(AddressPickerError.failed(failure)))
+    }
+
+    /// The picker, or the requests around it, got an answer it cannot use.
+    package static func addressPicker(_ error: AddressPickerError) -> KAuthError {
+        .product(ProductError(error))
     }
 }

@@ -45,11 +45,12 @@ struct ExitCodesTests {
         (.hostNotAllowed(url: "x", provider: "kakao", allowed: []), 2, "usage"),
         (.config(.unknownKey("x", known: [])), 2, "usage"),
         (.invalidTemplate(violations: []), 2, "invalid_template"),
+        (.userTokenForShare(), 1, "failure"),
         (.notLoggedIn(profile: "default"), 3, "not_logged_in"),
         (.sessionExpired(profile: "default", reason: .noRefreshToken), 3, "session_expired"),
         (.environmentTokenRejected(reason: "x"), 3, "environment_token_rejected"),
         (.consentRequired(scopes: ["a"], message: ""), 4, "consent_required"),
-        (.unavailable("x"), 5, "unavailable"),
+        (.unavailable(.noAnswer(url: "x")), 5, "unavailable"),
         (.loginCancelled(.interrupted), 6, "login_cancelled"),
         (.addressPickerEnded(.interrupted), 6, "picker_cancelled"),
         (.keystore(.notOwned(path: "x")), 7, "keystore"),
@@ -59,20 +60,25 @@ struct ExitCodesTests {
         (.apiNotPermitted(code: -3, message: "x", permission: nil), 1, "api_error"),
         (.appKeyRejected(provider: "kakao", message: "x"), 1, "api_error"),
         (.apiRefused(.quotaExceeded, provider: "Kakao", code: -10, message: "x"), 1, "api_error"),
-        (.invalidResponse("x"), 1, "invalid_response"),
+        (.invalidResponse(.insecureVerificationURI), 1, "invalid_response"),
         (.discovery(url: "x", .incomplete), 1, "invalid_response"),
         (.endpointsUnknown(provider: "x"), 1, "invalid_response"),
-        (.idTokenRefused(provider: "x", reason: "x"), 1, "id_token_refused"),
+        (.idTokenRefused(provider: "x", .anotherUser), 1, "id_token_refused"),
         (.foreignUserinfo(subject: nil, expected: "x"), 1, "userinfo_subject_mismatch"),
         (.loginReplaced(profile: "p", provider: "x"), 1, "login_replaced"),
         (.tlsFailed(url: "x", detail: "x", trust: TLSTrust()), 1, "tls_error"),
         (.pagesStopped(.tooManyPages(3)), 1, "pagination_stopped"),
-        (.listenerFailed("x"), 1, "failure"),
+        (.listenerFailed(.socket(operation: "bind", reason: "x")), 1, "failure"),
+        (.httpUnavailable(detail: "x"), 1, "failure"),
+        (.unexpected(description: "x"), 1, "failure"),
         (.failure("x"), 1, "failure"),
         (
             .addressPickerFailed(AddressPickerFailure(code: "KAE001", message: nil, meaning: .internalError)), 1,
             "picker_error"
-        )
+        ),
+        (.addressPicker(.noAgentToken(path: "/x", status: 200)), 1, "invalid_response"),
+        (.addressPicker(.agentTokenUnreadable(path: "/x", status: 400)), 1, "invalid_response"),
+        (.addressPicker(.addressNotReturned(id: 1)), 1, "invalid_response")
     ]
 
     /// The case's name; a new case does not compile here until it has a sample above.
@@ -113,14 +119,17 @@ struct ExitCodesTests {
         case .tlsFailed: "tlsFailed"
         case .pagesStopped: "pagesStopped"
         case .listenerFailed: "listenerFailed"
+        case .httpUnavailable: "httpUnavailable"
+        case .unexpected: "unexpected"
         case .failure: "failure"
-        case .product(let product): "product.\(type(of: product.failure))"
+        case .product(let product): "product.\(product.failure)"
         }
     }
 
     @Test func everyCaseHasASample() {
-        // 36 cases, `product` twice (share and picker failures).
-        #expect(Set(Self.samples.map { Self.name($0.0) }).count == 38)
+        // 38 cases besides `product`, which has one for each case of Kakao's share (2) and picker
+        // (5) failures.
+        #expect(Set(Self.samples.map { Self.name($0.0) }).count == 38 + 2 + 5)
     }
 
     @Test func everyCaseMapsToItsDocumentedCodes() throws {
@@ -144,7 +153,7 @@ struct ExitCodesTests {
 
     /// A page that failed stops the walk with that page's own exit code and JSON code.
     @Test func aFailedPageKeepsItsOwnCodes() {
-        let stop = KAuthError.pagesStopped(.failed(page: 2, url: "x", .unavailable("x")))
+        let stop = KAuthError.pagesStopped(.failed(page: 2, url: "x", .unavailable(.noAnswer(url: "x"))))
         #expect(stop.exitCode == 5)
         #expect(stop.code == "unavailable")
         let walk = KAuthError.pagesStopped(.notJSON(page: 2, url: "x"))

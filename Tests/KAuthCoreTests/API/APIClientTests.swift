@@ -142,8 +142,8 @@ import Testing
         await #expect {
             try await client(http, clock: TestClock(), recover: { _, _ in "x" }).send(AccessTokenInfoRequest())
         } throws: { error in
-            guard case KAuthError.unavailable(let text) = error else { return false }
-            return text.contains("Connection refused")
+            guard case KAuthError.unavailable(.unreachable(_, let detail)) = error else { return false }
+            return detail == "Connection refused"
         }
         #expect(http.requests.count == 3)
     }

@@ -301,8 +301,7 @@ import Testing
             http: Self.kakaoHTTP(addresses: (200, #"{"user_id":42,"shipping_addresses":[{"id":1,"name":"Other"}]}"#)),
             listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in .addressChosen(id: 7_100_003) })
         await #expect(
-            throws: KAuthError.invalidResponse(
-                "the picker chose address 7100003, but /v1/user/shipping_address did not return it")
+            throws: KAuthError.addressPicker(.addressNotReturned(id: 7_100_003))
         ) {
             try await setup.run(.select)
         }
