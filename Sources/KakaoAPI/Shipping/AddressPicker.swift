@@ -79,11 +79,14 @@ package struct AddressPicker: Sendable {
     package var client: APIClient
     /// kauth's version, for the `ka` agent string.
     package var version: String
+    /// What the listener shows the browser.
+    package var pages: AddressPickerPages
 
-    package init(world: World, client: APIClient, version: String) {
+    package init(world: World, client: APIClient, version: String, pages: @escaping AddressPickerPages) {
         self.world = world
         self.client = client
         self.version = version
+        self.pages = pages
     }
 
     /// How long the picker may stay silent before the user hears what usually causes that.
@@ -106,7 +109,7 @@ package struct AddressPicker: Sendable {
         let returnPath = "/address/" + Base64URL.encode(world.random.bytes(32))
         let startPath = openBrowser ? "/start/" + Base64URL.encode(world.random.bytes(16)) : nil
         let config = AddressPickerListenerConfig(
-            port: port, path: returnPath, startPath: startPath, providerName: provider.displayName)
+            port: port, path: returnPath, startPath: startPath, pages: pages(provider.displayName))
         let paste = PasteReader(terminal: world.terminal, judge: config.judge, path: returnPath) { _ in
             events(.pastedURLRejected)
         }

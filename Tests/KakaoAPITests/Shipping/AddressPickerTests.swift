@@ -72,7 +72,7 @@ import Testing
                 world: world,
                 client: APIClient(
                     http: http.client, clock: world.clock, provider: provider, credentials: tokens.credentials),
-                version: "9.9.9")
+                version: "9.9.9", pages: { _ in .unshown })
         }
 
         func run(_ operation: AddressPickerOperation, timeout: Duration = .seconds(300), port: UInt16 = 0) async throws
@@ -256,7 +256,7 @@ import Testing
             world: world,
             client: APIClient(
                 http: http.client, clock: world.clock, provider: Self.kakao, credentials: Tokens().credentials),
-            version: "1")
+            version: "1", pages: { _ in .unshown })
         await #expect(throws: KAuthError.self) {
             try await picker.run(.select, timeout: .seconds(300), events: events.record)
         }
@@ -325,7 +325,7 @@ import Testing
             world: world,
             client: APIClient(
                 http: http.client, clock: world.clock, provider: Self.kakao, credentials: Tokens().credentials),
-            version: "1")
+            version: "1", pages: { _ in .unshown })
         await #expect(throws: KAuthError.portInUse(port: 8123, redirectURI: "http://127.0.0.1:8123")) {
             try await picker.run(.select, port: 8123)
         }
