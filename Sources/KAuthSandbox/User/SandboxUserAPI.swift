@@ -88,10 +88,7 @@ extension SandboxEngine {
         }
         let user = token.userId
         let client = token.clientId
-        revoke(
-            where: { $0.userId == user && $0.clientId == client },
-            refresh: { $0.userId == user && $0.clientId == client })
-        state.codes = state.codes.filter { !($0.value.userId == user && $0.value.clientId == client) }
+        disconnect(user: user, client: client)
         state.consents.removeAll { $0.userId == user && $0.clientId == client }
         return .json(200, OrderedJSON.object([("id", .int(Int(user)))]).data)
     }
