@@ -213,8 +213,3 @@ private struct ProviderRefusal: Error {
     var response: HTTPResponse
     var error: any Error
 }
-
-/// The API rejected the bearer token (Kakao -401, HTTP 401); the client refreshes once and retries.
-package struct TokenRejected: Error {
-    var message: String
-}

@@ -76,7 +76,7 @@ package struct ProviderConfigKey: Sendable {
                 throw KAuthError.invalidSetting(name: key, value: value, expected: ProviderType.builtIn.map(\.id))
             }
         case .url:
-            try ProviderResolver.requireSecure(value, label: key)
+            try Provider.requireSecure(value, label: key)
         case .redirectURI:
             _ = try RedirectPlan.parse(value)
         case .clientAuthMethod:

@@ -84,51 +84,12 @@ package struct ProviderType: Sendable {
     }
 }
 
-/// The base URLs a provider may have.
-package enum ProviderURLRole: String, Sendable, CaseIterable {
-    /// The authorization server (Kakao: kauth.kakao.com).
-    case auth
-    /// The resource APIs that take the user's token (Kakao: kapi.kakao.com).
-    case api
-    /// Kakao's web sharer.
-    case sharer
-    /// Kakao's account pages (the shipping-address picker).
-    case apps
-
-    /// `auth_url`, `api_url`, … in config.
-    package var configKey: String { rawValue + "_url" }
-    /// `AUTH_URL`, … after the provider's environment prefix.
-    package var environmentSuffix: String { rawValue.uppercased() + "_URL" }
-}
-
 /// Where a provider's OAuth endpoints come from.
 package enum EndpointSource: Sendable {
     /// Fixed paths under the provider's base URLs.
     case fixed(@Sendable (_ urls: [ProviderURLRole: String]) -> ProviderEndpoints)
     /// OpenID Connect Discovery 1.0 from the configured issuer.
     case discovery
-}
-
-/// Capabilities some providers have; commands that need one refuse the others with exit 2.
-package enum ProviderFeature: String, Sendable, CaseIterable {
-    /// Consent details and revocation (`kauth scopes`).
-    case consent
-    /// Kakao Sync service terms (`kauth terms`, `login --service-terms`).
-    case serviceTerms
-    /// App-defined user properties and manual signup (`kauth properties`, `kauth signup`, `me --property-keys`).
-    case userProperties
-    /// Shipping addresses and their picker (`kauth shipping`).
-    case shippingAddresses
-    /// The provider's view of an access token (`kauth token info`).
-    case tokenInfo
-    /// Share messages through a web sharer (`kauth link`).
-    case share
-    /// Messages as the user (`kauth talk`).
-    case talk
-    /// `login_hint` at login.
-    case loginHint
-    /// OpenID Connect ID tokens (`login --openid`, `token --id-token`).
-    case idToken
 }
 
 /// How the keystore's cached user and `kauth me` come from a provider's profile API.
@@ -181,11 +142,4 @@ package struct ProviderHelp: Sendable {
         self.idTokenSetup = idTokenSetup
         self.refreshTokenRequest = refreshTokenRequest
     }
-}
-
-/// What an OAuth error from the provider means for the user's settings.
-package enum OAuthErrorMeaning: String, Sendable, Equatable {
-    case wrongClientID
-    case wrongClientSecret
-    case redirectURINotRegistered
 }
