@@ -45,7 +45,8 @@ enum MeCommand {
             result = try await api.profile(propertyKeys: propertyKeys, idTokenSubject: subject)
             if let login {
                 try await context.profileStore.updateCachedUser(
-                    api.cachedUser(from: result.value), profile: login.profile, of: login.session)
+                    api.cachedUser(from: result.value), profile: login.profile, of: login.session,
+                    basedOn: login.snapshot)
             }
         }
         // What `me` shows: Snapchat's user is under data.me; --field takes its names as shown,
