@@ -1,21 +1,27 @@
-/// Capabilities some providers have; commands that need one refuse the others with exit 2.
-package enum ProviderFeature: String, Sendable, CaseIterable {
-    /// Consent details and revocation (`kauth scopes`).
-    case consent
-    /// Kakao Sync service terms (`kauth terms`, `login --service-terms`).
-    case serviceTerms
-    /// App-defined user properties and manual signup (`kauth properties`, `kauth signup`, `me --property-keys`).
-    case userProperties
-    /// Shipping addresses and their picker (`kauth shipping`).
-    case shippingAddresses
-    /// The provider's view of an access token (`kauth token info`).
-    case tokenInfo
-    /// Share messages through a web sharer (`kauth link`).
-    case share
-    /// Messages as the user (`kauth talk`).
-    case talk
+/// A capability some providers have beyond logging in, refreshing and showing the profile; a
+/// command that needs one refuses the other providers with exit 2 (`Provider.require(_:)`).
+///
+/// The core's own features are OAuth and OpenID Connect ones, and a provider type lists those it
+/// has (`ProviderType.features`). A target built on the core declares its own features together
+/// with the provider types that have them (KakaoAPI's products: `KakaoAPI/KakaoProducts.swift`),
+/// so that the core's provider values need not know them.
+package struct ProviderFeature: Hashable, Sendable {
+    /// A name unique among features: two features are the same when their names are.
+    package let name: String
+    /// The provider types (`ProviderType.id`) that have it, for a feature declared outside the
+    /// core; nil: the provider type's `features` say.
+    package let providerTypes: Set<String>?
+
+    package init(_ name: String, providerTypes: Set<String>? = nil) {
+        self.name = name
+        self.providerTypes = providerTypes
+    }
+
+    package static func == (lhs: ProviderFeature, rhs: ProviderFeature) -> Bool { lhs.name == rhs.name }
+    package func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
     /// `login_hint` at login.
-    case loginHint
+    package static let loginHint = ProviderFeature("loginHint")
     /// OpenID Connect ID tokens (`login --openid`, `token --id-token`).
-    case idToken
+    package static let idToken = ProviderFeature("idToken")
 }

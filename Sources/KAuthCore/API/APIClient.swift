@@ -112,9 +112,11 @@ package struct APIClient: Sendable {
         async throws -> T
     {
         if request.authorization == .appKey {
-            guard let key = provider.appKey else { throw KAuthError.missingSetting(.appKey, provider: provider.name) }
+            guard let scheme = provider.type.appKeyScheme, let key = provider.appKey else {
+                throw KAuthError.missingSetting(.appKey, provider: provider.name)
+            }
             do {
-                return try await retrying(request) { try await attempt("KakaoAK \(key)") }
+                return try await retrying(request) { try await attempt("\(scheme) \(key)") }
             } catch let error {
                 guard let rejection = Self.rejection(in: error) else { throw error }
                 throw Self.replacing(

@@ -35,7 +35,8 @@ package struct ProviderConfigKey: Sendable {
             ProviderConfigKey("type", .type),
             ProviderConfigKey("client_id", .text),
             ProviderConfigKey("client_secret", .text),
-            ProviderConfigKey("app_key", .text, types: typesWith(.share)),
+            ProviderConfigKey(
+                "app_key", .text, types: Set(ProviderType.builtIn.filter { $0.appKeyScheme != nil }.map(\.id))),
             ProviderConfigKey("redirect_uri", .redirectURI),
             ProviderConfigKey("scopes", .text),
             ProviderConfigKey("issuer", .url, types: Set(ProviderType.builtIn.filter(\.usesDiscovery).map(\.id))),
@@ -59,10 +60,6 @@ package struct ProviderConfigKey: Sendable {
     /// Whether the key means something for a provider of type `type`.
     package func applies(to type: String) -> Bool {
         types?.contains(type) ?? true
-    }
-
-    private static func typesWith(_ feature: ProviderFeature) -> Set<String> {
-        Set(ProviderType.builtIn.filter { $0.features.contains(feature) }.map(\.id))
     }
 
     /// Checks a value for this key: the mistakes that would otherwise surface only at the next

@@ -24,11 +24,14 @@ package struct LoginOptions: Sendable, Equatable {
     package var device: Bool
     /// Go on with a provider that does not list PKCE S256 (never the default: RFC 9700 §2.1.1).
     package var allowNoPKCE: Bool
+    /// Features of targets built on the core that the request needs (KakaoAPI's `.serviceTerms`
+    /// for `serviceTerms`), refused like the login's own before anything is sent.
+    package var requiredFeatures: [ProviderFeature]
 
     package init(
         scopes: [String]? = nil, prompts: [String] = [], loginHint: String? = nil, serviceTerms: [String] = [],
         openID: Bool = false, nonce: String? = nil, openBrowser: Bool = true, timeout: Duration = .seconds(300),
-        device: Bool = false, allowNoPKCE: Bool = false
+        device: Bool = false, allowNoPKCE: Bool = false, requiredFeatures: [ProviderFeature] = []
     ) {
         self.scopes = scopes
         self.prompts = prompts
@@ -40,6 +43,7 @@ package struct LoginOptions: Sendable, Equatable {
         self.timeout = timeout
         self.device = device
         self.allowNoPKCE = allowNoPKCE
+        self.requiredFeatures = requiredFeatures
     }
 }
 
@@ -153,7 +157,7 @@ package struct LoginFlow: Sendable {
         }
         if options.loginHint != nil { try provider.require(.loginHint) }
         if options.openID || options.nonce != nil { try provider.require(.idToken) }
-        if !options.serviceTerms.isEmpty { try provider.require(.serviceTerms) }
+        for feature in options.requiredFeatures { try provider.require(feature) }
     }
 
     // MARK: - Authorization code

@@ -7,7 +7,7 @@ import KAuthBasics
 #endif
 
 extension ProviderType {
-    /// Kakao Login and Kakao's user, consent, share and Talk APIs.
+    /// Kakao Login, and the profile and API errors of Kakao's APIs (its products are KakaoAPI's).
     ///
     /// Its differences: two hosts (kauth for OAuth, kapi for APIs) plus the sharer and the apps host
     /// (the shipping-address picker); a fixed redirect URI, since Kakao matches registered redirect
@@ -63,17 +63,23 @@ extension ProviderType {
         apiError: Kakao.apiError,
         // Kakao's APIs read form fields, JSON only inside a field's value (`properties={…}`).
         apiBody: .form,
+        appKeyScheme: "KakaoAK",
         profile: ProfileAPI(
-            request: { _, propertyKeys in UserMeRequest(propertyKeys: propertyKeys) },
+            // `GET /v2/user/me`. `secure_resource=true` asks for https image URLs, as the iOS SDK does
+            // by default; `property_keys` (a JSON array string) asks for those fields alone.
+            request: { _, propertyKeys in
+                var parameters = [("secure_resource", "true")]
+                if !propertyKeys.isEmpty {
+                    parameters.append(("property_keys", JSONValue.array(propertyKeys.map(JSONValue.string)).jsonText()))
+                }
+                return APICall(method: "GET", host: .api, path: "/v2/user/me", parameters: parameters)
+            },
             check: { _ in },
             cachedUser: Kakao.cachedUser
         ),
         logout: .call { _ in APICall(method: "POST", host: .api, path: "/v1/user/logout") },
         unlink: { _ in APICall(method: "POST", host: .api, path: "/v1/user/unlink") },
-        features: [
-            .consent, .serviceTerms, .userProperties, .shippingAddresses, .tokenInfo, .share, .talk, .loginHint,
-            .idToken
-        ],
+        features: [.loginHint, .idToken],
         help: ProviderHelp(
             clientIDName: "REST API key",
             redirectRegistration:

@@ -116,8 +116,10 @@ package struct Provider: Sendable {
     /// Whether `--issuer` means anything for this provider.
     package var takesIssuer: Bool { type.usesDiscovery }
 
+    /// Whether the provider has `feature`: as the feature's own declaration says when it names
+    /// provider types (a feature of a target built on the core), else as the provider type says.
     package func supports(_ feature: ProviderFeature) -> Bool {
-        type.features.contains(feature)
+        feature.providerTypes.map { $0.contains(type.id) } ?? type.features.contains(feature)
     }
 
     /// Throws the exit-2 "this provider cannot do that" error unless the provider has `feature`.

@@ -8,7 +8,7 @@ import KAuthBasics
 
 /// Everything that differs between providers, as one value: where they are, what the login asks
 /// for, how a client authenticates, how their errors read, where the user's profile comes from, and
-/// which of kauth's commands they can serve.
+/// which of the core's features they have.
 ///
 /// Each provider is one file in this folder defining a `static let` of this type (`kakao`,
 /// `snapchat`, `oidc`); `builtIn` lists them. Code outside this folder asks a provider what it
@@ -54,6 +54,9 @@ package struct ProviderType: Sendable {
     package var apiError: @Sendable (_ response: HTTPResponse, _ path: String) -> any Error
     /// How its APIs take parameters in a body: what `kauth api` builds from `-f`/`-F`.
     package var apiBody: APIBodyEncoding = .json
+    /// The `Authorization` scheme of the calls its APIs take with the app key alone, no user
+    /// token (Kakao: `KakaoAK`), and so whether the `app_key` setting applies; nil: none.
+    package var appKeyScheme: String? = nil
 
     /// The user's profile: the request, a check of the answer, and what the keystore caches of it.
     package var profile: ProfileAPI
@@ -62,7 +65,8 @@ package struct ProviderType: Sendable {
     /// How `kauth unlink` disconnects the user from the app; nil when the provider has no such thing.
     package var unlink: (@Sendable (Provider) throws -> APICall)?
 
-    /// What the provider can do beyond logging in, refreshing and showing the profile.
+    /// The core's features the provider has beyond logging in, refreshing and showing the profile
+    /// (features of targets built on the core say themselves which providers have them).
     package var features: Set<ProviderFeature>
     /// Console steps and names that help a user fix their app's settings: provider facts, not
     /// kauth's words.
@@ -94,7 +98,7 @@ package enum EndpointSource: Sendable {
 
 /// How the keystore's cached user and `kauth me` come from a provider's profile API.
 package struct ProfileAPI: Sendable {
-    /// The profile request; `propertyKeys` only for providers with `.userProperties`.
+    /// The profile request; `propertyKeys` narrows it where the provider's request takes them (Kakao).
     package var request: @Sendable (_ provider: Provider, _ propertyKeys: [String]) throws -> any APIRequest<JSONValue>
     /// Refuses an answer that is an error in disguise (a GraphQL `errors` member with status 200).
     package var check: @Sendable (_ profile: JSONValue) throws -> Void
