@@ -95,7 +95,7 @@ enum LoginCommand {
             scopes: command.has(Flags.scopes) ? ScopeList.parse(command.all(Flags.scopes)) : nil,
             prompts: ScopeList.parse(command.all(Flags.prompt)),
             loginHint: command[Flags.loginHint],
-            serviceTerms: serviceTerms,
+            extraParameters: serviceTerms.isEmpty ? [] : [.serviceTerms(serviceTerms)],
             openID: command[Flags.openID],
             nonce: command[Flags.nonce],
             openBrowser: !command[Flags.noBrowser],

@@ -11,9 +11,9 @@ extension ProviderType {
     ///
     /// Its differences: two hosts (kauth for OAuth, kapi for APIs) plus the sharer and the apps host
     /// (the shipping-address picker); a fixed redirect URI, since Kakao matches registered redirect
-    /// URIs exactly, port included (KOE006 otherwise); prompts and service terms joined with commas
-    /// as its SDK does; the client secret in the form body; API errors as `{"msg","code"}` with
-    /// -401 (refresh and retry), -402 (consent) and transient codes; the profile at `/v2/user/me`.
+    /// URIs exactly, port included (KOE006 otherwise); prompts joined with commas as its SDK does;
+    /// the client secret in the form body; API errors as `{"msg","code"}` with -401 (refresh and
+    /// retry), -402 (consent) and transient codes; the profile at `/v2/user/me`.
     package static let kakao = ProviderType(
         id: "kakao",
         displayName: "Kakao",
@@ -47,9 +47,6 @@ extension ProviderType {
             if !request.scopes.isEmpty { pairs.append(("scope", request.scopes.joined(separator: " "))) }
             if !request.prompts.isEmpty { pairs.append(("prompt", request.prompts.joined(separator: ","))) }
             if let hint = request.loginHint { pairs.append(("login_hint", hint)) }
-            if !request.serviceTerms.isEmpty {
-                pairs.append(("service_terms", request.serviceTerms.joined(separator: ",")))
-            }
             return pairs
         },
         clientAuthentication: .whenSecret(.clientSecretPost),

@@ -41,7 +41,7 @@ package struct ProviderType: Sendable {
     /// `prompt` values the provider documents, which `--prompt` takes (and completes) for it.
     package var prompts: [String]
     /// The request parameters that differ between providers: how `scope` is written, how
-    /// `prompt` values are joined, and the provider's own additions (`service_terms`).
+    /// `prompt` values are joined, and `login_hint`.
     package var authorizeParameters: @Sendable (AuthorizationRequest) -> [(String, String)]
 
     /// How the client authenticates at the token, device and revocation endpoints.

@@ -246,7 +246,8 @@ import Testing
         let snap = Provider(
             name: "snapchat", type: .snapchat, clientID: "s", urls: [.auth: "https://a.test", .api: "https://b.test"])
         await #expect(throws: KAuthError.unsupported(provider: "snapchat", .feature(.serviceTerms))) {
-            try await setup.flow(snap).run(LoginOptions(serviceTerms: ["t"], requiredFeatures: [.serviceTerms]))
+            try await setup.flow(snap).run(
+                LoginOptions(extraParameters: [.serviceTerms(["t"])], requiredFeatures: [.serviceTerms]))
         }
     }
 }
