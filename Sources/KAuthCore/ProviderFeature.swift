@@ -10,7 +10,7 @@ package struct ProviderFeature: Hashable, Sendable {
     package let name: String
     /// The provider types (`ProviderType.id`) that have it, for a feature declared outside the
     /// core; nil: the provider type's `features` say.
-    package let providerTypes: Set<String>?
+    let providerTypes: Set<String>?
 
     package init(_ name: String, providerTypes: Set<String>? = nil) {
         self.name = name

@@ -26,7 +26,6 @@ import Testing
     @Test func theCoresProviderValuesListOnlyTheCoresFeatures() {
         for type in ProviderType.builtIn {
             #expect(type.features.isDisjoint(with: products))
-            #expect(type.features.allSatisfy { $0.providerTypes == nil })
         }
     }
 }

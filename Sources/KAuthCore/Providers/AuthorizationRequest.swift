@@ -41,8 +41,8 @@ package struct AuthorizationRequest: Sendable, Equatable {
 
 /// One parameter of the authorization request that the core does not write itself.
 package struct AuthorizationParameter: Sendable, Equatable {
-    package var name: String
-    package var value: String
+    var name: String
+    var value: String
 
     package init(_ name: String, _ value: String) {
         self.name = name
