@@ -79,16 +79,16 @@ format:
 
 ## layers: which folders and targets of Sources/ use which (by the types they name, their imports and
 ## Package.swift), the folder cycles, and per target the `package` declarations no other target names
-## (`--internal` lists them, `--why` names the files and types behind each folder cycle)
+## (layers.py --internal lists them; --why names the files and types behind each folder cycle)
 ## layers-check: part of `test`: fails on a folder cycle in a target listed in LAYERED or a target edge
 ## against ALLOWED (both at the top of layers.py), then proves on planted faults that it can fail
 .PHONY: layers layers-check
-layers:
-	@python3 Tests/Scripts/layers.py
-
 layers-check:
 	@python3 Tests/Scripts/layers.py --check
 	@python3 Tests/Scripts/layers-test.py
+
+layers:
+	@python3 Tests/Scripts/layers.py
 
 ## release: optimised, with the Swift runtime, FoundationEssentials and libcrypto linked statically
 release: deps
