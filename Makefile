@@ -135,9 +135,10 @@ dist-check: dist
 	@Tests/Scripts/dist-check.sh $(DIST_DIR)
 
 ## bench: median start-up and peak memory of `kauth token` (stripped, as installed) with a valid
-## token stored by a real login to `kauth sandbox`, on a plain keystore and on one whose key is in a
-## real Secret Service (gnome-keyring on a private bus, when installed), against a minimal program
-## that reads the plain file
+## token stored by a real login to `kauth sandbox`, on a plain keystore, one whose key is in a real
+## Secret Service (gnome-keyring on a private bus, when installed) and one encrypted with a
+## passphrase, against a minimal program that reads the plain file; states each target and fails
+## when a peak is over its target or a time ratio far over its own (Tests/Scripts/bench.sh says why)
 bench: release
 	@Tests/Scripts/bench.sh $(CURDIR)/$(RELEASE_DIR)/release/kauth
 
