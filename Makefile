@@ -94,11 +94,13 @@ release: deps
 #   adds the load address to) take 1.4 MB as RELA entries, all read at every start, 1.4 MiB of a
 #   `kauth token`'s peak; packed as DT_RELR they take 14 kB. glibc reads DT_RELR from 2.36 on (an
 #   older one refuses the binary, naming the version it lacks) and gold cannot write it, so this
-#   links with the toolchain's lld, on a glibc that runs the result only. RELEASE_RELR= turns it off.
+#   links with lld (in the Swift toolchain), and only where lld is found and the build machine's
+#   glibc runs the result. RELEASE_RELR= turns it off.
 # - The Swift toolchain's static-stdlib link exports all 5,800 symbols of kauth's own modules, a
 #   dynamic symbol table the loader consults first for every symbol a library binds; nothing looks
 #   them up (the libraries kauth loads with dlopen bind to their own), so none are exported.
 RELEASE_RELR ?= $(shell printf '2.36\n%s\n' "$$(getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc //p')" | sort -V -C && \
+	{ [ -x "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/ld.lld" ] || command -v ld.lld >/dev/null; } && \
 	echo -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
 RELEASE_LINK := $(RELEASE_RELR) -Xlinker --no-export-dynamic
 
