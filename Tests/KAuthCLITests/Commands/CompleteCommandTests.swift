@@ -19,7 +19,8 @@ import Testing
     func run(_ line: [String], environment: [String: String] = [:]) async -> (code: Int32, out: String, err: String) {
         let recorder = TerminalRecorder()
         let world = World.test(
-            terminal: recorder.terminal, environment: ["KAUTH_HOME": kauthHome].merging(environment) { $1 })
+            fileSystem: .live, terminal: recorder.terminal,
+            environment: ["KAUTH_HOME": kauthHome].merging(environment) { $1 })
         let code = await CLI.run(line, world: world)
         return (code, recorder.out, recorder.err)
     }
