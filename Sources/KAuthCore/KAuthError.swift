@@ -106,8 +106,8 @@ package enum KAuthError: Error, Sendable, Equatable {
     indirect case pagesStopped(PageWalkStop)
     /// The redirect listener could not start.
     case listenerFailed(LoopbackServerError)
-    /// HTTP cannot be used on this machine (libcurl cannot be loaded): the transport's reason.
-    case httpUnavailable(detail: String)
+    /// HTTP cannot be used on this machine: libcurl cannot be loaded, for the loader's reason.
+    case httpUnavailable(libcurlMissing: String)
     /// An error kauth has no case for, as Swift describes it.
     case unexpected(description: String)
     /// Anything else, in the command line's words: thrown by `KAuthCLI` alone, which builds the

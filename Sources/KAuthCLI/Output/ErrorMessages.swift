@@ -184,7 +184,10 @@ struct ErrorMessages {
         case .listenerFailed(let error):
             return "cannot start the redirect listener: \("\(error)".visible)"
         case .httpUnavailable(let detail):
-            return "HTTP is not available on this machine: \(detail)".visible
+            return
+                ("HTTP is not available on this machine: kauth needs libcurl to make HTTP requests and could not load it (\(detail)). "
+                + "Install libcurl: on Debian or Ubuntu `apt install libcurl4`, "
+                + "on Fedora `dnf install libcurl`, on Alpine `apk add libcurl`.").visible
         case .unexpected(let description):
             return description.visible
         case .failure(let text):
@@ -586,13 +589,13 @@ struct ErrorMessages {
             return "'\(path)' is not a regular file; move it away and run `kauth login` again"
         case .corrupt(let path, let reason):
             return
-                "the keystore '\(path)' cannot be used (\(reason.visible)); it was left as is: fix or move it away, then run `kauth login`"
+                "the keystore '\(path)' cannot be used (\(Self.words(reason).visible)); it was left as is: fix or move it away, then run `kauth login`"
         case .unreadable(let path, let reason):
             return
-                "cannot read the keystore '\(path)' (\(reason.visible)); check the file and its folder, or set KAUTH_HOME"
+                "cannot read the keystore '\(path)' (\(Self.words(reason).visible)); check the file and its folder, or set KAUTH_HOME"
         case .unwritable(let path, let reason):
             return
-                "cannot write the keystore '\(path)' (\(reason.visible)); the previous contents are unchanged: check the folder, or set KAUTH_HOME"
+                "cannot write the keystore '\(path)' (\(Self.words(reason).visible)); the previous contents are unchanged: check the folder, or set KAUTH_HOME"
         case .lockTimeout(let path):
             return
                 "another kauth process kept the keystore lock '\(path)' too long; wait for it to finish and try again"
@@ -614,7 +617,7 @@ struct ErrorMessages {
                 "the folder '\(path)' belongs to another user, who could replace anything in it; kauth will not use it: set KAUTH_HOME to a folder of your own"
         case .unsafeFile(let path, let reason):
             return
-                "'\(path)' cannot be trusted (\(reason)); kauth will not use it: remove it, or set KAUTH_HOME to a folder of your own"
+                "'\(path)' cannot be trusted (\(Self.words(reason))); kauth will not use it: remove it, or set KAUTH_HOME to a folder of your own"
         }
     }
 
