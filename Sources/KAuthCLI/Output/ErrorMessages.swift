@@ -99,7 +99,7 @@ struct ErrorMessages {
             let spaces =
                 padded ? " (it had spaces or line breaks around it, which kauth removed before sending it)" : ""
             return
-                "the provider rejected the refresh token in KAUTH_REFRESH_TOKEN (\(detail.visible))\(spaces): it was revoked, has expired, or was rotated by a later use; store a fresh one in the secret (`kauth token --refresh-token` prints the current one of a working login)"
+                "the provider rejected the refresh token in KAUTH_REFRESH_TOKEN (\(Self.words(detail).visible))\(spaces): it was revoked, has expired, or was rotated by a later use; store a fresh one in the secret (`kauth token --refresh-token` prints the current one of a working login)"
         case .sessionExpired(_, .bootstrapUnusable(let problem)):
             switch problem {
             case .empty:
@@ -361,12 +361,12 @@ struct ErrorMessages {
         case .rejectedAfterRefresh(let message):
             return "the API still rejects the refreshed token (\(message.visible))"
         case .bootstrapRejected(let detail, _):
-            return "the provider rejected KAUTH_REFRESH_TOKEN (\(detail.visible))"
+            return "the provider rejected KAUTH_REFRESH_TOKEN (\(Self.words(detail).visible))"
         case .bootstrapUnusable:
             return "KAUTH_REFRESH_TOKEN cannot be used"
         case .givenTokenRejected(let detail):
             return
-                "the provider rejected the refresh token given on standard input (\(detail.visible)); nothing was stored"
+                "the provider rejected the refresh token given on standard input (\(Self.words(detail).visible)); nothing was stored"
         case .idTokenNotRenewed:
             return "the stored ID token has expired and the provider sends no new one when the session is refreshed"
         case .rejected(let rejection):
@@ -397,6 +397,11 @@ struct ErrorMessages {
 
     private func cancelled(_ end: LoginEnd) -> String {
         switch end {
+        case .wrongIssuer(let provider, let expected, let got):
+            return cancelled(
+                .denied(
+                    provider: provider, error: "invalid_issuer",
+                    description: Self.wrongIssuer(expected: expected, got: got)))
         case .denied(let provider, let error, let description):
             let detail = description.map { ": \($0.visible)" } ?? ""
             let verb = error == "access_denied" ? "was denied" : "failed"

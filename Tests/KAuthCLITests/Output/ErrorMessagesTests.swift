@@ -63,6 +63,21 @@ import Testing
         )
     }
 
+    /// A redirect from another server (RFC 9207) reads as the provider's own `invalid_issuer` would.
+    @Test func aForeignIssuerIsWordedAsAFailedLogin() {
+        let text = messages().message(
+            for: .loginCancelled(
+                .wrongIssuer(provider: "Example", expected: "https://id.example.com", got: "https://x")))
+        #expect(
+            text.hasPrefix(
+                "the login failed at Example (invalid_issuer: the authorization response's iss is 'https://x', not 'https://id.example.com' (RFC 9207); nothing was exchanged); run "
+            ))
+        #expect(
+            ErrorMessages.wrongIssuer(expected: "https://id.example.com", got: nil)
+                == "the authorization response's iss is none, not 'https://id.example.com' (RFC 9207); nothing was exchanged"
+        )
+    }
+
     @Test func aMissingLibcurlSaysHowToInstallIt() {
         #expect(
             messages().message(for: .httpUnavailable(libcurlMissing: "libcurl.so.4: cannot open shared object file\n"))
