@@ -250,7 +250,7 @@ enum ApiCommand {
             if command[Flags.paginate] { document["pages"] = .number(Double(pages.count)) }
             if command[Flags.include] { document["headers"] = headersJSON(exchange.response.headers) }
             if let failure {
-                document["error"] = .object(CLI.errorObject(failure, context: context))
+                document["error"] = .object(ErrorReport.errorObject(failure, context: context))
             } else if let path = command[Flags.field] {
                 document["field"] = .string(path)
                 document["value"] = try value(at: path, in: response)

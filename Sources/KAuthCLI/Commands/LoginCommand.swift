@@ -44,26 +44,21 @@ enum LoginCommand {
         static let loginHint = Option("login-hint", "TEXT", "pre-fill the account field (email or phone number)")
         static let serviceTerms = Option(
             "service-terms", "LIST", "Kakao Sync service-terms tags to show", repeatable: true)
-        static let openID = Toggle(
-            "openid", "ask for an OpenID Connect ID token (adds the openid scope; a nonce is always sent with it)")
-        static let nonce = Option("nonce", "TEXT", "nonce to send instead of a random one (implies --openid)")
+        static let openID = SharedFlags.openID
+        static let nonce = SharedFlags.nonce
         static let noBrowser = Toggle(
             "no-browser", "do not open a browser; print the URL and accept the redirect URL on stdin")
-        static let port = IntegerOption.port("listen on this port (0: any free port); also KAUTH_REDIRECT_PORT")
-        static let redirectURI = Option(
-            "redirect-uri", "URI", "the registered redirect URI (http://127.0.0.1:PORT/PATH)")
+        static let port = SharedFlags.loginPort
+        static let redirectURI = SharedFlags.redirectURI
         static let timeout = IntegerOption(
             "timeout", "SECONDS", "how long to wait for the login (default 300)", range: 1...86_400)
-        static let clientID = Option("client-id", "ID", "client id (Kakao: REST API key); also KAUTH_CLIENT_ID")
-        static let clientSecret = Option(
-            "client-secret", "SECRET", "client secret, if the app has one enabled; also KAUTH_CLIENT_SECRET")
-        static let issuer = Option("issuer", "URL", "issuer of an OpenID Connect provider (--provider oidc)")
+        static let clientID = SharedFlags.clientID
+        static let clientSecret = SharedFlags.clientSecret
+        static let issuer = SharedFlags.issuer
         static let device = Toggle("device", "use the device authorization grant (providers that offer it)")
         static let allowNoPKCE = Toggle(
             "allow-no-pkce", "log in to a provider that does not list PKCE S256 (not recommended)")
-        static let withToken = Toggle(
-            "with-token",
-            "read a refresh token on standard input, check it with one refresh, and store it (no browser)")
+        static let withToken = SharedFlags.withToken
     }
 
     static func run(_ context: CommandContext) async throws -> Int32 {

@@ -94,9 +94,7 @@ extension ShippingPickerCommand {
     enum Flags {
         static let timeout = IntegerOption(
             "timeout", "SECONDS", "how long to wait for the picker (default 300)", range: 1...86_400)
-        static let port = IntegerOption(
-            "port", "N", "listen on this port of 127.0.0.1 (default: any free port); also KAUTH_REDIRECT_PORT",
-            range: 0...65535)
+        static let port = SharedFlags.pickerPort
         static let noBrowser = Toggle(
             "no-browser", "do not open a browser; print the page's URL and accept the address it returns to on stdin")
     }

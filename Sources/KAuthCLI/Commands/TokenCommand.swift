@@ -180,7 +180,7 @@ extension TokenCommand {
             "min-valid", "SECONDS",
             "refresh unless the token stays valid this long (default: 60, or half the token's lifetime)",
             range: 0...31_536_000)
-        static let idToken = Toggle("id-token", "the OpenID Connect ID token instead")
+        static let idToken = SharedFlags.idToken
         static let refreshToken = Toggle(
             "refresh-token", "print the stored refresh token (for a CI secret) and nothing else")
         static let execCredential = Toggle(

@@ -6,7 +6,7 @@ import Testing
 /// `kauth __man`: the man page made from the command tree — its sections, every command and
 /// flag, roff escaping of help text, a clean render by groff, and its golden file.
 @Suite struct ManPageTests {
-    static let page = ManPage.render(root: Commands.root, globalFlags: CLI.globalFlags, version: CLI.version)
+    static let page = ManPage.render(root: Commands.root, globalFlags: GlobalFlags.specs, version: CLI.version)
 
     /// The requests the renderer writes itself; any other line starting with `.` or `'` would be
     /// help text that roff reads as a request.

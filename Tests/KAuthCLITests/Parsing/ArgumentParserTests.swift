@@ -4,11 +4,11 @@ import Testing
 
 @Suite struct ArgumentParserTests {
     func parse(_ line: [String]) throws(UsageError) -> ParseOutcome {
-        try ArgumentParser.parse(line, root: Commands.root, globalFlags: CLI.globalFlags)
+        try ArgumentParser.parse(line, root: Commands.root, globalFlags: GlobalFlags.specs)
     }
 
     func command(_ line: [String]) throws -> ParsedCommand {
-        guard case .run(let parsed) = try parse(line) else {
+        guard case .run(_, let parsed) = try parse(line) else {
             Issue.record("\(line) did not parse to a command")
             throw UsageError(message: "", commandPath: [])
         }

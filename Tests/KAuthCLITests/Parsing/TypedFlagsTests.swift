@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func aParsedCommandOffersNoReadByName() throws {
-        let parser = Self.sources.appendingPathComponent("Parsing/ArgumentParser.swift")
+        let parser = Self.sources.appendingPathComponent("Flags/ParsedCommand.swift")
         let text = try String(contentsOf: parser, encoding: .utf8)
         let start = try #require(text.range(of: "struct ParsedCommand {"))
         let end = try #require(text.range(of: "\n}\n", range: start.upperBound..<text.endIndex))
@@ -44,9 +44,9 @@ import Testing
 
     @Test func typedReadsSeeWhatTheLineGave() throws {
         guard
-            case .run(let parsed) = try ArgumentParser.parse(
+            case .run(_, let parsed) = try ArgumentParser.parse(
                 ["login", "--timeout", "9", "--port=0", "--openid", "--scopes", "a", "--scopes", "b"],
-                root: Commands.root, globalFlags: CLI.globalFlags)
+                root: Commands.root, globalFlags: GlobalFlags.specs)
         else {
             Issue.record("login did not parse to a command")
             return
@@ -57,13 +57,13 @@ import Testing
         #expect(!parsed[LoginCommand.Flags.device])
         #expect(parsed.all(LoginCommand.Flags.scopes) == ["a", "b"])
         #expect(parsed[LoginCommand.Flags.nonce] == nil)
-        #expect(parsed.given(among: parsed.spec.flags).map(\.flag.name) == ["scopes", "openid", "port", "timeout"])
+        #expect(parsed.given(among: parsed.flags).map(\.flag.name) == ["scopes", "openid", "port", "timeout"])
     }
 
     @Test func aNumberOutsideItsRangeIsAUsageErrorNamingTheFlag() throws {
         guard
-            case .run(let parsed) = try ArgumentParser.parse(
-                ["login", "--timeout", "0"], root: Commands.root, globalFlags: CLI.globalFlags)
+            case .run(_, let parsed) = try ArgumentParser.parse(
+                ["login", "--timeout", "0"], root: Commands.root, globalFlags: GlobalFlags.specs)
         else {
             Issue.record("login did not parse to a command")
             return

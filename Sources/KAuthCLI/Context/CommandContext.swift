@@ -18,7 +18,7 @@ struct CommandContext: Sendable {
     var environment: Environment { world.environment }
     var paths: KAuthPaths { KAuthPaths.resolve(environment) }
     var json: Bool {
-        command.spec.flags.contains { $0.name == CommonFlags.json.spec.name } && command[CommonFlags.json]
+        command.flags.contains { $0.name == CommonFlags.json.spec.name } && command[CommonFlags.json]
     }
 
     /// The keystore, with `KAUTH_PASSPHRASE` when set, and its key in the OS keyring unless
@@ -188,24 +188,5 @@ struct CommandContext: Sendable {
         object["provider"] = .string(client.provider.name)
         object["response"] = response
         printJSON(.object(object))
-    }
-
-    /// Messages for errors, knowing this command's flags.
-    var messages: ErrorMessages {
-        let flags = Set((command.spec.flags + command.spec.globalFlags(CLI.globalFlags)).map(\.name))
-        var messages = ErrorMessages(
-            commandPath: command.path, hasFlag: { flags.contains($0.name) }, profileFlag: command[GlobalFlags.profile])
-        let context = self
-        messages.recreate = { profile in LoginRecipe.flags(for: profile, context: context) }
-        if command.path == ["kauth", "login"] {
-            messages.repeatLogin = LoginRecipe.repeating(command)
-            messages.handOverLogin = LoginRecipe.repeating(
-                command,
-                only: [
-                    GlobalFlags.provider.spec, GlobalFlags.profile.spec, LoginCommand.Flags.issuer.spec,
-                    LoginCommand.Flags.clientID.spec
-                ])
-        }
-        return messages
     }
 }

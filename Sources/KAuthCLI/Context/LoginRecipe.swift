@@ -45,9 +45,9 @@ enum LoginRecipe {
         let unrepeated = [CommonFlags.json.spec, GlobalFlags.verbose.spec, GlobalFlags.noColor.spec].map(\.name)
         let only = only?.map(\.name)
         var words: [String] = []
-        for (flag, values) in command.given(among: command.spec.flags + CLI.globalFlags)
+        for (flag, values) in command.given(among: command.flags + GlobalFlags.specs)
         where !unrepeated.contains(flag.name) && only?.contains(flag.name) ?? true {
-            if flag.name == LoginCommand.Flags.clientSecret.spec.name {
+            if flag.name == SharedFlags.clientSecret.spec.name {
                 words += ["--" + flag.name, "SECRET"]
                 continue
             }
