@@ -47,13 +47,12 @@ package enum CLI {
             world.terminal.writeOut(HelpRenderer.render(topic, root: root.name, width: world.terminal.columns))
             return 0
         case .run(let spec, let parsed):
-            var world = world
-            if parsed[GlobalFlags.verbose] {
+            var context = CommandContext(world: world, command: parsed, version: version)
+            if context.globals.verbose {
                 let terminal = world.terminal
-                world.http = world.http.traced(to: { terminal.writeErr($0) })
-                world.browser.showsOpenerOutput = true
+                context.world.http = world.http.traced(to: { terminal.writeErr($0) })
+                context.world.browser.showsOpenerOutput = true
             }
-            let context = CommandContext(world: world, command: parsed, version: version)
             do {
                 return try await spec.run!(context)
             } catch let error as KAuthError {

@@ -10,15 +10,27 @@ import KAuthCore
 /// What a running command has: the world, its parsed line, and the services built from them.
 struct CommandContext: Sendable {
     var world: World
+    /// The line as parsed: its words and arguments. A command reads its flags from its options.
     var command: ParsedCommand
+    /// What the line gave for the global flags.
+    var globals: GlobalOptions
     /// `kauth` version, for `--version` and the User-Agent.
     var version: String
+
+    init(world: World, command: ParsedCommand, version: String) {
+        self.world = world
+        self.command = command
+        // No global flag takes a number, so reading them cannot fail.
+        globals = (try? GlobalOptions(parsing: command)) ?? GlobalOptions()
+        self.version = version
+    }
 
     var terminal: Terminal { world.terminal }
     var environment: Environment { world.environment }
     var paths: KAuthPaths { KAuthPaths.resolve(environment) }
+    /// Whether the command declares `--json` and the line gives it.
     var json: Bool {
-        command.flags.contains { $0.name == CommonFlags.json.spec.name } && command[CommonFlags.json]
+        command.given(among: command.flags).contains { $0.flag.name == CommonFlags.json.spec.name }
     }
 
     /// The keystore, with `KAUTH_PASSPHRASE` when set, and its key in the OS keyring unless
@@ -41,7 +53,7 @@ struct CommandContext: Sendable {
 
     /// `--profile` or `KAUTH_PROFILE`, checked; nil when neither names one.
     func explicitProfile() throws -> String? {
-        guard let name = command[GlobalFlags.profile] ?? environment["KAUTH_PROFILE"] else { return nil }
+        guard let name = globals.profile ?? environment["KAUTH_PROFILE"] else { return nil }
         try Self.validateProfileName(name)
         return name
     }
@@ -75,7 +87,7 @@ struct CommandContext: Sendable {
     func providers(_ overrides: ProviderOverrides = ProviderOverrides()) -> ProviderResolver {
         let store = configStore
         return ProviderResolver(
-            environment: environment, loadConfig: { try store.load() }, selected: command[GlobalFlags.provider],
+            environment: environment, loadConfig: { try store.load() }, selected: globals.provider,
             overrides: overrides)
     }
 

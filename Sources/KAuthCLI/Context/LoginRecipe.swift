@@ -28,7 +28,7 @@ enum LoginRecipe {
             let clientID = context.environment["KAUTH_CLIENT_ID"] ?? configured("client_id")
             if clientID != session.clientID { words += ["--client-id", session.clientID] }
             if session.openID, type?.usesDiscovery == false { words.append("--openid") }
-        } else if let provider = context.command[GlobalFlags.provider] {
+        } else if let provider = context.globals.provider {
             words += ["--provider", provider]
         }
         // The profile a bare `kauth login` in this shell would log in.

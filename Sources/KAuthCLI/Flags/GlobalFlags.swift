@@ -11,5 +11,18 @@ enum GlobalFlags {
     static let verbose = Toggle("verbose", "trace HTTP requests to stderr, secrets redacted")
     static let noColor = Toggle("no-color", "no colour in output (also: NO_COLOR)")
 
-    static let specs: [FlagSpec] = [profile.spec, provider.spec, verbose.spec, noColor.spec]
+    static let specs = GlobalOptions.flags.map(\.spec)
+}
+
+/// What the line gave for the global flags, read by the context (`context.globals.profile`).
+struct GlobalOptions: CommandOptions {
+    var profile: String?
+    var provider: String?
+    var verbose = false
+    var noColor = false
+
+    static let flags: [OptionFlag<Self>] = [
+        .option(\.profile, GlobalFlags.profile), .option(\.provider, GlobalFlags.provider),
+        .toggle(\.verbose, GlobalFlags.verbose), .toggle(\.noColor, GlobalFlags.noColor)
+    ]
 }

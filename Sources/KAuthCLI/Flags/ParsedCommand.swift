@@ -17,8 +17,8 @@ struct ParsedCommand {
     var flags: [FlagSpec]
     /// The global flags the command takes.
     var globals: [FlagSpec]
-    /// Values by long flag name; switches have an empty string per occurrence. Private: a flag
-    /// is read through its typed declaration (`Toggle`, `Option`, `IntegerOption`), never by name.
+    /// Values by long flag name; switches have an empty string per occurrence. Private: a command
+    /// reads its flags as the fields of its `CommandOptions`, parsed from here before it runs.
     private var values: [String: [String]]
     var arguments: [String]
 
@@ -30,43 +30,23 @@ struct ParsedCommand {
         self.arguments = arguments
     }
 
-    /// Whether the switch was given.
-    subscript(_ flag: Toggle) -> Bool { given(flag.spec) != nil }
-    /// The flag's last value; nil when it was not given.
-    subscript(_ flag: Option) -> String? { given(flag.spec)?.last }
-    /// Whether the flag was given at all.
-    func has(_ flag: Option) -> Bool { given(flag.spec) != nil }
-    /// Every value of a repeatable flag, in order.
-    func all(_ flag: Option) -> [String] { given(flag.spec) ?? [] }
-    /// The flag's number; nil when it was not given, a usage error when it is not a whole number
-    /// in the declared range.
-    func value(_ flag: IntegerOption) throws -> Int? {
-        guard let text = given(flag.spec)?.last else { return nil }
-        guard let value = Int(text), flag.range.contains(value) else {
-            throw KAuthError.usage(
-                "--\(flag.spec.name) needs a whole number from \(flag.range.lowerBound) to \(flag.range.upperBound), not '\(text)'"
-            )
-        }
-        return value
-    }
-    /// A port flag's number.
-    func port(_ flag: IntegerOption) throws -> UInt16? {
-        try value(flag).map { UInt16($0) }
-    }
-
-    /// What the line gave for `flag`. A command reads only flags it declares (a declaration of
-    /// another command's flag would read nil here for ever); debug builds, which the tests run,
-    /// stop at such a read.
-    private func given(_ flag: FlagSpec) -> [String]? {
-        assert(
-            (flags + GlobalFlags.specs).contains { $0.name == flag.name },
-            "'\(path.joined(separator: " "))' reads --\(flag.name), which it does not declare")
-        return values[flag.name]
-    }
+    /// What the line gave for `flag`, for `CommandOptions.init(parsing:)` alone.
+    fileprivate func values(of flag: FlagSpec) -> [String]? { values[flag.name] }
 
     /// The flags given on the line, in the order `flags` declares them, with their values
     /// (switches: one empty string per occurrence).
     func given(among flags: [FlagSpec]) -> [(flag: FlagSpec, values: [String])] {
         flags.compactMap { flag in values[flag.name].map { (flag, $0) } }
+    }
+}
+
+extension CommandOptions {
+    /// The options `line` gives: each declared flag's field filled from what was given for it.
+    /// A value that does not fit its field (a number out of range) is a usage error.
+    init(parsing line: ParsedCommand) throws {
+        self.init()
+        for flag in Self.flags {
+            if let values = line.values(of: flag.spec) { try flag.fill(&self, values) }
+        }
     }
 }

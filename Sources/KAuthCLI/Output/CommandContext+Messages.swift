@@ -3,7 +3,7 @@ extension CommandContext {
     var messages: ErrorMessages {
         let flags = Set((command.flags + command.globals).map(\.name))
         var messages = ErrorMessages(
-            commandPath: command.path, hasFlag: { flags.contains($0.name) }, profileFlag: command[GlobalFlags.profile])
+            commandPath: command.path, hasFlag: { flags.contains($0.name) }, profileFlag: globals.profile)
         let context = self
         messages.recreate = { profile in LoginRecipe.flags(for: profile, context: context) }
         if command.path == ["kauth", "login"] {

@@ -1,24 +1,93 @@
 /// A command of the tree: its words, help text and what it accepts. `run` is nil for a group
-/// that only holds subcommands.
+/// that only holds subcommands. A command that runs declares its `Options`: its flags are theirs,
+/// and `run` parses them from the line before the command's own `run(context, options)`.
 struct CommandSpec: Sendable {
     var name: String
     var summary: String
-    var discussion: String = ""
-    var usage: [String] = []
-    var flags: [FlagSpec] = []
+    var discussion: String
+    var usage: [String]
+    /// The command's flags: its options' (`CommandOptions.flags`), or a group's own.
+    private(set) var flags: [FlagSpec]
     /// The global flags the command takes; by default all of them.
-    var globals: Set<GlobalFlag> = GlobalFlag.all
-    var arguments: [ArgumentSpec] = []
+    var globals: Set<GlobalFlag>
+    var arguments: [ArgumentSpec]
     /// Environment variables that change what the command does, listed in its help with their
     /// short meaning from the `environment` help topic.
-    var environment: [String] = []
-    var examples: [(command: String, comment: String)] = []
-    var subcommands: [CommandSpec] = []
-    var run: (@Sendable (CommandContext) async throws -> Int32)?
+    var environment: [String]
+    var examples: [(command: String, comment: String)]
+    var subcommands: [CommandSpec]
+    private(set) var run: (@Sendable (CommandContext) async throws -> Int32)?
+    /// The type `run` parses the line into (`NoOptions` for a group).
+    let options: any CommandOptions.Type
     /// Hidden commands are runnable but left out of help listings, completions and the man page.
-    var hidden = false
+    var hidden: Bool
     /// Help pages that are not commands (`kauth help environment`); the root holds them.
-    var topics: [HelpTopic] = []
+    var topics: [HelpTopic]
+
+    /// A command that runs: its flags are `Options`', parsed before `run` is called with them.
+    init<Options: CommandOptions>(
+        name: String, summary: String, discussion: String = "", usage: [String] = [], options: Options.Type,
+        globals: Set<GlobalFlag> = GlobalFlag.all, arguments: [ArgumentSpec] = [], environment: [String] = [],
+        examples: [(command: String, comment: String)] = [], subcommands: [CommandSpec] = [],
+        run: @escaping @Sendable (CommandContext, Options) async throws -> Int32, hidden: Bool = false
+    ) {
+        self.init(
+            name: name, summary: summary, discussion: discussion, usage: usage, flags: Options.flags.map(\.spec),
+            globals: globals, arguments: arguments, environment: environment, examples: examples,
+            subcommands: subcommands, hidden: hidden, topics: [], options: Options.self,
+            run: { context in try await run(context, try Options(parsing: context.command)) })
+    }
+
+    /// A command that runs with no flags of its own (`--json` at most: `JSONOnlyOptions`).
+    init(
+        name: String, summary: String, discussion: String = "", usage: [String] = [],
+        options: (some CommandOptions).Type = NoOptions.self, globals: Set<GlobalFlag> = GlobalFlag.all,
+        arguments: [ArgumentSpec] = [], environment: [String] = [], examples: [(command: String, comment: String)] = [],
+        subcommands: [CommandSpec] = [], run: @escaping @Sendable (CommandContext) async throws -> Int32,
+        hidden: Bool = false
+    ) {
+        self.init(
+            name: name, summary: summary, discussion: discussion, usage: usage, options: options, globals: globals,
+            arguments: arguments, environment: environment, examples: examples, subcommands: subcommands,
+            run: { context, _ in try await run(context) }, hidden: hidden)
+    }
+
+    /// A command that does not run: a group that holds subcommands (and topics, at the root), or
+    /// the stand-in completions make for `kauth help`. `flags` are for its help alone.
+    init(
+        name: String, summary: String, discussion: String = "", usage: [String] = [], flags: [FlagSpec] = [],
+        globals: Set<GlobalFlag> = GlobalFlag.all, arguments: [ArgumentSpec] = [],
+        examples: [(command: String, comment: String)] = [], subcommands: [CommandSpec] = [],
+        topics: [HelpTopic] = []
+    ) {
+        self.init(
+            name: name, summary: summary, discussion: discussion, usage: usage, flags: flags, globals: globals,
+            arguments: arguments, environment: [], examples: examples, subcommands: subcommands, hidden: false,
+            topics: topics, options: NoOptions.self, run: nil)
+    }
+
+    private init(
+        name: String, summary: String, discussion: String, usage: [String], flags: [FlagSpec],
+        globals: Set<GlobalFlag>, arguments: [ArgumentSpec], environment: [String],
+        examples: [(command: String, comment: String)], subcommands: [CommandSpec], hidden: Bool,
+        topics: [HelpTopic], options: any CommandOptions.Type,
+        run: (@Sendable (CommandContext) async throws -> Int32)?
+    ) {
+        self.name = name
+        self.summary = summary
+        self.discussion = discussion
+        self.usage = usage
+        self.flags = flags
+        self.globals = globals
+        self.arguments = arguments
+        self.environment = environment
+        self.examples = examples
+        self.subcommands = subcommands
+        self.hidden = hidden
+        self.topics = topics
+        self.options = options
+        self.run = run
+    }
 
     func subcommand(named name: String) -> CommandSpec? {
         subcommands.first { $0.name == name }

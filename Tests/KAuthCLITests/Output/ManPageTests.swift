@@ -66,14 +66,19 @@ import Testing
         }
     }
 
+    struct EvilOptions: CommandOptions {
+        var x: String?
+        static let flags: [OptionFlag<Self>] = [.option(\.x, "x", "V", ".ig")]
+    }
+
     @Test func helpTextCannotIssueRequests() {
         let spec = CommandSpec(
             name: "evil",
             summary: ".so /etc/passwd",
             discussion: ".TH x\n'br\nback\\slash and `ticks` and — dashes",
-            flags: [.option("x", "V", ".ig")],
+            options: EvilOptions.self,
             examples: [(".pl 1", "'sp")],
-            run: { _ in 0 }
+            run: { _, _ in 0 }
         )
         let root = CommandSpec(name: "kauth", summary: "s", subcommands: [spec])
         let page = ManPage.render(root: root, globalFlags: [], version: "1")
