@@ -128,12 +128,15 @@ extension CommandOptions {
     }
 }
 
+/// Options with no field to read, so a command that takes them runs with its context alone.
+protocol FieldlessOptions: CommandOptions {}
+
 /// Options of a command that takes no flags of its own.
-struct NoOptions: CommandOptions {
+struct NoOptions: FieldlessOptions {
     static let flags: [OptionFlag<Self>] = []
 }
 
 /// Options of a command whose one flag is `--json`.
-struct JSONOnlyOptions: CommandOptions {
+struct JSONOnlyOptions: FieldlessOptions {
     static let flags: [OptionFlag<Self>] = [.json]
 }

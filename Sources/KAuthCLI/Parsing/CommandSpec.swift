@@ -41,7 +41,7 @@ struct CommandSpec: Sendable {
     /// A command that runs with no flags of its own (`--json` at most: `JSONOnlyOptions`).
     init(
         name: String, summary: String, discussion: String = "", usage: [String] = [],
-        options: (some CommandOptions).Type = NoOptions.self, globals: Set<GlobalFlag> = GlobalFlag.all,
+        options: (some FieldlessOptions).Type = NoOptions.self, globals: Set<GlobalFlag> = GlobalFlag.all,
         arguments: [ArgumentSpec] = [], environment: [String] = [], examples: [(command: String, comment: String)] = [],
         subcommands: [CommandSpec] = [], run: @escaping @Sendable (CommandContext) async throws -> Int32,
         hidden: Bool = false
