@@ -1,5 +1,6 @@
 import KAuthBasics
 import KAuthCore
+import KakaoAPI
 
 /// `kauth login`: the authorization-code flow with PKCE through the loopback listener.
 enum LoginCommand {
@@ -100,17 +101,19 @@ enum LoginCommand {
             throw KAuthError.usage(
                 "--issuer is for OpenID Connect providers (--provider oidc); \(provider.name)'s endpoints are built in")
         }
+        let serviceTerms = ScopeList.parse(options.serviceTerms)
         let loginOptions = LoginOptions(
             scopes: options.scopes.map(ScopeList.parse),
             prompts: ScopeList.parse(options.prompt),
             loginHint: options.loginHint,
-            serviceTerms: ScopeList.parse(options.serviceTerms),
+            extraParameters: serviceTerms.isEmpty ? [] : [.serviceTerms(serviceTerms)],
             openID: options.openID,
             nonce: options.nonce,
             openBrowser: !options.noBrowser,
             timeout: .seconds(timeout),
             device: options.device,
-            allowNoPKCE: options.allowNoPKCE
+            allowNoPKCE: options.allowNoPKCE,
+            requiredFeatures: serviceTerms.isEmpty ? [] : [.serviceTerms]
         )
         if context.environmentToken != nil {
             context.err("note: KAUTH_ACCESS_TOKEN is set; other commands keep using it until it is unset\n")
