@@ -17,6 +17,7 @@ import KakaoAPI
 ///   API clients, stdout and stderr); it knows no command tree and no error words.
 /// - `Parsing/`: the command tree (`CommandSpec`, whose `run` takes the context) and the parser.
 /// - `Output/`: the words: help, man page, completions, error messages, tables, progress.
+/// - `Pages/`: the browser pages and their English and Korean text, which use no other folder.
 /// - `Commands/`: one file per command, and the tree's root.
 /// - this file: parses, builds the context, runs the command and reports what it throws.
 package enum CLI {
@@ -62,7 +63,7 @@ package enum CLI {
                 ErrorReport.report(usage: error, json: context.json, terminal: world.terminal)
                 return 2
             } catch {
-                let wrapped = KAuthError.failure("\(error)")
+                let wrapped = KAuthError.unexpected(description: "\(error)")
                 ErrorReport.report(wrapped, context: context)
                 return wrapped.exitCode
             }
