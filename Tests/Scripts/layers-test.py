@@ -202,5 +202,24 @@ class LayersCheckTests(unittest.TestCase):
         self.assertNotIn("HTTPClient.swift:4", out)
         self.assertNotIn("struct Limits", out)
 
+    def test_a_decoding_initializer_of_a_type_within_reach_stays(self):
+        # Stamp is within reach through Clock's `stamp`, which Talk names: its Decodable `init(from:)`
+        # must be as visible as the type, while an initializer nobody outside calls is listed.
+        self.write(
+            "Sources/KAuthCore/Login/Stamp.swift",
+            "package struct Clock {\n"
+            "    package var stamp: Stamp?\n"
+            "}\n\n"
+            "package struct Stamp: Decodable {\n"
+            "    package init(from decoder: any Decoder) throws {}\n"
+            "    package init(seconds: Int) {}\n"
+            "}\n",
+        )
+        self.write("Sources/KakaoAPI/Talk/Stamped.swift", "import KAuthCore\n\nlet stamp = Clock().stamp\n")
+        out = self.run_layers("--internal").stdout
+        self.assertNotIn("struct Stamp", out)
+        self.assertNotIn("Stamp.swift:6", out)
+        self.assertIn("Sources/KAuthCore/Login/Stamp.swift:7: init of Stamp", out)
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)

@@ -24,9 +24,10 @@ A `package` declaration is named outside its target when its name (an initialize
 appears in another target, or in a test that does not `@testable import` the target: tests built
 for debugging (`swift build`, `swift test`) are built with testing enabled, and a testable import
 sees internal declarations. Also kept: a type that a kept declaration's signature shows, and a
-standard protocol's requirement (WITNESSES) in a kept type; a member of a type nothing outside
-names is not kept, whatever its own name. Uses only the compiler sees (a type left to inference in
-an argument, a subscript, an operator) are missed: the build has the last word.
+standard protocol's requirement (WITNESSES, and Decodable's `init(from:)`) in a kept type; a member
+of a type nothing outside names is not kept, whatever its own name. Uses only the compiler sees (a
+type left to inference in an argument, a subscript, an operator) are missed: the build has the last
+word.
 """
 
 import os
@@ -76,6 +77,8 @@ TYPE_KINDS = {"struct", "class", "enum", "protocol", "actor", "typealias"}
 # Requirements of the standard library's protocols (Executor, CustomStringConvertible, LocalizedError,
 # Encodable, Hashable): a witness must be as visible as its type, whoever names it.
 WITNESSES = {"enqueue", "description", "errorDescription", "encode", "hash"}
+# Decodable's requirement, `init(from:)`: an initializer is named by its type, so it is told by its label.
+DECODING_INIT = re.compile(r"\s*\(\s*from\s+\w+\s*:")
 IMPORT = re.compile(r"^\s*(@testable\s+)?import\s+(\w+)", re.M)
 IDENT = re.compile(r"\b[A-Z]\w*\b")
 WORD = re.compile(r"\b[A-Za-z_]\w*\b")
@@ -315,6 +318,8 @@ def package_declarations(files, texts, root):
                 _, kind, name, member_of, _ = found_one
                 if kind in TYPE_KINDS:
                     return name in hidden
+                if kind == "init of" and DECODING_INIT.match(found_one[4]):
+                    return member_of in hidden
                 return member_of in hidden or (name not in outside and name not in WITNESSES)
 
             out = [f for f in found if narrowable(f)]
