@@ -221,5 +221,32 @@ class LayersCheckTests(unittest.TestCase):
         self.assertNotIn("Stamp.swift:6", out)
         self.assertIn("Sources/KAuthCore/Login/Stamp.swift:7: init of Stamp", out)
 
+    def test_a_witness_to_a_requirement_of_a_protocol_that_stays_package_stays(self):
+        # Ticking stays package (Talk names it), so Metronome's `tick` must too; Quiet is named by
+        # nothing outside (Library adopts it in an extension), so it and Library's `hush` may be internal.
+        self.write(
+            "Sources/KAuthCore/Login/Ticking.swift",
+            "package protocol Ticking {\n"
+            "    var tick: Int { get }\n"
+            "}\n\n"
+            "package struct Metronome: Ticking {\n"
+            "    package var tick: Int { 1 }\n"
+            "    package var tock: Int { 2 }\n"
+            "}\n\n"
+            "package protocol Quiet {\n"
+            "    var hush: Int { get }\n"
+            "}\n\n"
+            "package struct Library {}\n\n"
+            "extension Library: Quiet {\n"
+            "    package var hush: Int { 0 }\n"
+            "}\n",
+        )
+        self.write("Sources/KakaoAPI/Talk/Ticks.swift", "import KAuthCore\n\nlet ticks: [any Ticking] = [Metronome(), Library()]\n")
+        out = self.run_layers("--internal").stdout
+        self.assertNotIn("var tick", out)
+        self.assertIn("Sources/KAuthCore/Login/Ticking.swift:7: var tock", out)
+        self.assertIn("Sources/KAuthCore/Login/Ticking.swift:10: protocol Quiet", out)
+        self.assertIn("Sources/KAuthCore/Login/Ticking.swift:17: var hush", out)
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)

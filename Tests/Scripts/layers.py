@@ -23,9 +23,10 @@ the compiler would see is a use here too.
 A `package` declaration is named outside its target when its name (an initializer: its type's name)
 appears in another target, or in a test that does not `@testable import` the target: tests built
 for debugging (`swift build`, `swift test`) are built with testing enabled, and a testable import
-sees internal declarations. Also kept: a type that a kept declaration's signature shows, and a
-standard protocol's requirement (WITNESSES, and Decodable's `init(from:)`) in a kept type; a member
-of a type nothing outside names is not kept, whatever its own name. Uses only the compiler sees (a
+sees internal declarations. Also kept: a type that a kept declaration's signature shows, and, in a
+kept type or a protocol's extension, a witness to a requirement of a standard protocol (WITNESSES,
+and Decodable's `init(from:)`) or of a `package` protocol that stays so; a member of a type nothing
+outside names is not kept, whatever its own name. Uses only the compiler sees (a
 type left to inference in an argument, a subscript, an operator) are missed: the build has the last
 word.
 """
@@ -79,6 +80,9 @@ TYPE_KINDS = {"struct", "class", "enum", "protocol", "actor", "typealias"}
 WITNESSES = {"enqueue", "description", "errorDescription", "encode", "hash"}
 # Decodable's requirement, `init(from:)`: an initializer is named by its type, so it is told by its label.
 DECODING_INIT = re.compile(r"\s*\(\s*from\s+\w+\s*:")
+# A protocol other targets may adopt, and the members its body requires.
+VISIBLE_PROTOCOL = re.compile(r"^[ \t]*(?:@\w+(?:\([^)]*\))?\s+)*(?:package|public)\s+protocol\s+([A-Z]\w*)[^{]*\{", re.M)
+REQUIREMENT = re.compile(r"\b(?:var|func)\s+([A-Za-z_]\w*)")
 IMPORT = re.compile(r"^\s*(@testable\s+)?import\s+(\w+)", re.M)
 IDENT = re.compile(r"\b[A-Z]\w*\b")
 WORD = re.compile(r"\b[A-Za-z_]\w*\b")
@@ -264,6 +268,21 @@ def signature(text, start):
     return text[start:]
 
 
+def requirements(text):
+    """The `package` and `public` protocols a stripped file declares, each with the names of the
+    members its body requires: {protocol: {name}}."""
+    out = {}
+    for match in VISIBLE_PROTOCOL.finditer(text):
+        depth, body = 1, []
+        for c in text[match.end() :]:
+            depth += {"{": 1, "}": -1}.get(c, 0)
+            if depth == 0:
+                break
+            body.append(c if depth == 1 else " ")  # a requirement's own braces (`{ get }`) are not members
+        out[match.group(1)] = set(REQUIREMENT.findall("".join(body)))
+    return out
+
+
 def package_declarations(files, texts, root):
     """Per target, its `package` declarations and those no other target names: ({target: n}, {target: [...]})."""
     tests = []
@@ -275,6 +294,10 @@ def package_declarations(files, texts, root):
         text = strip(open(path, encoding="utf-8").read())
         words[path] = set(WORD.findall(text))
         testable[path] = {module for at, module in IMPORT.findall(text) if at}
+
+    required = defaultdict(dict)  # target -> {protocol: {the names of its requirements}}
+    for t, _, path in files:
+        required[t].update(requirements(texts[path]))
 
     counts, unnamed = defaultdict(int), defaultdict(list)
     targets = sorted({t for t, _, _ in files})
@@ -313,6 +336,13 @@ def package_declarations(files, texts, root):
         reached = set()
         while True:
             hidden = {n for _, k, n, _, _ in found if k in TYPE_KINDS and n not in outside and n not in reached}
+            # A witness to a requirement of a protocol that stays `package` (ours or another target's)
+            # must be as visible as the type it is in, whoever names it.
+            witnesses = set(WITNESSES)
+            for t, protocols in required.items():
+                for protocol, names in protocols.items():
+                    if t != target or protocol not in hidden:
+                        witnesses |= names
 
             def narrowable(found_one):
                 _, kind, name, member_of, _ = found_one
@@ -320,7 +350,7 @@ def package_declarations(files, texts, root):
                     return name in hidden
                 if kind == "init of" and DECODING_INIT.match(found_one[4]):
                     return member_of in hidden
-                return member_of in hidden or (name not in outside and name not in WITNESSES)
+                return member_of in hidden or (name not in outside and name not in witnesses)
 
             out = [f for f in found if narrowable(f)]
             more = reached | {n for f in found if not narrowable(f) for n in IDENT.findall(f[4])}
