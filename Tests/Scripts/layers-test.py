@@ -248,5 +248,31 @@ class LayersCheckTests(unittest.TestCase):
         self.assertIn("Sources/KAuthCore/Login/Ticking.swift:10: protocol Quiet", out)
         self.assertIn("Sources/KAuthCore/Login/Ticking.swift:17: var hush", out)
 
+    def test_a_signature_over_several_lines_shows_all_its_types(self):
+        # The formatter breaks a long signature: its parameters go on lines of their own and its
+        # result after them. Later follows a closure's `->` inside the brackets, Outcome is on the
+        # line after them: `run`, which Talk calls, shows both.
+        self.write(
+            "Sources/KAuthCore/Login/Flow.swift",
+            "package struct Flow {\n"
+            "    package func run(\n"
+            "        _ events: @escaping (Int) -> Void,\n"
+            "        after: Later\n"
+            "    ) async throws\n"
+            "        -> Outcome\n"
+            "    {\n"
+            "        Outcome()\n"
+            "    }\n"
+            "}\n\n"
+            "package struct Outcome {}\n\n"
+            "package struct Later {}\n\n"
+            "package struct Spare {}\n",
+        )
+        self.write("Sources/KakaoAPI/Talk/Run.swift", "import KAuthCore\n\nlet ran = Flow().run\n")
+        out = self.run_layers("--internal").stdout
+        self.assertNotIn("struct Outcome", out)
+        self.assertNotIn("struct Later", out)
+        self.assertIn("Sources/KAuthCore/Login/Flow.swift:16: struct Spare", out)
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)

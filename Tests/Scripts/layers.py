@@ -254,16 +254,21 @@ def scopes(text):
     return owner
 
 
+# A line that carries on the signature above it: its effects, its result or its constraints.
+SIGNATURE_GOES_ON = re.compile(r"\s*(?:->|async\b|throws\b|rethrows\b|where\b)")
+
+
 def signature(text, start):
-    """A declaration's text from `start` to its body's `{` or the end of its last line: the types it shows."""
+    """A declaration's text from `start` to its body's `{` or the end of its last line (a line that
+    starts with `->`, `async`, `throws` or `where` is still the signature): the types it shows."""
     depth = 0
     for i in range(start, len(text)):
         c = text[i]
         if c in "([<":
             depth += 1
-        elif c in ")]>":
+        elif c in ")]" or (c == ">" and text[i - 1] != "-"):  # the `>` of `->` closes nothing
             depth = max(depth - 1, 0)
-        elif depth == 0 and c in "{\n":
+        elif depth == 0 and (c == "{" or (c == "\n" and not SIGNATURE_GOES_ON.match(text, i + 1))):
             return text[start:i]
     return text[start:]
 
