@@ -224,7 +224,7 @@ struct ErrorMessages {
         switch setting {
         case .clientID:
             var ways: [String] = []
-            if hasFlag(LoginCommand.Flags.clientID.spec) { ways.append("pass --client-id ID") }
+            if hasFlag(SharedFlags.clientID.spec) { ways.append("pass --client-id ID") }
             ways += ["set KAUTH_CLIENT_ID", "run `kauth config set provider.\(provider).client_id ID`"]
             let name = ProviderType.named(provider)?.help.clientIDName ?? "client id"
             let what =
@@ -233,7 +233,7 @@ struct ErrorMessages {
             return "no client id for provider '\(provider)'; \(Self.either(ways))\(what)"
         case .issuer:
             var ways: [String] = []
-            if hasFlag(LoginCommand.Flags.issuer.spec) { ways.append("pass --issuer URL") }
+            if hasFlag(SharedFlags.issuer.spec) { ways.append("pass --issuer URL") }
             ways.append("run `kauth config set provider.\(provider).issuer URL`")
             return "provider '\(provider)' needs an issuer: \(Self.either(ways))"
         case .appKey:
@@ -263,7 +263,7 @@ struct ErrorMessages {
         switch what {
         case .feature(.idToken):
             let flag =
-                [LoginCommand.Flags.openID.spec, LoginCommand.Flags.nonce.spec, TokenCommand.Flags.idToken.spec]
+                [SharedFlags.openID.spec, SharedFlags.nonce.spec, SharedFlags.idToken.spec]
                 .first(where: hasFlag).map { "--" + $0.name } ?? "--id-token"
             return
                 "provider '\(provider)' issues no ID tokens (it does not speak OpenID Connect), so \(flag) cannot work with it; leave \(flag) out"
@@ -446,7 +446,7 @@ struct ErrorMessages {
             text += "register \(hint.returnOrigin) as a site domain of the app (\(hint.registration))."
         } else {
             let flag =
-                hasFlag(ShippingPickerCommand.Flags.port.spec)
+                hasFlag(SharedFlags.pickerPort.spec)
                 ? "--port N or KAUTH_REDIRECT_PORT=N" : "KAUTH_REDIRECT_PORT=N"
             text +=
                 "pick a fixed port with \(flag) and register http://127.0.0.1:N as a site domain of the app (\(hint.registration)); the free port used this time changes on every run."
@@ -543,13 +543,13 @@ struct ErrorMessages {
                 text += "Unset \(name) (a `kauth sandbox` setting), or set it to a fixed port N, "
             } else {
                 text +=
-                    "Pick a fixed port with \(hasFlag(LoginCommand.Flags.port.spec) ? "--port N" : "KAUTH_REDIRECT_PORT=N"), "
+                    "Pick a fixed port with \(hasFlag(SharedFlags.loginPort.spec) ? "--port N" : "KAUTH_REDIRECT_PORT=N"), "
             }
             text += "and register that exact URI\(registration)."
         } else {
             text += "register exactly \(hint.redirectURI)\(registration)"
             if hint.sources.redirect != .builtIn { text += ", which comes from \(describe(hint.sources.redirect))" }
-            if hasFlag(LoginCommand.Flags.redirectURI.spec) {
+            if hasFlag(SharedFlags.redirectURI.spec) {
                 text += ", or pass the one you registered with --redirect-uri URI or --port N"
             }
             text += "."
@@ -559,7 +559,7 @@ struct ErrorMessages {
             text += "check the one from \(describe(source))."
         } else {
             text +=
-                hasFlag(LoginCommand.Flags.clientID.spec)
+                hasFlag(SharedFlags.clientID.spec)
                 ? "check --client-id, KAUTH_CLIENT_ID and the config." : "check KAUTH_CLIENT_ID and the config."
         }
         return text
@@ -653,16 +653,16 @@ struct ErrorMessages {
         switch failure.meaning {
         case .wrongClientSecret?:
             text +=
-                "; the client secret was refused: set it (\(hasFlag(LoginCommand.Flags.clientSecret.spec) ? "--client-secret, " : "")KAUTH_CLIENT_SECRET or `kauth config set provider.\(provider).client_secret S`) to the one in the provider's console; if it is right, check the client id"
+                "; the client secret was refused: set it (\(hasFlag(SharedFlags.clientSecret.spec) ? "--client-secret, " : "")KAUTH_CLIENT_SECRET or `kauth config set provider.\(provider).client_secret S`) to the one in the provider's console; if it is right, check the client id"
         case .redirectURINotRegistered?:
             let registration = ProviderType.named(provider)?.help.redirectRegistration.map { " (\($0))" } ?? ""
             text += "; register the exact redirect URI with the provider\(registration)"
-            if hasFlag(LoginCommand.Flags.redirectURI.spec) {
+            if hasFlag(SharedFlags.redirectURI.spec) {
                 text += ", or pass the registered one with --redirect-uri"
             }
         case .wrongClientID?:
             text +=
-                "; check the client id (KAUTH_CLIENT_ID\(hasFlag(LoginCommand.Flags.clientID.spec) ? ", --client-id" : ""), or `kauth config set provider.\(provider).client_id ID`)"
+                "; check the client id (KAUTH_CLIENT_ID\(hasFlag(SharedFlags.clientID.spec) ? ", --client-id" : ""), or `kauth config set provider.\(provider).client_id ID`)"
         case nil:
             break
         }
