@@ -274,5 +274,30 @@ class LayersCheckTests(unittest.TestCase):
         self.assertNotIn("struct Later", out)
         self.assertIn("Sources/KAuthCore/Login/Flow.swift:16: struct Spare", out)
 
+    def test_a_type_a_case_of_an_enum_that_stays_package_carries_is_within_reach(self):
+        # Failure stays package (Talk names it), so Problem, which one of its cases carries, must
+        # too; a switch's `case` names no type it shows, so Spare may be internal.
+        self.write(
+            "Sources/KAuthCore/Login/Failure.swift",
+            "package enum Failure {\n"
+            "    case unusable(\n"
+            "        Problem,\n"
+            "        String\n"
+            "    )\n"
+            "    package var spare: Int {\n"
+            "        switch self {\n"
+            "        case .unusable: Spare().count\n"
+            "        }\n"
+            "    }\n"
+            "}\n\n"
+            "package enum Problem { case empty }\n\n"
+            "package struct Spare { let count = 0 }\n",
+        )
+        self.write("Sources/KakaoAPI/Talk/Fail.swift", "import KAuthCore\n\nlet failure: Failure? = nil\n")
+        out = self.run_layers("--internal").stdout
+        self.assertNotIn("enum Problem", out)
+        self.assertIn("Sources/KAuthCore/Login/Failure.swift:6: var spare", out)
+        self.assertIn("Sources/KAuthCore/Login/Failure.swift:15: struct Spare", out)
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)

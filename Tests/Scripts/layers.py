@@ -80,6 +80,9 @@ TYPE_KINDS = {"struct", "class", "enum", "protocol", "actor", "typealias"}
 WITNESSES = {"enqueue", "description", "errorDescription", "encode", "hash"}
 # Decodable's requirement, `init(from:)`: an initializer is named by its type, so it is told by its label.
 DECODING_INIT = re.compile(r"\s*\(\s*from\s+\w+\s*:")
+# An enum's case, whose associated values show types as a declaration's signature does (a switch's
+# `case .name`, `case let` and `case name:` are not).
+ENUM_CASE = re.compile(r"^[ \t]*(?:indirect\s+)?case\s+(?!(?:let|var|is)\b)[a-z_]\w*\s*(?=[(,=\n])", re.M)
 # A protocol other targets may adopt, and the members its body requires.
 VISIBLE_PROTOCOL = re.compile(r"^[ \t]*(?:@\w+(?:\([^)]*\))?\s+)*(?:package|public)\s+protocol\s+([A-Z]\w*)[^{]*\{", re.M)
 REQUIREMENT = re.compile(r"\b(?:var|func)\s+([A-Za-z_]\w*)")
@@ -316,6 +319,7 @@ def package_declarations(files, texts, root):
         for path in tests:
             if target not in testable[path]:
                 outside |= words[path]
+        cases = defaultdict(set)  # enum -> the types its cases' associated values show
         found = []  # (path:line, kind, the name a use outside would say, the type it is a member of, signature)
         for t, _, path in files:
             if t != target:
@@ -336,8 +340,11 @@ def package_declarations(files, texts, root):
                 if name:
                     where = f"{os.path.relpath(path, root)}:{line}"
                     found.append((where, kind, name, owner[line], signature(text, match.start() + what.end())))
+            for match in ENUM_CASE.finditer(text):
+                cases[owner[text.count("\n", 0, match.start()) + 1]] |= set(IDENT.findall(signature(text, match.end())))
         # A member of a type nothing outside names is out of reach too, whatever its own name; a type
-        # that the signature of a declaration staying `package` shows is within reach (by inference).
+        # that the signature of a declaration staying `package` shows, or a case of an enum staying
+        # `package`, is within reach (by inference).
         reached = set()
         while True:
             hidden = {n for _, k, n, _, _ in found if k in TYPE_KINDS and n not in outside and n not in reached}
@@ -358,7 +365,9 @@ def package_declarations(files, texts, root):
                 return member_of in hidden or (name not in outside and name not in witnesses)
 
             out = [f for f in found if narrowable(f)]
-            more = reached | {n for f in found if not narrowable(f) for n in IDENT.findall(f[4])}
+            kept = [f for f in found if not narrowable(f)]
+            more = reached | {n for f in kept for n in IDENT.findall(f[4])}
+            more |= {n for f in kept if f[1] == "enum" for n in cases[f[2]]}
             if more == reached:
                 break
             reached = more
