@@ -99,7 +99,7 @@ struct ErrorMessages {
             let spaces =
                 padded ? " (it had spaces or line breaks around it, which kauth removed before sending it)" : ""
             return
-                "the provider rejected the refresh token in KAUTH_REFRESH_TOKEN (\(detail.visible))\(spaces): it was revoked, has expired, or was rotated by a later use; store a fresh one in the secret (`kauth token --refresh-token` prints the current one of a working login)"
+                "the provider rejected the refresh token in KAUTH_REFRESH_TOKEN (\(Self.words(detail).visible))\(spaces): it was revoked, has expired, or was rotated by a later use; store a fresh one in the secret (`kauth token --refresh-token` prints the current one of a working login)"
         case .sessionExpired(_, .bootstrapUnusable(let problem)):
             switch problem {
             case .empty:
@@ -184,7 +184,10 @@ struct ErrorMessages {
         case .listenerFailed(let error):
             return "cannot start the redirect listener: \("\(error)".visible)"
         case .httpUnavailable(let detail):
-            return "HTTP is not available on this machine: \(detail)".visible
+            return
+                ("HTTP is not available on this machine: kauth needs libcurl to make HTTP requests and could not load it (\(detail)). "
+                + "Install libcurl: on Debian or Ubuntu `apt install libcurl4`, "
+                + "on Fedora `dnf install libcurl`, on Alpine `apk add libcurl`.").visible
         case .unexpected(let description):
             return description.visible
         case .failure(let text):
@@ -358,12 +361,12 @@ struct ErrorMessages {
         case .rejectedAfterRefresh(let message):
             return "the API still rejects the refreshed token (\(message.visible))"
         case .bootstrapRejected(let detail, _):
-            return "the provider rejected KAUTH_REFRESH_TOKEN (\(detail.visible))"
+            return "the provider rejected KAUTH_REFRESH_TOKEN (\(Self.words(detail).visible))"
         case .bootstrapUnusable:
             return "KAUTH_REFRESH_TOKEN cannot be used"
         case .givenTokenRejected(let detail):
             return
-                "the provider rejected the refresh token given on standard input (\(detail.visible)); nothing was stored"
+                "the provider rejected the refresh token given on standard input (\(Self.words(detail).visible)); nothing was stored"
         case .idTokenNotRenewed:
             return "the stored ID token has expired and the provider sends no new one when the session is refreshed"
         case .rejected(let rejection):
@@ -394,6 +397,11 @@ struct ErrorMessages {
 
     private func cancelled(_ end: LoginEnd) -> String {
         switch end {
+        case .wrongIssuer(let provider, let expected, let got):
+            return cancelled(
+                .denied(
+                    provider: provider, error: "invalid_issuer",
+                    description: Self.wrongIssuer(expected: expected, got: got)))
         case .denied(let provider, let error, let description):
             let detail = description.map { ": \($0.visible)" } ?? ""
             let verb = error == "access_denied" ? "was denied" : "failed"
@@ -586,13 +594,13 @@ struct ErrorMessages {
             return "'\(path)' is not a regular file; move it away and run `kauth login` again"
         case .corrupt(let path, let reason):
             return
-                "the keystore '\(path)' cannot be used (\(reason.visible)); it was left as is: fix or move it away, then run `kauth login`"
+                "the keystore '\(path)' cannot be used (\(Self.words(reason).visible)); it was left as is: fix or move it away, then run `kauth login`"
         case .unreadable(let path, let reason):
             return
-                "cannot read the keystore '\(path)' (\(reason.visible)); check the file and its folder, or set KAUTH_HOME"
+                "cannot read the keystore '\(path)' (\(Self.words(reason).visible)); check the file and its folder, or set KAUTH_HOME"
         case .unwritable(let path, let reason):
             return
-                "cannot write the keystore '\(path)' (\(reason.visible)); the previous contents are unchanged: check the folder, or set KAUTH_HOME"
+                "cannot write the keystore '\(path)' (\(Self.words(reason).visible)); the previous contents are unchanged: check the folder, or set KAUTH_HOME"
         case .lockTimeout(let path):
             return
                 "another kauth process kept the keystore lock '\(path)' too long; wait for it to finish and try again"
@@ -614,7 +622,7 @@ struct ErrorMessages {
                 "the folder '\(path)' belongs to another user, who could replace anything in it; kauth will not use it: set KAUTH_HOME to a folder of your own"
         case .unsafeFile(let path, let reason):
             return
-                "'\(path)' cannot be trusted (\(reason)); kauth will not use it: remove it, or set KAUTH_HOME to a folder of your own"
+                "'\(path)' cannot be trusted (\(Self.words(reason))); kauth will not use it: remove it, or set KAUTH_HOME to a folder of your own"
         }
     }
 
