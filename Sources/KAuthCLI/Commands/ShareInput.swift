@@ -41,7 +41,7 @@ enum ShareInput {
         do {
             json = try LenientJSON.parse(text)
         } catch {
-            throw KAuthError.usage("the template \(name) is not valid JSON: \(error)")
+            throw KAuthError.usage("the template \(name) is not valid JSON: \(TemplateMessages.describe(error))")
         }
         switch TemplateValidator.validate(json) {
         case .success(let template): return template
