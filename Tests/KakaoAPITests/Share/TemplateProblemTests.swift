@@ -16,18 +16,18 @@ import Testing
                 .array(Array(repeating: .object(["title": .string("x"), "link": ShareGuideTemplates.link]), count: 3))
             )
             .setting("header_title", .string("x"))
+        let found = TemplateValidator.violations(in: json)
+        #expect(found.map(\.path) == ["content.link", "buttons", "header_title"])
         #expect(
-            TemplateValidator.violations(in: json) == [
-                TemplateViolation(path: "content.link", .wrongType(expected: .object, found: .array([]))),
-                TemplateViolation(path: "buttons", .count(found: 3, allowed: 0...2, of: .button, in: .template(.feed))),
-                TemplateViolation(
-                    path: "header_title",
-                    .unknownKey(
-                        in: .template(.feed), known: ["content", "item_content", "social", "button_title", "buttons"]))
+            found.map(\.problem) == [
+                .wrongType(expected: .object, found: .array([])),
+                .count(found: 3, allowed: 0...2, of: .button, in: .template(.feed)),
+                .unknownKey(
+                    in: .template(.feed), known: ["content", "item_content", "social", "button_title", "buttons"])
             ])
         #expect(
-            TemplateValidator.violations(in: .object(["object_type": .string("carousel")])) == [
-                TemplateViolation(path: "object_type", .unknownTemplateType(found: .string("carousel")))
+            TemplateValidator.violations(in: .object(["object_type": .string("carousel")])).map(\.problem) == [
+                .unknownTemplateType(found: .string("carousel"))
             ])
     }
 
