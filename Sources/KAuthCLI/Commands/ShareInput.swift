@@ -41,7 +41,7 @@ enum ShareInput {
         do {
             json = try LenientJSON.parse(text)
         } catch {
-            throw CommandError.usage("the template \(name) is not valid JSON: \(error)")
+            throw CommandError.usage("the template \(name) is not valid JSON: \(TemplateMessages.describe(error))")
         }
         switch TemplateValidator.validate(json) {
         case .success(let template): return template

@@ -210,7 +210,7 @@ struct ErrorMessages {
             case .invalidTemplate(let violations):
                 let count = violations.count == 1 ? "a problem" : "\(violations.count) problems"
                 return "the template has \(count); nothing was sent:\n"
-                    + violations.map { "  \(String(describing: $0).visible)" }.joined(separator: "\n")
+                    + violations.map { "  \(TemplateMessages.describe($0).visible)" }.joined(separator: "\n")
             case .userTokenCall:
                 return "share calls are made with the app key, not a user token"
             }

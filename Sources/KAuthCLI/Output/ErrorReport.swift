@@ -64,7 +64,9 @@ enum ErrorReport {
         if case .product(let product) = error, case .invalidTemplate(let violations) = product.failure as? ShareFailure
         {
             object["violations"] = .array(
-                violations.map { .object(["path": .string($0.path), "message": .string($0.message)]) })
+                violations.map {
+                    .object(["path": .string($0.path), "message": .string(TemplateMessages.message(for: $0.problem))])
+                })
         }
         let suggestions = suggestions(for: error)
         if !suggestions.isEmpty { object["suggestions"] = .array(suggestions.map(JSONValue.string)) }
