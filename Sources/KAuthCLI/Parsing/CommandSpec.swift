@@ -4,16 +4,26 @@
 struct CommandSpec: Sendable {
     var name: String
     var summary: String
-    var discussion: String
+    var discussion: String { makeDiscussion() }
+    /// Builds `discussion` when help or the man page reads it, as `makeFlags` does `flags`: some
+    /// are written from tables (the config keys every provider type accepts).
+    private let makeDiscussion: @Sendable () -> String
     var usage: [String]
     /// The command's flags: its options' (`CommandOptions.flags`), or a group's own.
-    private(set) var flags: [FlagSpec]
+    var flags: [FlagSpec] { makeFlags() }
+    /// Builds `flags` when they are read, not when the tree is: the tree holds every command, and
+    /// its options' tables (a key path and a closure per flag, each a type the runtime builds on
+    /// first use) made up about a third of a `kauth token` run when they were all built at start.
+    /// Only the command that runs, or help, the man page and completions, read them.
+    private let makeFlags: @Sendable () -> [FlagSpec]
     /// The global flags the command takes; by default all of them.
     var globals: Set<GlobalFlag>
     var arguments: [ArgumentSpec]
     /// Environment variables that change what the command does, listed in its help with their
     /// short meaning from the `environment` help topic.
-    var environment: [String]
+    var environment: [String] { makeEnvironment() }
+    /// Builds `environment` when help or the man page reads it, as `makeFlags` does `flags`.
+    private let makeEnvironment: @Sendable () -> [String]
     var examples: [(command: String, comment: String)]
     var subcommands: [CommandSpec]
     private(set) var run: (@Sendable (CommandContext) async throws -> Int32)?
@@ -21,70 +31,79 @@ struct CommandSpec: Sendable {
     let options: any CommandOptions.Type
     /// Hidden commands are runnable but left out of help listings, completions and the man page.
     var hidden: Bool
-    /// Help pages that are not commands (`kauth help environment`); the root holds them.
-    var topics: [HelpTopic]
+    /// Help pages that are not commands (`kauth help environment`); the root holds them. Built
+    /// when read, as `makeFlags` does `flags`: the environment topic is written from every
+    /// provider type's table.
+    var topics: [HelpTopic] { makeTopics() }
+    private let makeTopics: @Sendable () -> [HelpTopic]
 
     /// A command that runs: its flags are `Options`', parsed before `run` is called with them.
     init<Options: CommandOptions>(
-        name: String, summary: String, discussion: String = "", usage: [String] = [], options: Options.Type,
-        globals: Set<GlobalFlag> = GlobalFlag.all, arguments: [ArgumentSpec] = [], environment: [String] = [],
+        name: String, summary: String, discussion: @autoclosure @escaping @Sendable () -> String = "",
+        usage: [String] = [], options: Options.Type,
+        globals: Set<GlobalFlag> = GlobalFlag.all, arguments: [ArgumentSpec] = [],
+        environment: @autoclosure @escaping @Sendable () -> [String] = [],
         examples: [(command: String, comment: String)] = [], subcommands: [CommandSpec] = [],
         run: @escaping @Sendable (CommandContext, Options) async throws -> Int32, hidden: Bool = false
     ) {
         self.init(
-            name: name, summary: summary, discussion: discussion, usage: usage, flags: Options.flags.map(\.spec),
+            name: name, summary: summary, discussion: discussion, usage: usage, flags: { Options.flags.map(\.spec) },
             globals: globals, arguments: arguments, environment: environment, examples: examples,
-            subcommands: subcommands, hidden: hidden, topics: [], options: Options.self,
+            subcommands: subcommands, hidden: hidden, topics: { [] }, options: Options.self,
             run: { context in try await run(context, try Options(parsing: context.command)) })
     }
 
     /// A command that runs with no flags of its own (`--json` at most: `JSONOnlyOptions`).
     init(
-        name: String, summary: String, discussion: String = "", usage: [String] = [],
+        name: String, summary: String, discussion: @autoclosure @escaping @Sendable () -> String = "",
+        usage: [String] = [],
         options: (some FieldlessOptions).Type = NoOptions.self, globals: Set<GlobalFlag> = GlobalFlag.all,
-        arguments: [ArgumentSpec] = [], environment: [String] = [], examples: [(command: String, comment: String)] = [],
+        arguments: [ArgumentSpec] = [], environment: @autoclosure @escaping @Sendable () -> [String] = [],
+        examples: [(command: String, comment: String)] = [],
         subcommands: [CommandSpec] = [], run: @escaping @Sendable (CommandContext) async throws -> Int32,
         hidden: Bool = false
     ) {
         self.init(
-            name: name, summary: summary, discussion: discussion, usage: usage, options: options, globals: globals,
-            arguments: arguments, environment: environment, examples: examples, subcommands: subcommands,
+            name: name, summary: summary, discussion: discussion(), usage: usage, options: options, globals: globals,
+            arguments: arguments, environment: environment(), examples: examples, subcommands: subcommands,
             run: { context, _ in try await run(context) }, hidden: hidden)
     }
 
     /// A command that does not run: a group that holds subcommands (and topics, at the root), or
     /// the stand-in completions make for `kauth help`. `flags` are for its help alone.
     init(
-        name: String, summary: String, discussion: String = "", usage: [String] = [], flags: [FlagSpec] = [],
+        name: String, summary: String, discussion: @autoclosure @escaping @Sendable () -> String = "",
+        usage: [String] = [], flags: [FlagSpec] = [],
         globals: Set<GlobalFlag> = GlobalFlag.all, arguments: [ArgumentSpec] = [],
         examples: [(command: String, comment: String)] = [], subcommands: [CommandSpec] = [],
-        topics: [HelpTopic] = []
+        topics: @autoclosure @escaping @Sendable () -> [HelpTopic] = []
     ) {
         self.init(
-            name: name, summary: summary, discussion: discussion, usage: usage, flags: flags, globals: globals,
-            arguments: arguments, environment: [], examples: examples, subcommands: subcommands, hidden: false,
+            name: name, summary: summary, discussion: discussion, usage: usage, flags: { flags }, globals: globals,
+            arguments: arguments, environment: { [] }, examples: examples, subcommands: subcommands, hidden: false,
             topics: topics, options: NoOptions.self, run: nil)
     }
 
     private init(
-        name: String, summary: String, discussion: String, usage: [String], flags: [FlagSpec],
-        globals: Set<GlobalFlag>, arguments: [ArgumentSpec], environment: [String],
+        name: String, summary: String, discussion: @escaping @Sendable () -> String, usage: [String],
+        flags: @escaping @Sendable () -> [FlagSpec],
+        globals: Set<GlobalFlag>, arguments: [ArgumentSpec], environment: @escaping @Sendable () -> [String],
         examples: [(command: String, comment: String)], subcommands: [CommandSpec], hidden: Bool,
-        topics: [HelpTopic], options: any CommandOptions.Type,
+        topics: @escaping @Sendable () -> [HelpTopic], options: any CommandOptions.Type,
         run: (@Sendable (CommandContext) async throws -> Int32)?
     ) {
         self.name = name
         self.summary = summary
-        self.discussion = discussion
+        self.makeDiscussion = discussion
         self.usage = usage
-        self.flags = flags
+        self.makeFlags = flags
         self.globals = globals
         self.arguments = arguments
-        self.environment = environment
+        self.makeEnvironment = environment
         self.examples = examples
         self.subcommands = subcommands
         self.hidden = hidden
-        self.topics = topics
+        self.makeTopics = topics
         self.options = options
         self.run = run
     }
