@@ -207,7 +207,7 @@ def report(results):
         lines.append(f"| {title} | {len(results[name])} | {len(groups)} | {len(targets)} |")
     for name, title in WALKS:
         groups = grouped(results[name])
-        lines += ["", f"{title} ({name}): {len(results[name])} files in {len(groups)} folders of "
+        lines += ["", f"**{title}** (`{name}`): {len(results[name])} files in {len(groups)} folders of "
                   f"{len({target for target, _ in groups})} targets", ""]
         for (target, folder), names in groups.items():
             where = target + "/" + folder if folder else target
