@@ -19,7 +19,9 @@ The walks run without a session bus, so the keystore is written plain (with a no
 login on a desktop, whose key goes to the Secret Service, runs a few files more.
 
 Options: --skip-build (use the coverage build as it is), --keep (keep the temporary folder with
-the profiles and the sandbox log, and say where it is).
+the profiles and the sandbox log, and say where it is), --write (also put the output in
+Docs/architecture.md, in place of the one under "What the walks run through"; the counts the walks'
+prose quotes are then to be updated by hand, which DocFilePathsTests checks).
 """
 
 import json
@@ -215,17 +217,35 @@ def report(results):
     return "\n".join(lines)
 
 
+def write_into_page(output):
+    """Replaces the pasted output in the architecture page: from its table to the next heading."""
+    page = os.path.join(ROOT, "Docs", "architecture.md")
+    with open(page) as read:
+        text = read.read()
+    section = text.find("\n## What the walks run through\n")
+    start = text.find("\n| walk | files |", section)
+    end = text.find("\n## ", start + 1)
+    if section < 0 or start < 0 or end < 0:
+        fail(f"{page} has no table under \"What the walks run through\" to replace")
+    with open(page, "w") as written:
+        written.write(text[:start + 1] + output + "\n" + text[end:])
+    say(f"wrote the walks into {os.path.relpath(page, ROOT)}")
+
+
 def main():
     args = set(sys.argv[1:])
-    unknown = args - {"--skip-build", "--keep"}
+    unknown = args - {"--skip-build", "--keep", "--write"}
     if unknown:
-        fail(f"unknown option {sorted(unknown)[0]}; options: --skip-build, --keep")
+        fail(f"unknown option {sorted(unknown)[0]}; options: --skip-build, --keep, --write")
     kauth = build("--skip-build" in args)
     work = tempfile.mkdtemp(prefix="kauth-walks-")
     try:
         profiles = run_walks(kauth, work)
         results = {name: covered_files(kauth, profile, work) for name, profile in profiles.items()}
-        print(report(results))
+        output = report(results)
+        print(output)
+        if "--write" in args:
+            write_into_page(output)
     finally:
         if "--keep" in args:
             say("profiles and the sandbox log kept in " + work)
