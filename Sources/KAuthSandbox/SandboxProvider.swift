@@ -21,6 +21,26 @@ import KAuthCore
 ///
 /// Thread-safe: `LoopbackServer` calls `handle` from one thread per connection, and one lock
 /// around each request makes every request see and leave a consistent state.
+///
+/// The target's folders, bottom up; each names only types of the folders below it:
+/// - `State/`: what the sandbox keeps and is told: the records of the state file and the state
+///   file itself, the in-memory records (share, apps host, answers and failures a test set),
+///   `SandboxConfiguration`, the scope catalogue, log entries, `OrderedJSON`, `SandboxSecrets`.
+/// - `Crypto/`: signing keys and JWS, for ID tokens.
+/// - `Engine/`: `SandboxEngine`, the value every request runs on, with the answer shapes and the
+///   bearer-token check all routes share.
+/// - The routes, one folder per product, each an extension of the engine: `OAuth/` (one
+///   authorization server, configured per provider by `SandboxOAuthProfile`), with `User/`
+///   (Kakao's consent step for it, and kapi's user APIs) and `Snap/` (Snap's consent step and
+///   APIs) on it; `OIDC/`, `Share/`, `Talk/`; `Apps/` (the apps host, on `User/`'s shipping
+///   addresses).
+/// - `Control/`: the `/_sandbox/` endpoints tests steer the provider with.
+/// - This folder: `SandboxProvider` and `SandboxServer`, the target's face, and the router
+///   (`SandboxEngine+Routes.swift`), the one place that knows every route.
+///
+/// Routes call one another's methods through the one engine value (the token endpoint signs
+/// OpenID Connect's ID tokens, the profile of each provider names its consent step); the layers
+/// are those of the types, which `make layers` keeps free of cycles.
 package final class SandboxProvider: @unchecked Sendable {
     private let lock = Lock()
     private var engine: SandboxEngine

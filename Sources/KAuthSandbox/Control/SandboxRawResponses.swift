@@ -7,13 +7,7 @@ import KAuthCore
     import Foundation
 #endif
 
-/// An endpoint whose next answers `POST /_sandbox/respond` can replace.
-enum SandboxRawEndpoint: String, Sendable, CaseIterable {
-    /// The token endpoint: `/oauth/token`, or `/accounts/oauth2/token` in Snap mode.
-    case token
-    /// The device authorization endpoint, `/oauth/device/code` (Kakao mode only).
-    case deviceAuthorization = "device_authorization"
-
+extension SandboxRawEndpoint {
     /// The endpoint `path` is in `mode`, if it is one of these.
     init?(path: String, mode: SandboxMode) {
         let profile = mode.oauthProfile
@@ -22,19 +16,6 @@ enum SandboxRawEndpoint: String, Sendable, CaseIterable {
         case _ where path == profile.devicePath: self = .deviceAuthorization
         default: return nil
         }
-    }
-}
-
-/// An answer given as it is, whatever the request: status, `Content-Type` (or none) and body.
-struct SandboxRawResponse: Sendable, Equatable {
-    var remaining: Int
-    var status: Int
-    var contentType: String?
-    var body: Data
-
-    var response: HTTPServerResponse {
-        HTTPServerResponse(
-            status: status, headers: contentType.map { [HTTPHeader("Content-Type", $0)] } ?? [], body: body)
     }
 }
 

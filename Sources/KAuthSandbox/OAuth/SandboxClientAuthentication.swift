@@ -116,16 +116,6 @@ extension SandboxEngine {
         let decode = { (part: Substring) in FormURLEncoding.decode("x=" + part).first?.1 ?? String(part) }
         return (decode(text[..<colon]), decode(text[text.index(after: colon)...]))
     }
-
-    /// The live access token of the request's `Authorization: Bearer` header, if any.
-    func bearerToken(_ request: HTTPServerRequest) -> AccessTokenRecord? {
-        let header = request.headers.value(for: "Authorization") ?? ""
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer",
-            let record = state.accessTokens[parts[1].trimmingWhitespace()], record.expiresAt > now
-        else { return nil }
-        return record
-    }
 }
 
 extension SandboxConfiguration {

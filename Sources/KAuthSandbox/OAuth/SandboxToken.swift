@@ -259,4 +259,13 @@ extension SandboxEngine {
     mutating func revoke(grant: String) {
         revoke(where: { $0.grantId == grant }, refresh: { $0.grantId == grant })
     }
+
+    /// Ends every token and outstanding code of `user` with `client`: Kakao's unlink and Snap's
+    /// "unlink all sessions" alike.
+    mutating func disconnect(user: Int64, client: String) {
+        revoke(
+            where: { $0.userId == user && $0.clientId == client },
+            refresh: { $0.userId == user && $0.clientId == client })
+        state.codes = state.codes.filter { !($0.value.userId == user && $0.value.clientId == client) }
+    }
 }

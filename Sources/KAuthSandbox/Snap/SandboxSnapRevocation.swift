@@ -20,12 +20,7 @@ extension SandboxEngine {
             return Self.standardError(401, "invalid_token", "the access token is missing, expired or revoked", &entry)
         }
         entry.clientID = token.clientId
-        let user = token.userId
-        let client = token.clientId
-        revoke(
-            where: { $0.userId == user && $0.clientId == client },
-            refresh: { $0.userId == user && $0.clientId == client })
-        state.codes = state.codes.filter { !($0.value.userId == user && $0.value.clientId == client) }
+        disconnect(user: token.userId, client: token.clientId)
         entry.revoked = true
         return .json(200, OrderedJSON.object([]).data)
     }

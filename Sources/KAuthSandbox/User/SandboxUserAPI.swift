@@ -9,52 +9,6 @@ import KAuthCore
 
 /// kapi's user APIs, each behind `Authorization: Bearer`.
 extension SandboxEngine {
-    /// The access token behind the request's `Authorization: Bearer` header, or the -401 Kakao
-    /// answers for a missing, unknown, expired or ended one: the answer that makes clients
-    /// refresh and retry.
-    func authenticate(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> Result<
-        AccessTokenRecord, Unauthorized
-    > {
-        if let record = bearerToken(request) { return .success(record) }
-        return .failure(Unauthorized(response: Self.apiError(401, -401, "this access token does not exist", &entry)))
-    }
-
-    /// The answer that ends a request early: -401 from `authenticate`, or any other error a
-    /// shared check (`caller`) gives.
-    struct Unauthorized: Error {
-        var response: HTTPServerResponse
-    }
-
-    /// Who is calling: the access token, its user, and the index in `state.consents` of what the
-    /// user agreed with the token's app (scopes, service terms, properties, signup).
-    struct Caller {
-        var token: AccessTokenRecord
-        var user: SandboxUserRecord
-        var consentIndex: Int
-    }
-
-    /// `authenticate`, then the user and consent behind the token: -101 ("not registered user")
-    /// when either is gone, as for `/v2/user/me`.
-    func caller(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> Result<Caller, Unauthorized> {
-        let token: AccessTokenRecord
-        switch authenticate(request, &entry) {
-        case .success(let record): token = record
-        case .failure(let unauthorized): return .failure(unauthorized)
-        }
-        guard let user = state.users.first(where: { $0.id == token.userId }),
-            let index = state.consents.firstIndex(where: { $0.userId == token.userId && $0.clientId == token.clientId })
-        else {
-            return .failure(Unauthorized(response: Self.apiError(400, -101, "not registered user", &entry)))
-        }
-        return .success(Caller(token: token, user: user, consentIndex: index))
-    }
-
-    /// A request's parameters: the query of a GET; the form body, then the query, of a POST
-    /// (Kakao's REST APIs take either).
-    static func parameters(_ request: HTTPServerRequest) -> [(String, String)] {
-        request.method == "POST" ? request.form + request.query : request.query
-    }
-
     /// `GET /v1/user/access_token_info` → `{"id","expires_in","app_id"}`.
     mutating func accessTokenInfo(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> HTTPServerResponse {
         let token: AccessTokenRecord
@@ -134,10 +88,7 @@ extension SandboxEngine {
         }
         let user = token.userId
         let client = token.clientId
-        revoke(
-            where: { $0.userId == user && $0.clientId == client },
-            refresh: { $0.userId == user && $0.clientId == client })
-        state.codes = state.codes.filter { !($0.value.userId == user && $0.value.clientId == client) }
+        disconnect(user: user, client: client)
         state.consents.removeAll { $0.userId == user && $0.clientId == client }
         return .json(200, OrderedJSON.object([("id", .int(Int(user)))]).data)
     }

@@ -8,58 +8,10 @@ import KakaoAPI
     import Foundation
 #endif
 
-/// A failure that `POST /_sandbox/fail` asked for.
-struct InjectedFailure: Sendable, Equatable {
-    var remaining: Int
-    var status: Int
-    /// A kapi code (`-9798`) or a KOE code (`KOE003`), choosing the body's shape.
-    var code: String?
-    /// The OAuth `error` for a KOE body.
-    var error: String?
-    /// With code -402: the `required_scopes` of the body (`insufficientScopes`).
-    var requiredScopes: [String] = []
-}
-
-/// The provider's state and behaviour as a value: every request is one `mutating` call, made
-/// under the provider's lock.
-struct SandboxEngine {
-    var configuration: SandboxConfiguration
-    var state: SandboxState
-    var log: [SandboxLogEntry] = []
-    var failures: [String: InjectedFailure] = [:]
-    /// Answers `POST /_sandbox/respond` set, by endpoint.
-    var rawResponses: [SandboxRawEndpoint: SandboxRawResponse] = [:]
-    /// Sharer visits, memos and images, for tests to read back (`SandboxShare.swift`).
-    var share = SandboxShareRecords()
-    /// AGTs, kpidt sessions and picker visits (`Apps/`), in memory only.
-    var apps = SandboxAppsRecords()
-    /// Where the sandbox is served (`SandboxServer` sets it): the base of the URLs it hands out.
-    /// A provider not on a socket uses the placeholder issuer.
-    var baseURL = SandboxConfiguration.placeholderIssuer
-    /// The parsed form of `state.signingKey`, so that the key is not rebuilt for every token.
-    var signingKeyCache: SandboxSigningKey?
-    /// Keys of the ES* and EdDSA algorithms, made on first need and kept in memory only.
-    var algorithmSigners: [JWSAlgorithm: JWSSigner] = [:]
-    let clock: Clock
-    let random: RandomSource
-    /// The current request's time, read once so that one request never sees two instants.
-    var now = Date(timeIntervalSince1970: 0)
-
-    /// Oldest entries are dropped past this, so a long-running sandbox does not grow forever.
-    static let logCapacity = 10_000
-
-    init(configuration: SandboxConfiguration, state: SandboxState, clock: Clock, random: RandomSource) {
-        self.configuration = configuration
-        self.state = state
-        self.clock = clock
-        self.random = random
-    }
-
-    mutating func appendLog(_ entry: SandboxLogEntry) {
-        log.append(entry)
-        if log.count > Self.logCapacity { log.removeFirst(log.count - Self.logCapacity) }
-    }
-
+/// The engine's one door: every request comes in through `handle`, which sends it to the control
+/// endpoints, to an answer a test set, to an injected failure, or to the route folder of the
+/// product it belongs to. It lives at the top because it is the one place that knows them all.
+extension SandboxEngine {
     mutating func handle(_ request: HTTPServerRequest) -> (HTTPServerResponse, SandboxLogEntry?) {
         now = clock.now()
         state.purge(now: now)
