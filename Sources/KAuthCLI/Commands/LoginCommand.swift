@@ -1,5 +1,6 @@
 import KAuthBasics
 import KAuthCore
+import KakaoAPI
 
 /// `kauth login`: the authorization-code flow with PKCE through the loopback listener.
 enum LoginCommand {
@@ -89,17 +90,19 @@ enum LoginCommand {
             throw KAuthError.usage(
                 "--issuer is for OpenID Connect providers (--provider oidc); \(provider.name)'s endpoints are built in")
         }
+        let serviceTerms = ScopeList.parse(command.all(Flags.serviceTerms))
         let options = LoginOptions(
             scopes: command.has(Flags.scopes) ? ScopeList.parse(command.all(Flags.scopes)) : nil,
             prompts: ScopeList.parse(command.all(Flags.prompt)),
             loginHint: command[Flags.loginHint],
-            serviceTerms: ScopeList.parse(command.all(Flags.serviceTerms)),
+            extraParameters: serviceTerms.isEmpty ? [] : [.serviceTerms(serviceTerms)],
             openID: command[Flags.openID],
             nonce: command[Flags.nonce],
             openBrowser: !command[Flags.noBrowser],
             timeout: .seconds(timeout),
             device: command[Flags.device],
-            allowNoPKCE: command[Flags.allowNoPKCE]
+            allowNoPKCE: command[Flags.allowNoPKCE],
+            requiredFeatures: serviceTerms.isEmpty ? [] : [.serviceTerms]
         )
         if context.environmentToken != nil {
             context.err("note: KAUTH_ACCESS_TOKEN is set; other commands keep using it until it is unset\n")

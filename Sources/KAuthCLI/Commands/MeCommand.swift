@@ -1,5 +1,6 @@
 import KAuthBasics
 import KAuthCore
+import KakaoAPI
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -42,10 +43,12 @@ enum MeCommand {
         } else {
             // A userinfo profile must be about the ID token's user, when there is one.
             let subject = login?.session?.idToken.flatMap(JWTClaims.unverifiedSubject(of:))
+            if !propertyKeys.isEmpty { try api.provider.require(.userProperties) }
             result = try await api.profile(propertyKeys: propertyKeys, idTokenSubject: subject)
             if let login {
                 try await context.profileStore.updateCachedUser(
-                    api.cachedUser(from: result.value), profile: login.profile, of: login.session)
+                    api.cachedUser(from: result.value), profile: login.profile, of: login.session,
+                    basedOn: login.snapshot)
             }
         }
         // What `me` shows: Snapchat's user is under data.me; --field takes its names as shown,

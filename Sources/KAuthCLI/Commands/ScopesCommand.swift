@@ -136,7 +136,7 @@ enum ScopesCommand {
         try client.provider.require(.consent)
         if command[Flags.missing] {
             if !ids.isEmpty { throw KAuthError.usage("give scope IDs or --missing, not both") }
-            ids = MissingConsent.scopes(in: try await client.send(UserMeRequest()).value)
+            ids = MissingConsent.scopes(in: try await UserAPI(client: client).profile().value)
             if ids.isEmpty {
                 context.err("Nothing to request: /v2/user/me reports no item that needs agreement.\n")
                 return 0

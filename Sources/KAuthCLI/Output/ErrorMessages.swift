@@ -294,6 +294,7 @@ struct ErrorMessages {
         case .talk: return "Kakao Talk messages"
         case .loginHint: return "login hints (login_hint)"
         case .idToken: return "OpenID Connect ID tokens"
+        default: return feature.name
         }
     }
 

@@ -112,9 +112,11 @@ package struct APIClient: Sendable {
         async throws -> T
     {
         if request.authorization == .appKey {
-            guard let key = provider.appKey else { throw KAuthError.missingSetting(.appKey, provider: provider.name) }
+            guard let scheme = provider.type.appKeyScheme, let key = provider.appKey else {
+                throw KAuthError.missingSetting(.appKey, provider: provider.name)
+            }
             do {
-                return try await retrying(request) { try await attempt("KakaoAK \(key)") }
+                return try await retrying(request) { try await attempt("\(scheme) \(key)") }
             } catch let error {
                 guard let rejection = Self.rejection(in: error) else { throw error }
                 throw Self.replacing(
@@ -212,9 +214,4 @@ package struct APIExchange: Sendable {
 private struct ProviderRefusal: Error {
     var response: HTTPResponse
     var error: any Error
-}
-
-/// The API rejected the bearer token (Kakao -401, HTTP 401); the client refreshes once and retries.
-package struct TokenRejected: Error {
-    var message: String
 }

@@ -35,7 +35,8 @@ package struct ProviderConfigKey: Sendable {
             ProviderConfigKey("type", .type),
             ProviderConfigKey("client_id", .text),
             ProviderConfigKey("client_secret", .text),
-            ProviderConfigKey("app_key", .text, types: typesWith(.share)),
+            ProviderConfigKey(
+                "app_key", .text, types: Set(ProviderType.builtIn.filter { $0.appKeyScheme != nil }.map(\.id))),
             ProviderConfigKey("redirect_uri", .redirectURI),
             ProviderConfigKey("scopes", .text),
             ProviderConfigKey("issuer", .url, types: Set(ProviderType.builtIn.filter(\.usesDiscovery).map(\.id))),
@@ -61,10 +62,6 @@ package struct ProviderConfigKey: Sendable {
         types?.contains(type) ?? true
     }
 
-    private static func typesWith(_ feature: ProviderFeature) -> Set<String> {
-        Set(ProviderType.builtIn.filter { $0.features.contains(feature) }.map(\.id))
-    }
-
     /// Checks a value for this key: the mistakes that would otherwise surface only at the next
     /// login (a redirect URI that cannot work, a URL that is not one).
     package func check(_ value: String, key: String) throws {
@@ -76,7 +73,7 @@ package struct ProviderConfigKey: Sendable {
                 throw KAuthError.invalidSetting(name: key, value: value, expected: ProviderType.builtIn.map(\.id))
             }
         case .url:
-            try ProviderResolver.requireSecure(value, label: key)
+            try Provider.requireSecure(value, label: key)
         case .redirectURI:
             _ = try RedirectPlan.parse(value)
         case .clientAuthMethod:

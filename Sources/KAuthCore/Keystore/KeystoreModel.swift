@@ -4,39 +4,6 @@
     import Foundation
 #endif
 
-/// The user profile kept with a session so `kauth status` shows who is logged in, offline.
-///
-/// The fields are the ones mobile auth SDKs keep with stored credentials so an app can restore a
-/// login without the network: user ID, name, email, phone, display name, country. Every field is
-/// optional because providers only return what the user consented to share.
-package struct CachedUser: Codable, Sendable, Equatable {
-    package var id: String?
-    package var nickname: String?
-    package var email: String?
-    package var phoneNumber: String?
-    package var displayName: String?
-    /// Two-letter country code (ISO 3166-1 alpha-2), as the SDKs keep it.
-    package var country: String?
-
-    package init(
-        id: String? = nil, nickname: String? = nil, email: String? = nil,
-        phoneNumber: String? = nil, displayName: String? = nil, country: String? = nil
-    ) {
-        self.id = id
-        self.nickname = nickname
-        self.email = email
-        self.phoneNumber = phoneNumber
-        self.displayName = displayName
-        self.country = country
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, nickname, email, country
-        case phoneNumber = "phone_number"
-        case displayName = "display_name"
-    }
-}
-
 /// One stored login: everything needed to use, refresh, show and revoke it without the network.
 ///
 /// Expiry is kept as absolute instants, not the `expires_in` seconds of the token response, so a
@@ -163,53 +130,6 @@ package struct StoredSession: Codable, Sendable, Equatable {
         case createdAt = "created_at"
         case updatedAt = "updated_at"
         case rejection
-    }
-}
-
-/// What ended a stored login, as the provider said it: kept with the login so that every later
-/// command knows, without the network, that only a new login helps.
-package struct SessionRejection: Codable, Sendable, Equatable {
-    /// Which refusal ended it.
-    package enum Cause: String, Codable, Sendable, Equatable {
-        /// The token endpoint refused the refresh token (`invalid_grant`, Kakao KOE322, a bare
-        /// HTTP 400/401).
-        case refreshToken = "refresh_token"
-        /// The API refused the access token right after a refresh gave it.
-        case accessToken = "access_token"
-        /// `kauth unlink` of another profile with the same user and app ended every token of both.
-        case unlinked
-    }
-
-    package var at: Date
-    package var cause: Cause
-    /// The OAuth `error` (`invalid_grant`), when there was one.
-    package var error: String?
-    /// The provider's description or API message, as sent.
-    package var detail: String?
-    /// The provider's own code (Kakao `KOE322`).
-    package var providerCode: String?
-    /// The HTTP status of a refusal that said nothing more.
-    package var status: Int?
-    /// For `unlinked`: the profile whose unlink it was.
-    package var byProfile: String?
-
-    package init(
-        at: Date, cause: Cause, error: String? = nil, detail: String? = nil, providerCode: String? = nil,
-        status: Int? = nil, byProfile: String? = nil
-    ) {
-        self.at = at
-        self.cause = cause
-        self.error = error
-        self.detail = detail
-        self.providerCode = providerCode
-        self.status = status
-        self.byProfile = byProfile
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case at, cause, error, detail, status
-        case providerCode = "provider_code"
-        case byProfile = "by_profile"
     }
 }
 

@@ -61,7 +61,7 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
     package var safeVerificationURIComplete: String? { verificationURIComplete.flatMap(Self.safe) }
 
     private static func safe(_ uri: String) -> String? {
-        (try? ProviderResolver.requireSecure(uri, label: "verification_uri")) != nil
+        (try? Provider.requireSecure(uri, label: "verification_uri")) != nil
             && URLComponents(string: uri)?.host != nil ? uri : nil
     }
 

@@ -12,7 +12,9 @@ package struct LoginOptions: Sendable, Equatable {
     package var scopes: [String]?
     package var prompts: [String]
     package var loginHint: String?
-    package var serviceTerms: [String]
+    /// Parameters a target built on the core adds to the authorization request (KakaoAPI's
+    /// `service_terms`).
+    package var extraParameters: [AuthorizationParameter]
     /// Add `openid` to the scopes.
     package var openID: Bool
     /// The nonce to send instead of a random one (it implies `openid`).
@@ -24,22 +26,27 @@ package struct LoginOptions: Sendable, Equatable {
     package var device: Bool
     /// Go on with a provider that does not list PKCE S256 (never the default: RFC 9700 §2.1.1).
     package var allowNoPKCE: Bool
+    /// Features of targets built on the core that the request needs (KakaoAPI's `.serviceTerms`
+    /// for its `service_terms`), refused like the login's own before anything is sent.
+    package var requiredFeatures: [ProviderFeature]
 
     package init(
-        scopes: [String]? = nil, prompts: [String] = [], loginHint: String? = nil, serviceTerms: [String] = [],
+        scopes: [String]? = nil, prompts: [String] = [], loginHint: String? = nil,
+        extraParameters: [AuthorizationParameter] = [],
         openID: Bool = false, nonce: String? = nil, openBrowser: Bool = true, timeout: Duration = .seconds(300),
-        device: Bool = false, allowNoPKCE: Bool = false
+        device: Bool = false, allowNoPKCE: Bool = false, requiredFeatures: [ProviderFeature] = []
     ) {
         self.scopes = scopes
         self.prompts = prompts
         self.loginHint = loginHint
-        self.serviceTerms = serviceTerms
+        self.extraParameters = extraParameters
         self.openID = openID
         self.nonce = nonce
         self.openBrowser = openBrowser
         self.timeout = timeout
         self.device = device
         self.allowNoPKCE = allowNoPKCE
+        self.requiredFeatures = requiredFeatures
     }
 }
 
@@ -153,7 +160,7 @@ package struct LoginFlow: Sendable {
         }
         if options.loginHint != nil { try provider.require(.loginHint) }
         if options.openID || options.nonce != nil { try provider.require(.idToken) }
-        if !options.serviceTerms.isEmpty { try provider.require(.serviceTerms) }
+        for feature in options.requiredFeatures { try provider.require(feature) }
     }
 
     // MARK: - Authorization code
@@ -202,7 +209,7 @@ package struct LoginFlow: Sendable {
         let request = AuthorizationRequest(
             clientID: clientID, redirectURI: redirectURI, scopes: scopes, state: state,
             codeChallenge: pkce?.challenge, prompts: options.prompts, loginHint: options.loginHint,
-            serviceTerms: options.serviceTerms, nonce: nonce
+            extraParameters: options.extraParameters, nonce: nonce
         )
         let url = AuthorizationURL.build(provider: provider.type, endpoint: endpoints.authorization, request: request)
         paste.connect(listener) { events(.pasteExpected(authorizationURL: url, redirectURI: redirectURI)) }

@@ -6,28 +6,6 @@ import KAuthBasics
     import Foundation
 #endif
 
-/// How a client proves who it is at the token, device authorization and revocation endpoints
-/// (RFC 6749 §2.3, OIDC Core §9, RFC 7591 names).
-package enum ClientAuthMethod: String, Sendable, Codable, CaseIterable, Equatable {
-    /// `Authorization: Basic base64(urlencode(id):urlencode(secret))` (RFC 6749 §2.3.1): every
-    /// server MUST support it, and some accept nothing else.
-    case clientSecretBasic = "client_secret_basic"
-    /// `client_id` and `client_secret` in the form body.
-    case clientSecretPost = "client_secret_post"
-    /// A public client: `client_id` in the body, no secret.
-    case none
-}
-
-/// How a provider chooses the method.
-package enum ClientAuthenticationPolicy: Sendable {
-    /// This method whenever the client has a secret (Kakao wants the secret in the body; Snap
-    /// takes HTTP Basic), none otherwise.
-    case whenSecret(ClientAuthMethod)
-    /// What the server advertises for the endpoint (`token_endpoint_auth_methods_supported`,
-    /// `revocation_endpoint_auth_methods_supported`), `client_secret_basic` preferred.
-    case advertised
-}
-
 /// A client's identity and the method it authenticates with at one endpoint.
 package struct ClientCredentials: Sendable, Equatable {
     package var clientID: String
@@ -82,5 +60,21 @@ package struct ClientCredentials: Sendable, Equatable {
         case .none:
             return ([("client_id", clientID)] + pairs, [])
         }
+    }
+}
+
+extension Provider {
+    /// The credentials for the token and device endpoints.
+    package func tokenCredentials() throws -> ClientCredentials {
+        ClientCredentials.choose(
+            clientID: try requireClientID(), secret: clientSecret, policy: type.clientAuthentication,
+            forced: forcedClientAuth, advertised: endpoints?.tokenAuthMethods)
+    }
+
+    /// The credentials for the revocation endpoint (its own advertised methods, RFC 8414 §2).
+    package func revocationCredentials() throws -> ClientCredentials {
+        ClientCredentials.choose(
+            clientID: try requireClientID(), secret: clientSecret, policy: type.clientAuthentication,
+            forced: forcedClientAuth, advertised: endpoints?.revocationAuthMethods ?? endpoints?.tokenAuthMethods)
     }
 }

@@ -7,13 +7,13 @@ import KAuthBasics
 #endif
 
 extension ProviderType {
-    /// Kakao Login and Kakao's user, consent, share and Talk APIs.
+    /// Kakao Login, and the profile and API errors of Kakao's APIs (its products are KakaoAPI's).
     ///
     /// Its differences: two hosts (kauth for OAuth, kapi for APIs) plus the sharer and the apps host
     /// (the shipping-address picker); a fixed redirect URI, since Kakao matches registered redirect
-    /// URIs exactly, port included (KOE006 otherwise); prompts and service terms joined with commas
-    /// as its SDK does; the client secret in the form body; API errors as `{"msg","code"}` with
-    /// -401 (refresh and retry), -402 (consent) and transient codes; the profile at `/v2/user/me`.
+    /// URIs exactly, port included (KOE006 otherwise); prompts joined with commas as its SDK does;
+    /// the client secret in the form body; API errors as `{"msg","code"}` with -401 (refresh and
+    /// retry), -402 (consent) and transient codes; the profile at `/v2/user/me`.
     package static let kakao = ProviderType(
         id: "kakao",
         displayName: "Kakao",
@@ -47,9 +47,6 @@ extension ProviderType {
             if !request.scopes.isEmpty { pairs.append(("scope", request.scopes.joined(separator: " "))) }
             if !request.prompts.isEmpty { pairs.append(("prompt", request.prompts.joined(separator: ","))) }
             if let hint = request.loginHint { pairs.append(("login_hint", hint)) }
-            if !request.serviceTerms.isEmpty {
-                pairs.append(("service_terms", request.serviceTerms.joined(separator: ",")))
-            }
             return pairs
         },
         clientAuthentication: .whenSecret(.clientSecretPost),
@@ -63,17 +60,23 @@ extension ProviderType {
         apiError: Kakao.apiError,
         // Kakao's APIs read form fields, JSON only inside a field's value (`properties={…}`).
         apiBody: .form,
+        appKeyScheme: "KakaoAK",
         profile: ProfileAPI(
-            request: { _, propertyKeys in UserMeRequest(propertyKeys: propertyKeys) },
+            // `GET /v2/user/me`. `secure_resource=true` asks for https image URLs, as the iOS SDK does
+            // by default; `property_keys` (a JSON array string) asks for those fields alone.
+            request: { _, propertyKeys in
+                var parameters = [("secure_resource", "true")]
+                if !propertyKeys.isEmpty {
+                    parameters.append(("property_keys", JSONValue.array(propertyKeys.map(JSONValue.string)).jsonText()))
+                }
+                return APICall(method: "GET", host: .api, path: "/v2/user/me", parameters: parameters)
+            },
             check: { _ in },
             cachedUser: Kakao.cachedUser
         ),
         logout: .call { _ in APICall(method: "POST", host: .api, path: "/v1/user/logout") },
         unlink: { _ in APICall(method: "POST", host: .api, path: "/v1/user/unlink") },
-        features: [
-            .consent, .serviceTerms, .userProperties, .shippingAddresses, .tokenInfo, .share, .talk, .loginHint,
-            .idToken
-        ],
+        features: [.loginHint, .idToken],
         help: ProviderHelp(
             clientIDName: "REST API key",
             redirectRegistration:

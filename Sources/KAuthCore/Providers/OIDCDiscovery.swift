@@ -69,7 +69,7 @@ package enum OIDCDiscovery {
             ("device_authorization_endpoint", document.deviceAuthorizationEndpoint)
         ]
         for case (let label, let url?) in urls {
-            try ProviderResolver.requireSecure(url, label: "discovered " + label)
+            try Provider.requireSecure(url, label: "discovered " + label)
         }
         return ProviderEndpoints(
             issuer: document.issuer,

@@ -76,12 +76,6 @@ package struct Provider: Sendable {
         Self.displayName(name: name, type: type, issuer: issuer ?? endpoints?.issuer)
     }
 
-    /// The display name of a stored login's provider, without resolving it (offline).
-    package static func displayName(of session: StoredSession) -> String {
-        guard let type = ProviderType.named(session.providerType ?? session.provider) else { return session.provider }
-        return displayName(name: session.provider, type: type, issuer: session.issuer ?? session.endpoints?.issuer)
-    }
-
     static func displayName(name: String, type: ProviderType, issuer: String?) -> String {
         var base = type.displayName
         if type.usesDiscovery, let host = host(of: issuer) { base = host }
@@ -122,29 +116,15 @@ package struct Provider: Sendable {
     /// Whether `--issuer` means anything for this provider.
     package var takesIssuer: Bool { type.usesDiscovery }
 
+    /// Whether the provider has `feature`: as the feature's own declaration says when it names
+    /// provider types (a feature of a target built on the core), else as the provider type says.
     package func supports(_ feature: ProviderFeature) -> Bool {
-        type.features.contains(feature)
+        feature.providerTypes.map { $0.contains(type.id) } ?? type.features.contains(feature)
     }
 
     /// Throws the exit-2 "this provider cannot do that" error unless the provider has `feature`.
     package func require(_ feature: ProviderFeature) throws {
         guard supports(feature) else { throw KAuthError.unsupported(provider: name, .feature(feature)) }
-    }
-
-    // MARK: - Client authentication
-
-    /// The credentials for the token and device endpoints.
-    package func tokenCredentials() throws -> ClientCredentials {
-        ClientCredentials.choose(
-            clientID: try requireClientID(), secret: clientSecret, policy: type.clientAuthentication,
-            forced: forcedClientAuth, advertised: endpoints?.tokenAuthMethods)
-    }
-
-    /// The credentials for the revocation endpoint (its own advertised methods, RFC 8414 §2).
-    package func revocationCredentials() throws -> ClientCredentials {
-        ClientCredentials.choose(
-            clientID: try requireClientID(), secret: clientSecret, policy: type.clientAuthentication,
-            forced: forcedClientAuth, advertised: endpoints?.revocationAuthMethods ?? endpoints?.tokenAuthMethods)
     }
 
     // MARK: - Where tokens may go

@@ -30,14 +30,6 @@ extension Provider {
     }
 }
 
-extension StoredSession {
-    /// The server that issued this login when it is not the provider's own, offline.
-    package var foreignServer: String? {
-        guard let type = ProviderType.named(providerType ?? provider) else { return nil }
-        return type.foreignServer(urls: baseURLs, issuer: issuer ?? endpoints?.issuer)
-    }
-}
-
 extension String {
     fileprivate var trimmingSlash: Substring {
         hasSuffix("/") ? dropLast() : Substring(self)

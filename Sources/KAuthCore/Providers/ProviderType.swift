@@ -8,7 +8,7 @@ import KAuthBasics
 
 /// Everything that differs between providers, as one value: where they are, what the login asks
 /// for, how a client authenticates, how their errors read, where the user's profile comes from, and
-/// which of kauth's commands they can serve.
+/// which of the core's features they have.
 ///
 /// Each provider is one file in this folder defining a `static let` of this type (`kakao`,
 /// `snapchat`, `oidc`); `builtIn` lists them. Code outside this folder asks a provider what it
@@ -41,7 +41,7 @@ package struct ProviderType: Sendable {
     /// `prompt` values the provider documents, which `--prompt` takes (and completes) for it.
     package var prompts: [String]
     /// The request parameters that differ between providers: how `scope` is written, how
-    /// `prompt` values are joined, and the provider's own additions (`service_terms`).
+    /// `prompt` values are joined, and `login_hint`.
     package var authorizeParameters: @Sendable (AuthorizationRequest) -> [(String, String)]
 
     /// How the client authenticates at the token, device and revocation endpoints.
@@ -54,6 +54,9 @@ package struct ProviderType: Sendable {
     package var apiError: @Sendable (_ response: HTTPResponse, _ path: String) -> any Error
     /// How its APIs take parameters in a body: what `kauth api` builds from `-f`/`-F`.
     package var apiBody: APIBodyEncoding = .json
+    /// The `Authorization` scheme of the calls its APIs take with the app key alone, no user
+    /// token (Kakao: `KakaoAK`), and so whether the `app_key` setting applies; nil: none.
+    package var appKeyScheme: String? = nil
 
     /// The user's profile: the request, a check of the answer, and what the keystore caches of it.
     package var profile: ProfileAPI
@@ -62,7 +65,8 @@ package struct ProviderType: Sendable {
     /// How `kauth unlink` disconnects the user from the app; nil when the provider has no such thing.
     package var unlink: (@Sendable (Provider) throws -> APICall)?
 
-    /// What the provider can do beyond logging in, refreshing and showing the profile.
+    /// The core's features the provider has beyond logging in, refreshing and showing the profile
+    /// (features of targets built on the core say themselves which providers have them).
     package var features: Set<ProviderFeature>
     /// Console steps and names that help a user fix their app's settings: provider facts, not
     /// kauth's words.
@@ -84,23 +88,6 @@ package struct ProviderType: Sendable {
     }
 }
 
-/// The base URLs a provider may have.
-package enum ProviderURLRole: String, Sendable, CaseIterable {
-    /// The authorization server (Kakao: kauth.kakao.com).
-    case auth
-    /// The resource APIs that take the user's token (Kakao: kapi.kakao.com).
-    case api
-    /// Kakao's web sharer.
-    case sharer
-    /// Kakao's account pages (the shipping-address picker).
-    case apps
-
-    /// `auth_url`, `api_url`, … in config.
-    package var configKey: String { rawValue + "_url" }
-    /// `AUTH_URL`, … after the provider's environment prefix.
-    package var environmentSuffix: String { rawValue.uppercased() + "_URL" }
-}
-
 /// Where a provider's OAuth endpoints come from.
 package enum EndpointSource: Sendable {
     /// Fixed paths under the provider's base URLs.
@@ -109,31 +96,9 @@ package enum EndpointSource: Sendable {
     case discovery
 }
 
-/// Capabilities some providers have; commands that need one refuse the others with exit 2.
-package enum ProviderFeature: String, Sendable, CaseIterable {
-    /// Consent details and revocation (`kauth scopes`).
-    case consent
-    /// Kakao Sync service terms (`kauth terms`, `login --service-terms`).
-    case serviceTerms
-    /// App-defined user properties and manual signup (`kauth properties`, `kauth signup`, `me --property-keys`).
-    case userProperties
-    /// Shipping addresses and their picker (`kauth shipping`).
-    case shippingAddresses
-    /// The provider's view of an access token (`kauth token info`).
-    case tokenInfo
-    /// Share messages through a web sharer (`kauth link`).
-    case share
-    /// Messages as the user (`kauth talk`).
-    case talk
-    /// `login_hint` at login.
-    case loginHint
-    /// OpenID Connect ID tokens (`login --openid`, `token --id-token`).
-    case idToken
-}
-
 /// How the keystore's cached user and `kauth me` come from a provider's profile API.
 package struct ProfileAPI: Sendable {
-    /// The profile request; `propertyKeys` only for providers with `.userProperties`.
+    /// The profile request; `propertyKeys` narrows it where the provider's request takes them (Kakao).
     package var request: @Sendable (_ provider: Provider, _ propertyKeys: [String]) throws -> any APIRequest<JSONValue>
     /// Refuses an answer that is an error in disguise (a GraphQL `errors` member with status 200).
     package var check: @Sendable (_ profile: JSONValue) throws -> Void
@@ -181,11 +146,4 @@ package struct ProviderHelp: Sendable {
         self.idTokenSetup = idTokenSetup
         self.refreshTokenRequest = refreshTokenRequest
     }
-}
-
-/// What an OAuth error from the provider means for the user's settings.
-package enum OAuthErrorMeaning: String, Sendable, Equatable {
-    case wrongClientID
-    case wrongClientSecret
-    case redirectURINotRegistered
 }

@@ -73,9 +73,12 @@ package struct ProfileStore: Sendable {
     /// Merges a freshly fetched profile into the stored login's cache. A filtered fetch
     /// (`--property-keys`) may lack fields: those keep their cached values. With `of`, only while
     /// the profile still holds that login: another login stored meanwhile is not relabelled with
-    /// this user.
-    package func updateCachedUser(_ fetched: CachedUser, profile: String, of read: StoredSession? = nil) async throws {
-        try await update { contents in
+    /// this user. `basedOn` is the command's read of the keystore, which the update starts from
+    /// while the file is unchanged, so that it is not decoded (or decrypted) a second time.
+    package func updateCachedUser(
+        _ fetched: CachedUser, profile: String, of read: StoredSession? = nil, basedOn snapshot: KeystoreSnapshot? = nil
+    ) async throws {
+        try await update(basedOn: snapshot) { contents in
             guard var session = contents.profiles[profile] else { return }
             if let read, !session.isSameLogin(as: read) { return }
             let old = session.user ?? CachedUser()
@@ -110,9 +113,11 @@ package struct ProfileStore: Sendable {
         }
     }
 
-    private func update(_ body: (inout KeystoreContents) throws -> Void) async throws {
+    private func update(basedOn snapshot: KeystoreSnapshot? = nil, _ body: (inout KeystoreContents) throws -> Void)
+        async throws
+    {
         try await KeystoreErrors.mapping {
-            try await keystore.update(lockTimeout: lockTimeout) { contents in try body(&contents) }
+            try await keystore.update(basedOn: snapshot, lockTimeout: lockTimeout) { contents in try body(&contents) }
         }
     }
 }

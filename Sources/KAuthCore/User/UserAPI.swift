@@ -17,14 +17,14 @@ package struct UserAPI: Sendable {
 
     package var provider: Provider { client.provider }
 
-    /// The profile as the provider sent it. `propertyKeys` only for providers with `.userProperties`.
+    /// The profile as the provider sent it. `propertyKeys` narrows it for providers whose profile
+    /// request takes them (Kakao's user properties: the caller checks KakaoAPI's `.userProperties`).
     ///
     /// - Parameter idTokenSubject: the `sub` of the login's ID token, if it has one: a profile
     ///   that is the provider's userinfo must be about that subject (`checkSubject`).
     package func profile(propertyKeys: [String] = [], idTokenSubject: String? = nil) async throws -> APIResult<
         JSONValue
     > {
-        if !propertyKeys.isEmpty { try provider.require(.userProperties) }
         let result = try await client.send(try provider.type.profile.request(provider, propertyKeys))
         try provider.type.profile.check(result.value)
         if provider.type.profile.isUserinfo, let idTokenSubject {

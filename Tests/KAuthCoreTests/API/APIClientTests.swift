@@ -19,6 +19,11 @@ import Testing
         )
     }
 
+    /// Kakao's profile request, as its provider value writes it.
+    func kakaoProfile(propertyKeys: [String] = []) throws -> any APIRequest<JSONValue> {
+        try ProviderType.kakao.profile.request(Provider(name: "kakao", type: .kakao), propertyKeys)
+    }
+
     struct AppKeyRequest: APIRequest {
         typealias Response = JSONValue
         var method: String { "POST" }
@@ -49,7 +54,7 @@ import Testing
     @Test func sendsTheBearerTokenAndQueryParameters() async throws {
         let http = FakeHTTP { _ in FakeHTTP.json(200, #"{"id":1}"#) }
         let result = try await client(http, clock: TestClock(), recover: { _, _ in "unused" }).send(
-            UserMeRequest(propertyKeys: ["kakao_account.email"]))
+            try kakaoProfile(propertyKeys: ["kakao_account.email"]))
         #expect(result.value["id"] == .number(1))
         let request = http.requests[0]
         #expect(
@@ -122,14 +127,14 @@ import Testing
                 #"{"msg":"insufficient scopes.","code":-402,"api_type":"KAPI","required_scopes":["account_email"]}"#)
         }
         await #expect(throws: KAuthError.consentRequired(scopes: ["account_email"], message: "insufficient scopes.")) {
-            try await client(http, clock: TestClock(), recover: { _, _ in "x" }).send(UserMeRequest())
+            try await client(http, clock: TestClock(), recover: { _, _ in "x" }).send(try kakaoProfile())
         }
     }
 
     @Test func otherErrorsKeepKakaosCodeAndMessage() async throws {
         let http = FakeHTTP { _ in FakeHTTP.json(400, #"{"msg":"NotRegisteredUserException","code":-101}"#) }
         await #expect(throws: KAuthError.api(status: 400, code: -101, message: "NotRegisteredUserException")) {
-            try await client(http, clock: TestClock(), recover: { _, _ in "x" }).send(UserMeRequest())
+            try await client(http, clock: TestClock(), recover: { _, _ in "x" }).send(try kakaoProfile())
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import KAuthTestSupport
+import KakaoAPI
 import Testing
 
 @testable import KAuthBasics
@@ -245,7 +246,8 @@ import Testing
         let snap = Provider(
             name: "snapchat", type: .snapchat, clientID: "s", urls: [.auth: "https://a.test", .api: "https://b.test"])
         await #expect(throws: KAuthError.unsupported(provider: "snapchat", .feature(.serviceTerms))) {
-            try await setup.flow(snap).run(LoginOptions(serviceTerms: ["t"]))
+            try await setup.flow(snap).run(
+                LoginOptions(extraParameters: [.serviceTerms(["t"])], requiredFeatures: [.serviceTerms]))
         }
     }
 }

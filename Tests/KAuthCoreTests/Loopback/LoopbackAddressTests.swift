@@ -23,7 +23,7 @@ import Testing
 
     @Test func plainHTTPIsRefusedForSuchAName() {
         #expect(throws: KAuthError.insecureURL(label: "issuer", url: "http://127.attacker.example")) {
-            try ProviderResolver.requireSecure("http://127.attacker.example", label: "issuer")
+            try Provider.requireSecure("http://127.attacker.example", label: "issuer")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KakaoAPI
 import Testing
 
 @testable import KAuthBasics
@@ -23,7 +24,7 @@ import Testing
         request.scopes = ["account_email", "profile_nickname", "openid"]
         request.prompts = ["login", "select_account"]
         request.loginHint = "user@example.com"
-        request.serviceTerms = ["tag1", "tag2"]
+        request.extraParameters = [.serviceTerms(["tag1", "tag2"])]
         request.nonce = "n-0"
         let url = AuthorizationURL.build(
             provider: .kakao, endpoint: "http://127.0.0.1:9/oauth/authorize", request: request)

@@ -10,7 +10,8 @@ import KAuthBasics
 package enum APIAuthorization: Sendable, Equatable {
     /// `Authorization: Bearer {access_token}`: the user's APIs.
     case user
-    /// `Authorization: KakaoAK {app key}`: Kakao's share and image APIs, no user token.
+    /// The app key under the provider's `appKeyScheme` (Kakao's share and image APIs:
+    /// `KakaoAK {app key}`), no user token.
     case appKey
 }
 

@@ -16,14 +16,16 @@ package struct AuthorizationRequest: Sendable, Equatable {
     package var prompts: [String]
     /// `login_hint`.
     package var loginHint: String?
-    /// `service_terms`: Kakao Sync term tags.
-    package var serviceTerms: [String]
+    /// Parameters a target built on the core adds (KakaoAPI's `service_terms`), after the
+    /// provider's own.
+    package var extraParameters: [AuthorizationParameter]
     /// `nonce` (OIDC Core §3.1.2.1).
     package var nonce: String?
 
     package init(
         clientID: String, redirectURI: String, scopes: [String], state: String, codeChallenge: String?,
-        prompts: [String] = [], loginHint: String? = nil, serviceTerms: [String] = [], nonce: String? = nil
+        prompts: [String] = [], loginHint: String? = nil, extraParameters: [AuthorizationParameter] = [],
+        nonce: String? = nil
     ) {
         self.clientID = clientID
         self.redirectURI = redirectURI
@@ -32,7 +34,18 @@ package struct AuthorizationRequest: Sendable, Equatable {
         self.codeChallenge = codeChallenge
         self.prompts = prompts
         self.loginHint = loginHint
-        self.serviceTerms = serviceTerms
+        self.extraParameters = extraParameters
         self.nonce = nonce
+    }
+}
+
+/// One parameter of the authorization request that the core does not write itself.
+package struct AuthorizationParameter: Sendable, Equatable {
+    var name: String
+    var value: String
+
+    package init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
     }
 }

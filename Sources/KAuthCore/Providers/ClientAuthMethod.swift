@@ -1,0 +1,21 @@
+/// How a client proves who it is at the token, device authorization and revocation endpoints
+/// (RFC 6749 §2.3, OIDC Core §9, RFC 7591 names).
+package enum ClientAuthMethod: String, Sendable, Codable, CaseIterable, Equatable {
+    /// `Authorization: Basic base64(urlencode(id):urlencode(secret))` (RFC 6749 §2.3.1): every
+    /// server MUST support it, and some accept nothing else.
+    case clientSecretBasic = "client_secret_basic"
+    /// `client_id` and `client_secret` in the form body.
+    case clientSecretPost = "client_secret_post"
+    /// A public client: `client_id` in the body, no secret.
+    case none
+}
+
+/// How a provider chooses the method.
+package enum ClientAuthenticationPolicy: Sendable {
+    /// This method whenever the client has a secret (Kakao wants the secret in the body; Snap
+    /// takes HTTP Basic), none otherwise.
+    case whenSecret(ClientAuthMethod)
+    /// What the server advertises for the endpoint (`token_endpoint_auth_methods_supported`,
+    /// `revocation_endpoint_auth_methods_supported`), `client_secret_basic` preferred.
+    case advertised
+}
