@@ -92,7 +92,7 @@ let package = Package(
         .target(
             name: "KAuthCLI", dependencies: ["KAuthBasics", "KAuthCore", "KakaoAPI", "KAuthSandbox", "CBuildInfo"],
             path: "Sources/KAuthCLI"),
-        .executableTarget(name: "kauth", dependencies: ["KAuthCLI", "KAuthCore", "KAuthBasics"], path: "Sources/kauth"),
+        .executableTarget(name: "kauth", dependencies: ["KAuthCLI", "KAuthBasics"], path: "Sources/kauth"),
         // Depends on KAuthSandbox only for `TestIDTokenSigner`: the client's tests need signed ID
         // tokens with chosen claims, and signing is the sandbox's.
         .target(

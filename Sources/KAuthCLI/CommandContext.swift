@@ -1,5 +1,6 @@
 import KAuthBasics
 import KAuthCore
+import KakaoAPI
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -76,7 +77,7 @@ struct CommandContext: Sendable {
         let store = configStore
         return ProviderResolver(
             environment: environment, loadConfig: { try store.load() }, selected: command[GlobalFlags.provider],
-            overrides: overrides)
+            overrides: overrides, addedURLRoles: ProviderURLRole.kakaoHosts)
     }
 
     /// The token service for a stored login.

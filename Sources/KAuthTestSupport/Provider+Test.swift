@@ -1,5 +1,6 @@
 import KAuthBasics
 import KAuthCore
+import KakaoAPI
 
 extension Provider {
     /// A provider resolved as commands resolve it: `name` among the built-in and configured ones,
@@ -8,7 +9,9 @@ extension Provider {
         _ name: String, overrides: ProviderOverrides = ProviderOverrides(), environment: [String: String] = [:],
         config: ConfigFile = ConfigFile(), stored: StoredSession? = nil
     ) throws -> Provider {
-        try ProviderResolver(environment: Environment(environment), loadConfig: { config }, overrides: overrides)
-            .resolve(name: name, stored: stored)
+        try ProviderResolver(
+            environment: Environment(environment), loadConfig: { config }, overrides: overrides,
+            addedURLRoles: ProviderURLRole.kakaoHosts
+        ).resolve(name: name, stored: stored)
     }
 }

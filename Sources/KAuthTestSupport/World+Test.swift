@@ -62,8 +62,13 @@ extension HTTPRequest {
 }
 
 extension World {
-    /// A world whose every effect records a test failure when used, unless the test passes one:
-    /// a test states exactly what the code under test may touch.
+    /// A world in which a test states exactly what the code under test may touch. The network,
+    /// the browser, the loopback listener and the file system record a test failure when used,
+    /// unless the test passes its own (a test that really reads or writes files passes `.live`,
+    /// with its paths in a `TemporaryDirectory`). The rest are quiet, fixed stand-ins rather than
+    /// failures: a clock stopped at 2026-01-01 00:00 UTC that returns from `sleep` at once, a
+    /// seeded random source, a terminal whose output is discarded, an empty environment, and a
+    /// keyring that is unavailable as on a headless machine.
     package static func test(
         http: HTTPClient? = nil,
         clock: Clock? = nil,
@@ -84,13 +89,36 @@ extension World {
             clock: clock ?? Clock(now: { Date(timeIntervalSince1970: 1_767_225_600) }, sleep: { _ in }),
             random: random ?? .seeded(1),
             browser: browser ?? Browser { url in Issue.record("unexpected browser open \(url)") },
-            fileSystem: fileSystem ?? .live,
+            fileSystem: fileSystem ?? .unexpected,
             terminal: terminal ?? TerminalRecorder().terminal,
             environment: Environment(environment),
             listener: listener ?? Listener(UnexpectedListenerStart()),
             // As on a headless machine: no session bus, so logins write a plain file.
             keyring: keyring ?? .none(.noSessionBus)
         )
+    }
+}
+
+extension FileSystem {
+    /// A test's file system when it expects no file to be touched: every use is recorded as an
+    /// issue, and fails.
+    fileprivate static let unexpected = FileSystem(
+        readFile: { path in throw unexpectedUse("read", path) },
+        readUserFile: { path in throw unexpectedUse("read", path) },
+        writeFileAtomically: { path, _, _ in throw unexpectedUse("write", path) },
+        removeFile: { path in throw unexpectedUse("remove", path) },
+        fileInfo: { path in throw unexpectedUse("stat", path) },
+        createDirectory: { path, _ in throw unexpectedUse("create folder", path) },
+        lockExclusive: { path, _ in throw unexpectedUse("lock", path) },
+        currentUserID: {
+            Issue.record("unexpected file system use: current user id")
+            return UInt32.max
+        }
+    )
+
+    private static func unexpectedUse(_ operation: String, _ path: String) -> FileSystemError {
+        Issue.record("unexpected file system use: \(operation) \(path)")
+        return .io(path: path, operation: operation, reason: "not expected in this test")
     }
 }
 

@@ -1,6 +1,5 @@
 import KAuthBasics
 import KAuthCLI
-import KAuthCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,20 +1,31 @@
 #!/usr/bin/env bash
 # `make bench`: median wall time and peak memory of `kauth token` (stripped, as `make install`
 # installs it) with a valid stored token, on keystores written the way a user writes them: a real
-# `kauth login` against `kauth sandbox`. Two keystores side by side:
+# `kauth login` against `kauth sandbox`. Three keystores side by side:
 #   - plain: written with KAUTH_KEYRING=off (what a headless machine gets);
 #   - keyring: its key in a real Secret Service (gnome-keyring on a private session bus), read as
 #     users read it (a copy kept in the kernel's per-user keyring), and once more with that copy
-#     dropped before every run, so that each run goes through libsecret and D-Bus.
+#     dropped before every run, so that each run goes through libsecret and D-Bus;
+#   - passphrase: encrypted with KAUTH_PASSPHRASE (its PBKDF2 is slow on purpose: no time target).
 # The floor is a minimal static Swift program that reads the plain file and decodes it; all
 # programs run alternately so that they see the same machine.
-# Targets: plain kauth at most 1.3x the floor (1.5x at the very least) and at most 16 MiB at its
-# peak; keyring (key cached, what users get) at most 2x plain. Exits 1 when the 1.5x, 16 MiB or 2x
-# bound is missed. The other peaks are printed beside them.
+# Targets: plain kauth at most 1.3x the floor and at most 16 MiB at its peak; keyring (key cached,
+# what users get) at most 2x plain and at most 16 MiB; passphrase at most 16 MiB.
+# Peak memory does not depend on the machine's load, so a peak above its target fails the bench
+# (exit 1). It does vary by a few hundred KiB from run to run (where the loader places the binary
+# decides which pages the kernel maps around each one touched), so every program's peak is taken
+# BENCH_PEAK_RUNS times and the largest counts. Time ratios do depend on load: other processes on
+# the same cores preempt some runs of one program and not of the next, and a longer program more
+# often; at load averages of 10-20 on 2 cores the same binaries measured 1.11-1.43x the floor and
+# 1.24-1.85x plain. So a ratio is reported against its target and fails the bench only when
+# grossly over: beyond 1.5x the floor for plain (the least the target allows), beyond 3x plain
+# (1.5 times its target) for the keyring, still far below the 4.5-10x of a run without the
+# kernel's copy of the key.
 set -euo pipefail
 
 kauth="${1:?usage: bench.sh PATH_TO_RELEASE_KAUTH}"
 runs="${BENCH_RUNS:-40}"
+peak_runs="${BENCH_PEAK_RUNS:-15}"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d)"
 pids=()
@@ -27,6 +38,9 @@ trap cleanup EXIT
 swiftc -O -static-stdlib "$root/Tests/Benchmarks/ReadFileBaseline.swift" -o "$work/baseline" 2>/dev/null
 # Both stripped, as `make install` installs kauth: symbol tables are pages a start-up maps too.
 strip "$work/baseline"
+# The Swift toolchain brings clang.
+cc="$(command -v clang || command -v cc)" || { echo "bench: needs a C compiler (clang or cc) for Tests/Benchmarks/PeakMemory.c" >&2; exit 1; }
+"$cc" -O2 "$root/Tests/Benchmarks/PeakMemory.c" -o "$work/peak"
 strip -o "$work/kauth" "$kauth"
 kauth="$work/kauth"
 
@@ -42,6 +56,9 @@ unset KAUTH_ACCESS_TOKEN KAUTH_PASSPHRASE KAUTH_REFRESH_TOKEN DBUS_SESSION_BUS_A
 
 KAUTH_HOME="$work/plain" KAUTH_KEYRING=off "$kauth" login --scopes profile_nickname,account_email >/dev/null 2>"$work/login-plain.log" \
   || { cat "$work/login-plain.log" >&2; exit 1; }
+KAUTH_HOME="$work/passphrase" KAUTH_PASSPHRASE=bench "$kauth" login --scopes profile_nickname,account_email >/dev/null 2>"$work/login-passphrase.log" \
+  || { cat "$work/login-passphrase.log" >&2; exit 1; }
+grep -q '"protection" : "passphrase"' "$work/passphrase/credentials.json" || { echo "bench: the passphrase login wrote no encrypted file" >&2; exit 1; }
 
 # The keyring: a private session bus and an unlocked gnome-keyring, when they are installed.
 keyring_bus=""
@@ -71,13 +88,14 @@ if [ -z "$keyring_skip" ]; then
   fi
 fi
 
-python3 - "$runs" "$kauth" "$work" "$keyring_bus" "$keyring_skip" <<'PY'
-import ctypes, json, os, platform, resource, statistics, subprocess, sys, time
-runs, kauth, work, bus, skip = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
+python3 - "$runs" "$peak_runs" "$kauth" "$work" "$keyring_bus" "$keyring_skip" <<'PY'
+import ctypes, json, os, platform, statistics, subprocess, sys, time
+runs, peak_runs, kauth, work, bus, skip = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
 
 base_env = {k: v for k, v in os.environ.items() if k != "DBUS_SESSION_BUS_ADDRESS"}
 plain_env = dict(base_env, KAUTH_HOME=work + "/plain")
 keyring_env = dict(base_env, KAUTH_HOME=work + "/keyring", DBUS_SESSION_BUS_ADDRESS=bus)
+passphrase_env = dict(base_env, KAUTH_HOME=work + "/passphrase", KAUTH_PASSPHRASE="bench")
 
 # Drops kauth's copy of the key from the kernel's per-user keyring (keyctl search + invalidate),
 # so that the next run asks the Secret Service over D-Bus.
@@ -95,60 +113,75 @@ def run(argv, env):
     subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, check=True)
 
 def measure(cases):
-    for _, argv, env, before in cases:  # warm the page cache
-        if before: before()
-        run(argv, env)
+    for case in cases:  # warm the page cache
+        if case["before"]: case["before"]()
+        run(case["argv"], case["env"])
     times = [[] for _ in cases]
     for _ in range(runs):
-        for index, (_, argv, env, before) in enumerate(cases):
-            if before: before()
+        for index, case in enumerate(cases):
+            if case["before"]: case["before"]()
             start = time.perf_counter()
-            run(argv, env)
+            run(case["argv"], case["env"])
             times[index].append((time.perf_counter() - start) * 1000)
     return [statistics.median(t) for t in times]
 
-def peak_mib(argv, env, before=None):
-    if before: before()
-    pid = os.fork()
-    if pid == 0:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
-        os.execve(argv[0], argv, env)
-    _, status, usage = os.wait4(pid, 0)
-    return usage.ru_maxrss / 1024
+def peaks_mib(cases):
+    """Each program's peak resident set over peak_runs runs, alternating, in MiB (PeakMemory.c)."""
+    peaks = [[] for _ in cases]
+    for _ in range(peak_runs):
+        for index, case in enumerate(cases):
+            if case["before"]: case["before"]()
+            out = subprocess.run([work + "/peak"] + case["argv"], env=case["env"], check=True, capture_output=True, text=True)
+            peaks[index].append(int(out.stdout) / 1024)
+    return peaks
 
-floor = ("floor (static, reads the plain file)", [work + "/baseline", work + "/plain/credentials.json"], plain_env, None)
-plain = ("kauth token, plain file", [kauth, "token"], plain_env, None)
+def case(name, argv, env, before=None):
+    return {"name": name, "argv": argv, "env": env, "before": before}
+
+floor = case("floor (static, reads the plain file)", [work + "/baseline", work + "/plain/credentials.json"], plain_env)
+plain = case("kauth token, plain file", [kauth, "token"], plain_env)
 cases = [floor, plain]
+keyring = case("kauth token, keyring (key cached)", [kauth, "token"], keyring_env)
 if not skip:
-    cases.append(("kauth token, keyring (key cached)", [kauth, "token"], keyring_env, None))
-    if keyctl_number:
-        cases.append(("kauth token, keyring (D-Bus every run)", [kauth, "token"], keyring_env, drop_cached_key))
-medians = measure(cases)
+    cases.append(keyring)
+passphrase = case("kauth token, passphrase", [kauth, "token"], passphrase_env)
+cases.append(passphrase)
+if not skip and keyctl_number:
+    cases.append(case("kauth token, keyring (D-Bus every run)", [kauth, "token"], keyring_env, drop_cached_key))
 
-print(f"runs per program: {runs}")
-print(f"{'program':42} {'median ms':>10} {'x floor':>8} {'x plain':>8} {'peak MiB':>9}")
-peaks = {}
-for (name, argv, env, before), median in zip(cases, medians):
-    peaks[name] = peak_mib(argv, env, before)
-    print(f"{name:42} {median:10.2f} {median / medians[0]:8.2f} {median / medians[1]:8.2f} {peaks[name]:9.1f}")
+load_before = os.getloadavg()[0]
+medians = measure(cases)
+peaks = peaks_mib(cases)
+load_after = os.getloadavg()[0]
+
+print(f"runs per program: {runs} timed, {peak_runs} for the peak; 1-minute load average {load_before:.1f} before, "
+      f"{load_after:.1f} after, on {os.cpu_count()} cores")
+print(f"{'program':42} {'median ms':>10} {'x floor':>8} {'x plain':>8} {'peak MiB':>9} {'(median)':>9}")
+for c, median, peak in zip(cases, medians, peaks):
+    c["median"], c["peak"] = median, max(peak)
+    print(f"{c['name']:42} {median:10.2f} {median / medians[0]:8.2f} {median / medians[1]:8.2f} {max(peak):9.1f} "
+          f"{statistics.median(peak):9.1f}")
 if skip:
     print(f"keyring: not measured ({skip})")
 elif keyctl_number:
     drop_cached_key()  # nothing of the bench's left in the kernel keyring
 
-ratio = medians[1] / medians[0]
-goal = "met" if ratio <= 1.3 else ("NOT met (within the 1.5x bound)" if ratio <= 1.5 else "NOT met")
-print(f"plain kauth token <= 1.3x floor: {goal} ({ratio:.2f}x)")
-ok = ratio <= 1.5
-memory_ok = peaks[plain[0]] <= 16
-print(f"plain kauth token peak <= 16 MiB: {'met' if memory_ok else 'NOT met'} ({peaks[plain[0]]:.1f} MiB)")
-for name, peak in peaks.items():
-    if name.startswith("kauth") and name != plain[0] and peak > 16:
-        print(f"  ({name}: {peak:.1f} MiB, above 16 MiB)")
-ok = ok and memory_ok
+ok = True
+def ratio_target(label, ratio, target, bound):
+    global ok
+    verdict = "met" if ratio <= target else (f"NOT met (within the {bound}x bound)" if ratio <= bound else f"NOT met, beyond the {bound}x bound")
+    print(f"{label} <= {target}x: {verdict} ({ratio:.2f}x)")
+    ok = ok and ratio <= bound
+def memory_target(c, target=16):
+    global ok
+    print(f"{c['name']} peak <= {target} MiB: {'met' if c['peak'] <= target else 'NOT met'} ({c['peak']:.1f} MiB)")
+    ok = ok and c["peak"] <= target
+
+ratio_target("plain kauth token time, x floor", plain["median"] / floor["median"], 1.3, 1.5)
+memory_target(plain)
 if not skip:
-    keyring_ratio = medians[2] / medians[1]
-    print(f"keyring kauth token <= 2x plain: {'met' if keyring_ratio <= 2 else 'NOT met'} ({keyring_ratio:.2f}x)")
-    ok = ok and keyring_ratio <= 2
+    ratio_target("keyring (key cached) kauth token time, x plain", keyring["median"] / plain["median"], 2, 3)
+    memory_target(keyring)
+memory_target(passphrase)
 sys.exit(0 if ok else 1)
 PY

@@ -44,6 +44,7 @@ command -v curl >/dev/null || missing+=(curl)   # the end-to-end tests' scripted
 command -v tmux >/dev/null || missing+=(tmux)   # the paste prompt as a terminal shows it
 command -v socat >/dev/null || missing+=(socat)   # a real TLS server in front of the sandbox
 command -v openssl >/dev/null || missing+=(openssl)   # the CA and certificates those tests make
+command -v python3 >/dev/null || missing+=(python3)   # make test's layers check
 
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -76,10 +76,12 @@ cp "$binary" "$work/deb/usr/bin/kauth"
 
 # --- What the binary needs at run time ---------------------------------------------------------
 # The newest symbol version kauth asks of each library it links (readelf's version needs).
+# GLIBC_ABI_DT_RELR, which a binary with packed relocations asks of libc (see RELEASE_LINK in the
+# Makefile), names no number: glibc has it from 2.36 on, so it counts as GLIBC_2.36.
 version_needs() {
   readelf -V --wide "$1" | awk '
     /File: / { for (i = 1; i <= NF; i++) if ($i == "File:") file = $(i + 1) }
-    /Name: / && file != "" { for (i = 1; i <= NF; i++) if ($i == "Name:") print file, $(i + 1) }
+    /Name: / && file != "" { for (i = 1; i <= NF; i++) if ($i == "Name:") print file, ($(i + 1) == "GLIBC_ABI_DT_RELR" ? "GLIBC_2.36" : $(i + 1)) }
   ' | sort -k1,1 -k2,2V | awk '{ newest[$1] = $2 } END { for (f in newest) print f, newest[f] }' | sort
 }
 needed="$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort)"
@@ -116,6 +118,12 @@ shlibdeps() {
     || { cat "$work/shlibdeps.err" >&2; fail "dpkg-shlibdeps failed"; }
 }
 depends="$(shlibdeps -e"$work/deb/usr/bin/kauth")"
+# dpkg-shlibdeps reads symbols, not GLIBC_ABI_DT_RELR, which names none: libc6 is raised to the
+# glibc found above where that is newer.
+libc6="$(tr ',' '\n' <<<"$depends" | sed -n 's/^ *libc6 (>= \([^)]*\))$/\1/p')"
+if [ -n "$libc6" ] && [ "$(printf '%s\n%s\n' "$libc6" "$glibc" | sort -V | tail -n 1)" != "$libc6" ]; then
+  depends="$(sed "s/libc6 (>= $libc6)/libc6 (>= $glibc)/" <<<"$depends")"
+fi
 
 # For a dlopened library, dpkg-shlibdeps is asked about a small program that links it and uses the
 # same symbols kauth looks up by name (those of the library's symbols that kauth's strings hold),

@@ -38,7 +38,7 @@ package enum JWSAlgorithm: String, Sendable, CaseIterable {
     }
 
     /// The SHA-2 digest length in bits; nil for EdDSA, which hashes on its own.
-    package var digestBits: Int? {
+    var digestBits: Int? {
         switch self {
         case .rs256, .ps256, .es256, .hs256: return 256
         case .rs384, .ps384, .es384, .hs384: return 384

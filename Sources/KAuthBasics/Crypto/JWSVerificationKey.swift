@@ -174,7 +174,7 @@ package struct JWSVerificationKey: Sendable {
 
         /// A public key of `type` on the named `curve` from its encoded point, through
         /// `EVP_PKEY_fromdata`, then checked with `EVP_PKEY_public_check` (the point is on the curve).
-        package static func fromParameters(type: String, curve: String, publicKey: [UInt8]) throws -> OpenSSLKey {
+        static func fromParameters(type: String, curve: String, publicKey: [UInt8]) throws -> OpenSSLKey {
             guard let context = EVP_PKEY_CTX_new_from_name(nil, type, nil) else {
                 throw CryptoError.library("EVP_PKEY_CTX_new_from_name(\(type)) failed: \(openSSLErrorText())")
             }

@@ -54,7 +54,7 @@ package struct RSAPublicKey: Sendable, Hashable {
     package var modulusBits: Int { Self.bitLength(modulus) }
 
     /// The length of a signature under this key: the modulus length in octets (`k` in RFC 8017).
-    package var signatureLength: Int { (modulusBits + 7) / 8 }
+    var signatureLength: Int { (modulusBits + 7) / 8 }
 
     /// Whether `signature` is a valid RSASSA-PKCS1-v1_5 SHA-256 signature of `message`.
     ///

@@ -15,7 +15,7 @@
 /// be surface without a caller.
 package enum SHA256 {
     /// Length of a digest in bytes.
-    package static let digestLength = 32
+    static let digestLength = 32
 
     /// The 32-byte digest of `bytes`.
     package static func hash(_ bytes: [UInt8]) -> [UInt8] {

@@ -47,7 +47,7 @@ package enum FormURLEncoding {
     }
 
     /// Decodes one component (`+` is a space).
-    package static func unescape(_ text: Substring) -> String {
+    static func unescape(_ text: Substring) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = Array(text.utf8)[...]

@@ -8,7 +8,7 @@
 /// Redaction is by field name, so a new secret field is one line here.
 package enum Redaction {
     /// Names whose values are secrets: tokens, codes, verifiers, client secrets.
-    package static let secretNames: Set<String> = [
+    static let secretNames: Set<String> = [
         "access_token", "refresh_token", "id_token", "code", "code_verifier", "client_secret",
         "token", "password", "agt", "device_code", "assertion", "client_assertion"
     ]

@@ -7,15 +7,15 @@
 /// Limits that keep a local listener from being held or flooded by a misbehaving client.
 package struct LoopbackServerLimits: Sendable, Equatable {
     /// Request line plus headers.
-    package var maxHeaderBytes: Int
-    package var maxBodyBytes: Int
+    var maxHeaderBytes: Int
+    var maxBodyBytes: Int
     /// Time a connection may take to deliver its whole request (and, later, to take the answer).
-    package var readTimeout: Duration
+    var readTimeout: Duration
     /// Connections open at once; each has a thread while it is open. When all are taken, the
     /// oldest one that has not delivered a request is closed to make room for a new one.
-    package var maxConnections: Int
+    var maxConnections: Int
 
-    package init(
+    init(
         maxHeaderBytes: Int = 8 * 1024,
         maxBodyBytes: Int = 4 * 1024 * 1024,
         readTimeout: Duration = .seconds(10),
@@ -37,8 +37,8 @@ package struct LoopbackServerLimits: Sendable, Equatable {
 /// that is not a token, and a Content-Length that is not exactly one run of digits (or that
 /// disagrees with another Content-Length) are all refused; so is a path with an invalid
 /// percent-escape or one that decodes to NUL or `/`.
-package enum HTTPRequestParser {
-    package enum Parsed: Sendable {
+enum HTTPRequestParser {
+    enum Parsed: Sendable {
         /// A whole request.
         case complete(HTTPServerRequest)
         /// Read more bytes and try again.
@@ -49,7 +49,7 @@ package enum HTTPRequestParser {
 
     private static let headerEnd: [UInt8] = Array("\r\n\r\n".utf8)
 
-    package static func parse(_ bytes: [UInt8], limits: LoopbackServerLimits = LoopbackServerLimits()) -> Parsed {
+    static func parse(_ bytes: [UInt8], limits: LoopbackServerLimits = LoopbackServerLimits()) -> Parsed {
         // A request starts with a method of capital letters. Anything else — a TLS handshake sent
         // to this plain-HTTP server by an https:// URL — is refused at once, so that the client
         // learns its scheme is wrong instead of waiting out its timeout.

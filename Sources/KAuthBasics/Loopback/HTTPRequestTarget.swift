@@ -1,7 +1,7 @@
 /// The path of a request target (`origin-form`: path plus optional `?query`, RFC 9112 §3.2.1).
-package enum HTTPRequestTarget {
+enum HTTPRequestTarget {
     /// The path as sent, before any `?`.
-    package static func rawPath(of target: String) -> Substring {
+    static func rawPath(of target: String) -> Substring {
         target.prefix { $0 != "?" }
     }
 
@@ -10,7 +10,7 @@ package enum HTTPRequestTarget {
     /// path at) or `/` (which would make `a%2Fb` one segment to one reader and two to another),
     /// or bytes that are not UTF-8. A browser percent-encodes what a redirect URI's path holds
     /// beyond plain ASCII, so a handler compares decoded paths.
-    package static func decodedPath(of target: String) -> String? {
+    static func decodedPath(of target: String) -> String? {
         let raw = Array(rawPath(of: target).utf8)
         guard raw.contains(UInt8(ascii: "%")) else { return String(decoding: raw, as: UTF8.self) }
         var bytes: [UInt8] = []

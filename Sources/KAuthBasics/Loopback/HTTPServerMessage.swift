@@ -27,7 +27,7 @@ package struct HTTPServerRequest: Sendable {
     }
 
     /// The target's path exactly as sent, escapes and all.
-    package var rawPath: String {
+    var rawPath: String {
         String(HTTPRequestTarget.rawPath(of: target))
     }
 

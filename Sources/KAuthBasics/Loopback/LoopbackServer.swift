@@ -47,10 +47,10 @@ package final class LoopbackServer: @unchecked Sendable {
 
     /// Stack size of the accepting and connection threads: parsing a request and answering it
     /// needs little, and up to `maxConnections` of them may exist at once.
-    package static let threadStackSize = 1 << 20
+    static let threadStackSize = 1 << 20
 
     /// `startThread` with `threadStackSize`.
-    package static let systemThreads: ThreadStarter = { body in
+    static let systemThreads: ThreadStarter = { body in
         try startThread(stackSize: threadStackSize, body)
     }
 
@@ -155,7 +155,7 @@ package final class LoopbackServer: @unchecked Sendable {
     package var baseURL: String { "http://\(host):\(port)" }
 
     /// What the server has done so far.
-    package var counters: LoopbackServerCounters {
+    var counters: LoopbackServerCounters {
         state.withLock {
             var now = tally
             now.open = connections.count
@@ -171,7 +171,7 @@ package final class LoopbackServer: @unchecked Sendable {
 
     /// Starts accepting connections on a background thread, or throws (and stops) when the
     /// system refuses the thread.
-    package func startServing() throws(LoopbackServerError) {
+    func startServing() throws(LoopbackServerError) {
         state.lock()
         guard !started, !stopped else {
             state.unlock()
@@ -462,27 +462,27 @@ package final class LoopbackServer: @unchecked Sendable {
 }
 
 /// What a `LoopbackServer` has done so far: for tests, and to see a flood for what it is.
-package struct LoopbackServerCounters: Sendable, Equatable {
+struct LoopbackServerCounters: Sendable, Equatable {
     /// Connections accepted.
-    package var accepted = 0
+    var accepted = 0
     /// Connections closed before they delivered a request, to make room for newer ones.
-    package var shed = 0
+    var shed = 0
     /// Connections closed unanswered because no thread could be started for them.
-    package var unserved = 0
+    var unserved = 0
     /// Times `accept` failed for lack of resources and the server paused and carried on.
-    package var acceptFailures = 0
+    var acceptFailures = 0
     /// Connections open now.
-    package var open = 0
+    var open = 0
     /// The most connections that were open at once.
-    package var peakOpen = 0
+    var peakOpen = 0
     /// Connections whose peer's owner was looked up (servers that serve one user only).
-    package var peerChecks = 0
+    var peerChecks = 0
     /// Of those, the ones refused with 403: another user's, or an owner that could not be found.
-    package var peerRefusals = 0
+    var peerRefusals = 0
     /// The time all those lookups took together.
-    package var peerCheckTime: Duration = .zero
+    var peerCheckTime: Duration = .zero
 
-    package init() {}
+    init() {}
 }
 
 /// A server that serves one local user only: the peer of every connection is looked up before
@@ -495,7 +495,7 @@ package struct PeerFilter: Sendable {
     /// Hears of every connection refused (on the connection's thread).
     package var refused: @Sendable (PeerRefusal) -> Void
 
-    package init(
+    init(
         uid: UInt32, lookup: @escaping @Sendable (Int32) -> PeerOwner = PeerOwner.of,
         refused: @escaping @Sendable (PeerRefusal) -> Void
     ) {

@@ -22,7 +22,7 @@ package enum PeerOwner: Sendable, Equatable {
 
     /// Whether this system can say who owns a loopback peer. Only Linux: macOS has no public
     /// interface that names the owner of another process's TCP socket.
-    package static var isSupported: Bool {
+    static var isSupported: Bool {
         #if os(Linux)
             return true
         #else

@@ -35,7 +35,7 @@ package struct ThreadStartError: Error, Sendable, Equatable {
     /// `pthread_create`'s error: EAGAIN when a process, thread or memory limit is reached.
     package var code: Int32
 
-    package init(code: Int32) {
+    init(code: Int32) {
         self.code = code
     }
 
@@ -87,10 +87,10 @@ package func startThread(stackSize: Int? = nil, _ body: @escaping @Sendable () -
 
 /// A mutex with a condition variable, for a thread that sleeps until another one changes
 /// something (a slot frees up, `stop()` is called) or a timeout passes.
-package final class Condition: Lock, @unchecked Sendable {
+final class Condition: Lock, @unchecked Sendable {
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    package override init() {
+    override init() {
         condition = .allocate(capacity: 1)
         #if canImport(Glibc)
             // Timed waits measure on the monotonic clock: a wall-clock step must not stretch them.
@@ -111,14 +111,14 @@ package final class Condition: Lock, @unchecked Sendable {
     }
 
     /// Wakes every waiting thread. Call with the lock held.
-    package func broadcast() { pthread_cond_broadcast(condition) }
+    func broadcast() { pthread_cond_broadcast(condition) }
 
     /// Sleeps until woken. Call with the lock held; it is held again on return.
-    package func wait() { pthread_cond_wait(condition, mutex) }
+    func wait() { pthread_cond_wait(condition, mutex) }
 
     /// Sleeps until woken or `timeout` has passed. Call with the lock held; it is held again on
     /// return. Callers re-check what they wait for: a wake-up can be spurious.
-    package func wait(timeout: Duration) {
+    func wait(timeout: Duration) {
         let (seconds, attoseconds) = timeout.components
         let nanoseconds = Int(attoseconds / 1_000_000_000)
         #if canImport(Glibc)

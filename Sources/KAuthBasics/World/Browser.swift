@@ -10,10 +10,10 @@ package struct Browser: Sendable {
     /// Opens `url`; with `showOpenerOutput`, the opener's own messages go to kauth's stderr
     /// (`--verbose`) instead of being kept for the error. The URL is on the opener's command line,
     /// which every user of the machine can read: only for URLs that hold nothing secret.
-    package var opener: @Sendable (_ url: String, _ showOpenerOutput: Bool) async throws -> Void
+    var opener: @Sendable (_ url: String, _ showOpenerOutput: Bool) async throws -> Void
     /// Opens `url` without putting it on any command line: the live browser is given the path of
     /// a page, readable by this user alone, that forwards to `url` (`BrowserHandoff`).
-    package var privateOpener: @Sendable (_ url: String, _ showOpenerOutput: Bool) async throws -> Void
+    var privateOpener: @Sendable (_ url: String, _ showOpenerOutput: Bool) async throws -> Void
     /// Removes the pages `privateOpener` wrote; called when the wait they were for is over.
     package var removePages: @Sendable () -> Void = {}
     /// Set by `--verbose`.

@@ -1,4 +1,5 @@
 import KAuthCore
+import KakaoAPI
 
 /// `kauth __complete KIND`: the names only kauth knows, for the completion scripts — providers,
 /// profiles, config keys — one a line.
@@ -44,7 +45,9 @@ enum CompleteCommand {
             let config = try context.configStore.load()
             return try providerNames(context).flatMap { name in
                 let type = config.value("provider.\(name).type") ?? ProviderType.named(name)?.id
-                return ProviderConfigKey.all.filter { key in type.map(key.applies) ?? true }.map {
+                return ProviderConfigKey.all(addedURLRoles: ProviderURLRole.kakaoHosts).filter { key in
+                    type.map(key.applies) ?? true
+                }.map {
                     "provider.\(name).\($0.name)"
                 }
             }

@@ -1,5 +1,6 @@
 import KAuthBasics
 import KAuthCore
+import KakaoAPI
 
 /// `kauth config get|set|unset|list`: `$KAUTH_HOME/config`.
 enum ConfigCommand {
@@ -7,7 +8,7 @@ enum ConfigCommand {
         name: "config",
         summary: "read and change settings in $KAUTH_HOME/config",
         discussion:
-            "Keys are provider.NAME.KEY, with KEY one of: \(ConfigStore.providerKeys.joined(separator: ", ")). Flags win over environment variables, which win over the config file. The file is kept 0600 since it may hold a client secret.",
+            "Keys are provider.NAME.KEY, with KEY one of: \(ConfigStore.providerKeys(addedURLRoles: ProviderURLRole.kakaoHosts).joined(separator: ", ")). Flags win over environment variables, which win over the config file. The file is kept 0600 since it may hold a client secret.",
         globals: [.noColor],
         examples: [
             ("kauth config set provider.kakao.client_id YOUR_REST_API_KEY", ""),
@@ -48,7 +49,7 @@ enum ConfigCommand {
 
     static func get(_ context: CommandContext) async throws -> Int32 {
         let key = context.command.arguments[0]
-        try ConfigStore.validate(key: key)
+        try ConfigStore.validate(key: key, addedURLRoles: ProviderURLRole.kakaoHosts)
         guard let value = try context.configStore.load().value(key) else {
             throw KAuthError.failure("'\(key)' is not set; set it with `kauth config set \(key) VALUE`")
         }
@@ -63,7 +64,7 @@ enum ConfigCommand {
     static func set(_ context: CommandContext) async throws -> Int32 {
         let key = context.command.arguments[0]
         let value = context.command.arguments[1]
-        try ConfigStore.validate(key: key, value: value)
+        try ConfigStore.validate(key: key, value: value, addedURLRoles: ProviderURLRole.kakaoHosts)
         let store = context.configStore
         var file = try store.load()
         try check(key: key, value: value, file: file)
@@ -77,12 +78,14 @@ enum ConfigCommand {
     /// something for the provider's type (known from its name or its `type` setting).
     static func check(key: String, value: String, file: ConfigFile) throws {
         let parts = key.split(separator: ".").map(String.init)
-        guard let setting = ProviderConfigKey.named(parts[2]) else { return }
+        guard let setting = ProviderConfigKey.named(parts[2], addedURLRoles: ProviderURLRole.kakaoHosts) else { return }
         try setting.check(value, key: key)
         let type =
             parts[2] == "type" ? value : file.value("provider.\(parts[1]).type") ?? ProviderType.named(parts[1])?.id
         if let type, !setting.applies(to: type) {
-            let usable = ProviderConfigKey.all.filter { $0.applies(to: type) }.map(\.name)
+            let usable = ProviderConfigKey.all(addedURLRoles: ProviderURLRole.kakaoHosts).filter {
+                $0.applies(to: type)
+            }.map(\.name)
             throw KAuthError.usage(
                 "'\(parts[2])' means nothing for provider '\(parts[1])' of type \(type); its keys are: \(usable.joined(separator: ", "))"
             )
@@ -105,7 +108,7 @@ enum ConfigCommand {
 
     static func unset(_ context: CommandContext) async throws -> Int32 {
         let key = context.command.arguments[0]
-        try ConfigStore.validate(key: key)
+        try ConfigStore.validate(key: key, addedURLRoles: ProviderURLRole.kakaoHosts)
         let store = context.configStore
         var file = try store.load()
         if file.unset(key) { try store.save(file) }

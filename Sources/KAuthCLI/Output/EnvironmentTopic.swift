@@ -1,4 +1,5 @@
 import KAuthCore
+import KakaoAPI
 
 extension HelpTopic {
     /// `kauth help environment`: every variable kauth reads, and which setting wins. The names
@@ -115,8 +116,9 @@ extension HelpTopic {
     private static var providerURLEntries: [Entry] {
         ProviderType.builtIn.flatMap { type -> [Entry] in
             guard let prefix = type.environmentPrefix else { return [] }
-            return ProviderURLRole.allCases.compactMap { role -> Entry? in
-                guard let fallback = type.baseURLs[role] else { return nil }
+            return (ProviderURLRole.core + ProviderURLRole.kakaoHosts).compactMap { role -> Entry? in
+                guard type.has(role) else { return nil }
+                let fallback = type.builtInURL(role)
                 let what = "\(type.displayName)'s \(describe(role))"
                 return Entry(
                     term: prefix + role.environmentSuffix, summary: fallback.map { "\(what) (default \($0))" } ?? what)
@@ -130,6 +132,7 @@ extension HelpTopic {
         case .api: "APIs"
         case .sharer: "web sharer, for 'kauth link'"
         case .apps: "account pages, for the shipping-address picker"
+        default: "\(role.name) host"
         }
     }
 
@@ -143,7 +146,7 @@ enum EnvironmentVariables {
     /// The OAuth and API base URLs of every provider type: where tokens come from and go to.
     static let providerURLs: [String] = ProviderType.builtIn.flatMap { type -> [String] in
         guard let prefix = type.environmentPrefix else { return [] }
-        return [ProviderURLRole.auth, .api].filter { type.baseURLs[$0] != nil }.map { prefix + $0.environmentSuffix }
+        return ProviderURLRole.core.filter(type.has).map { prefix + $0.environmentSuffix }
     }
 
     /// `kauth login`.

@@ -149,11 +149,15 @@ package struct ConfigStore: Sendable {
         }
     }
 
-    /// The keys `kauth config set` accepts: `provider.NAME.KEY` with one of these KEYs.
-    package static let providerKeys = ProviderConfigKey.all.map(\.name)
+    /// The keys `kauth config set` accepts: `provider.NAME.KEY` with one of these KEYs (a `…_url`
+    /// for the core's base URL roles and `addedURLRoles`).
+    package static func providerKeys(addedURLRoles: [ProviderURLRole]) -> [String] {
+        ProviderConfigKey.all(addedURLRoles: addedURLRoles).map(\.name)
+    }
 
     /// Checks a key's shape: `provider.NAME.KEY`, NAME of ASCII letters, digits, `-` and `_`.
-    package static func validate(key: String) throws {
+    package static func validate(key: String, addedURLRoles: [ProviderURLRole]) throws {
+        let providerKeys = providerKeys(addedURLRoles: addedURLRoles)
         if key.unicodeScalars.contains(where: isControl) { throw KAuthError.config(.controlCharacters(key: key)) }
         let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, parts[0] == "provider", !parts[1].isEmpty,
@@ -166,8 +170,8 @@ package struct ConfigStore: Sendable {
 
     /// Checks a value: no line breaks or other control characters, which would write a second
     /// config line (`a\nprovider.kakao.api_url = …`) or hide one.
-    package static func validate(key: String, value: String) throws {
-        try validate(key: key)
+    package static func validate(key: String, value: String, addedURLRoles: [ProviderURLRole]) throws {
+        try validate(key: key, addedURLRoles: addedURLRoles)
         if value.unicodeScalars.contains(where: isControl) { throw KAuthError.config(.controlCharacters(key: key)) }
     }
 

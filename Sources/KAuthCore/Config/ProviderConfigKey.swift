@@ -29,32 +29,35 @@ package struct ProviderConfigKey: Sendable {
         self.types = types
     }
 
-    /// Every key, in the order help lists them.
-    package static let all: [ProviderConfigKey] =
-        [
-            ProviderConfigKey("type", .type),
-            ProviderConfigKey("client_id", .text),
-            ProviderConfigKey("client_secret", .text),
-            ProviderConfigKey(
-                "app_key", .text, types: Set(ProviderType.builtIn.filter { $0.appKeyScheme != nil }.map(\.id))),
-            ProviderConfigKey("redirect_uri", .redirectURI),
-            ProviderConfigKey("scopes", .text),
-            ProviderConfigKey("issuer", .url, types: Set(ProviderType.builtIn.filter(\.usesDiscovery).map(\.id))),
-            ProviderConfigKey(
-                "revocation_endpoint", .url, types: Set(ProviderType.builtIn.filter(\.revokesTokens).map(\.id))),
-            ProviderConfigKey("token_endpoint_auth_method", .clientAuthMethod),
-            ProviderConfigKey("ca_file", .path),
-            ProviderConfigKey("client_cert", .path),
-            ProviderConfigKey("client_key", .path)
-        ]
-        + ProviderURLRole.allCases.map { role in
-            ProviderConfigKey(
-                role.configKey, .url,
-                types: Set(ProviderType.builtIn.filter { $0.baseURLs.keys.contains(role) }.map(\.id)))
-        }
+    /// Every key, in the order help lists them: the core's, then a `…_url` key for each base URL
+    /// role, the core's and `addedURLRoles` (those declared above the core: KakaoAPI's hosts).
+    package static func all(addedURLRoles: [ProviderURLRole]) -> [ProviderConfigKey] {
+        fixed
+            + (ProviderURLRole.core + addedURLRoles).map { role in
+                ProviderConfigKey(
+                    role.configKey, .url, types: Set(ProviderType.builtIn.filter { $0.has(role) }.map(\.id)))
+            }
+    }
 
-    package static func named(_ name: String) -> ProviderConfigKey? {
-        all.first { $0.name == name }
+    private static let fixed: [ProviderConfigKey] = [
+        ProviderConfigKey("type", .type),
+        ProviderConfigKey("client_id", .text),
+        ProviderConfigKey("client_secret", .text),
+        ProviderConfigKey(
+            "app_key", .text, types: Set(ProviderType.builtIn.filter { $0.appKeyScheme != nil }.map(\.id))),
+        ProviderConfigKey("redirect_uri", .redirectURI),
+        ProviderConfigKey("scopes", .text),
+        ProviderConfigKey("issuer", .url, types: Set(ProviderType.builtIn.filter(\.usesDiscovery).map(\.id))),
+        ProviderConfigKey(
+            "revocation_endpoint", .url, types: Set(ProviderType.builtIn.filter(\.revokesTokens).map(\.id))),
+        ProviderConfigKey("token_endpoint_auth_method", .clientAuthMethod),
+        ProviderConfigKey("ca_file", .path),
+        ProviderConfigKey("client_cert", .path),
+        ProviderConfigKey("client_key", .path)
+    ]
+
+    package static func named(_ name: String, addedURLRoles: [ProviderURLRole]) -> ProviderConfigKey? {
+        all(addedURLRoles: addedURLRoles).first { $0.name == name }
     }
 
     /// Whether the key means something for a provider of type `type`.

@@ -39,15 +39,18 @@ package struct ProviderResolver: Sendable {
     /// `--provider NAME`.
     package var selected: String?
     package var overrides: ProviderOverrides
+    /// Base URL roles declared above the core (KakaoAPI's hosts), resolved besides the core's own.
+    package var addedURLRoles: [ProviderURLRole]
 
     package init(
         environment: Environment, loadConfig: @escaping @Sendable () throws -> ConfigFile, selected: String? = nil,
-        overrides: ProviderOverrides = ProviderOverrides()
+        overrides: ProviderOverrides = ProviderOverrides(), addedURLRoles: [ProviderURLRole] = []
     ) {
         self.environment = environment
         self.loadConfig = loadConfig
         self.selected = selected
         self.overrides = overrides
+        self.addedURLRoles = addedURLRoles
     }
 
     /// The environment variable that sets the redirect port (0: any free port).
@@ -87,9 +90,9 @@ package struct ProviderResolver: Sendable {
         let stored = stored?.provider == name ? stored : nil
 
         var urls: [ProviderURLRole: String] = [:]
-        for (role, fallback) in type.baseURLs {
+        for role in ProviderURLRole.core + addedURLRoles where type.has(role) {
             let fromEnvironment = type.environmentPrefix.flatMap { environment[$0 + role.environmentSuffix] }
-            if let url = fromEnvironment ?? setting(role.configKey) ?? stored?.baseURLs[role] ?? fallback {
+            if let url = fromEnvironment ?? setting(role.configKey) ?? stored?.baseURLs[role] ?? type.builtInURL(role) {
                 urls[role] = Self.trimSlash(url)
             }
         }

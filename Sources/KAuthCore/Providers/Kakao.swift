@@ -9,20 +9,15 @@ import KAuthBasics
 extension ProviderType {
     /// Kakao Login, and the profile and API errors of Kakao's APIs (its products are KakaoAPI's).
     ///
-    /// Its differences: two hosts (kauth for OAuth, kapi for APIs) plus the sharer and the apps host
-    /// (the shipping-address picker); a fixed redirect URI, since Kakao matches registered redirect
+    /// Its differences: two hosts (kauth for OAuth, kapi for APIs; the sharer and the apps host are
+    /// KakaoAPI's); a fixed redirect URI, since Kakao matches registered redirect
     /// URIs exactly, port included (KOE006 otherwise); prompts joined with commas as its SDK does;
     /// the client secret in the form body; API errors as `{"msg","code"}` with -401 (refresh and
     /// retry), -402 (consent) and transient codes; the profile at `/v2/user/me`.
     package static let kakao = ProviderType(
         id: "kakao",
         displayName: "Kakao",
-        baseURLs: [
-            .auth: "https://kauth.kakao.com",
-            .api: "https://kapi.kakao.com",
-            .sharer: "https://sharer.kakao.com",
-            .apps: "https://apps.kakao.com"
-        ],
+        baseURLs: [.auth: "https://kauth.kakao.com", .api: "https://kapi.kakao.com"],
         environmentPrefix: "KAUTH_KAKAO_",
         endpoints: .fixed { urls in
             // The issuer is the auth host, as in Kakao's discovery document.

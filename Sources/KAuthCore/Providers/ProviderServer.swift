@@ -15,8 +15,10 @@ extension ProviderType {
         if usesDiscovery {
             return issuer.flatMap { LoopbackAddress.contains($0) ? $0 : nil }
         }
-        for role in ProviderURLRole.allCases {
-            guard let url = urls[role], let builtIn = baseURLs[role] ?? nil else { continue }
+        // The core's roles first, then those declared above it (which carry their built-in URLs).
+        let added = urls.keys.filter { !ProviderURLRole.core.contains($0) }.sorted { $0.name < $1.name }
+        for role in ProviderURLRole.core + added {
+            guard let url = urls[role], let builtIn = builtInURL(role) else { continue }
             if url.trimmingSlash != builtIn.trimmingSlash { return url }
         }
         return nil

@@ -20,9 +20,10 @@ package struct ProviderType: Sendable {
     /// The provider's own name, for people (`Kakao`, `Snapchat`, `OpenID Connect`).
     package var displayName: String
 
-    /// The base URLs this provider has, with their defaults, and the prefix of the environment
-    /// variables that override them (`KAUTH_KAKAO_` + `AUTH_URL`). Roles without a default are
-    /// unset until config names them.
+    /// The core's base URLs this provider has, with their defaults, and the prefix of the
+    /// environment variables that override them (`KAUTH_KAKAO_` + `AUTH_URL`). Roles without a
+    /// default are unset until config names them. Roles declared above the core carry their own
+    /// (`has(_:)`, `builtInURL(_:)`).
     package var baseURLs: [ProviderURLRole: String?]
     package var environmentPrefix: String?
 
@@ -145,5 +146,19 @@ package struct ProviderHelp: Sendable {
         self.redirectRegistration = redirectRegistration
         self.idTokenSetup = idTokenSetup
         self.refreshTokenRequest = refreshTokenRequest
+    }
+}
+
+extension ProviderType {
+    /// Whether providers of this type have `role`: as the role's own declaration says when it
+    /// names provider types (a role of a target built on the core), else as `baseURLs` says.
+    package func has(_ role: ProviderURLRole) -> Bool {
+        role.builtInURLs.map { $0[id] != nil } ?? baseURLs.keys.contains(role)
+    }
+
+    /// The built-in URL for `role`; nil when the type lacks the role or has it without a default
+    /// (an OpenID Connect provider's `api_url`).
+    package func builtInURL(_ role: ProviderURLRole) -> String? {
+        role.builtInURLs.map { $0[id] } ?? baseURLs[role] ?? nil
     }
 }

@@ -4,7 +4,7 @@ extension Provider {
     /// Tokens and codes travel to these URLs: plain http is allowed only to this machine (the
     /// sandbox, tests), where nothing crosses a network.
     static func checkSecure(_ provider: Provider) throws {
-        var checked: [(String, String)] = provider.urls.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+        var checked: [(String, String)] = provider.urls.sorted { $0.key.name < $1.key.name }.map {
             ($0.key.configKey, $0.value)
         }
         if let issuer = provider.issuer { checked.append(("issuer", issuer)) }

@@ -28,7 +28,7 @@ package struct RSAPrivateKey: Sendable {
 
     #if canImport(CCrypto)
         /// The library's key, for signing with other RSA algorithms (`JWSSigner`).
-        package var openSSLKey: OpenSSLKey { key }
+        var openSSLKey: OpenSSLKey { key }
     #endif
 
     /// A fresh key of `bits` bits (2048 to 16384) with public exponent 65537, from the platform's

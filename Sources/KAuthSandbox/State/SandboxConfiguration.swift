@@ -21,7 +21,7 @@ package struct SandboxConfiguration: Sendable, Equatable {
     /// `refreshTokenLifetime` to rotate on every refresh.
     package var rotationThreshold: Int
     /// Seconds an authorization code can be redeemed.
-    package var codeLifetime: Int
+    var codeLifetime: Int
     /// The simulated user refuses consent: authorize redirects with `error=access_denied`.
     package var deny: Bool
     /// Scopes the simulated user agrees to on the first login with an app, besides any asked for
@@ -39,7 +39,7 @@ package struct SandboxConfiguration: Sendable, Equatable {
     /// The app's own user-property keys, registered besides Kakao's default `nickname`,
     /// `profile_image` and `thumbnail_image` (default `level` and `team`). Only registered keys
     /// can be set with `/v1/user/update_profile` (-201 otherwise).
-    package var customPropertyKeys: [String]
+    var customPropertyKeys: [String]
     /// The app's service terms (Kakao Sync), in the order `/v2/user/service_terms` lists them.
     /// A first login agrees to the required ones; `service_terms=` at authorize to those named.
     /// Default: `service_20230101` and `privacy_20230101` (required, not revocable),
@@ -49,9 +49,9 @@ package struct SandboxConfiguration: Sendable, Equatable {
     /// (default 25: three pages of the default `page_size` 10). `0` gives none.
     package var shippingAddressCount: Int
     /// Domains registered for the app's Web platform: share links elsewhere get a warning.
-    package var shareDomains: [String]
+    var shareDomains: [String]
     /// Templates of the console's message template builder: ID → the `${…}` arguments it uses.
-    package var customTemplates: [Int64: [String]]
+    var customTemplates: [Int64: [String]]
     /// Which provider the sandbox plays: Kakao (default) or a Snap Login Kit look-alike. Each
     /// serves only its own paths; control endpoints under `/_sandbox/` are shared.
     package var mode: SandboxMode
@@ -97,7 +97,7 @@ package struct SandboxConfiguration: Sendable, Equatable {
     /// Off, the friends API answers -3 ("App disabled [friends] scopes for [FRIENDS] API").
     package var friendsAPIEnabled: Bool
     /// What the user does on the shipping-address picker pages of the apps host.
-    package var pickerOutcome: SandboxPickerOutcome
+    var pickerOutcome: SandboxPickerOutcome
     /// The algorithm ID tokens are signed with (default RS256), the one discovery lists in
     /// `id_token_signing_alg_values_supported`. RS* and PS* use the RSA signing key (the JWK set
     /// then names the algorithm in its `alg`), ES* and EdDSA a key of their own made on first
@@ -114,14 +114,14 @@ package struct SandboxConfiguration: Sendable, Equatable {
     /// Kakao's document, though the sandbox accepts both when asked.
     package var advertiseStandardScopes: Bool
     /// How many items `GET /api/items` lists (default 25: three pages of the default 10).
-    package var itemCount: Int = 25
+    var itemCount: Int = 25
     /// Where next-page links point (Kakao's `after_url`, RFC 8288 `Link`) when not at the sandbox
     /// itself: another origin, as a hostile or careless provider could name.
-    package var pageLinkBase: String?
+    var pageLinkBase: String?
     /// Every next-page link points back to the first page, as a provider whose paging loops would.
-    package var pageLinksLoop: Bool = false
+    var pageLinksLoop: Bool = false
     /// The page of `GET /api/items` that answers 503 (0: none), to fail a walk midway.
-    package var itemFailurePage: Int = 0
+    var itemFailurePage: Int = 0
 
     /// The issuer of a provider that is not served on a socket: a reserved name (RFC 6761) that
     /// no client can reach by mistake.
@@ -270,14 +270,8 @@ package struct SandboxServiceTerm: Sendable, Equatable {
     /// Whether `/v2/user/revoke/service_terms` may withdraw the agreement.
     package var revocable: Bool
 
-    package init(tag: String, required: Bool, revocable: Bool) {
-        self.tag = tag
-        self.required = required
-        self.revocable = revocable
-    }
-
     /// Two required terms that cannot be withdrawn and two optional ones that can.
-    package static let defaults: [SandboxServiceTerm] = [
+    static let defaults: [SandboxServiceTerm] = [
         SandboxServiceTerm(tag: "service_20230101", required: true, revocable: false),
         SandboxServiceTerm(tag: "privacy_20230101", required: true, revocable: false),
         SandboxServiceTerm(tag: "marketing_2023", required: false, revocable: true),

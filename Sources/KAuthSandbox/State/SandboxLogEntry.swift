@@ -28,7 +28,7 @@ package struct SandboxLogEntry: Codable, Sendable, Equatable {
     /// Authorize and token requests: the app key (public, it is in every authorize URL).
     package var clientID: String?
     package var redirectURI: String?
-    package var responseType: String?
+    var responseType: String?
     /// Authorize: the scopes asked for; token: the scopes granted; `/v2/user/scopes` and
     /// `/v2/user/revoke/scopes`: the scope IDs sent.
     package var scope: String?

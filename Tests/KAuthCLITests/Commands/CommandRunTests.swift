@@ -8,12 +8,24 @@ import Testing
 
 /// Commands run in-process on a test world: what they print and return.
 @Suite struct CommandRunTests {
-    func run(_ line: [String], environment: [String: String], http: HTTPClient? = nil) async -> (
-        Int32, TerminalRecorder
-    ) {
+    func run(
+        _ line: [String], environment: [String: String], http: HTTPClient? = nil, fileSystem: FileSystem? = nil
+    ) async -> (Int32, TerminalRecorder) {
         let recorder = TerminalRecorder()
-        let world = World.test(http: http, terminal: recorder.terminal, environment: environment)
+        let world = World.test(
+            http: http, fileSystem: fileSystem, terminal: recorder.terminal, environment: environment)
         return (await CLI.run(line, world: world), recorder)
+    }
+
+    /// `line` run on the real file system with nothing stored: `KAUTH_HOME` names a folder that does
+    /// not exist yet, in a fresh temporary one.
+    func runWithNothingStored(_ line: [String], environment: [String: String] = [:], http: HTTPClient? = nil) async
+        -> (Int32, TerminalRecorder)
+    {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let environment = ["KAUTH_HOME": home.path + "/kauth"].merging(environment) { $1 }
+        return await run(line, environment: environment, http: http, fileSystem: .live)
     }
 
     @Test func tokenPrintsTheEnvironmentTokenAndNothingElse() async {
@@ -39,7 +51,8 @@ import Testing
     @Test func statusJSONWhenNotLoggedIn() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
-        let (code, output) = await run(["status", "--json"], environment: ["KAUTH_HOME": home.path + "/kauth"])
+        let (code, output) = await run(
+            ["status", "--json"], environment: ["KAUTH_HOME": home.path + "/kauth"], fileSystem: .live)
         #expect(code == 3)
         let json = try JSONDecoder().decode(JSONValue.self, from: Data(output.out.utf8))
         #expect(json["logged_in"] == .bool(false))
@@ -51,7 +64,8 @@ import Testing
     @Test func errorsInJSONModeAreAnObjectOnStdoutWithTheSameExitCode() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
-        let (code, output) = await run(["token", "--json", "--profile", "ci"], environment: ["KAUTH_HOME": home.path])
+        let (code, output) = await run(
+            ["token", "--json", "--profile", "ci"], environment: ["KAUTH_HOME": home.path], fileSystem: .live)
         #expect(code == 3)
         #expect(output.err.isEmpty)
         let json = try JSONDecoder().decode(JSONValue.self, from: Data(output.out.utf8))
@@ -65,13 +79,12 @@ import Testing
             FakeHTTP.json(
                 403, #"{"msg":"insufficient scopes.","code":-402,"required_scopes":["account_email","phone_number"]}"#)
         }
-        let (code, output) = await run(
-            ["me", "--json"], environment: ["KAUTH_ACCESS_TOKEN": "t", "KAUTH_HOME": "/nonexistent"], http: http)
+        let (code, output) = await runWithNothingStored(
+            ["me", "--json"], environment: ["KAUTH_ACCESS_TOKEN": "t"], http: http)
         #expect(code == 4)
         let json = try JSONDecoder().decode(JSONValue.self, from: Data(output.out.utf8))
         #expect(json.value(at: "error.required_scopes") == .array([.string("account_email"), .string("phone_number")]))
-        let (_, text) = await run(
-            ["me"], environment: ["KAUTH_ACCESS_TOKEN": "t", "KAUTH_HOME": "/nonexistent"], http: http)
+        let (_, text) = await runWithNothingStored(["me"], environment: ["KAUTH_ACCESS_TOKEN": "t"], http: http)
         #expect(
             text.err
                 == "error: consent required for: account_email phone_number (insufficient scopes.); run `kauth scopes request account_email phone_number`\n"
@@ -80,9 +93,8 @@ import Testing
 
     @Test func verboseTracesRequestsWithSecretsRedacted() async {
         let http = HTTPClient { _ in FakeHTTP.json(200, #"{"id":1,"expires_in":10,"app_id":2,"access_token":"leak"}"#) }
-        let (code, output) = await run(
-            ["token", "info", "--verbose"],
-            environment: ["KAUTH_ACCESS_TOKEN": "secret-token", "KAUTH_HOME": "/nonexistent"], http: http)
+        let (code, output) = await runWithNothingStored(
+            ["token", "info", "--verbose"], environment: ["KAUTH_ACCESS_TOKEN": "secret-token"], http: http)
         #expect(code == 0)
         #expect(output.err.contains("> GET https://kapi.kakao.com/v1/user/access_token_info"))
         #expect(output.err.contains("Authorization: Bearer [redacted]"))
@@ -93,17 +105,19 @@ import Testing
     @Test func configSetGetListUnset() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
-        let env = ["KAUTH_HOME": home.path + "/kauth"]
-        #expect(await run(["config", "set", "provider.kakao.client_id", "key-1"], environment: env).0 == 0)
-        #expect(await run(["config", "set", "provider.kakao.client_secret", "s3cret"], environment: env).0 == 0)
-        #expect(await run(["config", "get", "provider.kakao.client_id"], environment: env).1.out == "key-1\n")
-        let list = await run(["config", "list"], environment: env).1.out
+        func config(_ arguments: String...) async -> (Int32, TerminalRecorder) {
+            await run(["config"] + arguments, environment: ["KAUTH_HOME": home.path + "/kauth"], fileSystem: .live)
+        }
+        #expect(await config("set", "provider.kakao.client_id", "key-1").0 == 0)
+        #expect(await config("set", "provider.kakao.client_secret", "s3cret").0 == 0)
+        #expect(await config("get", "provider.kakao.client_id").1.out == "key-1\n")
+        let list = await config("list").1.out
         #expect(list == "provider.kakao.client_id = key-1\nprovider.kakao.client_secret = [redacted]\n")
         let attributes = try FileManager.default.attributesOfItem(atPath: home.path + "/kauth/config")
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        #expect(await run(["config", "unset", "provider.kakao.client_secret"], environment: env).0 == 0)
-        #expect(await run(["config", "get", "provider.kakao.client_secret"], environment: env).0 == 1)
-        #expect(await run(["config", "set", "provider.kakao.colour", "x"], environment: env).0 == 2)
+        #expect(await config("unset", "provider.kakao.client_secret").0 == 0)
+        #expect(await config("get", "provider.kakao.client_secret").0 == 1)
+        #expect(await config("set", "provider.kakao.colour", "x").0 == 2)
     }
 
     @Test func usageErrorsHonourJSON() async throws {
@@ -116,22 +130,20 @@ import Testing
     }
 
     @Test func plainHTTPIsRefusedExceptOnLoopback() async {
-        let env = [
-            "KAUTH_HOME": "/nonexistent", "KAUTH_CLIENT_ID": "x", "KAUTH_KAKAO_AUTH_URL": "http://kauth.example.com"
-        ]
-        let (code, output) = await run(["login"], environment: env)
+        let env = ["KAUTH_CLIENT_ID": "x", "KAUTH_KAKAO_AUTH_URL": "http://kauth.example.com"]
+        let (code, output) = await runWithNothingStored(["login"], environment: env)
         #expect(code == 2)
         #expect(output.err.contains("must use https"))
     }
 
     @Test func loginRefusesWhatKakaoCannotDo() async {
-        let env = ["KAUTH_HOME": "/nonexistent", "KAUTH_CLIENT_ID": "x"]
-        #expect(await run(["login", "--device"], environment: env).0 == 2)
-        #expect(await run(["login", "--issuer", "https://example.com"], environment: env).0 == 2)
-        #expect(await run(["login", "--prompt", "none"], environment: env).0 == 2)
-        #expect(await run(["login", "--provider", "nowhere"], environment: env).0 == 2)
-        #expect(await run(["login", "--client-id", ""], environment: env).0 == 2)
-        let (code, output) = await run(["login"], environment: ["KAUTH_HOME": "/nonexistent"])
+        let env = ["KAUTH_CLIENT_ID": "x"]
+        #expect(await runWithNothingStored(["login", "--device"], environment: env).0 == 2)
+        #expect(await runWithNothingStored(["login", "--issuer", "https://example.com"], environment: env).0 == 2)
+        #expect(await runWithNothingStored(["login", "--prompt", "none"], environment: env).0 == 2)
+        #expect(await runWithNothingStored(["login", "--provider", "nowhere"], environment: env).0 == 2)
+        #expect(await runWithNothingStored(["login", "--client-id", ""], environment: env).0 == 2)
+        let (code, output) = await runWithNothingStored(["login"])
         #expect(code == 2)
         #expect(output.err.contains("KAUTH_CLIENT_ID"))
     }

@@ -2,6 +2,7 @@ import Foundation
 import KAuthBasics
 import KAuthCore
 import KAuthTestSupport
+import KakaoAPI
 import Testing
 
 @testable import KAuthCLI
@@ -19,7 +20,8 @@ import Testing
     func run(_ line: [String], environment: [String: String] = [:]) async -> (code: Int32, out: String, err: String) {
         let recorder = TerminalRecorder()
         let world = World.test(
-            terminal: recorder.terminal, environment: ["KAUTH_HOME": kauthHome].merging(environment) { $1 })
+            fileSystem: .live, terminal: recorder.terminal,
+            environment: ["KAUTH_HOME": kauthHome].merging(environment) { $1 })
         let code = await CLI.run(line, world: world)
         return (code, recorder.out, recorder.err)
     }
@@ -63,14 +65,18 @@ import Testing
         try writeConfig("provider.work.type = oidc\n")
         let keys = await run(["__complete", "config-keys"]).out.split(separator: "\n").map(String.init)
         for (name, type) in [("kakao", "kakao"), ("snapchat", "snapchat"), ("oidc", "oidc"), ("work", "oidc")] {
-            let expected = ProviderConfigKey.all.filter { $0.applies(to: type) }.map { "provider.\(name).\($0.name)" }
+            let expected = ProviderConfigKey.all(addedURLRoles: ProviderURLRole.kakaoHosts).filter {
+                $0.applies(to: type)
+            }.map { "provider.\(name).\($0.name)" }
             #expect(keys.filter { $0.hasPrefix("provider.\(name).") } == expected)
         }
         #expect(keys.contains("provider.work.issuer"))
         #expect(!keys.contains("provider.kakao.issuer"), "an issuer means nothing for Kakao")
         #expect(keys.contains("provider.kakao.client_id"))
         for key in keys {
-            #expect(throws: Never.self) { try ConfigStore.validate(key: key) }
+            #expect(throws: Never.self) {
+                try ConfigStore.validate(key: key, addedURLRoles: ProviderURLRole.kakaoHosts)
+            }
         }
     }
 

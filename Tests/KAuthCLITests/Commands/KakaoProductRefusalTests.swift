@@ -11,8 +11,11 @@ import Testing
 @Suite struct KakaoProductRefusalTests {
     func run(_ line: [String], environment: [String: String] = [:]) async -> (Int32, TerminalRecorder) {
         let recorder = TerminalRecorder()
+        let home = TemporaryDirectory()
+        defer { home.remove() }
         let world = World.test(
-            terminal: recorder.terminal, environment: ["KAUTH_HOME": "/nonexistent/kauth"].merging(environment) { $1 })
+            fileSystem: .live, terminal: recorder.terminal,
+            environment: ["KAUTH_HOME": home.path + "/kauth"].merging(environment) { $1 })
         return (await CLI.run(line, world: world), recorder)
     }
 

@@ -40,9 +40,12 @@ import Testing
             if browserFails { throw BrowserError.noDisplay }
             opened.append(url)
         }
-        var env = ["KAUTH_HOME": "/nonexistent/kauth", "KAUTH_CLIENT_ID": "rest-key"]
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        var env = ["KAUTH_HOME": home.path + "/kauth", "KAUTH_CLIENT_ID": "rest-key"]
         env.merge(environment) { $1 }
-        let world = World.test(http: http.client, browser: browser, terminal: recorder.terminal, environment: env)
+        let world = World.test(
+            http: http.client, browser: browser, fileSystem: .live, terminal: recorder.terminal, environment: env)
         let code = await CLI.run(line, world: world)
         return Run(code: code, out: recorder.out, err: recorder.err, requests: http.requests, opened: opened.urls)
     }

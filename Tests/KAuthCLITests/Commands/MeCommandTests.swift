@@ -57,7 +57,8 @@ import Testing
         }
         let recorder = TerminalRecorder()
         let world = World.test(
-            http: http, terminal: recorder.terminal, environment: ["KAUTH_HOME": home.path + "/kauth"],
+            http: http, fileSystem: .live, terminal: recorder.terminal,
+            environment: ["KAUTH_HOME": home.path + "/kauth"],
             keyring: keys.keyring)
         #expect(await CLI.run(["me"], world: world) == 0)
         #expect(keys.lookups.value == before + 1)

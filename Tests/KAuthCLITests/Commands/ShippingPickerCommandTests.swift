@@ -32,13 +32,15 @@ import Testing
             return FakeHTTP.json(404, "{}")
         }
         let listener = FakeListener(judge: AddressPickerJudge.self) { _, _ in outcome }
+        let home = TemporaryDirectory()
+        defer { home.remove() }
         var env = [
-            "KAUTH_HOME": "/nonexistent/kauth", "KAUTH_CLIENT_ID": "rest-key", "KAUTH_ACCESS_TOKEN": "user-token"
+            "KAUTH_HOME": home.path + "/kauth", "KAUTH_CLIENT_ID": "rest-key", "KAUTH_ACCESS_TOKEN": "user-token"
         ]
         env.merge(environment) { $1 }
         let world = World.test(
-            http: http.client, clock: TestClock().clock, browser: listener.browser(), terminal: recorder.terminal,
-            environment: env, listener: listener.listener)
+            http: http.client, clock: TestClock().clock, browser: listener.browser(), fileSystem: .live,
+            terminal: recorder.terminal, environment: env, listener: listener.listener)
         let code = await CLI.run(line, world: world)
         return Run(code: code, out: recorder.out, err: recorder.err, requests: http.requests, listener: listener)
     }

@@ -20,7 +20,7 @@ import Testing
         if let session { try await keystore.update { $0.profiles["default"] = session } }
         let recorder = TerminalRecorder()
         let world = World.test(
-            clock: TestClock(now).clock, terminal: recorder.terminal,
+            clock: TestClock(now).clock, fileSystem: .live, terminal: recorder.terminal,
             environment: ["KAUTH_HOME": home.path + "/kauth"].merging(environment) { $1 })
         let code = await CLI.run(["status"] + (json ? ["--json"] : []), world: world)
         let parsed = json ? try JSONDecoder().decode(JSONValue.self, from: Data(recorder.out.utf8)) : nil

@@ -20,10 +20,12 @@ import Testing
     func run(_ line: [String], respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) async -> Run {
         let recorder = TerminalRecorder()
         let http = FakeHTTP { respond($0) }
+        let home = TemporaryDirectory()
+        defer { home.remove() }
         let world = World.test(
-            http: http.client, terminal: recorder.terminal,
+            http: http.client, fileSystem: .live, terminal: recorder.terminal,
             environment: [
-                "KAUTH_HOME": "/nonexistent/kauth", "KAUTH_CLIENT_ID": "rest-key", "KAUTH_ACCESS_TOKEN": "user-token"
+                "KAUTH_HOME": home.path + "/kauth", "KAUTH_CLIENT_ID": "rest-key", "KAUTH_ACCESS_TOKEN": "user-token"
             ])
         let code = await CLI.run(line, world: world)
         return Run(code: code, out: recorder.out, err: recorder.err, requests: http.requests)

@@ -68,7 +68,8 @@ import Testing
         }
         let recorder = TerminalRecorder(input: input)
         let world = World.test(
-            http: Self.provider.client, clock: TestClock(Self.now).clock, terminal: recorder.terminal,
+            http: Self.provider.client, clock: TestClock(Self.now).clock, fileSystem: .live,
+            terminal: recorder.terminal,
             environment: ["KAUTH_HOME": folder, "KAUTH_CLIENT_ID": "app"].merging(environment) { $1 })
         let code = await CLI.run(line, world: world)
         return (code, recorder.out.replacingOccurrences(of: folder, with: "$KAUTH_HOME"))

@@ -30,9 +30,9 @@ import Testing
     }
 
     @Test func validatesKeys() throws {
-        try ConfigStore.validate(key: "provider.kakao.client_id")
-        #expect(throws: KAuthError.self) { try ConfigStore.validate(key: "provider.kakao.clientid") }
-        #expect(throws: KAuthError.self) { try ConfigStore.validate(key: "client_id") }
+        try ConfigStore.validate(key: "provider.kakao.client_id", addedURLRoles: [])
+        #expect(throws: KAuthError.self) { try ConfigStore.validate(key: "provider.kakao.clientid", addedURLRoles: []) }
+        #expect(throws: KAuthError.self) { try ConfigStore.validate(key: "client_id", addedURLRoles: []) }
     }
 
     @Test func settingsResolveFlagThenEnvironmentThenConfig() throws {
@@ -58,12 +58,20 @@ import Testing
     @Test func controlCharactersInKeysAndValuesAreRefused() throws {
         #expect(throws: KAuthError.config(.controlCharacters(key: "provider.kakao.scopes"))) {
             try ConfigStore.validate(
-                key: "provider.kakao.scopes", value: "a\nprovider.kakao.api_url = https://evil.example")
+                key: "provider.kakao.scopes", value: "a\nprovider.kakao.api_url = https://evil.example",
+                addedURLRoles: [])
         }
-        #expect(throws: KAuthError.self) { try ConfigStore.validate(key: "provider.kakao.scopes\r", value: "a") }
-        #expect(throws: KAuthError.self) { try ConfigStore.validate(key: "provider.kakao.scopes", value: "a\u{1B}[2J") }
-        #expect(throws: KAuthError.self) { try ConfigStore.validate(key: "provider.kak\u{0430}o.scopes", value: "a") }
-        try ConfigStore.validate(key: "provider.kakao.scopes", value: "account_email profile_nickname")
+        #expect(throws: KAuthError.self) {
+            try ConfigStore.validate(key: "provider.kakao.scopes\r", value: "a", addedURLRoles: [])
+        }
+        #expect(throws: KAuthError.self) {
+            try ConfigStore.validate(key: "provider.kakao.scopes", value: "a\u{1B}[2J", addedURLRoles: [])
+        }
+        #expect(throws: KAuthError.self) {
+            try ConfigStore.validate(key: "provider.kak\u{0430}o.scopes", value: "a", addedURLRoles: [])
+        }
+        try ConfigStore.validate(
+            key: "provider.kakao.scopes", value: "account_email profile_nickname", addedURLRoles: [])
     }
 
     /// A config another user can write (or one they own) could send tokens to their server: it is

@@ -1,5 +1,6 @@
 import Foundation
 import KAuthTestSupport
+import KakaoAPI
 import Testing
 
 @testable import KAuthBasics
