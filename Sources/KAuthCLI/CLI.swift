@@ -59,7 +59,7 @@ package enum CLI {
                 report(usage: error, json: context.json, terminal: world.terminal)
                 return 2
             } catch {
-                let wrapped = KAuthError.failure("\(error)")
+                let wrapped = KAuthError.unexpected(description: "\(error)")
                 report(wrapped, context: context)
                 return wrapped.exitCode
             }

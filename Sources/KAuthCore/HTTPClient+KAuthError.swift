@@ -21,7 +21,7 @@ extension HTTPClient {
                 // Not a network fault, and retrying cannot help: the URL's scheme is wrong.
                 throw KAuthError.plainHTTPServer(url: Redaction.url(url))
             case .connectionFailed(let url, let detail):
-                throw KAuthError.unavailable("cannot reach \(Redaction.url(url)): \(detail)")
+                throw KAuthError.unavailable(.unreachable(url: Redaction.url(url), detail: detail))
             case .tlsFailed(let url, let detail, _)
             where url.lowercased().hasPrefix("https://") && Self.answeredInPlainHTTP(detail):
                 // The handshake failed because there was no TLS at all, not over certificates.
@@ -29,12 +29,12 @@ extension HTTPClient {
             case .tlsFailed(let url, let detail, let trust):
                 throw KAuthError.tlsFailed(url: Redaction.url(url), detail: detail, trust: trust)
             case .timedOut(let url):
-                throw KAuthError.unavailable("no answer from \(Redaction.url(url)) in time")
+                throw KAuthError.unavailable(.noAnswer(url: Redaction.url(url)))
             case .invalidURL(let url):
                 throw KAuthError.invalidSetting(
                     name: "URL", value: Redaction.url(url), expected: ["an http or https URL"])
             case .unavailable(let detail):
-                throw KAuthError.failure("HTTP is not available on this machine: \(detail)")
+                throw KAuthError.httpUnavailable(detail: detail)
             }
         }
     }

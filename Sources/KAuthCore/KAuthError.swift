@@ -7,12 +7,13 @@ import KAuthBasics
 #endif
 
 /// Every failure a command can end with. Each case carries the facts a user needs to act on it;
-/// the words, with the flags and commands that fix it, are the command line's (`KAuthCLI`).
-/// `exitCode` is the one mapping to the exit codes of the CLI contract.
+/// the words, with the flags and commands that fix it, and the exit codes are the command
+/// line's (`KAuthCLI`).
 package enum KAuthError: Error, Sendable, Equatable {
     // MARK: exit 2: the request cannot be done as asked
 
-    /// A command-line value the command refuses, in the command line's words.
+    /// A command-line value the command refuses, in the command line's words: thrown by
+    /// `KAuthCLI` alone, which builds the sentence (the core's failures are facts).
     case usage(String)
     /// A setting the provider needs is not set anywhere.
     case missingSetting(ProviderSetting, provider: String)
@@ -56,7 +57,7 @@ package enum KAuthError: Error, Sendable, Equatable {
     // MARK: exit 5
 
     /// The provider could not be reached or answered with a temporary failure: what was tried.
-    case unavailable(String)
+    case unavailable(Unavailability)
 
     // MARK: exit 6
 
@@ -82,11 +83,11 @@ package enum KAuthError: Error, Sendable, Equatable {
     /// The app key was refused by an app-key API.
     case appKeyRejected(provider: String, message: String)
     /// A response kauth could not understand.
-    case invalidResponse(String)
+    case invalidResponse(InvalidResponse)
     /// OpenID Connect discovery gave no usable document.
     case discovery(url: String, DiscoveryProblem)
     /// The login's ID token failed verification; nothing was stored.
-    case idTokenRefused(provider: String, reason: String)
+    case idTokenRefused(provider: String, IDTokenRefusal)
     /// A discovery provider's endpoints are not known for the stored login.
     case endpointsUnknown(provider: String)
     /// Userinfo answered for another subject than the ID token's (or for none): the answer was
@@ -100,67 +101,22 @@ package enum KAuthError: Error, Sendable, Equatable {
     /// A TLS connection failed for a reason of certificates (`detail`, libcurl's words), with
     /// the trust settings it was made with: a configuration to fix, not a network to wait for.
     case tlsFailed(url: String, detail: String, trust: TLSTrust)
-    /// `kauth api --paginate` stopped before the last page; a failing page's stop has that
-    /// page's exit code and `code`.
+    /// `kauth api --paginate` stopped before the last page, after a failing page or for a
+    /// reason of the walk itself.
     indirect case pagesStopped(PageWalkStop)
     /// The redirect listener could not start.
-    case listenerFailed(String)
-    /// Anything else, with what happened.
+    case listenerFailed(LoopbackServerError)
+    /// HTTP cannot be used on this machine (libcurl cannot be loaded): the transport's reason.
+    case httpUnavailable(detail: String)
+    /// An error kauth has no case for, as Swift describes it.
+    case unexpected(description: String)
+    /// Anything else, in the command line's words: thrown by `KAuthCLI` alone, which builds the
+    /// sentence (the core's failures are facts).
     case failure(String)
     /// A failure of an API built on the core (Kakao's product APIs), whose cases are its own:
-    /// the core carries it, with the exit code and JSON code it gives itself.
+    /// the core carries it, and the command line, which knows those cases, gives it words and
+    /// an exit code.
     case product(ProductError)
-
-    /// The exit code of the CLI contract.
-    package var exitCode: Int32 {
-        if case .pagesStopped(.failed(_, _, let error)) = self { return error.exitCode }
-        if case .product(let product) = self { return product.failure.exitCode }
-        switch self {
-        case .usage, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch,
-            .insecureURL, .notAURL, .plainHTTPServer, .unsupported,
-            .invalidRedirectURI, .redirectPortConflict, .hostNotAllowed, .config:
-            return 2
-        case .notLoggedIn, .sessionExpired, .environmentTokenRejected: return 3
-        case .consentRequired: return 4
-        case .unavailable: return 5
-        case .loginCancelled: return 6
-        case .keystore: return 7
-        case .portInUse, .oauth, .api, .apiNotPermitted, .apiRefused, .tlsFailed, .appKeyRejected,
-            .invalidResponse, .discovery,
-            .idTokenRefused, .endpointsUnknown, .foreignUserinfo, .loginReplaced, .pagesStopped, .listenerFailed,
-            .failure, .product:
-            return 1
-        }
-    }
-
-    /// A stable, machine-readable name for `--json` error objects.
-    package var code: String {
-        if case .pagesStopped(.failed(_, _, let error)) = self { return error.code }
-        if case .product(let product) = self { return product.failure.code }
-        switch self {
-        case .usage, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .notAURL,
-            .plainHTTPServer, .invalidRedirectURI,
-            .redirectPortConflict, .hostNotAllowed, .config, .unsupported:
-            return "usage"
-        case .notLoggedIn: return "not_logged_in"
-        case .sessionExpired: return "session_expired"
-        case .environmentTokenRejected: return "environment_token_rejected"
-        case .consentRequired: return "consent_required"
-        case .unavailable: return "unavailable"
-        case .loginCancelled: return "login_cancelled"
-        case .keystore: return "keystore"
-        case .portInUse: return "port_in_use"
-        case .oauth: return "oauth_error"
-        case .api, .apiNotPermitted, .apiRefused, .appKeyRejected: return "api_error"
-        case .invalidResponse, .discovery, .endpointsUnknown: return "invalid_response"
-        case .idTokenRefused: return "id_token_refused"
-        case .foreignUserinfo: return "userinfo_subject_mismatch"
-        case .loginReplaced: return "login_replaced"
-        case .tlsFailed: return "tls_error"
-        case .pagesStopped: return "pagination_stopped"
-        case .listenerFailed, .failure, .product: return "failure"
-        }
-    }
 
     /// Scope IDs to return as `required_scopes` in `--json` errors.
     package var requiredScopes: [String]? {
@@ -172,10 +128,6 @@ package enum KAuthError: Error, Sendable, Equatable {
 /// The facts of a failure that a target built on the core defines (`KakaoAPIError`): the core
 /// cannot name its cases, only carry it to the command line.
 package protocol ProductFailure: Error, Sendable {
-    /// The exit code of the CLI contract.
-    var exitCode: Int32 { get }
-    /// The stable name for `--json` error objects.
-    var code: String { get }
     func isEqual(to other: any ProductFailure) -> Bool
 }
 

@@ -65,14 +65,4 @@ package enum JWSAlgorithm: String, Sendable, CaseIterable {
         default: return nil
         }
     }
-
-    /// The kind of key this algorithm needs, for messages ("an EC key on P-256").
-    package var keyDescription: String {
-        switch family {
-        case .rsaPKCS1, .rsaPSS: return "an RSA key"
-        case .ecdsa(let curve, _): return "an EC key on \(curve)"
-        case .edDSA: return "an OKP key on Ed25519"
-        case .hmac: return "the client secret"
-        }
-    }
 }

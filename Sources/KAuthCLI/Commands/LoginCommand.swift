@@ -112,7 +112,7 @@ enum LoginCommand {
         defer { progress.finish() }
         let result = try await LoginFlow(
             world: context.world, keystore: context.keystore.choosingProtection(), provider: provider,
-            profile: login.profile, snapshot: login.snapshot
+            profile: login.profile, snapshot: login.snapshot, pages: CallbackPages.listenerPages
         ).run(options, events: progress.events)
         progress.finish()
         report(result.session, provider: result.provider, profile: login.profile, context: context)

@@ -166,7 +166,7 @@ enum ScopesCommand {
         defer { progress.finish() }
         let updated = try await LoginFlow(
             world: context.world, keystore: context.keystore, provider: provider, profile: login.profile,
-            snapshot: login.snapshot
+            snapshot: login.snapshot, pages: CallbackPages.listenerPages
         ).run(options, events: progress.events).session
         progress.finish()
         let granted = ids.filter { updated.scopes.contains($0) }

@@ -69,10 +69,12 @@ enum ShippingPickerCommand {
         let port = portFlag ?? client.provider.redirectPort ?? 0
         let progress = LoginProgress(context: context, activity: "the address picker")
         defer { progress.finish() }
-        let result = try await AddressPicker(world: context.world, client: client, version: context.version)
-            .run(
-                operation, timeout: .seconds(timeout), port: port, openBrowser: !context.command[Flags.noBrowser],
-                events: progress.pickerEvents)
+        let result = try await AddressPicker(
+            world: context.world, client: client, version: context.version, pages: AddressPickerPage.listenerPages
+        )
+        .run(
+            operation, timeout: .seconds(timeout), port: port, openBrowser: !context.command[Flags.noBrowser],
+            events: progress.pickerEvents)
         progress.finish()
         if context.json {
             // The address as Kakao sent it, under `response`, like every provider answer.

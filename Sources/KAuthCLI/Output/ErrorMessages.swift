@@ -119,8 +119,8 @@ struct ErrorMessages {
             return scopes.isEmpty
                 ? "consent required: \(message.visible)"
                 : "consent required for: \(list) (\(message.visible)); run \(command("scopes request \(list)"))"
-        case .unavailable(let text):
-            return "\(text.visible); check your network or try again later"
+        case .unavailable(let fact):
+            return "\(Self.unavailable(fact).visible); check your network or try again later"
         case .loginCancelled(let end):
             return cancelled(end)
         case .apiNotPermitted(let code, let message, let permission):
@@ -162,12 +162,13 @@ struct ErrorMessages {
         case .appKeyRejected(let provider, let message):
             return
                 "the app key was rejected (\(message.visible)); check KAUTH_APP_KEY or `kauth config set provider.\(provider).app_key KEY`"
-        case .invalidResponse(let text):
-            return "unexpected response from the provider: \(text.visible)"
+        case .invalidResponse(let fact):
+            return "unexpected response from the provider: \(Self.invalid(fact).visible)"
         case .discovery(let url, let problem):
             return discovery(url: url.visible, problem)
-        case .idTokenRefused(let provider, let reason):
-            return "the ID token from \(provider.visible) was refused: \(reason.visible); nothing was stored"
+        case .idTokenRefused(let provider, let refusal):
+            return
+                "the ID token from \(provider.visible) was refused: \(Self.idTokenRefusal(refusal).visible); nothing was stored"
         case .foreignUserinfo(let subject, let expected):
             let answered = subject.map { "subject '\($0.visible)'" } ?? "no subject"
             return
@@ -180,8 +181,12 @@ struct ErrorMessages {
                 "profile '\(profile)' was logged in again, to \(provider.visible), while this command ran; nothing was sent with the new login's token. Run the command again"
         case .pagesStopped(let stop):
             return pagesStopped(stop)
-        case .listenerFailed(let text):
-            return "cannot start the redirect listener: \(text.visible)"
+        case .listenerFailed(let error):
+            return "cannot start the redirect listener: \("\(error)".visible)"
+        case .httpUnavailable(let detail):
+            return "HTTP is not available on this machine: \(detail)".visible
+        case .unexpected(let description):
+            return description.visible
         case .failure(let text):
             return text.visible
         case .product(let product):
@@ -198,11 +203,15 @@ struct ErrorMessages {
                 let count = violations.count == 1 ? "a problem" : "\(violations.count) problems"
                 return "the template has \(count); nothing was sent:\n"
                     + violations.map { "  \(String(describing: $0).visible)" }.joined(separator: "\n")
+            case .userTokenCall:
+                return "share calls are made with the app key, not a user token"
             }
         case let picker as AddressPickerError:
             switch picker {
             case .ended(let end): return pickerEnded(end)
             case .failed(let failure): return pickerFailed(failure)
+            case .noAgentToken, .agentTokenUnreadable, .addressNotReturned:
+                return "unexpected response from the provider: \((Self.invalid(picker) ?? "").visible)"
             }
         default:
             return String(describing: failure).visible

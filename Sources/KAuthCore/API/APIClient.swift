@@ -71,8 +71,7 @@ package struct APIClient: Sendable {
                 return APIResult(value: value, body: response.body)
             } catch {
                 throw KAuthError.invalidResponse(
-                    "\(request.method) \(request.path) answered \(response.status) with a body that is not the expected JSON"
-                )
+                    .unexpectedBody(method: request.method, path: request.path, status: response.status))
             }
         }
     }
@@ -205,7 +204,7 @@ package struct APIExchange: Sendable {
     /// Where the call went, query included.
     package var url: String
     package var response: HTTPResponse
-    /// What a status outside 2xx means (its exit code and message); nil on success.
+    /// What a status outside 2xx means; nil on success.
     package var failure: KAuthError?
 }
 

@@ -202,30 +202,33 @@ package struct FileKeystore: Sendable {
         if keyringTurnedOff { return .none(.turnedOff) }
         guard let keyring else { return .none(.unavailable) }
         do {
-            return .keyring(try newKey(in: keyring))
+            guard let key = try newKey(in: keyring) else { return .none(.unavailable) }
+            return .keyring(key)
         } catch {
             return .none(NoKeyringReason(error))
         }
     }
 
     /// A new random key, stored in the keyring and read back: a keyring that stores but cannot
-    /// give the key back in time would leave a file nobody can open.
-    private func newKey(in keyring: Keyring) throws(KeyringFailure) -> KeyringKeystoreKey {
+    /// give the key back in time would leave a file nobody can open. Nil when the random source
+    /// gave too few bytes or the keyring gave back another key.
+    private func newKey(in keyring: Keyring) throws(KeyringFailure) -> KeyringKeystoreKey? {
         let bytes = random.bytes(AESGCM.keyLength)
         let id = random.bytes(16)
-        guard bytes.count == AESGCM.keyLength, id.count == 16 else {
-            throw .unavailable("the random source returned fewer bytes than asked for")
-        }
+        guard bytes.count == AESGCM.keyLength, id.count == 16 else { return nil }
         let key = KeyringKeystoreKey(kind: keyring.kind, keyID: Base64URL.encode(id), bytes: bytes)
         let item = KeyringItem(home: directory, keyID: key.keyID)
         try keyring.store(item, Base64URL.encode(bytes))
+        let readBack: String
         do throws(KeyringFailure) {
-            guard try keyring.lookup(item, false) == Base64URL.encode(bytes) else {
-                throw .unavailable("the key read back differs")
-            }
+            readBack = try keyring.lookup(item, false)
         } catch {
             try? keyring.remove(item)
             throw error
+        }
+        guard readBack == Base64URL.encode(bytes) else {
+            try? keyring.remove(item)
+            return nil
         }
         return key
     }

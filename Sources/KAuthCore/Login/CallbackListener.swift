@@ -32,27 +32,22 @@ package typealias CallbackListenerConfig = LoopbackListenerConfig<CallbackJudge>
 /// A login's redirect listener, bound and serving.
 package typealias RunningCallbackListener = RunningLoopbackListener<CallbackOutcome, LoginConclusion>
 
-extension LoopbackListenerConfig where Judge == CallbackJudge {
-    /// A listener whose pages are the core's catalogue, naming `providerName`.
-    package init(
-        host: String = "127.0.0.1", port: UInt16, path: String, judge: CallbackJudge, startPath: String? = nil,
-        providerName: String = "the provider"
-    ) {
-        self.init(
-            host: host, port: port, path: path, judge: judge, startPath: startPath,
-            pages: CallbackPages.listenerPages(provider: providerName))
-    }
+/// The pages a login's listener shows the browser, naming the provider (its display name). Their
+/// words are the command line's, which gives them to the login as this value.
+package typealias LoginPages = @Sendable (_ provider: String) -> ListenerPages<CallbackOutcome, LoginConclusion>
 
+extension LoopbackListenerConfig where Judge == CallbackJudge {
     /// A login's listener: an authorization response bound by `state` (and RFC 9207 `iss`).
     package init(
         host: String = "127.0.0.1", port: UInt16, path: String, expectedState: String, expectedIssuer: String? = nil,
-        requireIssuer: Bool = false, startPath: String? = nil, providerName: String = "the provider"
+        requireIssuer: Bool = false, startPath: String? = nil,
+        pages: ListenerPages<CallbackOutcome, LoginConclusion>
     ) {
         self.init(
             host: host, port: port, path: path,
             judge: .authorization(
                 expectedState: expectedState, expectedIssuer: expectedIssuer, requireIssuer: requireIssuer),
-            startPath: startPath, providerName: providerName)
+            startPath: startPath, pages: pages)
     }
 
     /// The `state` a login's callback must carry; nil for other callbacks.

@@ -81,13 +81,12 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
                 throw KAuthError.oauth(failure.failure(provider: provider))
             }
             if response.status >= 500 {
-                throw KAuthError.unavailable("device authorization answered HTTP \(response.status)")
+                throw KAuthError.unavailable(.serverError(.deviceAuthorization, status: response.status))
             }
-            throw KAuthError.invalidResponse(
-                "device authorization answered HTTP \(response.status) without a device code")
+            throw KAuthError.invalidResponse(.noDeviceCode(status: response.status))
         }
         guard authorization.safeVerificationURI != nil else {
-            throw KAuthError.invalidResponse("device authorization named a verification URI that is not https")
+            throw KAuthError.invalidResponse(.insecureVerificationURI)
         }
         return authorization
     }

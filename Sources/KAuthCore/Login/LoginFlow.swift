@@ -103,15 +103,19 @@ package struct LoginFlow: Sendable {
     /// The command's read of the keystore: a keystore that cannot be read fails the login before
     /// the browser opens, and the final write starts from it.
     package var snapshot: KeystoreSnapshot?
+    /// What the redirect listener shows the browser.
+    package var pages: LoginPages
 
     package init(
-        world: World, keystore: FileKeystore, provider: Provider, profile: String, snapshot: KeystoreSnapshot? = nil
+        world: World, keystore: FileKeystore, provider: Provider, profile: String, snapshot: KeystoreSnapshot? = nil,
+        pages: @escaping LoginPages
     ) {
         self.world = world
         self.keystore = keystore
         self.provider = provider
         self.profile = profile
         self.snapshot = snapshot
+        self.pages = pages
     }
 
     /// How long a login waits in silence before saying what usually keeps the redirect away.
@@ -183,7 +187,7 @@ package struct LoginFlow: Sendable {
         let config = CallbackListenerConfig(
             port: plan.port, path: plan.path, expectedState: state,
             expectedIssuer: endpoints.issuer, requireIssuer: endpoints.issParameterSupported,
-            startPath: startPath, providerName: provider.displayName
+            startPath: startPath, pages: pages(provider.displayName)
         )
         let paste = PasteReader(
             terminal: world.terminal, judge: config.judge, path: plan.path, state: state, inputEnded: .inputEnded
@@ -201,7 +205,7 @@ package struct LoginFlow: Sendable {
         } catch LoopbackServerError.addressInUse(_, let port) {
             throw KAuthError.portInUse(port: port, redirectURI: plan.uri(port: port))
         } catch let error as LoopbackServerError {
-            throw KAuthError.listenerFailed("\(error)")
+            throw KAuthError.listenerFailed(error)
         }
         defer { listener.close() }
 

@@ -52,7 +52,7 @@ package struct TokenEndpoint: Sendable {
             switch self {
             case .tokens(let response): return response
             case .bareRefusal(let status):
-                throw KAuthError.invalidResponse("the token endpoint answered HTTP \(status) without an OAuth error")
+                throw KAuthError.invalidResponse(.noOAuthError(.token, status: status))
             }
         }
     }
@@ -68,18 +68,14 @@ package struct TokenEndpoint: Sendable {
             do {
                 return .tokens(try JSONDecoder().decode(TokenResponse.self, from: response.body))
             } catch let malformed as TokenForm.Malformed {
-                throw KAuthError.invalidResponse(
-                    "the token endpoint's \(malformed.field) has characters no token has (RFC 6749 allows printable ASCII only); it is not shown, and nothing was stored"
-                )
+                throw KAuthError.invalidResponse(.tokenCharacters(field: malformed.field))
             } catch {
-                throw KAuthError.invalidResponse(
-                    "the token endpoint answered \(response.status) without a usable access token")
+                throw KAuthError.invalidResponse(.noAccessToken(status: response.status))
             }
         }
         if let failure = OAuthErrorResponse.decode(response.body) {
             if response.status >= 500 || failure.isTemporary(for: provider.type) {
-                throw KAuthError.unavailable(
-                    "the token endpoint is unavailable (HTTP \(response.status), \(failure.error))")
+                throw KAuthError.unavailable(.temporaryError(.token, status: response.status, error: failure.error))
             }
             throw KAuthError.oauth(failure.failure(provider: provider))
         }
@@ -91,7 +87,7 @@ package struct TokenEndpoint: Sendable {
             throw refused
         }
         if response.status >= 500 {
-            throw KAuthError.unavailable("the token endpoint answered HTTP \(response.status)")
+            throw KAuthError.unavailable(.serverError(.token, status: response.status))
         }
         return .bareRefusal(status: response.status)
     }

@@ -42,7 +42,7 @@ package struct TokenRevocation: Sendable {
         // RFC 7009 §2.2: 200 for success and for tokens the server does not know alike.
         if response.status == 200 { return .revoked }
         if response.status >= 500 {
-            throw KAuthError.unavailable("revocation at \(endpoint) answered HTTP \(response.status)")
+            throw KAuthError.unavailable(.serverError(.revocation(url: endpoint), status: response.status))
         }
         return .refused(status: response.status, error: OAuthErrorResponse.decode(response.body)?.error)
     }

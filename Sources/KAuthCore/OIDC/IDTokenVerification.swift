@@ -23,8 +23,7 @@ package struct IDTokenVerification: Sendable {
         -> VerifiedIDToken
     {
         guard let issuer = endpoints.issuer, let jwks = endpoints.jwks else {
-            throw KAuthError.idTokenRefused(
-                provider: provider.displayName, reason: "the provider names no issuer and key set to verify it with")
+            throw KAuthError.idTokenRefused(provider: provider.displayName, .noIssuerOrKeys)
         }
         let cache = JWKSCache(
             jwksURI: jwks, paths: KAuthPaths(home: keystoreDirectory), fileSystem: world.fileSystem,
@@ -36,7 +35,7 @@ package struct IDTokenVerification: Sendable {
             let claims = try await validator.validate(token, keys: cache)
             return VerifiedIDToken(subject: claims.sub, claims: claims)
         } catch let error as IDTokenError {
-            throw KAuthError.idTokenRefused(provider: provider.displayName, reason: error.message)
+            throw KAuthError.idTokenRefused(provider: provider.displayName, .invalid(error))
         }
     }
 
@@ -47,9 +46,7 @@ package struct IDTokenVerification: Sendable {
     ) async throws -> VerifiedIDToken {
         let verified = try await verify(token, provider: provider, endpoints: endpoints, nonce: nil)
         guard let subject = JWTClaims.unverifiedSubject(of: previous), subject == verified.subject else {
-            throw KAuthError.idTokenRefused(
-                provider: provider.displayName,
-                reason: "the refreshed ID token names another user than the one of the login")
+            throw KAuthError.idTokenRefused(provider: provider.displayName, .anotherUser)
         }
         return verified
     }

@@ -127,7 +127,7 @@ package struct JWKSet: Codable, Sendable, Equatable {
         do {
             return try JSONDecoder().decode(JWKSet.self, from: body)
         } catch {
-            throw KAuthError.invalidResponse("the JWK set is not a JSON object with a 'keys' array")
+            throw KAuthError.invalidResponse(.notAKeySet(url: nil))
         }
     }
 

@@ -102,15 +102,15 @@ package struct JWKSCache: Sendable {
         case 200:
             break
         case 429, 500...:
-            throw KAuthError.unavailable("the provider's JWK set at \(shown) answered HTTP \(response.status)")
+            throw KAuthError.unavailable(.serverError(.jwks(url: shown), status: response.status))
         default:
-            throw KAuthError.invalidResponse("the JWK set at \(shown) answered HTTP \(response.status)")
+            throw KAuthError.invalidResponse(.jwksStatus(url: shown, status: response.status))
         }
         let keys: JWKSet
         do {
             keys = try JSONDecoder().decode(JWKSet.self, from: response.body)
         } catch {
-            throw KAuthError.invalidResponse("the JWK set at \(shown) is not a JSON object with a 'keys' array")
+            throw KAuthError.invalidResponse(.notAKeySet(url: shown))
         }
         store(keys, headers: response.headers)
         return keys

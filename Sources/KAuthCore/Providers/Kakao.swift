@@ -109,10 +109,10 @@ package enum Kakao {
             return KAuthError.apiNotPermitted(code: info?.code ?? 0, message: message, permission: permission)
         case (_, let code?) where refusal(code) != nil:
             return KAuthError.apiRefused(refusal(code)!, provider: "Kakao", code: code, message: message)
-        case (_, -1), (_, -9798), (_, -7), (_, -603):
-            return KAuthError.unavailable("\(path) failed with \(info?.code ?? 0): \(message)")
+        case (_, let code?) where [-1, -9798, -7, -603].contains(code):
+            return KAuthError.unavailable(.serviceError(.api(path: path), code: code, message: message))
         case (500..., _):
-            return KAuthError.unavailable("\(path) answered HTTP \(response.status)")
+            return KAuthError.unavailable(.serverError(.api(path: path), status: response.status))
         default:
             return KAuthError.api(status: response.status, code: info?.code, message: message)
         }

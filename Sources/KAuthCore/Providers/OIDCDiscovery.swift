@@ -49,7 +49,7 @@ package enum OIDCDiscovery {
             HTTPRequest(method: "GET", url: url, headers: [HTTPHeader("Accept", "application/json")]))
         guard response.status == 200 else {
             if response.status >= 500 {
-                throw KAuthError.unavailable("discovery at \(url) answered HTTP \(response.status)")
+                throw KAuthError.unavailable(.serverError(.discovery(url: url), status: response.status))
             }
             throw KAuthError.discovery(url: url, .notFound(status: response.status))
         }

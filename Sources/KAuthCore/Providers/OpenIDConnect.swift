@@ -82,7 +82,7 @@ package enum GenericAPIError {
         case 403 where challenge.contains("insufficient_scope") || body?["error"]?.stringValue == "insufficient_scope":
             return KAuthError.consentRequired(scopes: Self.scopes(inChallenge: challenge), message: message)
         case 500...:
-            return KAuthError.unavailable("\(path) answered HTTP \(response.status)")
+            return KAuthError.unavailable(.serverError(.api(path: path), status: response.status))
         default:
             return KAuthError.api(status: response.status, code: nil, message: message)
         }

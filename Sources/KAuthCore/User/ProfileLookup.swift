@@ -27,7 +27,7 @@ package enum ProfileLookup {
         } catch let error as KAuthError {
             throw error
         } catch {
-            throw .failure("\(error)")
+            throw .unexpected(description: "\(error)")
         }
     }
 }

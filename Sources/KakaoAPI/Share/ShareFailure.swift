@@ -5,23 +5,18 @@ import KAuthCore
 package enum ShareFailure: ProductFailure, Equatable {
     /// A message template with problems, each with its JSON path; nothing was sent.
     case invalidTemplate(violations: [TemplateViolation])
-
-    package var exitCode: Int32 {
-        switch self {
-        case .invalidTemplate: 2
-        }
-    }
-
-    package var code: String {
-        switch self {
-        case .invalidTemplate: "invalid_template"
-        }
-    }
+    /// A call through the share service asked for a user's token: share calls carry the app key.
+    case userTokenCall
 }
 
 extension KAuthError {
     /// A message template with problems; nothing was sent.
     package static func invalidTemplate(violations: [TemplateViolation]) -> KAuthError {
         .product(ProductError(ShareFailure.invalidTemplate(violations: violations)))
+    }
+
+    /// A call through the share service asked for a user's token.
+    package static func userTokenForShare() -> KAuthError {
+        .product(ProductError(ShareFailure.userTokenCall))
     }
 }

@@ -24,7 +24,7 @@ package struct ShareService: Sendable {
             http: http, clock: clock, provider: provider,
             credentials: BearerCredentials(
                 profile: "",
-                current: { throw KAuthError.failure("share calls are made with the app key, not a user token") },
+                current: { throw KAuthError.userTokenForShare() },
                 recover: { _, message in throw KAuthError.appKeyRejected(provider: provider.name, message: message) }
             )
         )

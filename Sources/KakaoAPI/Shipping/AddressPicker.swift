@@ -79,11 +79,14 @@ package struct AddressPicker: Sendable {
     package var client: APIClient
     /// kauth's version, for the `ka` agent string.
     package var version: String
+    /// What the listener shows the browser.
+    package var pages: AddressPickerPages
 
-    package init(world: World, client: APIClient, version: String) {
+    package init(world: World, client: APIClient, version: String, pages: @escaping AddressPickerPages) {
         self.world = world
         self.client = client
         self.version = version
+        self.pages = pages
     }
 
     /// How long the picker may stay silent before the user hears what usually causes that.
@@ -106,7 +109,7 @@ package struct AddressPicker: Sendable {
         let returnPath = "/address/" + Base64URL.encode(world.random.bytes(32))
         let startPath = openBrowser ? "/start/" + Base64URL.encode(world.random.bytes(16)) : nil
         let config = AddressPickerListenerConfig(
-            port: port, path: returnPath, startPath: startPath, providerName: provider.displayName)
+            port: port, path: returnPath, startPath: startPath, pages: pages(provider.displayName))
         let paste = PasteReader(terminal: world.terminal, judge: config.judge, path: returnPath) { _ in
             events(.pastedURLRejected)
         }
@@ -119,7 +122,7 @@ package struct AddressPicker: Sendable {
         } catch LoopbackServerError.addressInUse(_, let busy) {
             throw KAuthError.portInUse(port: busy, redirectURI: "http://127.0.0.1:\(busy)")
         } catch let error as LoopbackServerError {
-            throw KAuthError.listenerFailed("\(error)")
+            throw KAuthError.listenerFailed(error)
         }
         defer { listener.close() }
 
@@ -193,8 +196,7 @@ package struct AddressPicker: Sendable {
             let object = items.first(where: { $0["id"] == .number(Double(id)) }),
             let address = try? JSONDecoder().decode(ShippingAddress.self, from: Data(object.jsonText().utf8))
         else {
-            throw KAuthError.invalidResponse(
-                "the picker chose address \(id), but /v1/user/shipping_address did not return it")
+            throw KAuthError.addressPicker(.addressNotReturned(id: id))
         }
         return AddressPickerResult(operation: operation, addressID: id, address: address, object: object)
     }

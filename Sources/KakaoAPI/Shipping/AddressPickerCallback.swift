@@ -62,14 +62,16 @@ package typealias AddressPickerListenerConfig = LoopbackListenerConfig<AddressPi
 /// The picker's listener, bound and serving.
 package typealias RunningAddressPickerListener = RunningLoopbackListener<AddressPickerOutcome, Never>
 
+/// The pages the picker's listener shows the browser, naming the provider (its display name).
+/// Their words are the command line's, which gives them to the picker as this value.
+package typealias AddressPickerPages = @Sendable (_ provider: String) -> ListenerPages<AddressPickerOutcome, Never>
+
 extension LoopbackListenerConfig where Judge == AddressPickerJudge {
-    /// The picker's listener, whose pages name `providerName`.
+    /// The picker's listener.
     package init(
         host: String = "127.0.0.1", port: UInt16, path: String, startPath: String? = nil,
-        providerName: String = "the provider"
+        pages: ListenerPages<AddressPickerOutcome, Never>
     ) {
-        self.init(
-            host: host, port: port, path: path, judge: AddressPickerJudge(), startPath: startPath,
-            pages: AddressPickerPage.listenerPages(provider: providerName))
+        self.init(host: host, port: port, path: path, judge: AddressPickerJudge(), startPath: startPath, pages: pages)
     }
 }

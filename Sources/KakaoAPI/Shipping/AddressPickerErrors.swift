@@ -1,6 +1,6 @@
 import KAuthCore
 
-/// How the shipping-address picker ended without an address (exit 6, like a cancelled login).
+/// How the shipping-address picker ended without an address.
 package enum AddressPickerEnd: Sendable, Equatable {
     /// Nothing came back in time: the user closed the picker, or Kakao showed an error page
     /// instead of sending the browser back (a `return_url` it does not accept).
@@ -55,24 +55,16 @@ package enum AddressPickerError: ProductFailure, Equatable {
     case ended(AddressPickerEnd)
     /// The picker came back with an error (`KAE…`).
     case failed(AddressPickerFailure)
-
-    package var exitCode: Int32 {
-        switch self {
-        case .ended: 6
-        case .failed: 1
-        }
-    }
-
-    package var code: String {
-        switch self {
-        case .ended: "picker_cancelled"
-        case .failed: "picker_error"
-        }
-    }
+    /// The AGT request to `path` succeeded (`status`) without an AGT.
+    case noAgentToken(path: String, status: Int)
+    /// The AGT request to `path` failed with `status` and no error kauth can read.
+    case agentTokenUnreadable(path: String, status: Int)
+    /// The picker chose address `id`, but the user's address list did not return it.
+    case addressNotReturned(id: Int64)
 }
 
 extension KAuthError {
-    /// The shipping-address picker ended without an answer (exit 6, like a cancelled login).
+    /// The shipping-address picker ended without an answer.
     package static func addressPickerEnded(_ end: AddressPickerEnd) -> KAuthError {
         .product(ProductError(AddressPickerError.ended(end)))
     }
@@ -80,5 +72,10 @@ extension KAuthError {
     /// Kakao's shipping-address picker came back with an error (`KAE…`).
     package static func addressPickerFailed(_ failure: AddressPickerFailure) -> KAuthError {
         .product(ProductError(AddressPickerError.failed(failure)))
+    }
+
+    /// The picker, or the requests around it, got an answer it cannot use.
+    package static func addressPicker(_ error: AddressPickerError) -> KAuthError {
+        .product(ProductError(error))
     }
 }

@@ -33,7 +33,7 @@ package enum AgentToken {
                 guard let body = try? JSONDecoder().decode(Body.self, from: response.body), let agt = body.agt,
                     !agt.isEmpty
                 else {
-                    throw KAuthError.invalidResponse("\(path) answered \(response.status) without an agt")
+                    throw KAuthError.addressPicker(.noAgentToken(path: path, status: response.status))
                 }
                 return agt
             }
@@ -53,14 +53,15 @@ package enum AgentToken {
             }
             if let failure {
                 if response.status >= 500 || failure.isTemporary(for: provider.type) {
-                    throw KAuthError.unavailable("\(path) is unavailable (HTTP \(response.status), \(failure.error))")
+                    throw KAuthError.unavailable(
+                        .temporaryError(.api(path: path), status: response.status, error: failure.error))
                 }
                 throw KAuthError.oauth(failure.failure(provider: provider))
             }
             if response.status >= 500 {
-                throw KAuthError.unavailable("\(path) answered HTTP \(response.status)")
+                throw KAuthError.unavailable(.serverError(.api(path: path), status: response.status))
             }
-            throw KAuthError.invalidResponse("\(path) answered HTTP \(response.status) without an error kauth can read")
+            throw KAuthError.addressPicker(.agentTokenUnreadable(path: path, status: response.status))
         }
     }
 

@@ -95,11 +95,15 @@ import Testing
             .oauth(OAuthFailure(error: hostile, description: hostile, providerCode: hostile, provider: "kakao")),
             .api(status: 400, code: -2, message: hostile),
             .consentRequired(scopes: [hostile], message: hostile),
-            .unavailable(hostile),
+            .unavailable(.unreachable(url: "https://kapi.kakao.com/v2/user/me", detail: hostile)),
+            .unavailable(.serviceError(.api(path: "/v2/user/me"), code: -9798, message: hostile)),
+            .unavailable(.temporaryError(.token, status: 503, error: hostile)),
             .loginCancelled(.denied(provider: "Kakao", error: hostile, description: hostile)),
-            .invalidResponse(hostile),
+            .invalidResponse(.jwksStatus(url: hostile, status: 404)),
             .sessionExpired(profile: "default", reason: .rejectedAfterRefresh(message: hostile)),
-            .idTokenRefused(provider: "Kakao", reason: hostile)
+            .idTokenRefused(
+                provider: "Kakao", .invalid(.wrongIssuer(expected: "https://kauth.kakao.com", actual: hostile))),
+            .idTokenRefused(provider: "Kakao", .invalid(.malformed(hostile)))
         ]
         for error in errors {
             let text = messages().message(for: error)

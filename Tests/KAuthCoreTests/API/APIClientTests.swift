@@ -85,7 +85,8 @@ import Testing
         await #expect {
             try await client(http, clock: TestClock(), recover: { _, _ in "at-2" }).send(AccessTokenInfoRequest())
         } throws: { error in
-            (error as? KAuthError)?.exitCode == 3
+            guard case .sessionExpired(_, .rejectedAfterRefresh)? = error as? KAuthError else { return false }
+            return true
         }
         #expect(http.requests.count == 2)
     }
@@ -96,7 +97,8 @@ import Testing
         await #expect {
             try await client(http, clock: clock, recover: { _, _ in "x" }).send(AccessTokenInfoRequest())
         } throws: { error in
-            (error as? KAuthError)?.exitCode == 5
+            guard case .unavailable? = error as? KAuthError else { return false }
+            return true
         }
         #expect(http.requests.count == 3)
         #expect(clock.sleeps == [.milliseconds(500), .milliseconds(1000)])
@@ -145,8 +147,8 @@ import Testing
         await #expect {
             try await client(http, clock: TestClock(), recover: { _, _ in "x" }).send(AccessTokenInfoRequest())
         } throws: { error in
-            guard case KAuthError.unavailable(let text) = error else { return false }
-            return text.contains("Connection refused")
+            guard case KAuthError.unavailable(.unreachable(_, let detail)) = error else { return false }
+            return detail == "Connection refused"
         }
         #expect(http.requests.count == 3)
     }
@@ -161,7 +163,7 @@ import Testing
             APICall(method: "GET", host: .api, path: "/v1/api/talk/friends"))
         #expect(exchange.response.status == 403)
         #expect(String(decoding: exchange.response.body, as: UTF8.self).contains("required_scopes"))
-        #expect(exchange.failure?.exitCode == 4)
+        #expect(exchange.failure == .consentRequired(scopes: ["friends"], message: "insufficient scopes."))
         #expect(exchange.url == "http://api.test/v1/api/talk/friends")
     }
 
@@ -174,7 +176,10 @@ import Testing
         let exchange = try await client(http, clock: TestClock(), recover: { _, _ in "at-2" }).exchange(
             APICall(method: "GET", host: .api, path: "/v2/user/me"))
         #expect(http.requests.count == 4, "one rejected, then three attempts on a transient failure")
-        #expect(exchange.failure?.exitCode == 5)
+        guard case .unavailable? = exchange.failure else {
+            Issue.record("\(String(describing: exchange.failure)) is not unavailable")
+            return
+        }
         #expect(String(decoding: exchange.response.body, as: UTF8.self).contains("maintenance"))
     }
 

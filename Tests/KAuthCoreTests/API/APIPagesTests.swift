@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct APIPagesTests {
     func page(_ url: String, _ body: String, link: String? = nil, status: Int = 200) -> APIExchange {
-        let failure: KAuthError? = status == 200 ? nil : .unavailable("HTTP \(status)")
+        let failure: KAuthError? = status == 200 ? nil : .unavailable(.serverError(.api(path: "/p"), status: status))
         return APIExchange(
             url: url,
             response: HTTPResponse(

@@ -23,7 +23,8 @@ import Testing
                         expectedIssuer: "https://kauth.test", requireIssuer: true))
         }
         let config = CallbackListenerConfig(
-            port: 0, path: "/callback", expectedState: "s1", expectedIssuer: "https://i.test", requireIssuer: true)
+            port: 0, path: "/callback", expectedState: "s1", expectedIssuer: "https://i.test", requireIssuer: true,
+            pages: .unshown)
         #expect(
             config.judge == .authorization(expectedState: "s1", expectedIssuer: "https://i.test", requireIssuer: true))
         #expect(

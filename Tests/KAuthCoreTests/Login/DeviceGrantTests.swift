@@ -39,13 +39,16 @@ import Testing
     }
 
     @Test(arguments: ["access_denied", "expired_token"])
-    func deniedOrExpiredEndsTheLoginWithExitSix(error: String) async throws {
+    func deniedOrExpiredEndsTheLoginAsCancelled(error: String) async throws {
         let http = FakeHTTP { _ in FakeHTTP.json(400, #"{"error":"\#(error)"}"#) }
         await #expect {
             try await DeviceAuthorization.poll(
                 authorization, provider: try provider(), http: http.client, clock: TestClock().clock,
                 lifetime: .seconds(600))
-        } throws: { ($0 as? KAuthError)?.exitCode == 6 }
+        } throws: { thrown in
+            guard case .loginCancelled(let end)? = thrown as? KAuthError else { return false }
+            return end == (error == "access_denied" ? .deviceDenied(provider: "id.example.com") : .deviceExpired)
+        }
     }
 
     @Test func startsWithTheClientIdAndScope() async throws {

@@ -64,7 +64,8 @@ import Testing
         }
 
         func flow(_ provider: Provider) -> LoginFlow {
-            LoginFlow(world: world, keystore: keystore, provider: provider, profile: "default")
+            LoginFlow(
+                world: world, keystore: keystore, provider: provider, profile: "default", pages: { _ in .unshown })
         }
     }
 

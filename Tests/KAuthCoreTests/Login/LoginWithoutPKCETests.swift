@@ -18,7 +18,9 @@ import Testing
         let provider = try Provider.resolved(
             "oidc", overrides: ProviderOverrides(clientID: "cli", issuer: "https://id.example.com"))
         await #expect(throws: KAuthError.unsupported(provider: "oidc", .pkce)) {
-            try await LoginFlow(world: world, keystore: keystore, provider: provider, profile: "default").run(
+            try await LoginFlow(
+                world: world, keystore: keystore, provider: provider, profile: "default", pages: { _ in .unshown }
+            ).run(
                 LoginOptions(openBrowser: false))
         }
         #expect(http.requests.count == 1, "refused after discovery, before any listener or browser")

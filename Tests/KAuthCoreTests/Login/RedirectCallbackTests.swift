@@ -40,25 +40,6 @@ import Testing
         #expect(verdict("/callback?code=abc&state=good-state", method: "POST") == .methodNotAllowed)
     }
 
-    @Test func answersEachSituationWithAPage() {
-        let request = HTTPServerRequest(method: "GET", target: "/callback")
-        #expect(CallbackPages.response(.notThisLogin, status: 400, for: request).status == 400)
-        let success = CallbackPages.response(
-            CallbackPages.page(for: .loggedIn, provider: "Kakao"), status: 200, for: request)
-        #expect(success.status == 200)
-        #expect(String(decoding: success.body, as: UTF8.self).contains("You are logged in to Kakao"))
-        let (page, status) = CallbackPages.page(
-            for: .providerError(error: "access_denied", description: "<script>"), provider: "Kakao")
-        #expect(status == 200)
-        let text = String(decoding: CallbackPages.response(page, status: status, for: request).body, as: UTF8.self)
-        #expect(text.contains("access_denied"))
-        #expect(!text.contains("<script>"))
-        #expect(text.contains("&lt;script&gt;"))
-        #expect(
-            CallbackPages.page(for: nil, provider: "Kakao") == .exchangeFailed(provider: "Kakao"),
-            "a login that never concludes sends the user to the terminal")
-    }
-
     @Test func pastedURLsAreJudgedByPathAndQueryOnly() {
         #expect(
             RedirectCallback.evaluate(

@@ -290,7 +290,6 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         var listing = validator()
         listing.algorithms = ["RS256", "HS256"]
         #expect(idTokenError { _ = try listing.validate(forged, keys: signer.jwks) } == .secretRequired("HS256"))
-        #expect(IDTokenError.secretRequired("HS256").message.contains("no client secret"))
         // And with a secret, the modulus is not it.
         listing.clientSecret = "the client secret"
         #expect(idTokenError { _ = try listing.validate(forged, keys: signer.jwks) } == .invalidSignature)
@@ -336,9 +335,6 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
     @Test func unknownKidIsReported() {
         let other = token(header: ["kid": .string("rotated")])
         #expect(idTokenError { _ = try validator().validate(other, keys: signer.jwks) } == .unknownKeyID("rotated"))
-        #expect(
-            IDTokenError.unknownKeyID("rotated").message
-                == "the ID token is signed with key 'rotated', which is not in the provider's JWK set")
     }
 
     @Test func missingKidNeedsExactlyOneRSAKey() throws {
@@ -371,10 +367,6 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         let weak = JWKSet(keys: [JWK(kty: "RSA", kid: kid, n: Base64URL.encode(n1024), e: "AQAB")])
         let error = idTokenError { _ = try validator().validate(token(), keys: weak) }
         #expect(error == .unusableKey(kid: kid, reason: "the RSA modulus is 1024 bits; at least 2048 are required"))
-        #expect(
-            error?.message
-                == "the key 'test-key' cannot verify the ID token's signature: the RSA modulus is 1024 bits; at least 2048 are required"
-        )
     }
 
     @Test func wrongIssuerIsRefused() {
@@ -389,7 +381,6 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
     @Test func wrongAudienceIsRefused() {
         let error = idTokenError { _ = try validator().validate(token(["aud": .string("xyz")]), keys: signer.jwks) }
         #expect(error == .wrongAudience(clientID: clientID, audiences: ["xyz"]))
-        #expect(error?.message == "the ID token's audience does not include the client id 'abc' (it is for 'xyz')")
         let array = token(["aud": .array([.string("xyz"), .string("uvw")]), "azp": .string("xyz")])
         #expect(
             idTokenError { _ = try validator().validate(array, keys: signer.jwks) }
@@ -435,8 +426,6 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
         #expect(
             expired
                 == .expired(expiresAt: Date(timeIntervalSince1970: now - 301), now: Date(timeIntervalSince1970: now)))
-        #expect(
-            expired?.message == "the ID token expired at 2025-12-31T23:54:59Z (the time here is 2026-01-01T00:00:00Z)")
         // "Now" is the injected clock's: the same token fails an hour later.
         let clock = TestClock()
         let fresh = token()
@@ -506,27 +495,6 @@ private func flippingBit(_ text: String, byte: Int, mask: UInt8 = 0x01) -> Strin
                 _ = try validator(maxAge: 600).validate(token(["auth_time": .number(now - 1000)]), keys: signer.jwks)
             }
                 == .authenticationTooOld(authTime: Date(timeIntervalSince1970: now - 1000), maxAge: 600))
-    }
-
-    @Test func everyErrorHasAMessage() {
-        let errors: [IDTokenError] = [
-            .malformed("x"), .algorithmNone, .unsupportedAlgorithm("ES256"), .unknownKeyID("k"),
-            .missingKeyID(keyType: "RSA", count: 0), .keyTypeMismatch(kid: nil, kty: "oct", algorithm: "RS256"),
-            .unusableKey(kid: "k", reason: "r"),
-            .algorithmNotOffered("ES256", offered: ["RS256"]), .secretRequired("HS256"),
-            .invalidSignature, .wrongIssuer(expected: "a", actual: "b"), .wrongAudience(clientID: "a", audiences: []),
-            .missingAuthorizedParty(audiences: ["a", "b"]), .wrongAuthorizedParty(clientID: "a", authorizedParty: "b"),
-            .missingClaim("sub"), .invalidClaim(name: "aud", reason: "r"),
-            .expired(expiresAt: Date(timeIntervalSince1970: 0), now: Date(timeIntervalSince1970: 1)),
-            .issuedInFuture(issuedAt: Date(timeIntervalSince1970: 1), now: Date(timeIntervalSince1970: 0)),
-            .missingNonce, .nonceMismatch, .authenticationTooOld(authTime: Date(timeIntervalSince1970: 0), maxAge: 60)
-        ]
-        for error in errors {
-            #expect(error.message.hasPrefix("the "), "\(error)")
-        }
-        #expect(
-            IDTokenError.keyTypeMismatch(kid: nil, kty: "oct", algorithm: "RS256").message
-                == "the key without a kid is of type oct, but an RS256 signature needs an RSA key")
     }
 }
 
@@ -721,20 +689,20 @@ extension JOSETests {
             let unreachable = FakeHTTP { request in
                 throw HTTPTransportError.connectionFailed(url: request.url, detail: "Connection refused")
             }
-            await #expect(throws: KAuthError.unavailable("cannot reach \(jwksURI): Connection refused")) {
+            await #expect(throws: KAuthError.unavailable(.unreachable(url: jwksURI, detail: "Connection refused"))) {
                 try await cache(unreachable).keys(forKid: kid)
             }
             let down = FakeHTTP { _ in FakeHTTP.json(503, "{}") }
-            await #expect(throws: KAuthError.unavailable("the provider's JWK set at \(jwksURI) answered HTTP 503")) {
+            await #expect(throws: KAuthError.unavailable(.serverError(.jwks(url: jwksURI), status: 503))) {
                 try await cache(down).keys()
             }
             let missing = FakeHTTP { _ in FakeHTTP.json(404, "{}") }
-            await #expect(throws: KAuthError.invalidResponse("the JWK set at \(jwksURI) answered HTTP 404")) {
+            await #expect(throws: KAuthError.invalidResponse(.jwksStatus(url: jwksURI, status: 404))) {
                 try await cache(missing).keys()
             }
             let garbage = FakeHTTP { _ in FakeHTTP.json(200, "<html>") }
             await #expect(
-                throws: KAuthError.invalidResponse("the JWK set at \(jwksURI) is not a JSON object with a 'keys' array")
+                throws: KAuthError.invalidResponse(.notAKeySet(url: jwksURI))
             ) {
                 try await cache(garbage).keys()
             }

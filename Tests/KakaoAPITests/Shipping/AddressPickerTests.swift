@@ -72,7 +72,7 @@ import Testing
                 world: world,
                 client: APIClient(
                     http: http.client, clock: world.clock, provider: provider, credentials: tokens.credentials),
-                version: "9.9.9")
+                version: "9.9.9", pages: { _ in .unshown })
         }
 
         func run(_ operation: AddressPickerOperation, timeout: Duration = .seconds(300), port: UInt16 = 0) async throws
@@ -208,11 +208,11 @@ import Testing
         (AddressPickerOutcome.interrupted, KAuthError.addressPickerEnded(.interrupted)),
         (.takeover, .addressPickerEnded(.takeover))
     ])
-    func aPickerThatEndsWithoutAnAnswerExitsSix(outcome: AddressPickerOutcome, expected: KAuthError) async throws {
+    func aPickerThatEndsWithoutAnAnswerSaysHowItEnded(outcome: AddressPickerOutcome, expected: KAuthError) async throws
+    {
         let setup = Setup(
             http: Self.kakaoHTTP(), listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in outcome })
         await #expect(throws: expected) { try await setup.run(.select) }
-        #expect(expected.exitCode == 6)
         #expect(setup.http.requests.count == 1, "only the AGT")
     }
 
@@ -256,7 +256,7 @@ import Testing
             world: world,
             client: APIClient(
                 http: http.client, clock: world.clock, provider: Self.kakao, credentials: Tokens().credentials),
-            version: "1")
+            version: "1", pages: { _ in .unshown })
         await #expect(throws: KAuthError.self) {
             try await picker.run(.select, timeout: .seconds(300), events: events.record)
         }
@@ -301,8 +301,7 @@ import Testing
             http: Self.kakaoHTTP(addresses: (200, #"{"user_id":42,"shipping_addresses":[{"id":1,"name":"Other"}]}"#)),
             listener: FakeListener(judge: AddressPickerJudge.self) { _, _ in .addressChosen(id: 7_100_003) })
         await #expect(
-            throws: KAuthError.invalidResponse(
-                "the picker chose address 7100003, but /v1/user/shipping_address did not return it")
+            throws: KAuthError.addressPicker(.addressNotReturned(id: 7_100_003))
         ) {
             try await setup.run(.select)
         }
@@ -326,7 +325,7 @@ import Testing
             world: world,
             client: APIClient(
                 http: http.client, clock: world.clock, provider: Self.kakao, credentials: Tokens().credentials),
-            version: "1")
+            version: "1", pages: { _ in .unshown })
         await #expect(throws: KAuthError.portInUse(port: 8123, redirectURI: "http://127.0.0.1:8123")) {
             try await picker.run(.select, port: 8123)
         }

@@ -39,7 +39,6 @@ import Testing
                     code: -3, message: "App disabled [friends] scopes for [FRIENDS] API", permission: .talkSocial))
         let message = apiError("/v1/api/talk/friends/message/default/send", #"{"msg":"no permission","code":-5}"#)
         #expect(message as? KAuthError == .apiNotPermitted(code: -5, message: "no permission", permission: .talkSocial))
-        #expect((message as? KAuthError)?.exitCode == 1)
         let other = apiError("/v2/api/talk/memo/default/send", #"{"msg":"disabled","code":-3}"#, status: 400)
         #expect(other as? KAuthError == .apiNotPermitted(code: -3, message: "disabled", permission: nil))
     }

@@ -1,11 +1,11 @@
 /// The languages kauth's browser pages are written in. Korean because most Kakao users read it;
 /// English for everyone else.
-package enum PageLanguage: String, Sendable, CaseIterable {
+enum PageLanguage: String, Sendable, CaseIterable {
     case english = "en"
     case korean = "ko"
 
     /// The BCP 47 tag for `<html lang>`.
-    package var tag: String { rawValue }
+    var tag: String { rawValue }
 
     /// The language to answer a browser in, from its `Accept-Language` header (RFC 9110 §12.5.4).
     ///
@@ -14,7 +14,7 @@ package enum PageLanguage: String, Sendable, CaseIterable {
     /// gets the highest weight of the ranges naming it, else the weight of `*`, else 0. Korean is
     /// chosen only when it weighs more than English, so a tie, a missing or unreadable header, or
     /// one that names neither, gives English. Entries with a malformed weight are skipped.
-    package static func preferred(acceptLanguage: String?) -> PageLanguage {
+    static func preferred(acceptLanguage: String?) -> PageLanguage {
         guard let acceptLanguage else { return .english }
         var named: [PageLanguage: Double] = [:]
         var wildcard: Double?

@@ -1,18 +1,18 @@
 /// An sRGB colour, kept as numbers so tests can compute contrast ratios from the very values the
 /// pages' CSS is written from.
-package struct PageColour: Sendable, Equatable, Hashable {
-    package var red: UInt8
-    package var green: UInt8
-    package var blue: UInt8
+struct PageColour: Sendable, Equatable, Hashable {
+    var red: UInt8
+    var green: UInt8
+    var blue: UInt8
 
-    package init(_ hex: UInt32) {
+    init(_ hex: UInt32) {
         red = UInt8((hex >> 16) & 0xFF)
         green = UInt8((hex >> 8) & 0xFF)
         blue = UInt8(hex & 0xFF)
     }
 
     /// `#rrggbb`.
-    package var css: String {
+    var css: String {
         "#"
             + [red, green, blue].map { byte in
                 let digits = String(byte, radix: 16)
@@ -24,29 +24,29 @@ package struct PageColour: Sendable, Equatable, Hashable {
 /// The colours of one scheme (light or dark). Every colour that text is drawn in, and every
 /// colour text is drawn on, is here; `textPairs` lists which meet on a page, and each pair must
 /// reach WCAG 2.x AA's 4.5:1 for normal text (tested).
-package struct PagePalette: Sendable {
+struct PagePalette: Sendable {
     /// Behind the card.
-    package var page: PageColour
+    var page: PageColour
     /// The card the text sits on.
-    package var card: PageColour
+    var card: PageColour
     /// Around the card; decorative only, no text touches it.
-    package var cardEdge: PageColour
+    var cardEdge: PageColour
     /// Headings and the provider's answer.
-    package var text: PageColour
+    var text: PageColour
     /// Explanations under the heading.
-    package var muted: PageColour
+    var muted: PageColour
     /// The small "kauth" signature at the bottom.
-    package var footer: PageColour
+    var footer: PageColour
     /// Behind the provider's answer and inline commands.
-    package var inset: PageColour
+    var inset: PageColour
     /// The glyph drawn on each tone's accent circle.
-    package var onAccent: PageColour
-    package var success: PageColour
-    package var failure: PageColour
-    package var notice: PageColour
-    package var warning: PageColour
+    var onAccent: PageColour
+    var success: PageColour
+    var failure: PageColour
+    var notice: PageColour
+    var warning: PageColour
 
-    package static let light = PagePalette(
+    static let light = PagePalette(
         page: PageColour(0xF4F4F1), card: PageColour(0xFFFFFF), cardEdge: PageColour(0xE2E2DD),
         text: PageColour(0x1D1D1B), muted: PageColour(0x4F4F4C), footer: PageColour(0x6B6B67),
         inset: PageColour(0xF0F0EC), onAccent: PageColour(0xFFFFFF),
@@ -54,7 +54,7 @@ package struct PagePalette: Sendable {
         warning: PageColour(0x8F4F00)
     )
 
-    package static let dark = PagePalette(
+    static let dark = PagePalette(
         page: PageColour(0x121211), card: PageColour(0x1F1F1D), cardEdge: PageColour(0x34342F),
         text: PageColour(0xEDEDEA), muted: PageColour(0xC4C4BF), footer: PageColour(0xA3A39E),
         inset: PageColour(0x2B2B28), onAccent: PageColour(0x121211),
@@ -63,7 +63,7 @@ package struct PagePalette: Sendable {
     )
 
     /// The accent of a tone: the circle behind the glyph.
-    package func accent(_ tone: PageTone) -> PageColour {
+    func accent(_ tone: PageTone) -> PageColour {
         switch tone {
         case .success: success
         case .failure: failure
@@ -73,7 +73,7 @@ package struct PagePalette: Sendable {
     }
 
     /// Every foreground/background pair that meets on a page, as the CSS in `BrowserPages` draws it.
-    package var textPairs: [(role: String, foreground: PageColour, background: PageColour)] {
+    var textPairs: [(role: String, foreground: PageColour, background: PageColour)] {
         [
             ("heading on card", text, card),
             ("explanation on card", muted, card),
@@ -94,7 +94,7 @@ package struct PagePalette: Sendable {
 }
 
 /// What a page tells the user, shown by its accent colour and glyph.
-package enum PageTone: String, Sendable, CaseIterable {
+enum PageTone: String, Sendable, CaseIterable {
     /// Done; nothing more to do in the browser.
     case success
     /// Something really failed.

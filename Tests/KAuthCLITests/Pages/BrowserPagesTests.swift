@@ -3,6 +3,7 @@ import KAuthTestSupport
 import Testing
 
 @testable import KAuthBasics
+@testable import KAuthCLI
 @testable import KAuthCore
 @testable import KakaoAPI
 

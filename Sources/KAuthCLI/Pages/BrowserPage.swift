@@ -4,7 +4,7 @@
 /// `provider` is a display name ("Kakao", not the `--provider` key "kakao"). The provider's
 /// `error`, `description`, `code` and `message` are untrusted text from the redirect: the only
 /// request data a page shows, escaped and cut short.
-package enum BrowserPage: Sendable, Equatable {
+enum BrowserPage: Sendable, Equatable {
     /// The redirect brought a code; the login is done as far as the browser is concerned.
     case loggedIn(provider: String)
     /// The provider redirected with `error=` (RFC 6749 §4.1.2.1).
@@ -25,7 +25,7 @@ package enum BrowserPage: Sendable, Equatable {
 
     /// Only pages where something really failed use `.failure`; pages for a login that goes on
     /// say so with `.notice`.
-    package var tone: PageTone {
+    var tone: PageTone {
         switch self {
         case .loggedIn: .success
         case .loginFailed, .exchangeFailed, .takeoverSuspected: .failure
@@ -35,7 +35,7 @@ package enum BrowserPage: Sendable, Equatable {
     }
 
     /// The decorative glyph in the accent circle (hidden from screen readers: the heading says it).
-    package var glyph: String {
+    var glyph: String {
         switch self {
         case .loggedIn: "\u{2713}"
         case .loginFailed, .exchangeFailed: "\u{2715}"

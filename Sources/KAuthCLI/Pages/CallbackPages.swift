@@ -1,18 +1,19 @@
 import KAuthBasics
+import KAuthCore
 
 /// The listener's answers to the browser: a page of the catalogue for each situation, in the
 /// language the browser asks for.
-package enum CallbackPages {
+enum CallbackPages {
     /// `page` in the language the browser asks for.
-    package static func response(_ page: BrowserPage, status: Int, for request: HTTPServerRequest)
+    static func response(_ page: BrowserPage, status: Int, for request: HTTPServerRequest)
         -> HTTPServerResponse
     {
         response(status: status, for: request) { language in BrowserPages.html(page, language: language) }
     }
 
-    /// The page `html` writes in the language the browser asks for: the core's pages and those
+    /// The page `html` writes in the language the browser asks for: a login's pages and those
     /// other waits bring choose their language the same way.
-    package static func response(
+    static func response(
         status: Int, for request: HTTPServerRequest, html: (PageLanguage) -> String
     ) -> HTTPServerResponse {
         // Pages answer in the browser's language; nothing else is read from the headers.

@@ -3,12 +3,15 @@ import KAuthBasics
 import KAuthTestSupport
 import Testing
 
+@testable import KAuthCLI
 @testable import KAuthCore
 
 @Suite struct BrowserPagesInTheListenerTests {
     @Test func theListenerAnswersInTheBrowsersLanguage() async throws {
         let listener = try Listener.live.start(
-            CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s1", providerName: "Kakao"), { _ in })
+            CallbackListenerConfig(
+                port: 0, path: "/callback", expectedState: "s1", pages: CallbackPages.listenerPages(provider: "Kakao")),
+            { _ in })
         defer { listener.close() }
         let ignored = RawSocketClient.exchange(
             port: listener.port,
@@ -51,5 +54,24 @@ import Testing
             provider("my-keycloak", .oidc, issuer: "https://sso.example.org").displayName
                 == "my-keycloak (sso.example.org)")
         #expect(provider("my-keycloak", .oidc).displayName == "my-keycloak (OpenID Connect)")
+    }
+
+    @Test func answersEachSituationWithAPage() {
+        let request = HTTPServerRequest(method: "GET", target: "/callback")
+        #expect(CallbackPages.response(.notThisLogin, status: 400, for: request).status == 400)
+        let success = CallbackPages.response(
+            CallbackPages.page(for: .loggedIn, provider: "Kakao"), status: 200, for: request)
+        #expect(success.status == 200)
+        #expect(String(decoding: success.body, as: UTF8.self).contains("You are logged in to Kakao"))
+        let (page, status) = CallbackPages.page(
+            for: .providerError(error: "access_denied", description: "<script>"), provider: "Kakao")
+        #expect(status == 200)
+        let text = String(decoding: CallbackPages.response(page, status: status, for: request).body, as: UTF8.self)
+        #expect(text.contains("access_denied"))
+        #expect(!text.contains("<script>"))
+        #expect(text.contains("&lt;script&gt;"))
+        #expect(
+            CallbackPages.page(for: nil, provider: "Kakao") == .exchangeFailed(provider: "Kakao"),
+            "a login that never concludes sends the user to the terminal")
     }
 }

@@ -3,6 +3,7 @@ import KAuthBasics
 import KAuthTestSupport
 import Testing
 
+@testable import KAuthCLI
 @testable import KAuthCore
 @testable import KakaoAPI
 
@@ -15,7 +16,9 @@ import Testing
         -> RunningAddressPickerListener
     {
         try Listener.live.start(
-            AddressPickerListenerConfig(port: 0, path: Self.path, startPath: startPath, providerName: "Kakao"),
+            AddressPickerListenerConfig(
+                port: 0, path: Self.path, startPath: startPath,
+                pages: AddressPickerPage.listenerPages(provider: "Kakao")),
             notices.record)
     }
 

@@ -1,10 +1,11 @@
 import KAuthBasics
 import KAuthCore
+import KakaoAPI
 
-/// The pages the picker's listener can show the browser, written with the core's page shell
+/// The pages the picker's listener can show the browser, written with the login pages' shell
 /// (`BrowserPages`) and language choice. `provider`, `code` and `message` as in `BrowserPage`: the
 /// code and message are untrusted text from the redirect, escaped and cut short.
-package enum AddressPickerPage: Sendable, Equatable {
+enum AddressPickerPage: Sendable, Equatable {
     /// The picker's path without a usable `status`: still waiting.
     case incomplete
     /// A second answer after the picker already had one.
@@ -17,7 +18,7 @@ package enum AddressPickerPage: Sendable, Equatable {
     /// The picker ended with an error.
     case addressPickerFailed(provider: String, code: String, message: String?)
 
-    package var tone: PageTone {
+    var tone: PageTone {
         switch self {
         case .addressChosen: .success
         case .addressPickerFailed, .takeoverSuspected: .failure
@@ -25,8 +26,8 @@ package enum AddressPickerPage: Sendable, Equatable {
         }
     }
 
-    /// The decorative glyph in the accent circle, as the core's pages of the same kind have it.
-    package var glyph: String {
+    /// The decorative glyph in the accent circle, as the login's pages of the same kind have it.
+    var glyph: String {
         switch self {
         case .addressChosen: "\u{2713}"
         case .addressPickerFailed: "\u{2715}"
@@ -35,12 +36,12 @@ package enum AddressPickerPage: Sendable, Equatable {
         }
     }
 
-    package func html(language: PageLanguage) -> String {
+    func html(language: PageLanguage) -> String {
         BrowserPages.html(text(in: language), tone: tone, glyph: glyph, language: language)
     }
 
     /// The picker's listener answers, naming `provider`. Its answer is final as it arrives, so
-    /// the page goes out before the wait ends; the other ends get the core's pages once the wait
+    /// the page goes out before the wait ends; the other ends get the login's pages once the wait
     /// is over, as a login's do.
     static func listenerPages(provider: String) -> ListenerPages<AddressPickerOutcome, Never> {
         ListenerPages(
@@ -74,7 +75,7 @@ package enum AddressPickerPage: Sendable, Equatable {
         CallbackPages.response(status: status, for: request) { language in page.html(language: language) }
     }
 
-    /// English and Korean side by side, as the core's pages are written (`BrowserPageText`).
+    /// English and Korean side by side, as the login's pages are written (`BrowserPageText`).
     func text(in language: PageLanguage) -> PageText {
         let english = language == .english
         switch self {

@@ -7,17 +7,17 @@ import KAuthBasics
 /// since the listener serves one response and stops. Colours come from `PagePalette` (light, and
 /// dark under `prefers-color-scheme`). Text comes from `BrowserPageText` and is escaped here, all
 /// of it: the provider's answer is untrusted, and the rest costs nothing to escape too.
-package enum BrowserPages {
+enum BrowserPages {
     /// How many characters of each provider-sent string a page shows. An error description is a
     /// sentence or two; anything longer only pushes the page's own words off screen.
-    package static let providerTextLimit = 300
+    static let providerTextLimit = 300
 
-    package static func html(_ page: BrowserPage, language: PageLanguage) -> String {
+    static func html(_ page: BrowserPage, language: PageLanguage) -> String {
         html(BrowserPageText.text(page, in: language), tone: page.tone, glyph: page.glyph, language: language)
     }
 
     /// A page of `text` in `language`, marked with `tone`'s colour and `glyph`.
-    package static func html(_ text: PageText, tone: PageTone, glyph: String, language: PageLanguage) -> String {
+    static func html(_ text: PageText, tone: PageTone, glyph: String, language: PageLanguage) -> String {
         let body = text.blocks.map(render).joined()
         return """
             <!doctype html>

@@ -3,6 +3,7 @@ import KAuthBasics
 import KAuthTestSupport
 import Testing
 
+@testable import KAuthCLI
 @testable import KAuthCore
 
 /// The live redirect listener on real loopback sockets.
@@ -15,7 +16,9 @@ import Testing
     @Test func wrongStateIsRefusedAndTheRightCallbackStillEndsTheWait() async throws {
         let notices = NoticeRecorder()
         let listener = try Listener.live.start(
-            CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s1"), notices.record)
+            CallbackListenerConfig(
+                port: 0, path: "/callback", expectedState: "s1",
+                pages: CallbackPages.listenerPages(provider: "the provider")), notices.record)
         defer { listener.close() }
         #expect(
             RawSocketClient.exchange(port: listener.port, "GET /favicon.ico HTTP/1.1\r\n\r\n").hasPrefix(
@@ -37,7 +40,9 @@ import Testing
 
     @Test func theBrowserHearsOfAFailedExchangeInsteadOfSuccess() async throws {
         let listener = try Listener.live.start(
-            CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s1", providerName: "Kakao"), { _ in })
+            CallbackListenerConfig(
+                port: 0, path: "/callback", expectedState: "s1", pages: CallbackPages.listenerPages(provider: "Kakao")),
+            { _ in })
         defer { listener.close() }
         let request = send(listener.port, "GET /callback?code=good&state=s1 HTTP/1.1\r\n\r\n")
         #expect(await listener.wait(.seconds(5)) == .code("good"))
@@ -49,7 +54,9 @@ import Testing
 
     @Test func theStartLinkRedirectsOnceAndASecondUseEndsTheLogin() async throws {
         let listener = try Listener.live.start(
-            CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s1", startPath: "/start/abc"), { _ in })
+            CallbackListenerConfig(
+                port: 0, path: "/callback", expectedState: "s1", startPath: "/start/abc",
+                pages: CallbackPages.listenerPages(provider: "the provider")), { _ in })
         defer { listener.close() }
         #expect(
             RawSocketClient.exchange(port: listener.port, "GET /start/abc HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 404 "),
@@ -69,7 +76,9 @@ import Testing
 
     @Test func aProviderErrorIsAnsweredAtOnce() async throws {
         let listener = try Listener.live.start(
-            CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s1"), { _ in })
+            CallbackListenerConfig(
+                port: 0, path: "/callback", expectedState: "s1",
+                pages: CallbackPages.listenerPages(provider: "the provider")), { _ in })
         defer { listener.close() }
         let answer = RawSocketClient.exchange(
             port: listener.port, "GET /callback?error=access_denied&state=s1 HTTP/1.1\r\n\r\n")
@@ -80,14 +89,18 @@ import Testing
 
     @Test func waitingEndsAtTheTimeout() async throws {
         let listener = try Listener.live.start(
-            CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s"), { _ in })
+            CallbackListenerConfig(
+                port: 0, path: "/callback", expectedState: "s",
+                pages: CallbackPages.listenerPages(provider: "the provider")), { _ in })
         defer { listener.close() }
         #expect(await listener.wait(.milliseconds(100)) == .timedOut)
     }
 
     @Test func aDeliveredPasteEndsTheWait() async throws {
         let listener = try Listener.live.start(
-            CallbackListenerConfig(port: 0, path: "/callback", expectedState: "s"), { _ in })
+            CallbackListenerConfig(
+                port: 0, path: "/callback", expectedState: "s",
+                pages: CallbackPages.listenerPages(provider: "the provider")), { _ in })
         defer { listener.close() }
         listener.deliver(.code("pasted"))
         #expect(await listener.wait(.seconds(5)) == .code("pasted"))

@@ -2,6 +2,7 @@ import Foundation
 import KAuthTestSupport
 import Testing
 
+@testable import KAuthCLI
 @testable import KAuthCore
 @testable import KakaoAPI
 

@@ -1,24 +1,18 @@
 /// The words of one page in one language. Plain text throughout: `BrowserPages` escapes every
 /// string when it writes the HTML, so nothing here can inject markup.
-package struct PageText: Equatable {
+struct PageText: Equatable {
     /// The tab title, before " — kauth".
-    package var title: String
-    package var heading: String
-    package var blocks: [Block]
+    var title: String
+    var heading: String
+    var blocks: [Block]
 
-    package init(title: String, heading: String, blocks: [Block]) {
-        self.title = title
-        self.heading = heading
-        self.blocks = blocks
-    }
-
-    package enum Block: Equatable {
+    enum Block: Equatable {
         case paragraph([Inline])
         /// What the provider said, shown apart so it reads as a quotation, not as kauth's words.
         case providerAnswer(label: String, error: String, description: String?)
     }
 
-    package enum Inline: Equatable {
+    enum Inline: Equatable {
         case text(String)
         /// Something to type in the terminal, set in monospace.
         case command(String)
@@ -30,7 +24,7 @@ package struct PageText: Equatable {
 /// The Korean is written, not translated: polite 합니다/하세요 forms, and only the particles 에,
 /// 에서 and 의 after a provider's name, since those do not change with the name's last sound
 /// (을/를, 이/가 would be wrong for half the names).
-package enum BrowserPageText {
+enum BrowserPageText {
     static func text(_ page: BrowserPage, in language: PageLanguage) -> PageText {
         let english = language == .english
         switch page {
@@ -181,7 +175,7 @@ package enum BrowserPageText {
     }
 
     /// Korean readers know Kakao as 카카오; other names are brand names kept as written.
-    package static func providerName(_ displayName: String, in language: PageLanguage) -> String {
+    static func providerName(_ displayName: String, in language: PageLanguage) -> String {
         guard language == .korean else { return displayName }
         return koreanProviderNames[displayName] ?? displayName
     }

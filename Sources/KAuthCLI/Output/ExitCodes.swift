@@ -1,0 +1,78 @@
+import KAuthCore
+import KakaoAPI
+
+/// The one mapping from failures to the exit codes of the CLI contract and to the `code` of
+/// `--json` error objects (Docs/exit-codes.md lists both). The core and Kakao's product APIs
+/// throw facts; which number a script sees is the command line's to say.
+extension KAuthError {
+    /// The exit code of the CLI contract.
+    var exitCode: Int32 {
+        if case .pagesStopped(.failed(_, _, let error)) = self { return error.exitCode }
+        if case .product(let product) = self { return Self.exit(of: product.failure).exitCode }
+        switch self {
+        case .usage, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch,
+            .insecureURL, .notAURL, .plainHTTPServer, .unsupported,
+            .invalidRedirectURI, .redirectPortConflict, .hostNotAllowed, .config:
+            return 2
+        case .notLoggedIn, .sessionExpired, .environmentTokenRejected: return 3
+        case .consentRequired: return 4
+        case .unavailable: return 5
+        case .loginCancelled: return 6
+        case .keystore: return 7
+        case .portInUse, .oauth, .api, .apiNotPermitted, .apiRefused, .tlsFailed, .appKeyRejected,
+            .invalidResponse, .discovery,
+            .idTokenRefused, .endpointsUnknown, .foreignUserinfo, .loginReplaced, .pagesStopped, .listenerFailed,
+            .httpUnavailable, .unexpected, .failure, .product:
+            return 1
+        }
+    }
+
+    /// A stable, machine-readable name for `--json` error objects.
+    var code: String {
+        if case .pagesStopped(.failed(_, _, let error)) = self { return error.code }
+        if case .product(let product) = self { return Self.exit(of: product.failure).code }
+        switch self {
+        case .usage, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .notAURL,
+            .plainHTTPServer, .invalidRedirectURI,
+            .redirectPortConflict, .hostNotAllowed, .config, .unsupported:
+            return "usage"
+        case .notLoggedIn: return "not_logged_in"
+        case .sessionExpired: return "session_expired"
+        case .environmentTokenRejected: return "environment_token_rejected"
+        case .consentRequired: return "consent_required"
+        case .unavailable: return "unavailable"
+        case .loginCancelled: return "login_cancelled"
+        case .keystore: return "keystore"
+        case .portInUse: return "port_in_use"
+        case .oauth: return "oauth_error"
+        case .api, .apiNotPermitted, .apiRefused, .appKeyRejected: return "api_error"
+        case .invalidResponse, .discovery, .endpointsUnknown: return "invalid_response"
+        case .idTokenRefused: return "id_token_refused"
+        case .foreignUserinfo: return "userinfo_subject_mismatch"
+        case .loginReplaced: return "login_replaced"
+        case .tlsFailed: return "tls_error"
+        case .pagesStopped: return "pagination_stopped"
+        case .listenerFailed, .httpUnavailable, .unexpected, .failure, .product: return "failure"
+        }
+    }
+
+    /// The exit code and JSON code of a failure of Kakao's product APIs, which the core carries
+    /// without knowing its cases; any other product failure is a plain failure.
+    private static func exit(of failure: any ProductFailure) -> (exitCode: Int32, code: String) {
+        switch failure {
+        case let share as ShareFailure:
+            switch share {
+            case .invalidTemplate: return (2, "invalid_template")
+            case .userTokenCall: return (1, "failure")
+            }
+        case let picker as AddressPickerError:
+            switch picker {
+            case .ended: return (6, "picker_cancelled")
+            case .failed: return (1, "picker_error")
+            case .noAgentToken, .agentTokenUnreadable, .addressNotReturned: return (1, "invalid_response")
+            }
+        default:
+            return (1, "failure")
+        }
+    }
+}

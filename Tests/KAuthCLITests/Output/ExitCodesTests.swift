@@ -1,0 +1,163 @@
+import Foundation
+import KAuthBasics
+import KAuthCore
+import KakaoAPI
+import Testing
+
+@testable import KAuthCLI
+
+/// `KAuthError.exitCode` and `code` against the contract users read: the table of
+/// Docs/exit-codes.md, which lists the JSON `code` values each exit code is given with.
+struct ExitCodesTests {
+    static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Docs/exit-codes.md")
+
+    /// The table's rows: exit code → the JSON `code` values in backquotes.
+    static func documented() throws -> [Int32: Set<String>] {
+        var rows: [Int32: Set<String>] = [:]
+        for line in try String(contentsOf: docs, encoding: .utf8).split(separator: "\n") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard cells.count == 5, let code = Int32(cells[1]) else { continue }
+            // Words in brackets remark on a code (`usage` (… with `suggestions`)); they name none.
+            let codes = cells[3].replacing(/\([^)]*\)/, with: "")
+            rows[code] = Set(
+                codes.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }
+                    .map { String($0.element) })
+        }
+        return rows
+    }
+
+    /// One error of each case, with the exit code and JSON code the contract gives it.
+    static let samples: [(KAuthError, Int32, String)] = [
+        (.usage("x"), 2, "usage"),
+        (.missingSetting(.clientID, provider: "kakao"), 2, "usage"),
+        (.invalidSetting(name: "n", value: "v", expected: ["e"]), 2, "usage"),
+        (.unknownProvider(name: "x", known: ["kakao"]), 2, "usage"),
+        (.providerMismatch(profile: "p", stored: "kakao", selected: "snapchat"), 2, "usage"),
+        (.insecureURL(label: "issuer", url: "http://x"), 2, "usage"),
+        (.notAURL(label: "issuer", value: "x"), 2, "usage"),
+        (.plainHTTPServer(url: "https://x"), 2, "usage"),
+        (.unsupported(provider: "kakao", .deviceGrant(discovered: false)), 2, "usage"),
+        (.invalidRedirectURI(uri: "x", problem: .notHTTP), 2, "usage"),
+        (.redirectPortConflict(port: 1, uri: "x"), 2, "usage"),
+        (.hostNotAllowed(url: "x", provider: "kakao", allowed: []), 2, "usage"),
+        (.config(.unknownKey("x", known: [])), 2, "usage"),
+        (.invalidTemplate(violations: []), 2, "invalid_template"),
+        (.userTokenForShare(), 1, "failure"),
+        (.notLoggedIn(profile: "default"), 3, "not_logged_in"),
+        (.sessionExpired(profile: "default", reason: .noRefreshToken), 3, "session_expired"),
+        (.environmentTokenRejected(reason: "x"), 3, "environment_token_rejected"),
+        (.consentRequired(scopes: ["a"], message: ""), 4, "consent_required"),
+        (.unavailable(.noAnswer(url: "x")), 5, "unavailable"),
+        (.loginCancelled(.interrupted), 6, "login_cancelled"),
+        (.addressPickerEnded(.interrupted), 6, "picker_cancelled"),
+        (.keystore(.notOwned(path: "x")), 7, "keystore"),
+        (.portInUse(port: 1, redirectURI: "x"), 1, "port_in_use"),
+        (.oauth(OAuthFailure(error: "invalid_grant", provider: "kakao")), 1, "oauth_error"),
+        (.api(status: 400, code: -101, message: "x"), 1, "api_error"),
+        (.apiNotPermitted(code: -3, message: "x", permission: nil), 1, "api_error"),
+        (.appKeyRejected(provider: "kakao", message: "x"), 1, "api_error"),
+        (.apiRefused(.quotaExceeded, provider: "Kakao", code: -10, message: "x"), 1, "api_error"),
+        (.invalidResponse(.insecureVerificationURI), 1, "invalid_response"),
+        (.discovery(url: "x", .incomplete), 1, "invalid_response"),
+        (.endpointsUnknown(provider: "x"), 1, "invalid_response"),
+        (.idTokenRefused(provider: "x", .anotherUser), 1, "id_token_refused"),
+        (.foreignUserinfo(subject: nil, expected: "x"), 1, "userinfo_subject_mismatch"),
+        (.loginReplaced(profile: "p", provider: "x"), 1, "login_replaced"),
+        (.tlsFailed(url: "x", detail: "x", trust: TLSTrust()), 1, "tls_error"),
+        (.pagesStopped(.tooManyPages(3)), 1, "pagination_stopped"),
+        (.listenerFailed(.socket(operation: "bind", reason: "x")), 1, "failure"),
+        (.httpUnavailable(detail: "x"), 1, "failure"),
+        (.unexpected(description: "x"), 1, "failure"),
+        (.failure("x"), 1, "failure"),
+        (
+            .addressPickerFailed(AddressPickerFailure(code: "KAE001", message: nil, meaning: .internalError)), 1,
+            "picker_error"
+        ),
+        (.addressPicker(.noAgentToken(path: "/x", status: 200)), 1, "invalid_response"),
+        (.addressPicker(.agentTokenUnreadable(path: "/x", status: 400)), 1, "invalid_response"),
+        (.addressPicker(.addressNotReturned(id: 1)), 1, "invalid_response")
+    ]
+
+    /// The case's name; a new case does not compile here until it has a sample above.
+    static func name(_ error: KAuthError) -> String {
+        switch error {
+        case .usage: "usage"
+        case .missingSetting: "missingSetting"
+        case .invalidSetting: "invalidSetting"
+        case .unknownProvider: "unknownProvider"
+        case .providerMismatch: "providerMismatch"
+        case .insecureURL: "insecureURL"
+        case .notAURL: "notAURL"
+        case .plainHTTPServer: "plainHTTPServer"
+        case .unsupported: "unsupported"
+        case .invalidRedirectURI: "invalidRedirectURI"
+        case .redirectPortConflict: "redirectPortConflict"
+        case .hostNotAllowed: "hostNotAllowed"
+        case .config: "config"
+        case .notLoggedIn: "notLoggedIn"
+        case .sessionExpired: "sessionExpired"
+        case .environmentTokenRejected: "environmentTokenRejected"
+        case .consentRequired: "consentRequired"
+        case .unavailable: "unavailable"
+        case .loginCancelled: "loginCancelled"
+        case .keystore: "keystore"
+        case .portInUse: "portInUse"
+        case .oauth: "oauth"
+        case .api: "api"
+        case .apiNotPermitted: "apiNotPermitted"
+        case .appKeyRejected: "appKeyRejected"
+        case .invalidResponse: "invalidResponse"
+        case .discovery: "discovery"
+        case .idTokenRefused: "idTokenRefused"
+        case .endpointsUnknown: "endpointsUnknown"
+        case .foreignUserinfo: "foreignUserinfo"
+        case .loginReplaced: "loginReplaced"
+        case .apiRefused: "apiRefused"
+        case .tlsFailed: "tlsFailed"
+        case .pagesStopped: "pagesStopped"
+        case .listenerFailed: "listenerFailed"
+        case .httpUnavailable: "httpUnavailable"
+        case .unexpected: "unexpected"
+        case .failure: "failure"
+        case .product(let product): "product.\(product.failure)"
+        }
+    }
+
+    @Test func everyCaseHasASample() {
+        // 38 cases besides `product`, which has one for each case of Kakao's share (2) and picker
+        // (5) failures.
+        #expect(Set(Self.samples.map { Self.name($0.0) }).count == 38 + 2 + 5)
+    }
+
+    @Test func everyCaseMapsToItsDocumentedCodes() throws {
+        let documented = try Self.documented()
+        #expect(documented.keys.sorted() == [0, 1, 2, 3, 4, 5, 6, 7])
+        for (error, exitCode, code) in Self.samples {
+            #expect(error.exitCode == exitCode, "\(Self.name(error))")
+            #expect(error.code == code, "\(Self.name(error))")
+            #expect(documented[exitCode]?.contains(code) == true, "Docs/exit-codes.md lists \(code) under \(exitCode)")
+        }
+    }
+
+    @Test func everyDocumentedCodeIsGiven() throws {
+        let given = Set(Self.samples.map { "\($0.1) \($0.2)" })
+        for (exitCode, codes) in try Self.documented() where exitCode != 0 {
+            for code in codes {
+                #expect(given.contains("\(exitCode) \(code)"), "\(code) under \(exitCode) in Docs/exit-codes.md")
+            }
+        }
+    }
+
+    /// A page that failed stops the walk with that page's own exit code and JSON code.
+    @Test func aFailedPageKeepsItsOwnCodes() {
+        let stop = KAuthError.pagesStopped(.failed(page: 2, url: "x", .unavailable(.noAnswer(url: "x"))))
+        #expect(stop.exitCode == 5)
+        #expect(stop.code == "unavailable")
+        let walk = KAuthError.pagesStopped(.notJSON(page: 2, url: "x"))
+        #expect(walk.exitCode == 1)
+        #expect(walk.code == "pagination_stopped")
+    }
+}
