@@ -33,8 +33,8 @@ extension HTTPClient {
             case .invalidURL(let url):
                 throw KAuthError.invalidSetting(
                     name: "URL", value: Redaction.url(url), expected: ["an http or https URL"])
-            case .unavailable(let detail):
-                throw KAuthError.httpUnavailable(detail: detail)
+            case .libcurlMissing(let detail):
+                throw KAuthError.httpUnavailable(libcurlMissing: detail)
             }
         }
     }

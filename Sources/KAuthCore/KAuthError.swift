@@ -106,8 +106,8 @@ package enum KAuthError: Error, Sendable, Equatable {
     indirect case pagesStopped(PageWalkStop)
     /// The redirect listener could not start.
     case listenerFailed(LoopbackServerError)
-    /// HTTP cannot be used on this machine (libcurl cannot be loaded): the transport's reason.
-    case httpUnavailable(detail: String)
+    /// HTTP cannot be used on this machine: libcurl cannot be loaded, for the loader's reason.
+    case httpUnavailable(libcurlMissing: String)
     /// An error kauth has no case for, as Swift describes it.
     case unexpected(description: String)
     /// Anything else, in the command line's words: thrown by `KAuthCLI` alone, which builds the
@@ -250,11 +250,11 @@ package enum SessionEnd: Sendable, Equatable {
     /// The API still rejected the token after a refresh.
     case rejectedAfterRefresh(message: String)
     /// `KAUTH_REFRESH_TOKEN` was refused; `padded`: it had spaces or line breaks around it.
-    case bootstrapRejected(detail: String, padded: Bool)
+    case bootstrapRejected(detail: RefusalDetail, padded: Bool)
     /// `KAUTH_REFRESH_TOKEN` is set but cannot be a refresh token.
     case bootstrapUnusable(BootstrapProblem)
     /// The refresh token given to `kauth login --with-token` was refused.
-    case givenTokenRejected(detail: String)
+    case givenTokenRejected(detail: RefusalDetail)
     /// The stored ID token expired and refreshing brought no new one.
     case idTokenNotRenewed
     /// The login never had an ID token.
@@ -280,6 +280,8 @@ package enum BootstrapProblem: Sendable, Equatable {
 package enum LoginEnd: Sendable, Equatable {
     /// The provider redirected with `error=` (`access_denied` when the user said no).
     case denied(provider: String, error: String, description: String?)
+    /// The redirect came with another server's `iss`, or none where one was due (RFC 9207).
+    case wrongIssuer(provider: String, expected: String, got: String?)
     /// Ctrl-C while waiting.
     case interrupted
     /// No redirect arrived in time.
@@ -321,4 +323,11 @@ package struct NoRedirectHint: Sendable, Equatable {
         self.freePort = freePort
         self.sources = sources
     }
+}
+
+/// What a provider said when it refused a refresh token: its OAuth error's description (or the
+/// error code when it gave none), or only an HTTP status when it said nothing more.
+package enum RefusalDetail: Sendable, Equatable {
+    case said(String)
+    case status(Int)
 }

@@ -10,11 +10,11 @@ package enum KeystoreError: Error, Sendable, Equatable {
     /// The path is a folder, or a symbolic link or other special file (see `FileKeystore.load`).
     case notARegularFile(path: String)
     /// The file is not JSON, not the expected shape, or of an unknown version.
-    case corrupt(path: String, reason: String)
+    case corrupt(path: String, reason: KeystoreProblem)
     /// The file could not be read (or its folder not inspected).
-    case unreadable(path: String, reason: String)
+    case unreadable(path: String, reason: KeystoreProblem)
     /// The new contents could not be written; the old file is still in place.
-    case unwritable(path: String, reason: String)
+    case unwritable(path: String, reason: KeystoreProblem)
     /// Another process held the keystore lock (`path` is the lock file) for the whole timeout.
     case lockTimeout(path: String)
     /// The file is encrypted and no `KAUTH_PASSPHRASE` was given.
@@ -32,7 +32,7 @@ package enum KeystoreError: Error, Sendable, Equatable {
     case folderNotOwned(path: String)
     /// A file kauth keeps beside the keystore (config, lock) is not safe to use: another user owns
     /// it, others can write it, or it is a symbolic link.
-    case unsafeFile(path: String, reason: String)
+    case unsafeFile(path: String, reason: UnsafeFile)
 }
 
 /// Turns keystore failures into `KAuthError.keystore` (exit 7): the one place a `KeystoreError`

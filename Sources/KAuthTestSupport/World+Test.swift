@@ -84,7 +84,7 @@ extension World {
             http: http
                 ?? HTTPClient { request in
                     Issue.record("unexpected HTTP request \(request.method) \(request.url)")
-                    throw HTTPTransportError.unavailable("not expected in this test")
+                    throw HTTPTransportError.connectionFailed(url: request.url, detail: "not expected in this test")
                 },
             clock: clock ?? Clock(now: { Date(timeIntervalSince1970: 1_767_225_600) }, sleep: { _ in }),
             random: random ?? .seeded(1),

@@ -98,11 +98,7 @@ enum CurlTransport {
         case KAUTH_HTTP_TLS_FAILED:
             throw HTTPTransportError.tlsFailed(url: request.url, detail: message, trust: request.tls ?? TLSTrust())
         case KAUTH_HTTP_UNAVAILABLE:
-            throw HTTPTransportError.unavailable(
-                "kauth needs libcurl to make HTTP requests and could not load it (\(message)). "
-                    + "Install libcurl: on Debian or Ubuntu `apt install libcurl4`, "
-                    + "on Fedora `dnf install libcurl`, on Alpine `apk add libcurl`."
-            )
+            throw HTTPTransportError.libcurlMissing(detail: message)
         default:
             // Connect, resolve and TLS failures, and the rarer ones (reset mid-response,
             // response too large) alike: no HTTP response came back, curl's message says why.

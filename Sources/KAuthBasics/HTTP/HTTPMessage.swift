@@ -99,8 +99,8 @@ package enum HTTPTransportError: Error, Sendable, Equatable {
     case timedOut(url: String)
     /// The URL is not one the transport can send.
     case invalidURL(String)
-    /// The platform's HTTP library could not be loaded.
-    case unavailable(String)
+    /// libcurl could not be loaded: `detail` is the loader's reason (`dlerror`).
+    case libcurlMissing(detail: String)
 }
 
 /// Sends HTTP requests. The live value loads libcurl on first use, so commands that make no

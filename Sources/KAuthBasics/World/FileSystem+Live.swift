@@ -51,7 +51,7 @@ private enum POSIXFile {
         if descriptor < 0 {
             if errno == ENOENT { return nil }
             if errno == ELOOP && !followLinks {
-                throw FileSystemError.unsafe(path: path, reason: "it is a symbolic link")
+                throw FileSystemError.unsafe(path: path, reason: .symbolicLink)
             }
             throw failure(path, "open")
         }
@@ -175,7 +175,7 @@ private enum POSIXFile {
         // deleting a lock file lets two processes lock two different files of the same name.
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode_t(0o600))
         guard descriptor >= 0 else {
-            if errno == ELOOP { throw FileSystemError.unsafe(path: path, reason: "it is a symbolic link") }
+            if errno == ELOOP { throw FileSystemError.unsafe(path: path, reason: .symbolicLink) }
             throw failure(path, "open lock")
         }
         // A lock file someone else planted could be held by them for ever, or swapped.
@@ -188,7 +188,7 @@ private enum POSIXFile {
             close(descriptor)
             throw FileSystemError.unsafe(
                 path: path,
-                reason: status.st_uid != geteuid() ? "it belongs to another user" : "it is not a private regular file")
+                reason: status.st_uid != geteuid() ? .otherOwner : .notPrivateRegularFile)
         }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)

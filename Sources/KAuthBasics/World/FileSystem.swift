@@ -26,7 +26,17 @@ package enum FileSystemError: Error, Sendable, Equatable {
     case lockTimeout(path: String)
     /// A file kauth keeps its secrets beside is not safe to use: someone else owns it, others can
     /// write it, or it is a symbolic link.
-    case unsafe(path: String, reason: String)
+    case unsafe(path: String, reason: UnsafeFile)
+}
+
+/// Why a file kauth keeps beside its secrets (keystore, lock, config) cannot be trusted.
+package enum UnsafeFile: Sendable, Equatable {
+    case symbolicLink
+    case otherOwner
+    /// Not a regular file, or others may write it (the lock file's check, which does not say which).
+    case notPrivateRegularFile
+    case folder
+    case othersCanWrite
 }
 
 /// A held exclusive lock; `release` is idempotent.

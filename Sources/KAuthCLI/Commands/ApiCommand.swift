@@ -24,19 +24,7 @@ enum ApiCommand {
 
             Unlike gh: --field PATH prints one value of the answer, as kauth me --field does (gh's --field is -F here, long form --typed-field), and -H Authorization is refused, since the token is kauth's to send.
             """,
-        flags: [
-            Flags.method.spec,
-            Flags.rawField.spec,
-            Flags.typedField.spec,
-            Flags.header.spec,
-            Flags.input.spec,
-            Flags.paginate.spec,
-            Flags.include.spec,
-            Flags.silent.spec,
-            Flags.field.spec,
-            Flags.host.spec,
-            Flags.json.spec
-        ],
+        options: Options.self,
         arguments: [
             ArgumentSpec(
                 name: "PATH|URL", help: "e.g. /v2/user/me, or https://id.example.com/userinfo", minimum: 1, maximum: 1)
@@ -54,40 +42,40 @@ enum ApiCommand {
         run: run
     )
 
-    static func run(_ context: CommandContext) async throws -> Int32 {
+    static func run(_ context: CommandContext, _ options: Options) async throws -> Int32 {
         let command = context.command
-        if command[Flags.silent] && (context.json || command.has(Flags.field)) {
+        if options.silent && (context.json || options.field != nil) {
             throw KAuthError.usage("--silent prints no body: leave out --json and --field, or --silent")
         }
-        if let path = command[Flags.field], path.contains("=") {
+        if let path = options.field, path.contains("=") {
             throw KAuthError.usage(
                 "--field PATH prints one value of the answer (as in `kauth me --field`); to send KEY=VALUE as gh's --field does, use -F '\(path.visible)'"
             )
         }
-        let headers = try command.all(Flags.header).map(header)
+        let headers = try options.header.map(header)
         var stdinTaken = false
         let fields = APIFields(
-            try KeyValueArguments.parse(command.all(Flags.rawField), what: "-f").map {
+            try KeyValueArguments.parse(options.rawField, what: "-f").map {
                 ($0.0, APIFieldValue.string($0.1))
             }
-                + KeyValueArguments.parse(command.all(Flags.typedField), what: "-F").map {
+                + KeyValueArguments.parse(options.typedField, what: "-F").map {
                     ($0.0, try typed($0.1, context, stdinTaken: &stdinTaken))
                 }
         )
-        let input = try command[Flags.input].map { try body(from: $0, context, stdinTaken: &stdinTaken) }
+        let input = try options.input.map { try body(from: $0, context, stdinTaken: &stdinTaken) }
         // gh's default, except that --paginate lists with GET: its fields are the first page's query.
         let method =
-            (command[Flags.method] ?? (fields.isEmpty && input == nil || command[Flags.paginate] ? "GET" : "POST"))
+            (options.method ?? (fields.isEmpty && input == nil || options.paginate ? "GET" : "POST"))
             .uppercased()
         guard methods.contains(method) else {
             throw KAuthError.usage("unsupported method '\(method.visible)'; use GET, POST, PUT, PATCH or DELETE")
         }
-        if command[Flags.paginate] && (method != "GET" || input != nil) {
+        if options.paginate && (method != "GET" || input != nil) {
             throw KAuthError.usage(
                 "--paginate follows next-page links with GET; leave out -X \(method), --input and body fields")
         }
         let client = try context.apiClient()
-        var call = try self.call(command.arguments[0], method: method, provider: client.provider, context)
+        var call = try self.call(command.arguments[0], method: method, provider: client.provider, options)
         call.extraHeaders = headers
         let contentType = headers.value(for: "Content-Type")
         if let input {
@@ -115,9 +103,9 @@ enum ApiCommand {
         }
 
         let first = try await client.exchange(call)
-        guard command[Flags.paginate] else {
-            if command[Flags.include] && !context.json { printHead(first.response, context) }
-            return try finish(first, body: nil, pages: [first], method: method, client: client, context)
+        guard options.paginate else {
+            if options.include && !context.json { printHead(first.response, context) }
+            return try finish(first, body: nil, pages: [first], method: method, client: client, context, options)
         }
         do {
             let walk = try await APIPages.walk(first: first, allowedOrigins: client.provider.tokenOrigins) { url in
@@ -125,20 +113,21 @@ enum ApiCommand {
                 next.extraHeaders = headers
                 return try await client.exchange(next)
             }
-            if command[Flags.include] && !context.json { walk.pages.forEach { printHead($0.response, context) } }
-            return try finish(first, body: walk.joined, pages: walk.pages, method: method, client: client, context)
+            if options.include && !context.json { walk.pages.forEach { printHead($0.response, context) } }
+            return try finish(
+                first, body: walk.joined, pages: walk.pages, method: method, client: client, context, options)
         } catch let stopped as APIPages.Stopped {
-            if command[Flags.include] && !context.json { stopped.pages.forEach { printHead($0.response, context) } }
+            if options.include && !context.json { stopped.pages.forEach { printHead($0.response, context) } }
             let error = KAuthError.pagesStopped(stopped.reason)
             if case .failed(let page, _, let pageError) = stopped.reason, let failing = stopped.pages.last {
                 // The first page failing is the call failing: no walk to speak of.
                 return try finish(
-                    failing, body: nil, pages: stopped.pages, method: method, client: client, context,
+                    failing, body: nil, pages: stopped.pages, method: method, client: client, context, options,
                     failure: page == 1 ? pageError : error)
             }
             let soFar = APIPages.joinedSoFar(stopped.pages)
             return try finish(
-                first, body: soFar ?? .null, pages: stopped.pages, method: method, client: client, context,
+                first, body: soFar ?? .null, pages: stopped.pages, method: method, client: client, context, options,
                 failure: error)
         }
     }
@@ -146,12 +135,10 @@ enum ApiCommand {
     // MARK: - The request
 
     /// The call for PATH or URL, on a host the provider's token may go to.
-    static func call(_ target: String, method: String, provider: Provider, _ context: CommandContext) throws -> APICall
-    {
-        let command = context.command
+    static func call(_ target: String, method: String, provider: Provider, _ options: Options) throws -> APICall {
         if target.hasPrefix("/") {
             let host: ProviderURLRole
-            switch command[Flags.host] ?? "api" {
+            switch options.host ?? "api" {
             case "api": host = .api
             case "auth": host = .auth
             case let other: throw KAuthError.usage("--host is auth or api, not '\(other.visible)'")
@@ -163,7 +150,7 @@ enum ApiCommand {
             }
             return APICall(method: method, host: host, path: target)
         }
-        if command.has(Flags.host) { throw KAuthError.usage("--host is for paths; a URL names its host itself") }
+        if options.host != nil { throw KAuthError.usage("--host is for paths; a URL names its host itself") }
         guard let origin = Provider.origin(of: target),
             target.lowercased().hasPrefix("https://") || target.lowercased().hasPrefix("http://")
         else {
@@ -235,9 +222,8 @@ enum ApiCommand {
     /// returns the exit code: 0, or the failure's.
     static func finish(
         _ exchange: APIExchange, body: JSONValue?, pages: [APIExchange], method: String, client: APIClient,
-        _ context: CommandContext, failure: KAuthError? = nil
+        _ context: CommandContext, _ options: Options, failure: KAuthError? = nil
     ) throws -> Int32 {
-        let command = context.command
         let failure = failure ?? exchange.failure
         let response = body ?? JSONValue.decoding(exchange.response.body)
         if context.json {
@@ -247,11 +233,11 @@ enum ApiCommand {
                 "profile": .string(client.credentials.profile), "provider": .string(client.provider.name),
                 "response": response
             ]
-            if command[Flags.paginate] { document["pages"] = .number(Double(pages.count)) }
-            if command[Flags.include] { document["headers"] = headersJSON(exchange.response.headers) }
+            if options.paginate { document["pages"] = .number(Double(pages.count)) }
+            if options.include { document["headers"] = headersJSON(exchange.response.headers) }
             if let failure {
-                document["error"] = .object(CLI.errorObject(failure, context: context))
-            } else if let path = command[Flags.field] {
+                document["error"] = .object(ErrorReport.errorObject(failure, context: context))
+            } else if let path = options.field {
                 document["field"] = .string(path)
                 document["value"] = try value(at: path, in: response)
                 document["response"] = nil
@@ -259,8 +245,8 @@ enum ApiCommand {
             context.printJSON(.object(document))
             return failure?.exitCode ?? 0
         }
-        if !command[Flags.silent] {
-            if failure == nil, let path = command[Flags.field] {
+        if !options.silent {
+            if failure == nil, let path = options.field {
                 let value = try value(at: path, in: response)
                 context.out((value.stringValue ?? value.jsonText()).visible + "\n")
             } else if let body {
@@ -303,30 +289,40 @@ enum ApiCommand {
 }
 
 extension ApiCommand {
-    /// The flags this file's commands declare and read.
-    enum Flags {
-        static let method = Option(
-            "method", short: "X", "METHOD",
-            "HTTP method (default GET, or POST when fields or --input are given without --paginate)",
-            values: .choices(methods))
-        static let rawField = Option(
-            "raw-field", short: "f", "KEY=VALUE", "a parameter, sent as a string (repeatable)", repeatable: true)
-        static let typedField = Option(
-            "typed-field", short: "F", "KEY=VALUE",
-            "a parameter: true, false, null and numbers as JSON, @FILE as the file's text (repeatable)",
-            repeatable: true)
-        static let header = Option(
-            "header", short: "H", "'NAME: VALUE'", "an HTTP header to send (repeatable; not Authorization)",
-            repeatable: true)
-        static let input = Option(
-            "input", "FILE|-", "the request body, sent as it is, from FILE or standard input",
-            values: .fileOrStandardInput)
-        static let paginate = Toggle("paginate", "follow next-page links and print all pages joined")
-        static let include = Toggle("include", short: "i", "print the status line and headers before the body")
-        static let silent = Toggle("silent", "print no body")
-        static let field = Option("field", "PATH", "print one value of the answer, e.g. kakao_account.email")
-        static let host = Option(
-            "host", "auth|api", "which host PATH is on (default api)", values: .choices(["auth", "api"]))
-        static let json = Toggle("json", "print the body under `response`, with the method, URL and status")
+    struct Options: CommandOptions {
+        var method: String?
+        var rawField: [String] = []
+        var typedField: [String] = []
+        var header: [String] = []
+        var input: String?
+        var paginate = false
+        var include = false
+        var silent = false
+        var field: String?
+        var host: String?
+
+        static let flags: [OptionFlag<Self>] = [
+            .option(
+                \.method, "method", short: "X", "METHOD",
+                "HTTP method (default GET, or POST when fields or --input are given without --paginate)",
+                values: .choices(methods)),
+            .list(\.rawField, "raw-field", short: "f", "KEY=VALUE", "a parameter, sent as a string (repeatable)"),
+            .list(
+                \.typedField, "typed-field", short: "F", "KEY=VALUE",
+                "a parameter: true, false, null and numbers as JSON, @FILE as the file's text (repeatable)"),
+            .list(
+                \.header, "header", short: "H", "'NAME: VALUE'",
+                "an HTTP header to send (repeatable; not Authorization)"),
+            .option(
+                \.input, "input", "FILE|-", "the request body, sent as it is, from FILE or standard input",
+                values: .fileOrStandardInput),
+            .toggle(\.paginate, "paginate", "follow next-page links and print all pages joined"),
+            .toggle(\.include, "include", short: "i", "print the status line and headers before the body"),
+            .toggle(\.silent, "silent", "print no body"),
+            .option(\.field, "field", "PATH", "print one value of the answer, e.g. kakao_account.email"),
+            .option(
+                \.host, "host", "auth|api", "which host PATH is on (default api)", values: .choices(["auth", "api"])),
+            .json("print the body under `response`, with the method, URL and status")
+        ]
     }
 }

@@ -24,7 +24,7 @@ enum CompletionCommand {
 
     static func run(_ context: CommandContext) async throws -> Int32 {
         let shell = context.command.arguments[0]
-        let tree = CompletionTree(root: Commands.root, globalFlags: CLI.globalFlags)
+        let tree = CompletionTree(root: Commands.root, globalFlags: GlobalFlags.specs)
         switch shell {
         case "bash": context.out(tree.bash())
         case "zsh": context.out(tree.zsh())

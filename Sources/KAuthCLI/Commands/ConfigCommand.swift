@@ -20,7 +20,7 @@ enum ConfigCommand {
         ],
         subcommands: [
             CommandSpec(
-                name: "get", summary: "print a setting", flags: [.json], globals: [.noColor],
+                name: "get", summary: "print a setting", options: JSONOnlyOptions.self, globals: [.noColor],
                 arguments: [
                     ArgumentSpec(
                         name: "KEY", help: "e.g. provider.kakao.client_id", minimum: 1, maximum: 1,
@@ -42,7 +42,8 @@ enum ConfigCommand {
                         values: .dynamic(.configKeys))
                 ], run: unset),
             CommandSpec(
-                name: "list", summary: "print every setting (secrets masked)", flags: [.json], globals: [.noColor],
+                name: "list", summary: "print every setting (secrets masked)", options: JSONOnlyOptions.self,
+                globals: [.noColor],
                 run: list)
         ]
     )

@@ -30,12 +30,6 @@ enum LinkCommand {
         subcommands: [defaultSpec, customSpec, scrapSpec, LinkTemplateCommand.spec, LinkImageCommand.spec]
     )
 
-    static let shareFlags: [FlagSpec] = [
-        Flags.callback.spec,
-        Flags.open.spec,
-        .json
-    ]
-
     /// Sharing needs no login, so no profile: the provider (for its app key and URLs) and tracing.
     static let shareGlobals: Set<GlobalFlag> = [.provider, .verbose, .noColor]
 
@@ -44,8 +38,7 @@ enum LinkCommand {
         summary: "share a default template (feed, list, text, …) read from JSON",
         discussion:
             "Reads the template as JSON (comments and trailing commas allowed) from FILE, or standard input with '-'. It is checked locally, validated at /v2/api/kakaolink/talk/template/default, measured against the SDK's 10 KB limit, and the sharer URL is printed on stdout; Kakao's warnings go to stderr.",
-        flags: [Flags.template.spec]
-            + shareFlags,
+        options: DefaultOptions.self,
         globals: shareGlobals,
         examples: [
             ("kauth link default --template feed.json", ""),
@@ -60,7 +53,7 @@ enum LinkCommand {
         summary: "share a template made in the console's message template builder",
         discussion:
             "Validates the template and its arguments at /v2/api/kakaolink/talk/template/validate and prints the sharer URL.",
-        flags: [Flags.templateID.spec, Flags.arg.spec] + shareFlags,
+        options: CustomOptions.self,
         globals: shareGlobals,
         examples: [
             ("kauth link custom --template-id 12345 --arg title=Hello --arg description=World", ""),
@@ -74,10 +67,7 @@ enum LinkCommand {
         summary: "share a web page that Kakao scrapes",
         discussion:
             "Kakao scrapes URL (its domain must be registered for the app) into a feed message, or into the template --template-id N. Validated at /v2/api/kakaolink/talk/template/scrap.",
-        flags: [
-            Flags.url.spec,
-            Flags.scrapTemplateID.spec, Flags.arg.spec
-        ] + shareFlags,
+        options: ScrapOptions.self,
         globals: shareGlobals,
         examples: [
             ("kauth link scrap --url https://developers.kakao.com", ""),
@@ -88,47 +78,50 @@ enum LinkCommand {
 
     // MARK: - Share
 
-    static func runDefault(_ context: CommandContext) async throws -> Int32 {
-        guard let source = context.command[Flags.template] else {
+    static func runDefault(_ context: CommandContext, _ options: DefaultOptions) async throws -> Int32 {
+        guard let source = options.template else {
             throw KAuthError.usage(
                 "'kauth link default' needs --template FILE (or - for standard input); start from `kauth link template new feed`"
             )
         }
         let template = try ShareInput.template(context, source: source)
-        return try await share(context, message: .default(template))
+        return try await share(context, message: .default(template), options.share)
     }
 
-    static func runCustom(_ context: CommandContext) async throws -> Int32 {
-        guard let id = try ShareInput.templateID(context, Flags.templateID) else {
+    static func runCustom(_ context: CommandContext, _ options: CustomOptions) async throws -> Int32 {
+        guard let id = try ShareInput.templateID(options.templateID) else {
             throw KAuthError.usage(
                 "'kauth link custom' needs --template-id N: the ID of a template from the console's message template builder"
             )
         }
         return try await share(
-            context, message: .custom(templateID: id, args: try ShareInput.pairs(context, Flags.arg)))
+            context, message: .custom(templateID: id, args: try ShareInput.pairs(options.arg, flag: "--arg")),
+            options.share)
     }
 
-    static func runScrap(_ context: CommandContext) async throws -> Int32 {
-        guard let url = context.command[Flags.url] else {
+    static func runScrap(_ context: CommandContext, _ options: ScrapOptions) async throws -> Int32 {
+        guard let url = options.url else {
             throw KAuthError.usage("'kauth link scrap' needs --url URL: the page to share")
         }
         let message = ShareMessage.scrap(
             url: try ShareInput.webURL(url, flag: "--url"),
-            templateID: try ShareInput.templateID(context, Flags.scrapTemplateID),
-            args: try ShareInput.pairs(context, Flags.arg)
+            templateID: try ShareInput.templateID(options.templateID),
+            args: try ShareInput.pairs(options.arg, flag: "--arg")
         )
-        return try await share(context, message: message)
+        return try await share(context, message: message, options.share)
     }
 
     /// Validate and measure (the share service), warn, then print (and open) the sharer URL.
-    static func share(_ context: CommandContext, message: ShareMessage) async throws -> Int32 {
-        let callbacks = try ShareInput.pairs(context, Flags.callback)
+    static func share(_ context: CommandContext, message: ShareMessage, _ options: ShareOptions) async throws
+        -> Int32
+    {
+        let callbacks = try ShareInput.pairs(options.callback, flag: "--callback")
         let prepared = try await context.shareService().prepare(message, callbacks: callbacks)
         for warning in prepared.warnings {
             context.err("warning: \(warning.key.visible): \(warning.message.visible)\n")
         }
         var opened: Bool?
-        if context.command[Flags.open] {
+        if options.open {
             opened = await ShareInput.open(prepared.sharerURL, context: context)
         }
         if context.json {
@@ -157,19 +150,53 @@ extension CommandContext {
 }
 
 extension LinkCommand {
-    /// The flags this file's commands declare and read.
-    enum Flags {
-        static let callback = Option(
-            "callback", "KEY=VALUE",
-            "server callback argument (lcba): Kakao calls the app's callback URL with it after a share",
-            repeatable: true)
-        static let open = Toggle("open", "open the sharer URL in the browser (BROWSER, else xdg-open/open)")
-        static let arg = Option(
-            "arg", "KEY=VALUE", "template argument for ${KEY} (template_args)", repeatable: true)
-        static let template = Option(
-            "template", "FILE", "the template JSON; - reads standard input", values: .fileOrStandardInput)
-        static let templateID = Option("template-id", "N", "the template's ID")
-        static let url = Option("url", "URL", "the page to share")
-        static let scrapTemplateID = Option("template-id", "N", "a template to put the scraped page into")
+    /// What every share takes after its message: Kakao's callback arguments, opening the page, JSON.
+    struct ShareOptions: CommandOptions {
+        var callback: [String] = []
+        var open = false
+
+        static let flags: [OptionFlag<Self>] = [
+            .list(
+                \.callback, "callback", "KEY=VALUE",
+                "server callback argument (lcba): Kakao calls the app's callback URL with it after a share"),
+            .toggle(\.open, "open", "open the sharer URL in the browser (BROWSER, else xdg-open/open)"),
+            .json
+        ]
+    }
+
+    struct DefaultOptions: CommandOptions {
+        var template: String?
+        var share = ShareOptions()
+
+        static let flags: [OptionFlag<Self>] =
+            [
+                .option(
+                    \.template, "template", "FILE", "the template JSON; - reads standard input",
+                    values: .fileOrStandardInput)
+            ] + OptionFlag<Self>.group(\.share)
+    }
+
+    struct CustomOptions: CommandOptions {
+        var templateID: String?
+        var arg: [String] = []
+        var share = ShareOptions()
+
+        static let flags: [OptionFlag<Self>] =
+            [.option(\.templateID, "template-id", "N", "the template's ID"), .list(\.arg, ShareInput.templateArgument)]
+            + OptionFlag<Self>.group(\.share)
+    }
+
+    struct ScrapOptions: CommandOptions {
+        var url: String?
+        var templateID: String?
+        var arg: [String] = []
+        var share = ShareOptions()
+
+        static let flags: [OptionFlag<Self>] =
+            [
+                .option(\.url, "url", "URL", "the page to share"),
+                .option(\.templateID, "template-id", "N", "a template to put the scraped page into"),
+                .list(\.arg, ShareInput.templateArgument)
+            ] + OptionFlag<Self>.group(\.share)
     }
 }

@@ -26,7 +26,7 @@ enum LinkImageCommand {
         summary: "upload an image and print its URL",
         discussion:
             "Uploads FILE to Kakao's image server (kept there for 20 days) and prints its URL. The file must be a PNG, JPEG or GIF, judged by its content, of at most 2 MB: anything else is refused before a request is made (exit 2).",
-        flags: [.json],
+        options: JSONOnlyOptions.self,
         globals: LinkCommand.shareGlobals,
         arguments: [
             ArgumentSpec(
@@ -42,7 +42,7 @@ enum LinkImageCommand {
     static let scrapSpec = CommandSpec(
         name: "scrap",
         summary: "have Kakao fetch an image from the web and print its URL",
-        flags: [.json],
+        options: JSONOnlyOptions.self,
         globals: LinkCommand.shareGlobals,
         arguments: [ArgumentSpec(name: "URL", help: "the image's http or https URL", minimum: 1, maximum: 1)],
         examples: [("kauth link image scrap https://example.com/cake.jpg", "")],

@@ -16,7 +16,7 @@ enum LinkTemplateCommand {
         summary: "print a commented starter template",
         discussion:
             "Prints a starter for TYPE (feed, list, location, commerce, text or calendar) from Kakao's examples, with comments on each member and its limits. kauth reads the comments as they are; --no-comments prints plain JSON for other tools.",
-        flags: [Flags.noComments.spec],
+        options: Options.self,
         globals: [.noColor],
         arguments: [
             ArgumentSpec(
@@ -30,7 +30,7 @@ enum LinkTemplateCommand {
         run: runNew
     )
 
-    static func runNew(_ context: CommandContext) async throws -> Int32 {
+    static func runNew(_ context: CommandContext, _ options: Options) async throws -> Int32 {
         let name = context.command.arguments[0]
         guard let type = TemplateType(rawValue: name.lowercased()) else {
             throw KAuthError.usage(
@@ -38,14 +38,17 @@ enum LinkTemplateCommand {
             )
         }
         context.out(
-            context.command[Flags.noComments] ? TemplateStarters.plain(for: type) : TemplateStarters.text(for: type))
+            options.noComments ? TemplateStarters.plain(for: type) : TemplateStarters.text(for: type))
         return 0
     }
 }
 
 extension LinkTemplateCommand {
-    /// The flags this file's commands declare and read.
-    enum Flags {
-        static let noComments = Toggle("no-comments", "leave the comment lines out (plain JSON)")
+    struct Options: CommandOptions {
+        var noComments = false
+
+        static let flags: [OptionFlag<Self>] = [
+            .toggle(\.noComments, "no-comments", "leave the comment lines out (plain JSON)")
+        ]
     }
 }

@@ -9,12 +9,7 @@ enum LoginCommand {
         summary: "log in through the browser and store the tokens",
         discussion:
             "Opens the provider's login page in the browser (BROWSER, else xdg-open or open) and waits for the redirect on a listener at 127.0.0.1. The URL is always printed to stderr. When no browser can be opened, or with --no-browser, open the URL on any machine and paste back the address the browser was sent to, for SSH sessions. For Kakao, register \(Kakao.defaultRedirectURI) as a redirect URI of your app (or pass the one you registered with --redirect-uri).",
-        flags: [
-            Flags.scopes.spec, Flags.prompt.spec, Flags.loginHint.spec, Flags.serviceTerms.spec, Flags.openID.spec,
-            Flags.nonce.spec, Flags.noBrowser.spec, Flags.port.spec, Flags.redirectURI.spec, Flags.timeout.spec,
-            Flags.clientID.spec, Flags.clientSecret.spec, Flags.issuer.spec, Flags.device.spec, Flags.allowNoPKCE.spec,
-            Flags.withToken.spec, CommonFlags.json.spec
-        ],
+        options: Options.self,
         environment: EnvironmentVariables.login,
         examples: [
             ("kauth login", "log in to Kakao in the browser"),
@@ -35,73 +30,89 @@ enum LoginCommand {
         run: run
     )
 
-    enum Flags {
-        static let scopes = Option(
-            "scopes", "LIST", "scope IDs to ask consent for (comma- or space-separated)", repeatable: true)
-        static let prompt = Option(
-            "prompt", "LIST",
-            "Kakao: login, create, select_account; OpenID Connect: none, login, consent, select_account",
-            repeatable: true, values: .dynamic(.prompts))
-        static let loginHint = Option("login-hint", "TEXT", "pre-fill the account field (email or phone number)")
-        static let serviceTerms = Option(
-            "service-terms", "LIST", "Kakao Sync service-terms tags to show", repeatable: true)
-        static let openID = Toggle(
-            "openid", "ask for an OpenID Connect ID token (adds the openid scope; a nonce is always sent with it)")
-        static let nonce = Option("nonce", "TEXT", "nonce to send instead of a random one (implies --openid)")
-        static let noBrowser = Toggle(
-            "no-browser", "do not open a browser; print the URL and accept the redirect URL on stdin")
-        static let port = IntegerOption.port("listen on this port (0: any free port); also KAUTH_REDIRECT_PORT")
-        static let redirectURI = Option(
-            "redirect-uri", "URI", "the registered redirect URI (http://127.0.0.1:PORT/PATH)")
-        static let timeout = IntegerOption(
-            "timeout", "SECONDS", "how long to wait for the login (default 300)", range: 1...86_400)
-        static let clientID = Option("client-id", "ID", "client id (Kakao: REST API key); also KAUTH_CLIENT_ID")
-        static let clientSecret = Option(
-            "client-secret", "SECRET", "client secret, if the app has one enabled; also KAUTH_CLIENT_SECRET")
-        static let issuer = Option("issuer", "URL", "issuer of an OpenID Connect provider (--provider oidc)")
-        static let device = Toggle("device", "use the device authorization grant (providers that offer it)")
-        static let allowNoPKCE = Toggle(
-            "allow-no-pkce", "log in to a provider that does not list PKCE S256 (not recommended)")
-        static let withToken = Toggle(
-            "with-token",
-            "read a refresh token on standard input, check it with one refresh, and store it (no browser)")
+    /// What `kauth login` takes; browser options are refused with --with-token unless listed
+    /// in `withToken(_:options:login:provider:)`.
+    struct Options: CommandOptions {
+        var scopes: [String]?
+        var prompt: [String] = []
+        var loginHint: String?
+        var serviceTerms: [String] = []
+        var openID = false
+        var nonce: String?
+        var noBrowser = false
+        var port: UInt16?
+        var redirectURI: String?
+        var timeout: Int?
+        var clientID: String?
+        var clientSecret: String?
+        var issuer: String?
+        var device = false
+        var allowNoPKCE = false
+        var withToken = false
+
+        static let flags: [OptionFlag<Self>] = [
+            .list(\.scopes, "scopes", "LIST", "scope IDs to ask consent for (comma- or space-separated)"),
+            .list(
+                \.prompt, "prompt", "LIST",
+                "Kakao: login, create, select_account; OpenID Connect: none, login, consent, select_account",
+                values: .dynamic(.prompts)),
+            .option(\.loginHint, "login-hint", "TEXT", "pre-fill the account field (email or phone number)"),
+            .list(\.serviceTerms, "service-terms", "LIST", "Kakao Sync service-terms tags to show"),
+            .toggle(\.openID, SharedFlags.openID),
+            .option(\.nonce, SharedFlags.nonce),
+            .toggle(
+                \.noBrowser, "no-browser", "do not open a browser; print the URL and accept the redirect URL on stdin"),
+            .port(\.port, SharedFlags.loginPort),
+            .option(\.redirectURI, SharedFlags.redirectURI),
+            .integer(
+                \.timeout, "timeout", "SECONDS", "how long to wait for the login (default 300)", range: 1...86_400),
+            .option(\.clientID, SharedFlags.clientID),
+            .option(\.clientSecret, SharedFlags.clientSecret),
+            .option(\.issuer, SharedFlags.issuer),
+            .toggle(\.device, "device", "use the device authorization grant (providers that offer it)"),
+            .toggle(
+                \.allowNoPKCE, "allow-no-pkce", "log in to a provider that does not list PKCE S256 (not recommended)"),
+            .toggle(\.withToken, SharedFlags.withToken),
+            .json
+        ]
     }
 
-    static func run(_ context: CommandContext) async throws -> Int32 {
-        let command = context.command
-        for flag in [Flags.clientID, Flags.clientSecret, Flags.redirectURI, Flags.loginHint, Flags.nonce]
-        where command[flag]?.isEmpty == true {
-            throw KAuthError.usage("--\(flag.spec.name) needs a non-empty value")
+    static func run(_ context: CommandContext, _ options: Options) async throws -> Int32 {
+        let texts: [WritableKeyPath<Options, String?>] = [
+            \.clientID, \.clientSecret, \.redirectURI, \.loginHint, \.nonce
+        ]
+        for field in texts where options[keyPath: field]?.isEmpty == true {
+            throw KAuthError.usage("--\(Options.flag(of: field).name) needs a non-empty value")
         }
-        let timeout = try command.value(Flags.timeout) ?? 300
+        let timeout = options.timeout ?? 300
         let overrides = ProviderOverrides(
-            clientID: command[Flags.clientID],
-            clientSecret: command[Flags.clientSecret],
-            redirectURI: command[Flags.redirectURI],
-            port: try command.port(Flags.port),
-            issuer: command[Flags.issuer]
+            clientID: options.clientID,
+            clientSecret: options.clientSecret,
+            redirectURI: options.redirectURI,
+            port: options.port,
+            issuer: options.issuer
         )
         let login = try context.storedLogin(anyProvider: true)
         let provider = try context.providers(overrides).selectedProvider()
-        if command[Flags.withToken] {
-            return try await withToken(context, login: login, provider: provider)
+        if options.withToken {
+            return try await withToken(context, options: options, login: login, provider: provider)
         }
-        if command.has(Flags.issuer) && !provider.takesIssuer {
+        if options.issuer != nil && !provider.takesIssuer {
             throw KAuthError.usage(
                 "--issuer is for OpenID Connect providers (--provider oidc); \(provider.name)'s endpoints are built in")
         }
-        let serviceTerms = ScopeList.parse(command.all(Flags.serviceTerms))
-        let options = LoginOptions(
-            scopes: command.has(Flags.scopes) ? ScopeList.parse(command.all(Flags.scopes)) : nil,
-            prompts: ScopeList.parse(command.all(Flags.prompt)),
-            loginHint: command[Flags.loginHint],
+        let serviceTerms = ScopeList.parse(options.serviceTerms)
+        let loginOptions = LoginOptions(
+            scopes: options.scopes.map(ScopeList.parse),
+            prompts: ScopeList.parse(options.prompt),
+            loginHint: options.loginHint,
             extraParameters: serviceTerms.isEmpty ? [] : [.serviceTerms(serviceTerms)],
-            openID: command[Flags.openID],
-            nonce: command[Flags.nonce],
-            openBrowser: !command[Flags.noBrowser],
+            openID: options.openID,
+            nonce: options.nonce,
+            openBrowser: !options.noBrowser,
             timeout: .seconds(timeout),
-            device: command[Flags.device],
-            allowNoPKCE: command[Flags.allowNoPKCE],
+            device: options.device,
+            allowNoPKCE: options.allowNoPKCE,
             requiredFeatures: serviceTerms.isEmpty ? [] : [.serviceTerms]
         )
         if context.environmentToken != nil {
@@ -113,7 +124,7 @@ enum LoginCommand {
         let result = try await LoginFlow(
             world: context.world, keystore: context.keystore.choosingProtection(), provider: provider,
             profile: login.profile, snapshot: login.snapshot, pages: CallbackPages.listenerPages
-        ).run(options, events: progress.events)
+        ).run(loginOptions, events: progress.events)
         progress.finish()
         report(result.session, provider: result.provider, profile: login.profile, context: context)
         return 0
@@ -145,15 +156,15 @@ enum LoginCommand {
 
     /// `--with-token`: the refresh token on standard input (never on the command line, where
     /// every user of the machine can read it) becomes the profile's login after one refresh.
-    static func withToken(_ context: CommandContext, login: StoredLogin, provider: Provider) async throws -> Int32 {
+    static func withToken(_ context: CommandContext, options: Options, login: StoredLogin, provider: Provider)
+        async throws -> Int32
+    {
         // Every flag of a browser login: those a login from a refresh token also takes are
         // named here, so a flag added to `login` is refused with --with-token until it is placed.
-        let alsoWithToken = [
-            Flags.clientID.spec, Flags.clientSecret.spec, Flags.issuer.spec, Flags.openID.spec, Flags.withToken.spec,
-            CommonFlags.json.spec
-        ].map(\.name)
+        let alsoWithToken: [PartialKeyPath<Options>] = [\.clientID, \.clientSecret, \.issuer, \.openID, \.withToken]
+        let taken = alsoWithToken.map { Options.flag(of: $0).name } + [CommonFlags.json.spec.name]
         if let (flag, _) = context.command.given(among: spec.flags).first(where: {
-            !alsoWithToken.contains($0.flag.name)
+            !taken.contains($0.flag.name)
         }) {
             throw KAuthError.usage("--with-token logs in without a browser; --\(flag.name) does not apply")
         }
@@ -183,7 +194,7 @@ enum LoginCommand {
         var tokens = context.tokenService(login)
         tokens.keystore = tokens.keystore.choosingProtection()
         let session = try await tokens.adopt(
-            refreshToken: token, provider: provider, openID: context.command[Flags.openID])
+            refreshToken: token, provider: provider, openID: options.openID)
         report(session, provider: provider, profile: login.profile, context: context)
         return 0
     }

@@ -16,7 +16,7 @@ enum LogoutCommand {
         summary: "log out at the provider and delete the stored tokens",
         discussion:
             "Ends the session at the provider (Kakao: /v1/user/logout; OpenID Connect and Snapchat: RFC 7009 revocation of the refresh token) and then deletes the profile's tokens from the keystore, whether that succeeded or not. When the provider could not revoke the refresh token, kauth says so: it stays valid there until it expires. Other profiles are left alone. With KAUTH_ACCESS_TOKEN set, that token's session is ended and the keystore is not touched.",
-        flags: [.json],
+        options: JSONOnlyOptions.self,
         environment: EnvironmentVariables.session,
         examples: [("kauth logout", ""), ("kauth logout --profile work", "")],
         run: run

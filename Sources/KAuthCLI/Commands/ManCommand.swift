@@ -11,7 +11,7 @@ enum ManCommand {
     )
 
     static func run(_ context: CommandContext) async throws -> Int32 {
-        context.out(ManPage.render(root: Commands.root, globalFlags: CLI.globalFlags, version: context.version))
+        context.out(ManPage.render(root: Commands.root, globalFlags: GlobalFlags.specs, version: context.version))
         return 0
     }
 }

@@ -15,12 +15,7 @@ enum MeCommand {
         summary: "show the logged-in user's profile",
         discussion:
             "Calls the provider's user API (Kakao: /v2/user/me; OpenID Connect: userinfo; Snapchat: its GraphQL profile) and updates the profile cached in the keystore. --json prints the provider's object unchanged; --field prints one value from it. --oidc asks the OpenID Connect userinfo endpoint instead and checks that its sub is the stored ID token's.",
-        flags: [
-            .json,
-            Flags.propertyKeys.spec,
-            Flags.field.spec,
-            Flags.oidc.spec
-        ],
+        options: Options.self,
         environment: EnvironmentVariables.session,
         examples: [
             ("kauth me", ""),
@@ -30,15 +25,15 @@ enum MeCommand {
         run: run
     )
 
-    static func run(_ context: CommandContext) async throws -> Int32 {
-        let propertyKeys = ScopeList.parse(context.command.all(Flags.propertyKeys))
+    static func run(_ context: CommandContext, _ options: Options) async throws -> Int32 {
+        let propertyKeys = ScopeList.parse(options.propertyKeys)
         // The stored login, read once; nil with KAUTH_ACCESS_TOKEN, which is all there is then.
         let login = context.environmentToken == nil ? try context.storedLogin() : nil
         let api =
             try login.map { UserAPI(client: try context.client(for: context.tokenService($0))) } ?? context.userAPI()
-        let path = context.command[Flags.field]
+        let path = options.field
         let result: APIResult<JSONValue>
-        if context.command[Flags.oidc] {
+        if options.oidc {
             result = try await api.userinfo(idTokenSubject: try login.map(idTokenSubject(of:)))
         } else {
             // A userinfo profile must be about the ID token's user, when there is one.
@@ -53,7 +48,7 @@ enum MeCommand {
         }
         // What `me` shows: Snapchat's user is under data.me; --field takes its names as shown,
         // and the whole answer's paths too.
-        let user = context.command[Flags.oidc] ? result.value : api.provider.type.profile.user(in: result.value)
+        let user = options.oidc ? result.value : api.provider.type.profile.user(in: result.value)
         if let path {
             guard let value = user.value(at: path) ?? result.value.value(at: path) else {
                 throw KAuthError.failure(
@@ -145,12 +140,18 @@ enum MeCommand {
 }
 
 extension MeCommand {
-    /// The flags this file's commands declare and read.
-    enum Flags {
-        static let propertyKeys = Option(
-            "property-keys", "LIST", "only these properties, e.g. kakao_account.email,properties.nickname",
-            repeatable: true)
-        static let field = Option("field", "PATH", "print one field, e.g. kakao_account.email")
-        static let oidc = Toggle("oidc", "the OpenID Connect userinfo instead (its sub must match the ID token's)")
+    struct Options: CommandOptions {
+        var propertyKeys: [String] = []
+        var field: String?
+        var oidc = false
+
+        static let flags: [OptionFlag<Self>] = [
+            .json,
+            .list(
+                \.propertyKeys, "property-keys", "LIST",
+                "only these properties, e.g. kakao_account.email,properties.nickname"),
+            .option(\.field, "field", "PATH", "print one field, e.g. kakao_account.email"),
+            .toggle(\.oidc, "oidc", "the OpenID Connect userinfo instead (its sub must match the ID token's)")
+        ]
     }
 }

@@ -13,7 +13,7 @@ enum PropertiesCommand {
             CommandSpec(
                 name: "set",
                 summary: "store properties for the user",
-                flags: [.json],
+                options: JSONOnlyOptions.self,
                 arguments: [ArgumentSpec(name: "KEY=VALUE", help: "properties to set", minimum: 1, maximum: nil)],
                 examples: [("kauth properties set nickname=Kim level=3", "")],
                 run: set

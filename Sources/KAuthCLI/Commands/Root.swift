@@ -44,11 +44,6 @@ enum Commands {
     )
 }
 
-extension FlagSpec {
-    /// `--json`, declared once in `CommonFlags`.
-    static var json: FlagSpec { CommonFlags.json.spec }
-}
-
 extension Commands {
     /// The flags of `kauth` itself.
     enum Flags {

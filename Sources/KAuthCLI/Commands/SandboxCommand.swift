@@ -9,33 +9,7 @@ enum SandboxCommand {
         summary: "serve a local Kakao-compatible provider for offline use and tests",
         discussion:
             "Serves Kakao's OAuth, user, consent, share and Talk memo APIs on 127.0.0.1 with an auto-consent authorize page and one sandbox user; with --oidc also ID tokens, discovery, JWKS, userinfo, RFC 7009 revocation and the RFC 8628 device grant; with --snapchat Snap Login Kit's endpoints instead. It prints the environment that points kauth at it on stdout (see `kauth help environment`), and one line per request on stderr. Stop it with Ctrl-C. Control endpoints for tests live under /_sandbox/ (log, config, respond, fail, expire-access-tokens, rotate-key, memos, sharer-visits, picker, friend-messages); the flags below set the same switches from the start.",
-        flags: [
-            Flags.port.spec,
-            Flags.stateFile.spec,
-            Flags.clientID.spec,
-            Flags.clientSecret.spec,
-            Flags.accessTokenTTL.spec,
-            Flags.idTokenTTL.spec,
-            Flags.refreshTokenTTL.spec,
-            Flags.rotationThreshold.spec,
-            Flags.scopes.spec,
-            Flags.deny.spec,
-            Flags.oidc.spec,
-            Flags.snapchat.spec,
-            Flags.clientAuthMethods.spec,
-            Flags.bareRefreshErrors.spec,
-            Flags.oneUseRefreshTokens.spec,
-            Flags.revocationRequiresBearer.spec,
-            Flags.authorizationResponseIss.spec,
-            Flags.requireNonce.spec,
-            Flags.idTokenAlg.spec,
-            Flags.userinfoSub.spec,
-            Flags.noRefreshTokens.spec,
-            Flags.advertiseStandardScopes.spec,
-            Flags.friends.spec,
-            Flags.noFriendsApi.spec,
-            Flags.quiet.spec
-        ],
+        options: Options.self,
         globals: [.noColor],
         examples: [
             ("kauth sandbox --port 8900", "serve on a fixed port; it prints the environment to use"),
@@ -51,32 +25,32 @@ enum SandboxCommand {
         run: run
     )
 
-    static func run(_ context: CommandContext) async throws -> Int32 {
+    static func run(_ context: CommandContext, _ options: Options) async throws -> Int32 {
         var configuration = SandboxConfiguration()
-        configuration.clientID = context.command[Flags.clientID]
-        configuration.clientSecret = context.command[Flags.clientSecret]
-        configuration.stateFile = context.command[Flags.stateFile]
-        configuration.deny = context.command[Flags.deny]
-        configuration.oidc = context.command[Flags.oidc]
-        if context.command[Flags.snapchat] { configuration.mode = .snapchat }
-        if let value = try context.command.value(Flags.accessTokenTTL) {
+        configuration.clientID = options.clientID
+        configuration.clientSecret = options.clientSecret
+        configuration.stateFile = options.stateFile
+        configuration.deny = options.deny
+        configuration.oidc = options.oidc
+        if options.snapchat { configuration.mode = .snapchat }
+        if let value = options.accessTokenTTL {
             configuration.accessTokenLifetime = value
         }
-        if let value = try context.command.value(Flags.idTokenTTL) {
+        if let value = options.idTokenTTL {
             configuration.idTokenLifetime = value
         }
-        if let value = try context.command.value(Flags.refreshTokenTTL) {
+        if let value = options.refreshTokenTTL {
             configuration.refreshTokenLifetime = value
         }
-        if let value = try context.command.value(Flags.rotationThreshold) {
+        if let value = options.rotationThreshold {
             configuration.rotationThreshold = value
         }
-        if context.command.has(Flags.scopes) {
-            configuration.defaultScopes = ScopeList.parse(context.command.all(Flags.scopes))
+        if options.scopes != nil {
+            configuration.defaultScopes = ScopeList.parse((options.scopes ?? []))
         }
-        try applyProviderBehaviour(context, to: &configuration)
+        try applyProviderBehaviour(options, to: &configuration)
         let terminal = context.terminal
-        let quiet = context.command[Flags.quiet]
+        let quiet = options.quiet
         var log: (@Sendable (SandboxLogEntry) -> Void)?
         if !quiet {
             log = { (entry: SandboxLogEntry) in terminal.writeErr("sandbox: " + entry.summary + "\n") }
@@ -85,7 +59,7 @@ enum SandboxCommand {
         do {
             server = try SandboxServer(
                 configuration: configuration,
-                port: try context.command.port(Flags.port) ?? 0,
+                port: options.port ?? 0,
                 clock: context.world.clock,
                 random: context.world.random,
                 onRequest: log
@@ -124,8 +98,8 @@ enum SandboxCommand {
 
     /// The switches that make the sandbox behave like a stricter or odder provider than Kakao,
     /// so that a user can try kauth against one (and tests ask for it the way a user would).
-    static func applyProviderBehaviour(_ context: CommandContext, to configuration: inout SandboxConfiguration) throws {
-        if let list = context.command[Flags.clientAuthMethods] {
+    static func applyProviderBehaviour(_ options: Options, to configuration: inout SandboxConfiguration) throws {
+        if let list = options.clientAuthMethods {
             var methods: [SandboxClientAuthMethod] = []
             for name in ScopeList.parse([list]) {
                 guard let method = SandboxClientAuthMethod(rawValue: name) else {
@@ -141,22 +115,22 @@ enum SandboxCommand {
             }
             configuration.clientAuthMethods = methods
         }
-        if let mode = context.command[Flags.authorizationResponseIss] {
+        if let mode = options.authorizationResponseIss {
             guard let value = SandboxIssParameter(rawValue: mode) else {
                 let known = SandboxIssParameter.allCases.map(\.rawValue).joined(separator: ", ")
                 throw KAuthError.usage("--authorization-response-iss: unknown mode '\(mode)'; use one of \(known)")
             }
             configuration.authorizationResponseIss = value
         }
-        if let count = try context.command.value(Flags.friends) {
+        if let count = options.friends {
             configuration.friendCount = count
         }
-        configuration.bareRefreshErrors = context.command[Flags.bareRefreshErrors]
-        configuration.oneUseRefreshTokens = context.command[Flags.oneUseRefreshTokens]
-        configuration.revocationRequiresBearer = context.command[Flags.revocationRequiresBearer]
-        configuration.requireNonce = context.command[Flags.requireNonce]
-        configuration.friendsAPIEnabled = !context.command[Flags.noFriendsApi]
-        if let name = context.command[Flags.idTokenAlg] {
+        configuration.bareRefreshErrors = options.bareRefreshErrors
+        configuration.oneUseRefreshTokens = options.oneUseRefreshTokens
+        configuration.revocationRequiresBearer = options.revocationRequiresBearer
+        configuration.requireNonce = options.requireNonce
+        configuration.friendsAPIEnabled = !options.noFriendsApi
+        if let name = options.idTokenAlg {
             guard let algorithm = JWSAlgorithm(rawValue: name) else {
                 throw KAuthError.usage(
                     "--id-token-alg: unknown algorithm '\(name.visible)'; use one of \(JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", "))"
@@ -167,9 +141,9 @@ enum SandboxCommand {
             }
             configuration.idTokenAlgorithm = algorithm
         }
-        configuration.userinfoSubject = context.command[Flags.userinfoSub]
-        configuration.issueRefreshTokens = !context.command[Flags.noRefreshTokens]
-        configuration.advertiseStandardScopes = context.command[Flags.advertiseStandardScopes]
+        configuration.userinfoSubject = options.userinfoSub
+        configuration.issueRefreshTokens = !options.noRefreshTokens
+        configuration.advertiseStandardScopes = options.advertiseStandardScopes
     }
 
     /// The environment that points kauth at this sandbox, and only what its mode needs: the
@@ -193,58 +167,94 @@ enum SandboxCommand {
 }
 
 extension SandboxCommand {
-    /// The flags this file's commands declare and read.
-    enum Flags {
-        static let port = IntegerOption("port", "N", "port to listen on (default: any free port)", range: 0...65535)
-        static let stateFile = Option(
-            "state-file", "FILE", "keep users, tokens and consents in FILE across restarts", values: .file)
-        static let clientID = Option("client-id", "ID", "accept only this client id (default: any)")
-        static let clientSecret = Option("client-secret", "SECRET", "require this client secret on token calls")
-        static let accessTokenTTL = IntegerOption(
-            "access-token-ttl", "SECONDS", "access token lifetime (default 21599)", range: 1...31_536_000)
-        static let idTokenTTL = IntegerOption(
-            "id-token-ttl", "SECONDS", "ID token lifetime with --oidc (default 3600)", range: 1...31_536_000)
-        static let refreshTokenTTL = IntegerOption(
-            "refresh-token-ttl", "SECONDS", "refresh token lifetime (default 5183999)", range: 1...315_360_000)
-        static let rotationThreshold = IntegerOption(
-            "rotation-threshold", "SECONDS",
-            "rotate the refresh token when less than this remains (default 2592000)", range: 0...315_360_000)
-        static let scopes = Option(
-            "scopes", "LIST", "scopes agreed at first login (default profile_nickname,profile_image,account_email)",
-            repeatable: true)
-        static let deny = Toggle("deny", "answer every authorization with access_denied")
-        static let oidc = Toggle("oidc", "OpenID Connect: ID tokens, discovery, JWKS, userinfo, RFC 9207 iss")
-        static let snapchat = Toggle("snapchat", "serve Snap Login Kit's endpoints instead of Kakao's")
-        static let clientAuthMethods = Option(
-            "client-auth-methods", "LIST",
-            "how confidential clients authenticate: client_secret_post, client_secret_basic or both (default client_secret_post)"
-        )
-        static let bareRefreshErrors = Toggle(
-            "bare-refresh-errors", "refuse a bad refresh token with a bare HTTP 400 and no body")
-        static let oneUseRefreshTokens = Toggle(
-            "one-use-refresh-tokens", "every refresh returns a new refresh token and ends the old one")
-        static let revocationRequiresBearer = Toggle(
-            "revocation-requires-bearer",
-            "a public client must send the grant's access token to revoke (401 otherwise)")
-        static let authorizationResponseIss = Option(
-            "authorization-response-iss", "MODE",
-            "iss on authorization responses: standard, unadvertised (sent, not advertised) or wrong",
-            values: .choices(SandboxIssParameter.allCases.map(\.rawValue)))
-        static let requireNonce = Toggle("require-nonce", "refuse an OpenID Connect authorize request without a nonce")
-        static let idTokenAlg = Option(
-            "id-token-alg", "ALG", "sign ID tokens with ALG (default RS256; HS256/384/512 need --client-secret)",
-            values: .choices(JWSAlgorithm.allCases.map(\.rawValue)))
-        static let userinfoSub = Option(
-            "userinfo-sub", "SUB",
-            "userinfo answers for this subject instead of the user (a provider a client must not believe)")
-        static let noRefreshTokens = Toggle(
-            "no-refresh-tokens", "logins get no refresh token: the session ends with the access token")
-        static let advertiseStandardScopes = Toggle(
-            "advertise-standard-scopes", "discovery lists the scopes profile and email as well")
-        static let friends = IntegerOption(
-            "friends", "N", "Kakao Talk friends every user has (default 25)", range: 0...10_000)
-        static let noFriendsApi = Toggle(
-            "no-friends-api", "the app lacks the Talk friends permission: the friends API answers -3")
-        static let quiet = Toggle("quiet", "do not log requests")
+    struct Options: CommandOptions {
+        var port: UInt16?
+        var stateFile: String?
+        var clientID: String?
+        var clientSecret: String?
+        var accessTokenTTL: Int?
+        var idTokenTTL: Int?
+        var refreshTokenTTL: Int?
+        var rotationThreshold: Int?
+        var scopes: [String]?
+        var deny = false
+        var oidc = false
+        var snapchat = false
+        var clientAuthMethods: String?
+        var bareRefreshErrors = false
+        var oneUseRefreshTokens = false
+        var revocationRequiresBearer = false
+        var authorizationResponseIss: String?
+        var requireNonce = false
+        var idTokenAlg: String?
+        var userinfoSub: String?
+        var noRefreshTokens = false
+        var advertiseStandardScopes = false
+        var friends: Int?
+        var noFriendsApi = false
+        var quiet = false
+
+        static let flags: [OptionFlag<Self>] = [
+            .port(\.port, IntegerOption("port", "N", "port to listen on (default: any free port)", range: 0...65535)),
+            .option(
+                \.stateFile, "state-file", "FILE", "keep users, tokens and consents in FILE across restarts",
+                values: .file),
+            .option(\.clientID, "client-id", "ID", "accept only this client id (default: any)"),
+            .option(\.clientSecret, "client-secret", "SECRET", "require this client secret on token calls"),
+            .integer(
+                \.accessTokenTTL, "access-token-ttl", "SECONDS", "access token lifetime (default 21599)",
+                range: 1...31_536_000),
+            .integer(
+                \.idTokenTTL, "id-token-ttl", "SECONDS", "ID token lifetime with --oidc (default 3600)",
+                range: 1...31_536_000),
+            .integer(
+                \.refreshTokenTTL, "refresh-token-ttl", "SECONDS", "refresh token lifetime (default 5183999)",
+                range: 1...315_360_000),
+            .integer(
+                \.rotationThreshold, "rotation-threshold", "SECONDS",
+                "rotate the refresh token when less than this remains (default 2592000)", range: 0...315_360_000),
+            .list(
+                \.scopes, "scopes", "LIST",
+                "scopes agreed at first login (default profile_nickname,profile_image,account_email)"),
+            .toggle(\.deny, "deny", "answer every authorization with access_denied"),
+            .toggle(\.oidc, "oidc", "OpenID Connect: ID tokens, discovery, JWKS, userinfo, RFC 9207 iss"),
+            .toggle(\.snapchat, "snapchat", "serve Snap Login Kit's endpoints instead of Kakao's"),
+            .option(
+                \.clientAuthMethods, "client-auth-methods", "LIST",
+                "how confidential clients authenticate: client_secret_post, client_secret_basic or both (default client_secret_post)"
+            ),
+            .toggle(
+                \.bareRefreshErrors, "bare-refresh-errors",
+                "refuse a bad refresh token with a bare HTTP 400 and no body"),
+            .toggle(
+                \.oneUseRefreshTokens, "one-use-refresh-tokens",
+                "every refresh returns a new refresh token and ends the old one"),
+            .toggle(
+                \.revocationRequiresBearer, "revocation-requires-bearer",
+                "a public client must send the grant's access token to revoke (401 otherwise)"),
+            .option(
+                \.authorizationResponseIss, "authorization-response-iss", "MODE",
+                "iss on authorization responses: standard, unadvertised (sent, not advertised) or wrong",
+                values: .choices(SandboxIssParameter.allCases.map(\.rawValue))),
+            .toggle(\.requireNonce, "require-nonce", "refuse an OpenID Connect authorize request without a nonce"),
+            .option(
+                \.idTokenAlg, "id-token-alg", "ALG",
+                "sign ID tokens with ALG (default RS256; HS256/384/512 need --client-secret)",
+                values: .choices(JWSAlgorithm.allCases.map(\.rawValue))),
+            .option(
+                \.userinfoSub, "userinfo-sub", "SUB",
+                "userinfo answers for this subject instead of the user (a provider a client must not believe)"),
+            .toggle(
+                \.noRefreshTokens, "no-refresh-tokens",
+                "logins get no refresh token: the session ends with the access token"),
+            .toggle(
+                \.advertiseStandardScopes, "advertise-standard-scopes",
+                "discovery lists the scopes profile and email as well"),
+            .integer(\.friends, "friends", "N", "Kakao Talk friends every user has (default 25)", range: 0...10_000),
+            .toggle(
+                \.noFriendsApi, "no-friends-api",
+                "the app lacks the Talk friends permission: the friends API answers -3"),
+            .toggle(\.quiet, "quiet", "do not log requests")
+        ]
     }
 }

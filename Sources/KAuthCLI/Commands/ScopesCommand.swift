@@ -9,7 +9,7 @@ enum ScopesCommand {
         summary: "show, revoke and request consent for scopes",
         discussion:
             "Without a subcommand, lists the app's consent items and the user's answers (Kakao: /v2/user/scopes).",
-        flags: listFlags,
+        options: ListOptions.self,
         examples: [
             ("kauth scopes", ""),
             ("kauth scopes revoke account_email", "withdraw consent"),
@@ -17,14 +17,14 @@ enum ScopesCommand {
         ],
         subcommands: [
             CommandSpec(
-                name: "list", summary: "list consent items and the user's answers", flags: listFlags,
+                name: "list", summary: "list consent items and the user's answers", options: ListOptions.self,
                 examples: [("kauth scopes list --only account_email,phone_number", "")], run: list),
             CommandSpec(
                 name: "revoke",
                 summary: "withdraw consent for scopes",
                 discussion:
                     "Only agreed, revocable scopes can be revoked; others are refused before any change is requested.",
-                flags: [.json],
+                options: JSONOnlyOptions.self,
                 arguments: [
                     ArgumentSpec(name: "ID", help: "scope IDs (comma- or space-separated)", minimum: 1, maximum: nil)
                 ],
@@ -36,14 +36,7 @@ enum ScopesCommand {
                 summary: "ask the user for more consent in the browser",
                 discussion:
                     "Runs the browser login again with scope= (and openid when the stored login used OpenID Connect), replaces the stored tokens and shows what was granted. Takes the login flags --no-browser, --port, --redirect-uri and --timeout.",
-                flags: [
-                    Flags.missing.spec,
-                    Flags.noBrowser.spec,
-                    Flags.port.spec,
-                    Flags.redirectURI.spec,
-                    Flags.timeout.spec,
-                    .json
-                ],
+                options: RequestOptions.self,
                 arguments: [ArgumentSpec(name: "ID", help: "scope IDs to request", minimum: 0, maximum: nil)],
                 examples: [("kauth scopes request phone_number", ""), ("kauth scopes request --missing", "")],
                 run: request
@@ -52,13 +45,8 @@ enum ScopesCommand {
         run: list
     )
 
-    static let listFlags: [FlagSpec] = [
-        .json,
-        Flags.only.spec
-    ]
-
-    static func list(_ context: CommandContext) async throws -> Int32 {
-        let only = ScopeList.parse(context.command.all(Flags.only))
+    static func list(_ context: CommandContext, _ options: ListOptions) async throws -> Int32 {
+        let only = ScopeList.parse(options.only)
         let client = try context.apiClient(requiring: .consent)
         let result = try await client.send(ScopesRequest(scopes: only))
         if only.isEmpty { try await remember(result.value, context: context) }
@@ -121,7 +109,7 @@ enum ScopesCommand {
         return 0
     }
 
-    static func request(_ context: CommandContext) async throws -> Int32 {
+    static func request(_ context: CommandContext, _ options: RequestOptions) async throws -> Int32 {
         let command = context.command
         if context.environmentToken != nil {
             throw KAuthError.usage(
@@ -134,7 +122,7 @@ enum ScopesCommand {
         var ids = ScopeList.parse(command.arguments)
         let client = try context.client(for: context.tokenService(login))
         try client.provider.require(.consent)
-        if command[Flags.missing] {
+        if options.missing {
             if !ids.isEmpty { throw KAuthError.usage("give scope IDs or --missing, not both") }
             ids = MissingConsent.scopes(in: try await UserAPI(client: client).profile().value)
             if ids.isEmpty {
@@ -155,12 +143,12 @@ enum ScopesCommand {
             }
         }
         let overrides = ProviderOverrides(
-            redirectURI: command[Flags.redirectURI], port: try context.command.port(Flags.port))
+            redirectURI: options.redirectURI, port: options.port)
         let provider = try context.providers(overrides).provider(for: session, of: login.profile)
         try provider.require(.consent)
-        let timeout = try context.command.value(Flags.timeout) ?? 300
+        let timeout = options.timeout ?? 300
         let options = LoginOptions(
-            scopes: ids, openID: session.openID, openBrowser: !command[Flags.noBrowser], timeout: .seconds(timeout))
+            scopes: ids, openID: session.openID, openBrowser: !options.noBrowser, timeout: .seconds(timeout))
         context.err("Requesting consent for: \(ids.joined(separator: " "))\n")
         let progress = LoginProgress(context: context)
         defer { progress.finish() }
@@ -196,17 +184,34 @@ enum ScopesCommand {
 }
 
 extension ScopesCommand {
-    /// The flags this file's commands declare and read.
-    enum Flags {
-        static let missing = Toggle("missing", "request every scope /v2/user/me reports as needing agreement")
-        static let noBrowser = Toggle(
-            "no-browser", "do not open a browser; print the URL and accept the redirect URL on stdin")
-        static let port = IntegerOption(
-            "port", "N", "listen on this port: redirect URI http://127.0.0.1:N/callback", range: 0...65535)
-        static let redirectURI = Option(
-            "redirect-uri", "URI", "the registered redirect URI (http://127.0.0.1:PORT/PATH)")
-        static let timeout = IntegerOption(
-            "timeout", "SECONDS", "how long to wait for the consent (default 300)", range: 1...86_400)
-        static let only = Option("only", "LIST", "only these scope IDs", repeatable: true)
+    struct ListOptions: CommandOptions {
+        var only: [String] = []
+
+        static let flags: [OptionFlag<Self>] = [
+            .json,
+            .list(\.only, "only", "LIST", "only these scope IDs")
+        ]
+    }
+
+    struct RequestOptions: CommandOptions {
+        var missing = false
+        var noBrowser = false
+        var port: UInt16?
+        var redirectURI: String?
+        var timeout: Int?
+
+        static let flags: [OptionFlag<Self>] = [
+            .toggle(\.missing, "missing", "request every scope /v2/user/me reports as needing agreement"),
+            .toggle(
+                \.noBrowser, "no-browser", "do not open a browser; print the URL and accept the redirect URL on stdin"),
+            .port(
+                \.port,
+                IntegerOption(
+                    "port", "N", "listen on this port: redirect URI http://127.0.0.1:N/callback", range: 0...65535)),
+            .option(\.redirectURI, "redirect-uri", "URI", "the registered redirect URI (http://127.0.0.1:PORT/PATH)"),
+            .integer(
+                \.timeout, "timeout", "SECONDS", "how long to wait for the consent (default 300)", range: 1...86_400),
+            .json
+        ]
     }
 }

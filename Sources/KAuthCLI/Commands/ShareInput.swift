@@ -10,6 +10,10 @@ import KakaoAPI
 
 /// Reading what share and memo commands are given: templates, `KEY=VALUE` lists, IDs, URLs.
 enum ShareInput {
+    /// `--arg KEY=VALUE`, which `link custom`, `link scrap`, `talk memo` and `talk send` take.
+    static let templateArgument = Option(
+        "arg", "KEY=VALUE", "template argument for ${KEY} (template_args)", repeatable: true)
+
     /// The template in `source` (a file, or `-` for standard input), parsed and checked.
     static func template(_ context: CommandContext, source: String) throws -> DefaultTemplate {
         let text: String
@@ -47,38 +51,34 @@ enum ShareInput {
 
     /// The message of `talk memo` and `talk send`: exactly one of `--text`, `--template`,
     /// `--template-id` and `--scrap` (which may take a template id), checked before anything is sent.
-    static func talkMessage(_ context: CommandContext) throws -> ShareMessage {
-        let command = context.command
-        let args = try pairs(context, LinkCommand.Flags.arg)
-        let id = try templateID(context, TalkCommand.Flags.templateID)
-        if let text = command[TalkCommand.Flags.text] {
-            guard !command.has(TalkCommand.Flags.template), !command.has(TalkCommand.Flags.templateID),
-                !command.has(TalkCommand.Flags.scrap), args.isEmpty
-            else {
+    static func talkMessage(_ context: CommandContext, _ options: TalkMessageOptions) throws -> ShareMessage {
+        let args = try pairs(options.arg, flag: "--arg")
+        let id = try templateID(options.templateID)
+        if let text = options.text {
+            guard options.template == nil, options.templateID == nil, options.scrap == nil, args.isEmpty else {
                 throw KAuthError.usage(
                     "--text sends a text message of its own: leave out --template, --template-id, --arg and --scrap")
             }
-            return .default(
-                try textTemplate(text, link: command[TalkCommand.Flags.link].map { try webURL($0, flag: "--link") }))
+            return .default(try textTemplate(text, link: options.link.map { try webURL($0, flag: "--link") }))
         }
-        if command.has(TalkCommand.Flags.link) {
+        if options.link != nil {
             throw KAuthError.usage("--link goes with --text; a template names its own links")
         }
-        if let source = command[TalkCommand.Flags.template] {
-            guard !command.has(TalkCommand.Flags.templateID), !command.has(TalkCommand.Flags.scrap), args.isEmpty else {
+        if let source = options.template {
+            guard options.templateID == nil, options.scrap == nil, args.isEmpty else {
                 throw KAuthError.usage(
                     "--template sends a default template: leave out --template-id, --arg and --scrap")
             }
             return .default(try template(context, source: source))
         }
-        if let url = command[TalkCommand.Flags.scrap] {
+        if let url = options.scrap {
             return .scrap(url: try webURL(url, flag: "--scrap"), templateID: id, args: args)
         }
         if let id {
             return .custom(templateID: id, args: args)
         }
         throw KAuthError.usage(
-            "'\(command.path.joined(separator: " "))' needs a message: --text TEXT [--link URL], --template FILE (or -), --template-id N [--arg KEY=VALUE…], or --scrap URL"
+            "'\(context.command.path.joined(separator: " "))' needs a message: --text TEXT [--link URL], --template FILE (or -), --template-id N [--arg KEY=VALUE…], or --scrap URL"
         )
     }
 
@@ -107,12 +107,13 @@ enum ShareInput {
         }
     }
 
-    /// `--FLAG KEY=VALUE` values as a map; a key given twice is an error.
-    static func pairs(_ context: CommandContext, _ flag: Option) throws -> [String: String] {
+    /// The values of `flag` (`--arg`, `--callback`), each KEY=VALUE, as a map; a key given twice
+    /// is an error.
+    static func pairs(_ values: [String], flag: String) throws -> [String: String] {
         var pairs: [String: String] = [:]
-        for (key, value) in try KeyValueArguments.parse(context.command.all(flag), what: "--\(flag.spec.name)") {
+        for (key, value) in try KeyValueArguments.parse(values, what: flag) {
             guard pairs[key] == nil else {
-                throw KAuthError.usage("--\(flag.spec.name) \(key)= is given twice")
+                throw KAuthError.usage("\(flag) \(key)= is given twice")
             }
             pairs[key] = value
         }
@@ -120,8 +121,8 @@ enum ShareInput {
     }
 
     /// `--template-id N`, a positive whole number.
-    static func templateID(_ context: CommandContext, _ flag: Option) throws -> Int64? {
-        guard let text = context.command[flag] else { return nil }
+    static func templateID(_ text: String?) throws -> Int64? {
+        guard let text else { return nil }
         guard let id = Int64(text), id > 0 else {
             throw KAuthError.usage("--template-id needs a template ID (a positive whole number), not '\(text)'")
         }
@@ -147,9 +148,29 @@ enum ShareInput {
             return true
         } catch {
             let reason = LoginProgress.describe(
-                error as? BrowserError ?? .noBrowser, verbose: context.command[GlobalFlags.verbose])
+                error as? BrowserError ?? .noBrowser, verbose: context.globals.verbose)
             context.err("warning: could not open a browser (\(reason)); open the URL yourself\n")
             return false
         }
     }
+}
+
+/// How `talk memo` and `talk send` are given their message.
+struct TalkMessageOptions: CommandOptions {
+    var text: String?
+    var link: String?
+    var template: String?
+    var templateID: String?
+    var arg: [String] = []
+    var scrap: String?
+
+    static let flags: [OptionFlag<Self>] = [
+        .option(\.text, "text", "TEXT", "a text message; kauth builds the template (any characters, up to 200)"),
+        .option(\.link, "link", "URL", "with --text: where a tap on the message goes"),
+        .option(
+            \.template, "template", "FILE", "a default template; - reads standard input", values: .fileOrStandardInput),
+        .option(\.templateID, "template-id", "N", "a template from the console's message template builder"),
+        .list(\.arg, ShareInput.templateArgument),
+        .option(\.scrap, "scrap", "URL", "a web page for Kakao to scrape into the message")
+    ]
 }

@@ -16,14 +16,14 @@ enum ShippingCommand {
         summary: "list the user's shipping addresses",
         discussion:
             "Needs the shipping_address consent (exit 4 until it is given: `kauth scopes request shipping_address`). Shows the first page (default address first); --all follows every page.",
-        flags: flags,
+        options: Options.self,
         examples: [
             ("kauth shipping", ""), ("kauth shipping --all --json", ""), ("kauth shipping --id 1234", ""),
             ("kauth shipping select", "choose one in Kakao's picker")
         ],
         subcommands: [
             CommandSpec(
-                name: "list", summary: "list shipping addresses", flags: flags,
+                name: "list", summary: "list shipping addresses", options: Options.self,
                 examples: [("kauth shipping list --page-size 20", "")], run: run),
             ShippingPickerCommand.selectSpec,
             ShippingPickerCommand.newSpec,
@@ -32,26 +32,18 @@ enum ShippingCommand {
         run: run
     )
 
-    static let flags: [FlagSpec] = [
-        .json,
-        Flags.id.spec,
-        Flags.pageSize.spec,
-        Flags.all.spec
-    ]
-
-    static func run(_ context: CommandContext) async throws -> Int32 {
-        let command = context.command
-        let pageSize = try context.command.value(Flags.pageSize)
+    static func run(_ context: CommandContext, _ options: Options) async throws -> Int32 {
+        let pageSize = options.pageSize
         var addressID: Int64?
-        if let text = command[Flags.id] {
+        if let text = options.id {
             guard let id = Int64(text) else { throw KAuthError.usage("--id needs a numeric address id, not '\(text)'") }
             addressID = id
         }
-        if addressID != nil && (command[Flags.all] || pageSize != nil) {
+        if addressID != nil && (options.all || pageSize != nil) {
             throw KAuthError.usage("--id picks one address; it does not go with --all or --page-size")
         }
         let client = try context.apiClient(requiring: .shippingAddresses)
-        if command[Flags.all] {
+        if options.all {
             let all = try await ShippingAddressPages.all(pageSize: pageSize ?? 10) { try await client.send($0) }
             if context.json {
                 // Every page joined into the shape of one: the provider's address objects as sent.
@@ -95,11 +87,16 @@ enum ShippingCommand {
 }
 
 extension ShippingCommand {
-    /// The flags this file's commands declare and read.
-    enum Flags {
-        static let id = Option("id", "N", "only the address with this id")
-        static let pageSize = IntegerOption(
-            "page-size", "N", "addresses per page (at least 2; default 10)", range: 2...1000)
-        static let all = Toggle("all", "follow every page")
+    struct Options: CommandOptions {
+        var id: String?
+        var pageSize: Int?
+        var all = false
+
+        static let flags: [OptionFlag<Self>] = [
+            .json,
+            .option(\.id, "id", "N", "only the address with this id"),
+            .integer(\.pageSize, "page-size", "N", "addresses per page (at least 2; default 10)", range: 2...1000),
+            .toggle(\.all, "all", "follow every page")
+        ]
     }
 }

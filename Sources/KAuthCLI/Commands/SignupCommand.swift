@@ -8,7 +8,7 @@ enum SignupCommand {
         summary: "link the user to the app (apps with automatic linking off)",
         discussion:
             "Completes the link for apps that do not link users automatically (Kakao: /v1/user/signup), optionally storing user properties. `kauth me` shows whether the user has signed up.",
-        flags: [.json],
+        options: JSONOnlyOptions.self,
         arguments: [ArgumentSpec(name: "KEY=VALUE", help: "user properties to store", minimum: 0, maximum: nil)],
         examples: [("kauth signup", ""), ("kauth signup level=1", "")],
         run: run

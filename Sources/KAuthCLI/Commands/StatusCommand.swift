@@ -16,7 +16,7 @@ enum StatusCommand {
         summary: "show the stored login, offline",
         discussion:
             "Reads only the keystore: which provider and user the profile is logged in as, the granted scopes, when the tokens expire, the server when it is not the provider's own (a sandbox), and whether the login can still give a token: valid, refreshable (the next command refreshes it), or expired. A login the provider has rejected (its refresh token refused, its access token refused right after a refresh, or the account unlinked) is expired, with when and why, until a new login. Exits 0 when it can and 3 when it cannot (expired, or nothing stored), so `kauth status || kauth login` works in scripts. With --check it also asks the provider whether it still accepts the login (Kakao: access-token information; others: the profile or OpenID Connect userinfo), refreshing first when needed, and exits 3 when it does not. With only KAUTH_REFRESH_TOKEN set, the session starts from it on the first command that needs a token.",
-        flags: [.json, Flags.check.spec],
+        options: Options.self,
         globals: [.profile, .provider, .noColor],
         environment: EnvironmentVariables.status,
         examples: [
@@ -26,11 +26,11 @@ enum StatusCommand {
         run: run
     )
 
-    static func run(_ context: CommandContext) async throws -> Int32 {
+    static func run(_ context: CommandContext, _ options: Options) async throws -> Int32 {
         // Asked first, so that what follows shows the login as the provider left it (refreshed,
         // or marked rejected).
-        let refusal = context.command[Flags.check] ? try await check(context) : nil
-        let code = try show(context, checked: context.command[Flags.check], refusal: refusal)
+        let refusal = options.check ? try await check(context) : nil
+        let code = try show(context, checked: options.check, refusal: refusal)
         return refusal?.exitCode ?? code
     }
 
@@ -64,7 +64,7 @@ enum StatusCommand {
                 var object = SessionJSON.object(
                     nil, profile: profile, source: .environment,
                     keystore: SessionJSON.keystore(context.keystore.path, nil), now: now)
-                object["provider"] = .string(context.command[GlobalFlags.provider] ?? ProviderType.kakao.id)
+                object["provider"] = .string(context.globals.provider ?? ProviderType.kakao.id)
                 object["checked"] = .bool(checked)
                 object["check_error"] = refused.map(JSONValue.string) ?? .null
                 context.printJSON(.object(object))
@@ -260,8 +260,12 @@ enum StatusCommand {
 }
 
 extension StatusCommand {
-    /// The flags this file's commands declare and read.
-    enum Flags {
-        static let check = Toggle("check", "also ask the provider whether it still accepts the login (exit 3 when not)")
+    struct Options: CommandOptions {
+        var check = false
+
+        static let flags: [OptionFlag<Self>] = [
+            .json,
+            .toggle(\.check, "check", "also ask the provider whether it still accepts the login (exit 3 when not)")
+        ]
     }
 }

@@ -7,7 +7,7 @@ enum SwitchCommand {
         summary: "make a stored profile the default",
         discussion:
             "Each profile holds one login (any provider). Commands use --profile, else KAUTH_PROFILE, else the profile chosen here, else 'default'. Without NAME, lists the stored profiles.",
-        flags: [.json],
+        options: JSONOnlyOptions.self,
         globals: [.noColor],
         arguments: [
             ArgumentSpec(

@@ -21,22 +21,12 @@ enum TalkCommand {
         subcommands: [memoSpec, TalkFriendsCommand.spec, TalkSendCommand.spec]
     )
 
-    /// How a message is given, shared by `memo` and `send`.
-    static let messageFlags: [FlagSpec] = [
-        Flags.text.spec,
-        Flags.link.spec,
-        Flags.template.spec,
-        Flags.templateID.spec,
-        LinkCommand.Flags.arg.spec,
-        Flags.scrap.spec
-    ]
-
     static let memoSpec = CommandSpec(
         name: "memo",
         summary: "send a message to your own Kakao Talk chat",
         discussion:
             "Sends plain text (--text TEXT, with --link URL for where a tap goes: kauth builds Kakao's text template, so quotes, line breaks and any script need no escaping), a default template (--template FILE, or - for standard input; checked locally first), a template from the console's builder (--template-id N with --arg KEY=VALUE), or a scraped page (--scrap URL, optionally into --template-id N) to the logged-in user's own chat. Needs the user's consent to talk_message: without it kauth exits 4 and says to run `kauth scopes request talk_message`. In CI, KAUTH_REFRESH_TOKEN or KAUTH_ACCESS_TOKEN supplies the login.",
-        flags: messageFlags + [.json],
+        options: MemoOptions.self,
         examples: [
             ("kauth talk memo --text \"Build 421 failed\" --link https://ci.example.com/builds/421", ""),
             ("kauth talk memo --template failed.json", ""),
@@ -47,8 +37,8 @@ enum TalkCommand {
         run: runMemo
     )
 
-    static func runMemo(_ context: CommandContext) async throws -> Int32 {
-        let message = try ShareInput.talkMessage(context)
+    static func runMemo(_ context: CommandContext, _ options: MemoOptions) async throws -> Int32 {
+        let message = try ShareInput.talkMessage(context, options.message)
         let client = try context.apiClient(requiring: .talk)
         let result = try await client.send(TalkMemoRequest(message: message))
         if let code = result.value.resultCode, code != 0 {
@@ -66,14 +56,9 @@ enum TalkCommand {
 }
 
 extension TalkCommand {
-    /// The flags this file's commands declare and read.
-    enum Flags {
-        static let text = Option(
-            "text", "TEXT", "a text message; kauth builds the template (any characters, up to 200)")
-        static let link = Option("link", "URL", "with --text: where a tap on the message goes")
-        static let template = Option(
-            "template", "FILE", "a default template; - reads standard input", values: .fileOrStandardInput)
-        static let templateID = Option("template-id", "N", "a template from the console's message template builder")
-        static let scrap = Option("scrap", "URL", "a web page for Kakao to scrape into the message")
+    struct MemoOptions: CommandOptions {
+        var message = TalkMessageOptions()
+
+        static let flags: [OptionFlag<Self>] = OptionFlag.group(\.message) + [.json]
     }
 }

@@ -10,7 +10,7 @@ enum TalkFriendsCommand {
         summary: "list your Kakao Talk friends who use the app",
         discussion:
             "Lists only friends who use this app and agreed to the friends consent item themselves, never the whole friends list. Needs the user's consent to friends (exit 4 until given: `kauth scopes request friends`) and, for anyone but the app's team members, the app's Kakao Talk Social permission, which Kakao grants after a review in the Kakao Developers console. Shows the first page; --all follows every page.",
-        flags: [Flags.all.spec, .json],
+        options: Options.self,
         examples: [
             ("kauth talk friends", ""),
             (
@@ -21,9 +21,9 @@ enum TalkFriendsCommand {
         run: run
     )
 
-    static func run(_ context: CommandContext) async throws -> Int32 {
+    static func run(_ context: CommandContext, _ options: Options) async throws -> Int32 {
         let client = try context.apiClient(requiring: .talk)
-        if context.command[Flags.all] {
+        if options.all {
             let walk = try await TalkFriendPages.all { try await client.send($0).value }
             // Every page joined into the shape of one, the friends as Kakao sent them.
             let joined = JSONValue.object([
@@ -71,8 +71,12 @@ enum TalkFriendsCommand {
 }
 
 extension TalkFriendsCommand {
-    /// The flags this file's commands declare and read.
-    enum Flags {
-        static let all = Toggle("all", "follow every page")
+    struct Options: CommandOptions {
+        var all = false
+
+        static let flags: [OptionFlag<Self>] = [
+            .toggle(\.all, "all", "follow every page"),
+            .json
+        ]
     }
 }

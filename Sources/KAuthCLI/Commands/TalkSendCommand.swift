@@ -16,8 +16,7 @@ enum TalkSendCommand {
         summary: "send a Kakao Talk message to up to 5 friends",
         discussion:
             "Sends the message as the logged-in user to friends who use the app and agreed to friends (uuids from `kauth talk friends`): at most 5 per call, within Kakao's daily and monthly quotas, never to group chats. The message is given as for `kauth talk memo`. Needs the user's consent to talk_message (exit 4 until given) and the app's Kakao Talk Social permission for anyone but its team members. Prints who got it and, for each failure, Kakao's code and message; any failure exits 1. Never retried: a lost answer may mean sent messages.",
-        flags: [Flags.to.spec]
-            + TalkCommand.messageFlags + [.json],
+        options: Options.self,
         examples: [
             ("kauth talk send --to AbCdEf012345 --text \"Build 421 is green\"", ""),
             ("kauth talk send --to AbCdEf012345 --template build.json", ""),
@@ -27,8 +26,8 @@ enum TalkSendCommand {
         run: run
     )
 
-    static func run(_ context: CommandContext) async throws -> Int32 {
-        let receivers = TalkReceivers.parse(context.command.all(Flags.to))
+    static func run(_ context: CommandContext, _ options: Options) async throws -> Int32 {
+        let receivers = TalkReceivers.parse(options.to)
         switch TalkReceivers.problem(receivers) {
         case .empty?:
             throw KAuthError.usage(
@@ -44,7 +43,7 @@ enum TalkSendCommand {
         case nil:
             break
         }
-        let message = try ShareInput.talkMessage(context)
+        let message = try ShareInput.talkMessage(context, options.message)
         let client = try context.apiClient(requiring: .talk)
         let result = try await client.send(TalkFriendsMessageRequest(receivers: receivers, message: message))
         let sent = result.value.sent
@@ -93,9 +92,12 @@ enum TalkSendCommand {
 }
 
 extension TalkSendCommand {
-    /// The flags this file's commands declare and read.
-    enum Flags {
-        static let to = Option(
-            "to", "UUID[,UUID…]", "friends' uuids from `kauth talk friends` (at most 5)", repeatable: true)
+    struct Options: CommandOptions {
+        var to: [String] = []
+        var message = TalkMessageOptions()
+
+        static let flags: [OptionFlag<Self>] =
+            [.list(\.to, "to", "UUID[,UUID…]", "friends' uuids from `kauth talk friends` (at most 5)")]
+            + OptionFlag<Self>.group(\.message) + [.json]
     }
 }

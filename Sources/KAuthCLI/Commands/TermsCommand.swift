@@ -9,19 +9,19 @@ enum TermsCommand {
         summary: "show and revoke Kakao Sync service terms",
         discussion:
             "Lists the service terms the user agreed to (Kakao: /v2/user/service_terms); --app lists every term of the app with the user's answer.",
-        flags: listFlags,
+        options: ListOptions.self,
         examples: [
             ("kauth terms", ""), ("kauth terms --app --tags marketing_2023", ""),
             ("kauth terms revoke marketing_2023", "")
         ],
         subcommands: [
             CommandSpec(
-                name: "list", summary: "list service terms", flags: listFlags,
+                name: "list", summary: "list service terms", options: ListOptions.self,
                 examples: [("kauth terms list --app", "")], run: list),
             CommandSpec(
                 name: "revoke",
                 summary: "revoke agreed, revocable service terms",
-                flags: [.json],
+                options: JSONOnlyOptions.self,
                 arguments: [
                     ArgumentSpec(name: "TAG", help: "term tags (comma- or space-separated)", minimum: 1, maximum: nil)
                 ],
@@ -32,15 +32,9 @@ enum TermsCommand {
         run: list
     )
 
-    static let listFlags: [FlagSpec] = [
-        .json,
-        Flags.app.spec,
-        Flags.tags.spec
-    ]
-
-    static func list(_ context: CommandContext) async throws -> Int32 {
+    static func list(_ context: CommandContext, _ options: ListOptions) async throws -> Int32 {
         let request = ServiceTermsRequest(
-            allOfTheApp: context.command[Flags.app], tags: ScopeList.parse(context.command.all(Flags.tags)))
+            allOfTheApp: options.app, tags: ScopeList.parse(options.tags))
         let client = try context.apiClient(requiring: .serviceTerms)
         let result = try await client.send(request)
         if context.json {
@@ -100,9 +94,14 @@ enum TermsCommand {
 }
 
 extension TermsCommand {
-    /// The flags this file's commands declare and read.
-    enum Flags {
-        static let app = Toggle("app", "every term of the app, not only the agreed ones")
-        static let tags = Option("tags", "LIST", "only these tags", repeatable: true)
+    struct ListOptions: CommandOptions {
+        var app = false
+        var tags: [String] = []
+
+        static let flags: [OptionFlag<Self>] = [
+            .json,
+            .toggle(\.app, "app", "every term of the app, not only the agreed ones"),
+            .list(\.tags, "tags", "LIST", "only these tags")
+        ]
     }
 }

@@ -15,13 +15,7 @@ enum TokenCommand {
         summary: "print a valid access token, refreshing it when needed",
         discussion:
             "Prints the access token and a newline on stdout, nothing else. When the stored token expires within 60 seconds (or half its lifetime, when that is shorter; or --min-valid SECONDS), it is refreshed first; parallel runs share one refresh. A token younger than half its lifetime is never refreshed just to meet --min-valid: it is printed with a warning. --refresh-token prints the stored refresh token, to keep in a CI secret (KAUTH_REFRESH_TOKEN). --exec-credential prints a Kubernetes ExecCredential, for a kubeconfig exec credential plugin, in the apiVersion kubectl asks for in KUBERNETES_EXEC_INFO (client.authentication.k8s.io/v1, the default, or v1beta1); with --id-token it carries the ID token (Kubernetes OIDC), refreshed when the provider renews ID tokens. KAUTH_ACCESS_TOKEN, when set, is printed as it is and the keystore is not touched.",
-        flags: [
-            .json,
-            Flags.minValid.spec,
-            Flags.idToken.spec,
-            Flags.refreshToken.spec,
-            Flags.execCredential.spec
-        ],
+        options: Options.self,
         environment: EnvironmentVariables.session,
         examples: [
             ("curl -H \"Authorization: Bearer $(kauth token)\" https://kapi.kakao.com/v2/user/me", ""),
@@ -33,27 +27,26 @@ enum TokenCommand {
         run: run
     )
 
-    static func run(_ context: CommandContext) async throws -> Int32 {
-        let command = context.command
-        let minValid = try context.command.value(Flags.minValid)
-        if command[Flags.refreshToken] && (command[Flags.idToken] || command[Flags.execCredential]) {
+    static func run(_ context: CommandContext, _ options: Options) async throws -> Int32 {
+        let minValid = options.minValid
+        if options.refreshToken && (options.idToken || options.execCredential) {
             throw KAuthError.usage(
                 "--refresh-token prints the refresh token alone; it does not go with --id-token or --exec-credential")
         }
-        if command[Flags.execCredential] && context.json {
+        if options.execCredential && context.json {
             throw KAuthError.usage("--exec-credential prints JSON of its own (an ExecCredential); leave out --json")
         }
         // Checked before any token is read: a kubeconfig asking for a version kauth cannot speak
         // is a setting to fix, not a reason to refresh.
         let apiVersion =
-            command[Flags.execCredential]
+            options.execCredential
             ? try execCredentialVersion(context.world.environment["KUBERNETES_EXEC_INFO"]) : ""
         if let token = context.environmentToken {
-            if command[Flags.idToken] || command[Flags.refreshToken] {
+            if options.idToken || options.refreshToken {
                 throw KAuthError.usage(
                     "KAUTH_ACCESS_TOKEN is set and is an access token alone; unset it to read the stored login")
             }
-            if command[Flags.execCredential] {
+            if options.execCredential {
                 context.printJSON(execCredential(token: token, expiresAt: nil, apiVersion: apiVersion))
             } else if context.json {
                 context.printJSON(.object(["access_token": .string(token), "source": .string("environment")]))
@@ -65,7 +58,7 @@ enum TokenCommand {
         let login = try context.storedLogin()
         let tokens = context.tokenService(login)
         let now = context.world.clock.now()
-        if command[Flags.refreshToken] {
+        if options.refreshToken {
             guard let session = login.session else { throw KAuthError.notLoggedIn(profile: login.profile) }
             // A rejected refresh token is of no use to a CI secret.
             try TokenService.checkNotRejected(session, profile: login.profile)
@@ -86,9 +79,9 @@ enum TokenCommand {
             }
             return 0
         }
-        if command[Flags.idToken] {
+        if options.idToken {
             let idToken = try await tokens.validIDToken(minValid: minValid)
-            if command[Flags.execCredential] {
+            if options.execCredential {
                 context.printJSON(
                     execCredential(token: idToken.token, expiresAt: idToken.expiresAt, apiVersion: apiVersion))
             } else if context.json {
@@ -111,7 +104,7 @@ enum TokenCommand {
                 "warning: the provider's access tokens last \(lifetime) s, less than --min-valid \(minValid); this one is valid for \(left) s more\n"
             )
         }
-        if command[Flags.execCredential] {
+        if options.execCredential {
             context.printJSON(
                 execCredential(
                     token: session.accessToken, expiresAt: session.accessTokenExpiresAt, apiVersion: apiVersion))
@@ -174,16 +167,24 @@ enum TokenCommand {
 }
 
 extension TokenCommand {
-    /// The flags this file's commands declare and read.
-    enum Flags {
-        static let minValid = IntegerOption(
-            "min-valid", "SECONDS",
-            "refresh unless the token stays valid this long (default: 60, or half the token's lifetime)",
-            range: 0...31_536_000)
-        static let idToken = Toggle("id-token", "the OpenID Connect ID token instead")
-        static let refreshToken = Toggle(
-            "refresh-token", "print the stored refresh token (for a CI secret) and nothing else")
-        static let execCredential = Toggle(
-            "exec-credential", "print a Kubernetes ExecCredential (kubectl's exec credential plugin)")
+    struct Options: CommandOptions {
+        var minValid: Int?
+        var idToken = false
+        var refreshToken = false
+        var execCredential = false
+
+        static let flags: [OptionFlag<Self>] = [
+            .json,
+            .integer(
+                \.minValid, "min-valid", "SECONDS",
+                "refresh unless the token stays valid this long (default: 60, or half the token's lifetime)",
+                range: 0...31_536_000),
+            .toggle(\.idToken, SharedFlags.idToken),
+            .toggle(
+                \.refreshToken, "refresh-token", "print the stored refresh token (for a CI secret) and nothing else"),
+            .toggle(
+                \.execCredential, "exec-credential",
+                "print a Kubernetes ExecCredential (kubectl's exec credential plugin)")
+        ]
     }
 }

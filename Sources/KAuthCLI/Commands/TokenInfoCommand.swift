@@ -15,7 +15,7 @@ enum TokenInfoCommand {
         summary: "ask the provider about the access token",
         discussion:
             "Asks the provider about the current access token (Kakao: /v1/user/access_token_info). --json prints its answer under `response`.",
-        flags: [.json],
+        options: JSONOnlyOptions.self,
         environment: EnvironmentVariables.session,
         examples: [("kauth token info --json", "")],
         run: run

@@ -7,7 +7,7 @@ enum TokenRefreshCommand {
         summary: "refresh the access token now",
         discussion:
             "Refreshes whatever the expiry. Kakao rotates the refresh token only when less than a month of it remains; kauth keeps the old one otherwise.",
-        flags: [.json],
+        options: JSONOnlyOptions.self,
         environment: EnvironmentVariables.session,
         examples: [("kauth token refresh", "")],
         run: run

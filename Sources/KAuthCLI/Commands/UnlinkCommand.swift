@@ -8,7 +8,7 @@ enum UnlinkCommand {
         summary: "unlink the account from the app and delete the stored tokens",
         discussion:
             "Calls the provider's unlink (Kakao: /v1/user/unlink), which revokes every token and the user's consent. The local tokens are deleted only when it succeeds, so a failed unlink can be retried. Other profiles logged in as the same user of the same app lose their tokens too: they are marked rejected, and the command names them. With KAUTH_ACCESS_TOKEN set, the token's user is unlinked and the keystore is not touched.",
-        flags: [.json],
+        options: JSONOnlyOptions.self,
         environment: EnvironmentVariables.session,
         examples: [("kauth unlink", "")],
         run: run

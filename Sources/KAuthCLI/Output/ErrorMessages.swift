@@ -99,7 +99,7 @@ struct ErrorMessages {
             let spaces =
                 padded ? " (it had spaces or line breaks around it, which kauth removed before sending it)" : ""
             return
-                "the provider rejected the refresh token in KAUTH_REFRESH_TOKEN (\(detail.visible))\(spaces): it was revoked, has expired, or was rotated by a later use; store a fresh one in the secret (`kauth token --refresh-token` prints the current one of a working login)"
+                "the provider rejected the refresh token in KAUTH_REFRESH_TOKEN (\(Self.words(detail).visible))\(spaces): it was revoked, has expired, or was rotated by a later use; store a fresh one in the secret (`kauth token --refresh-token` prints the current one of a working login)"
         case .sessionExpired(_, .bootstrapUnusable(let problem)):
             switch problem {
             case .empty:
@@ -184,7 +184,10 @@ struct ErrorMessages {
         case .listenerFailed(let error):
             return "cannot start the redirect listener: \("\(error)".visible)"
         case .httpUnavailable(let detail):
-            return "HTTP is not available on this machine: \(detail)".visible
+            return
+                ("HTTP is not available on this machine: kauth needs libcurl to make HTTP requests and could not load it (\(detail)). "
+                + "Install libcurl: on Debian or Ubuntu `apt install libcurl4`, "
+                + "on Fedora `dnf install libcurl`, on Alpine `apk add libcurl`.").visible
         case .unexpected(let description):
             return description.visible
         case .failure(let text):
@@ -224,7 +227,7 @@ struct ErrorMessages {
         switch setting {
         case .clientID:
             var ways: [String] = []
-            if hasFlag(LoginCommand.Flags.clientID.spec) { ways.append("pass --client-id ID") }
+            if hasFlag(SharedFlags.clientID.spec) { ways.append("pass --client-id ID") }
             ways += ["set KAUTH_CLIENT_ID", "run `kauth config set provider.\(provider).client_id ID`"]
             let name = ProviderType.named(provider)?.help.clientIDName ?? "client id"
             let what =
@@ -233,7 +236,7 @@ struct ErrorMessages {
             return "no client id for provider '\(provider)'; \(Self.either(ways))\(what)"
         case .issuer:
             var ways: [String] = []
-            if hasFlag(LoginCommand.Flags.issuer.spec) { ways.append("pass --issuer URL") }
+            if hasFlag(SharedFlags.issuer.spec) { ways.append("pass --issuer URL") }
             ways.append("run `kauth config set provider.\(provider).issuer URL`")
             return "provider '\(provider)' needs an issuer: \(Self.either(ways))"
         case .appKey:
@@ -263,7 +266,7 @@ struct ErrorMessages {
         switch what {
         case .feature(.idToken):
             let flag =
-                [LoginCommand.Flags.openID.spec, LoginCommand.Flags.nonce.spec, TokenCommand.Flags.idToken.spec]
+                [SharedFlags.openID.spec, SharedFlags.nonce.spec, SharedFlags.idToken.spec]
                 .first(where: hasFlag).map { "--" + $0.name } ?? "--id-token"
             return
                 "provider '\(provider)' issues no ID tokens (it does not speak OpenID Connect), so \(flag) cannot work with it; leave \(flag) out"
@@ -358,12 +361,12 @@ struct ErrorMessages {
         case .rejectedAfterRefresh(let message):
             return "the API still rejects the refreshed token (\(message.visible))"
         case .bootstrapRejected(let detail, _):
-            return "the provider rejected KAUTH_REFRESH_TOKEN (\(detail.visible))"
+            return "the provider rejected KAUTH_REFRESH_TOKEN (\(Self.words(detail).visible))"
         case .bootstrapUnusable:
             return "KAUTH_REFRESH_TOKEN cannot be used"
         case .givenTokenRejected(let detail):
             return
-                "the provider rejected the refresh token given on standard input (\(detail.visible)); nothing was stored"
+                "the provider rejected the refresh token given on standard input (\(Self.words(detail).visible)); nothing was stored"
         case .idTokenNotRenewed:
             return "the stored ID token has expired and the provider sends no new one when the session is refreshed"
         case .rejected(let rejection):
@@ -394,6 +397,11 @@ struct ErrorMessages {
 
     private func cancelled(_ end: LoginEnd) -> String {
         switch end {
+        case .wrongIssuer(let provider, let expected, let got):
+            return cancelled(
+                .denied(
+                    provider: provider, error: "invalid_issuer",
+                    description: Self.wrongIssuer(expected: expected, got: got)))
         case .denied(let provider, let error, let description):
             let detail = description.map { ": \($0.visible)" } ?? ""
             let verb = error == "access_denied" ? "was denied" : "failed"
@@ -446,7 +454,7 @@ struct ErrorMessages {
             text += "register \(hint.returnOrigin) as a site domain of the app (\(hint.registration))."
         } else {
             let flag =
-                hasFlag(ShippingPickerCommand.Flags.port.spec)
+                hasFlag(SharedFlags.pickerPort.spec)
                 ? "--port N or KAUTH_REDIRECT_PORT=N" : "KAUTH_REDIRECT_PORT=N"
             text +=
                 "pick a fixed port with \(flag) and register http://127.0.0.1:N as a site domain of the app (\(hint.registration)); the free port used this time changes on every run."
@@ -543,13 +551,13 @@ struct ErrorMessages {
                 text += "Unset \(name) (a `kauth sandbox` setting), or set it to a fixed port N, "
             } else {
                 text +=
-                    "Pick a fixed port with \(hasFlag(LoginCommand.Flags.port.spec) ? "--port N" : "KAUTH_REDIRECT_PORT=N"), "
+                    "Pick a fixed port with \(hasFlag(SharedFlags.loginPort.spec) ? "--port N" : "KAUTH_REDIRECT_PORT=N"), "
             }
             text += "and register that exact URI\(registration)."
         } else {
             text += "register exactly \(hint.redirectURI)\(registration)"
             if hint.sources.redirect != .builtIn { text += ", which comes from \(describe(hint.sources.redirect))" }
-            if hasFlag(LoginCommand.Flags.redirectURI.spec) {
+            if hasFlag(SharedFlags.redirectURI.spec) {
                 text += ", or pass the one you registered with --redirect-uri URI or --port N"
             }
             text += "."
@@ -559,7 +567,7 @@ struct ErrorMessages {
             text += "check the one from \(describe(source))."
         } else {
             text +=
-                hasFlag(LoginCommand.Flags.clientID.spec)
+                hasFlag(SharedFlags.clientID.spec)
                 ? "check --client-id, KAUTH_CLIENT_ID and the config." : "check KAUTH_CLIENT_ID and the config."
         }
         return text
@@ -586,13 +594,13 @@ struct ErrorMessages {
             return "'\(path)' is not a regular file; move it away and run `kauth login` again"
         case .corrupt(let path, let reason):
             return
-                "the keystore '\(path)' cannot be used (\(reason.visible)); it was left as is: fix or move it away, then run `kauth login`"
+                "the keystore '\(path)' cannot be used (\(Self.words(reason).visible)); it was left as is: fix or move it away, then run `kauth login`"
         case .unreadable(let path, let reason):
             return
-                "cannot read the keystore '\(path)' (\(reason.visible)); check the file and its folder, or set KAUTH_HOME"
+                "cannot read the keystore '\(path)' (\(Self.words(reason).visible)); check the file and its folder, or set KAUTH_HOME"
         case .unwritable(let path, let reason):
             return
-                "cannot write the keystore '\(path)' (\(reason.visible)); the previous contents are unchanged: check the folder, or set KAUTH_HOME"
+                "cannot write the keystore '\(path)' (\(Self.words(reason).visible)); the previous contents are unchanged: check the folder, or set KAUTH_HOME"
         case .lockTimeout(let path):
             return
                 "another kauth process kept the keystore lock '\(path)' too long; wait for it to finish and try again"
@@ -614,7 +622,7 @@ struct ErrorMessages {
                 "the folder '\(path)' belongs to another user, who could replace anything in it; kauth will not use it: set KAUTH_HOME to a folder of your own"
         case .unsafeFile(let path, let reason):
             return
-                "'\(path)' cannot be trusted (\(reason)); kauth will not use it: remove it, or set KAUTH_HOME to a folder of your own"
+                "'\(path)' cannot be trusted (\(Self.words(reason))); kauth will not use it: remove it, or set KAUTH_HOME to a folder of your own"
         }
     }
 
@@ -653,16 +661,16 @@ struct ErrorMessages {
         switch failure.meaning {
         case .wrongClientSecret?:
             text +=
-                "; the client secret was refused: set it (\(hasFlag(LoginCommand.Flags.clientSecret.spec) ? "--client-secret, " : "")KAUTH_CLIENT_SECRET or `kauth config set provider.\(provider).client_secret S`) to the one in the provider's console; if it is right, check the client id"
+                "; the client secret was refused: set it (\(hasFlag(SharedFlags.clientSecret.spec) ? "--client-secret, " : "")KAUTH_CLIENT_SECRET or `kauth config set provider.\(provider).client_secret S`) to the one in the provider's console; if it is right, check the client id"
         case .redirectURINotRegistered?:
             let registration = ProviderType.named(provider)?.help.redirectRegistration.map { " (\($0))" } ?? ""
             text += "; register the exact redirect URI with the provider\(registration)"
-            if hasFlag(LoginCommand.Flags.redirectURI.spec) {
+            if hasFlag(SharedFlags.redirectURI.spec) {
                 text += ", or pass the registered one with --redirect-uri"
             }
         case .wrongClientID?:
             text +=
-                "; check the client id (KAUTH_CLIENT_ID\(hasFlag(LoginCommand.Flags.clientID.spec) ? ", --client-id" : ""), or `kauth config set provider.\(provider).client_id ID`)"
+                "; check the client id (KAUTH_CLIENT_ID\(hasFlag(SharedFlags.clientID.spec) ? ", --client-id" : ""), or `kauth config set provider.\(provider).client_id ID`)"
         case nil:
             break
         }

@@ -22,7 +22,7 @@ extension ErrorMessages {
     static func idToken(_ error: IDTokenError) -> String {
         switch error {
         case .malformed(let reason):
-            return "the ID token is malformed: \(reason)"
+            return "the ID token is malformed: \(Self.words(reason))"
         case .algorithmNone:
             return "the ID token is not signed (alg 'none'), and kauth never accepts an unsigned ID token"
         case .unsupportedAlgorithm(let alg):
@@ -43,7 +43,7 @@ extension ErrorMessages {
             let needed = JWSAlgorithm(rawValue: alg).map { Self.keyNeeded(by: $0) } ?? "another kind of key"
             return "the key \(Self.keyName(kid)) is of type \(kty), but an \(alg) signature needs \(needed)"
         case .unusableKey(let kid, let reason):
-            return "the key \(Self.keyName(kid)) cannot verify the ID token's signature: \(reason)"
+            return "the key \(Self.keyName(kid)) cannot verify the ID token's signature: \(Self.words(reason))"
         case .invalidSignature:
             return "the ID token's signature does not verify with the provider's key"
         case .wrongIssuer(let expected, let actual):
@@ -59,7 +59,7 @@ extension ErrorMessages {
         case .missingClaim(let name):
             return "the ID token has no '\(name)' claim"
         case .invalidClaim(let name, let reason):
-            return "the ID token's '\(name)' claim \(reason)"
+            return "the ID token's '\(name)' claim \(Self.words(reason))"
         case .expired(let expiresAt, let now):
             return "the ID token expired at \(Self.instant(expiresAt)) (the time here is \(Self.instant(now)))"
         case .issuedInFuture(let issuedAt, let now):
@@ -72,6 +72,38 @@ extension ErrorMessages {
         case .authenticationTooOld(let authTime, let maxAge):
             return
                 "the login at \(Self.instant(authTime)) is older than the requested max_age of \(Int(maxAge)) seconds"
+        }
+    }
+
+    private static func words(_ reason: MalformedToken) -> String {
+        switch reason {
+        case .encrypted: return "it is an encrypted token (JWE), which kauth does not accept"
+        case .partCount(let count): return "a signed token has 3 dot-separated parts, this one has \(count)"
+        case .notBase64URL(let part): return "the \(part) is not unpadded base64url"
+        case .headerNotAnObject: return "the header is not a JSON object"
+        case .noAlgorithm: return "the header has no 'alg'"
+        case .keyIDNotAString: return "the header's 'kid' is not a string"
+        case .criticalExtensions: return "the header marks extensions as critical ('crit'), and kauth supports none"
+        case .payloadNotAnObject: return "the payload is not a JSON object"
+        }
+    }
+
+    private static func words(_ reason: UnusableKeyReason) -> String {
+        switch reason {
+        case .notForSignatures(let use): return "it is for '\(use)', not for signatures"
+        case .boundToAlgorithm(let alg, let wanted): return "it is for \(alg), not \(wanted)"
+        case .badMember(let name): return "its '\(name)' member is missing or not base64url"
+        case .refused(let text): return text
+        }
+    }
+
+    private static func words(_ problem: ClaimProblem) -> String {
+        switch problem {
+        case .notAString: return "is not a string"
+        case .notAStringOrArrayOfStrings: return "is not a string or an array of strings"
+        case .emptyArray: return "is an empty array"
+        case .notSecondsSince1970: return "is not a number of seconds since 1970"
+        case .subjectLength: return "must be 1 to 255 characters long"
         }
     }
 

@@ -34,7 +34,7 @@ final class LoginProgress: @unchecked Sendable {
         terminal = context.terminal
         clock = context.world.clock
         messages = context.messages
-        verbose = context.command[GlobalFlags.verbose]
+        verbose = context.globals.verbose
         self.activity = activity
     }
 

@@ -62,4 +62,18 @@ extension ErrorMessages {
         case .api(let path): path
         }
     }
+
+    /// What the provider said when it refused a refresh token, or only its status.
+    static func words(_ detail: RefusalDetail) -> String {
+        switch detail {
+        case .said(let text): return text
+        case .status(let status): return "HTTP \(status)"
+        }
+    }
+
+    /// Why a login's redirect was refused for its `iss` (RFC 9207), as a provider's
+    /// `error_description` would say it: the terminal and the browser page show it so.
+    static func wrongIssuer(expected: String, got: String?) -> String {
+        "the authorization response's iss is \(got.map { "'\($0)'" } ?? "none"), not '\(expected)' (RFC 9207); nothing was exchanged"
+    }
 }

@@ -33,7 +33,7 @@ enum CallbackPages {
                 switch outcome {
                 case .code:
                     return .atConclusion
-                case .providerError, .timedOut, .inputEnded, .interrupted, .takeover:
+                case .providerError, .wrongIssuer, .timedOut, .inputEnded, .interrupted, .takeover:
                     let (page, status) = page(for: outcome, provider: provider)
                     return .afterEnding(response(page, status: status, for: request))
                 }
@@ -48,6 +48,9 @@ enum CallbackPages {
         switch outcome {
         case .providerError(let error, let description):
             return (.loginFailed(provider: provider, error: error, description: description), 200)
+        case .wrongIssuer(let expected, let got):
+            let description = ErrorMessages.wrongIssuer(expected: expected, got: got)
+            return (.loginFailed(provider: provider, error: "invalid_issuer", description: description), 200)
         case .takeover:
             return (.takeoverSuspected, 409)
         case .code, .timedOut, .inputEnded, .interrupted:

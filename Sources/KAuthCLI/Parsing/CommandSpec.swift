@@ -1,101 +1,93 @@
-/// What the values of a flag or an argument are. Completions offer them, so the command tree is
-/// the one place that knows that `--template` takes a file and `--provider` a provider's name.
-enum ValueKind: Sendable, Equatable {
-    /// Free text (a URL, a number, a list of scope IDs): nothing to offer.
-    case text
-    /// One of these words.
-    case choices([String])
-    /// A path.
-    case file
-    /// A path, or `-` for standard input.
-    case fileOrStandardInput
-    /// Names only known at completion time, printed by `kauth __complete KIND`.
-    case dynamic(DynamicValues)
-}
-
-/// The lists `kauth __complete KIND` prints, one name a line, from local files only: never the
-/// network, never a secret, and nothing at all when a file cannot be read.
-enum DynamicValues: String, CaseIterable, Sendable {
-    /// Built-in providers and those configured (`provider.NAME.*`).
-    case providers
-    /// Profiles with a stored login; nothing when the keystore is encrypted.
-    case profiles
-    /// `provider.NAME.KEY` for every known NAME and KEY.
-    case configKeys = "config-keys"
-    /// The `--prompt` values of the provider the command line names with `--provider` (Kakao's
-    /// when it names none); the scripts pass the words typed so far after `--`.
-    case prompts
-}
-
-/// One flag a command accepts.
-struct FlagSpec: Sendable {
-    /// Long name without dashes, e.g. `scopes`.
-    var name: String
-    /// Optional one-letter alias, e.g. `X` for `-X`.
-    var short: Character?
-    /// Placeholder shown in help when the flag takes a value (`LIST`, `SECONDS`); nil for a switch.
-    var valueName: String?
-    var help: String
-    /// Whether the flag may be given more than once (values accumulate).
-    var repeatable: Bool = false
-    /// What its values are, for completions; meaningless for a switch.
-    var values: ValueKind = .text
-
-    var takesValue: Bool { valueName != nil }
-
-    static func option(
-        _ name: String, short: Character? = nil, _ valueName: String, _ help: String, repeatable: Bool = false,
-        values: ValueKind = .text
-    ) -> FlagSpec {
-        FlagSpec(name: name, short: short, valueName: valueName, help: help, repeatable: repeatable, values: values)
-    }
-
-    static func toggle(_ name: String, short: Character? = nil, _ help: String) -> FlagSpec {
-        FlagSpec(name: name, short: short, valueName: nil, help: help)
-    }
-}
-
-/// A positional argument in a command's usage.
-struct ArgumentSpec: Sendable {
-    var name: String
-    var help: String
-    var minimum: Int
-    /// nil: any number.
-    var maximum: Int?
-    /// What its values are, for completions.
-    var values: ValueKind = .text
-}
-
-/// The flags of `CLI.globalFlags`, by name, so a command can say which of them mean something to
-/// it. The rest are refused on its command line and left out of its help and completions.
-enum GlobalFlag: String, CaseIterable, Sendable {
-    case profile, provider, verbose
-    case noColor = "no-color"
-
-    static let all = Set(allCases)
-}
-
 /// A command of the tree: its words, help text and what it accepts. `run` is nil for a group
-/// that only holds subcommands.
+/// that only holds subcommands. A command that runs declares its `Options`: its flags are theirs,
+/// and `run` parses them from the line before the command's own `run(context, options)`.
 struct CommandSpec: Sendable {
     var name: String
     var summary: String
-    var discussion: String = ""
-    var usage: [String] = []
-    var flags: [FlagSpec] = []
+    var discussion: String
+    var usage: [String]
+    /// The command's flags: its options' (`CommandOptions.flags`), or a group's own.
+    private(set) var flags: [FlagSpec]
     /// The global flags the command takes; by default all of them.
-    var globals: Set<GlobalFlag> = GlobalFlag.all
-    var arguments: [ArgumentSpec] = []
+    var globals: Set<GlobalFlag>
+    var arguments: [ArgumentSpec]
     /// Environment variables that change what the command does, listed in its help with their
     /// short meaning from the `environment` help topic.
-    var environment: [String] = []
-    var examples: [(command: String, comment: String)] = []
-    var subcommands: [CommandSpec] = []
-    var run: (@Sendable (CommandContext) async throws -> Int32)?
+    var environment: [String]
+    var examples: [(command: String, comment: String)]
+    var subcommands: [CommandSpec]
+    private(set) var run: (@Sendable (CommandContext) async throws -> Int32)?
+    /// The type `run` parses the line into (`NoOptions` for a group).
+    let options: any CommandOptions.Type
     /// Hidden commands are runnable but left out of help listings, completions and the man page.
-    var hidden = false
+    var hidden: Bool
     /// Help pages that are not commands (`kauth help environment`); the root holds them.
-    var topics: [HelpTopic] = []
+    var topics: [HelpTopic]
+
+    /// A command that runs: its flags are `Options`', parsed before `run` is called with them.
+    init<Options: CommandOptions>(
+        name: String, summary: String, discussion: String = "", usage: [String] = [], options: Options.Type,
+        globals: Set<GlobalFlag> = GlobalFlag.all, arguments: [ArgumentSpec] = [], environment: [String] = [],
+        examples: [(command: String, comment: String)] = [], subcommands: [CommandSpec] = [],
+        run: @escaping @Sendable (CommandContext, Options) async throws -> Int32, hidden: Bool = false
+    ) {
+        self.init(
+            name: name, summary: summary, discussion: discussion, usage: usage, flags: Options.flags.map(\.spec),
+            globals: globals, arguments: arguments, environment: environment, examples: examples,
+            subcommands: subcommands, hidden: hidden, topics: [], options: Options.self,
+            run: { context in try await run(context, try Options(parsing: context.command)) })
+    }
+
+    /// A command that runs with no flags of its own (`--json` at most: `JSONOnlyOptions`).
+    init(
+        name: String, summary: String, discussion: String = "", usage: [String] = [],
+        options: (some FieldlessOptions).Type = NoOptions.self, globals: Set<GlobalFlag> = GlobalFlag.all,
+        arguments: [ArgumentSpec] = [], environment: [String] = [], examples: [(command: String, comment: String)] = [],
+        subcommands: [CommandSpec] = [], run: @escaping @Sendable (CommandContext) async throws -> Int32,
+        hidden: Bool = false
+    ) {
+        self.init(
+            name: name, summary: summary, discussion: discussion, usage: usage, options: options, globals: globals,
+            arguments: arguments, environment: environment, examples: examples, subcommands: subcommands,
+            run: { context, _ in try await run(context) }, hidden: hidden)
+    }
+
+    /// A command that does not run: a group that holds subcommands (and topics, at the root), or
+    /// the stand-in completions make for `kauth help`. `flags` are for its help alone.
+    init(
+        name: String, summary: String, discussion: String = "", usage: [String] = [], flags: [FlagSpec] = [],
+        globals: Set<GlobalFlag> = GlobalFlag.all, arguments: [ArgumentSpec] = [],
+        examples: [(command: String, comment: String)] = [], subcommands: [CommandSpec] = [],
+        topics: [HelpTopic] = []
+    ) {
+        self.init(
+            name: name, summary: summary, discussion: discussion, usage: usage, flags: flags, globals: globals,
+            arguments: arguments, environment: [], examples: examples, subcommands: subcommands, hidden: false,
+            topics: topics, options: NoOptions.self, run: nil)
+    }
+
+    private init(
+        name: String, summary: String, discussion: String, usage: [String], flags: [FlagSpec],
+        globals: Set<GlobalFlag>, arguments: [ArgumentSpec], environment: [String],
+        examples: [(command: String, comment: String)], subcommands: [CommandSpec], hidden: Bool,
+        topics: [HelpTopic], options: any CommandOptions.Type,
+        run: (@Sendable (CommandContext) async throws -> Int32)?
+    ) {
+        self.name = name
+        self.summary = summary
+        self.discussion = discussion
+        self.usage = usage
+        self.flags = flags
+        self.globals = globals
+        self.arguments = arguments
+        self.environment = environment
+        self.examples = examples
+        self.subcommands = subcommands
+        self.hidden = hidden
+        self.topics = topics
+        self.options = options
+        self.run = run
+    }
 
     func subcommand(named name: String) -> CommandSpec? {
         subcommands.first { $0.name == name }

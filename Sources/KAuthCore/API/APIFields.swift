@@ -84,10 +84,23 @@ package struct APIFields: Sendable, Equatable {
         }
     }
 
-    /// A key the JSON object cannot hold: the fault, in words.
+    /// A key the JSON object cannot hold, and why.
     package struct Problem: Error, Sendable, Equatable {
         package var key: String
-        package var reason: String
+        package var reason: Reason
+    }
+
+    /// Why a field's key cannot go into a JSON body.
+    package enum Reason: Sendable, Equatable {
+        /// A `[` without its `]`, or text between a `]` and the next `[`.
+        case unpairedBrackets
+        /// `[]` before the end of the key (`a[][b]`): arrays of objects are not built from fields.
+        case appendNotLast
+        /// The key puts a member inside a value another field set (`a=1` then `a[b]=2`).
+        case memberInsideValue
+        case givenTwice
+        /// `a[]` appends to a member another field set to something other than an array.
+        case notAnArray
     }
 
     // MARK: - JSON
@@ -128,14 +141,14 @@ package struct APIFields: Sendable, Equatable {
         var rest = key[open...]
         while !rest.isEmpty {
             guard rest.first == "[", let close = rest.firstIndex(of: "]") else {
-                throw Problem(key: key, reason: "brackets must pair up, as in a[b][c] or a[]")
+                throw Problem(key: key, reason: .unpairedBrackets)
             }
             let name = rest[rest.index(after: rest.startIndex)..<close]
             steps.append(name.isEmpty ? .append : .key(String(name)))
             rest = rest[rest.index(after: close)...]
         }
         if steps.dropLast().contains(.append) {
-            throw Problem(key: key, reason: "[] may only end a key (for arrays of objects, send the body with --input)")
+            throw Problem(key: key, reason: .appendNotLast)
         }
         return steps
     }
@@ -144,18 +157,18 @@ package struct APIFields: Sendable, Equatable {
         throws(Problem)
     {
         guard case .object(var members) = node, case .key(let name)? = steps.first else {
-            throw Problem(key: key, reason: "it puts a member inside a value another field already set")
+            throw Problem(key: key, reason: .memberInsideValue)
         }
         let index = members.firstIndex { $0.0 == name }
         let rest = steps.dropFirst()
         switch rest.first {
         case nil:
-            guard index == nil else { throw Problem(key: key, reason: "the key is given twice") }
+            guard index == nil else { throw Problem(key: key, reason: .givenTwice) }
             members.append((name, .value(value)))
         case .append?:
             if let index {
                 guard case .array(let items) = members[index].1 else {
-                    throw Problem(key: key, reason: "it is not an array in another field")
+                    throw Problem(key: key, reason: .notAnArray)
                 }
                 members[index].1 = .array(items + [value])
             } else {

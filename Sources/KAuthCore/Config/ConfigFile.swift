@@ -131,12 +131,12 @@ package struct ConfigStore: Sendable {
     private func checkSafe() throws {
         try HomeFolder.check(home, fileSystem: fileSystem)
         guard let info = try? fileSystem.fileInfo(path) else { return }
-        guard !info.isDirectory else { throw KeystoreError.unsafeFile(path: path, reason: "it is a folder") }
+        guard !info.isDirectory else { throw KeystoreError.unsafeFile(path: path, reason: .folder) }
         guard info.ownerID == fileSystem.currentUserID() else {
-            throw KeystoreError.unsafeFile(path: path, reason: "it belongs to another user")
+            throw KeystoreError.unsafeFile(path: path, reason: .otherOwner)
         }
         guard info.permissions & 0o022 == 0 else {
-            throw KeystoreError.unsafeFile(path: path, reason: "others can write it")
+            throw KeystoreError.unsafeFile(path: path, reason: .othersCanWrite)
         }
     }
 

@@ -142,7 +142,7 @@ package struct FileKeystore: Sendable {
         } catch FileSystemError.unsafe(let path, let reason) {
             throw KeystoreError.unsafeFile(path: path, reason: reason)
         } catch let error as FileSystemError {
-            throw KeystoreError.unwritable(path: lockPath, reason: Self.describe(error))
+            throw KeystoreError.unwritable(path: lockPath, reason: Self.problem(error))
         }
         defer { lock.release() }
 
@@ -179,7 +179,7 @@ package struct FileKeystore: Sendable {
             if case .keyring(let key) = target, key != original.key {
                 try? keyring?.remove(KeyringItem(home: directory, keyID: key.keyID))
             }
-            throw KeystoreError.unwritable(path: path, reason: Self.describe(error))
+            throw KeystoreError.unwritable(path: path, reason: Self.problem(error))
         }
         // The old key protects nothing any more: the keyring keeps no key for a file that is gone.
         if let old = original.key, target.key != old {
@@ -255,7 +255,7 @@ package struct FileKeystore: Sendable {
         do {
             info = try fileSystem.fileInfo(path)
         } catch {
-            throw KeystoreError.unreadable(path: path, reason: Self.describe(error))
+            throw KeystoreError.unreadable(path: path, reason: Self.problem(error))
         }
         guard let info else { return nil }
         guard !info.isDirectory else { throw KeystoreError.notARegularFile(path: path) }
@@ -267,7 +267,7 @@ package struct FileKeystore: Sendable {
             // Removed between the stat and the read: a logout in another process; same as no file.
             return try fileSystem.readFile(path)
         } catch {
-            throw KeystoreError.unreadable(path: path, reason: Self.describe(error))
+            throw KeystoreError.unreadable(path: path, reason: Self.problem(error))
         }
     }
 
@@ -277,13 +277,13 @@ package struct FileKeystore: Sendable {
         do {
             exists = try fileSystem.fileInfo(directory + "/.") != nil
         } catch {
-            throw KeystoreError.unwritable(path: directory, reason: Self.describe(error))
+            throw KeystoreError.unwritable(path: directory, reason: Self.problem(error))
         }
         guard exists else {
             do {
                 try fileSystem.createDirectory(directory, 0o700)
             } catch {
-                throw KeystoreError.unwritable(path: directory, reason: Self.describe(error))
+                throw KeystoreError.unwritable(path: directory, reason: Self.problem(error))
             }
             return
         }
@@ -296,7 +296,7 @@ package struct FileKeystore: Sendable {
         do {
             return try KeystoreJSON.encode(contents)
         } catch {
-            throw KeystoreError.unwritable(path: path, reason: "cannot encode: \(KeystoreJSON.describe(error))")
+            throw KeystoreError.unwritable(path: path, reason: .cannotEncode(KeystoreJSON.fault(error)))
         }
     }
 
@@ -306,15 +306,12 @@ package struct FileKeystore: Sendable {
         do {
             let decoded = try KeystoreJSON.decode(KeystoreContents.self, from: json)
             guard try KeystoreJSON.encode(decoded) == json else {
-                throw KeystoreError.unwritable(
-                    path: path, reason: "the new contents do not read back the same; nothing was written")
+                throw KeystoreError.unwritable(path: path, reason: .readBackDiffers)
             }
         } catch let error as KeystoreError {
             throw error
         } catch {
-            throw KeystoreError.unwritable(
-                path: path,
-                reason: "the new contents would not read back (\(KeystoreJSON.describe(error))); nothing was written")
+            throw KeystoreError.unwritable(path: path, reason: .wouldNotReadBack(KeystoreJSON.fault(error)))
         }
     }
 
@@ -324,7 +321,7 @@ package struct FileKeystore: Sendable {
         do {
             header = try KeystoreJSON.decode(KeystoreFileHeader.self, from: data)
         } catch {
-            throw KeystoreError.corrupt(path: path, reason: KeystoreJSON.describe(error))
+            throw KeystoreError.corrupt(path: path, reason: KeystoreJSON.fault(error))
         }
         try checkVersion(header.version)
         switch header.protection {
@@ -337,12 +334,11 @@ package struct FileKeystore: Sendable {
             return (.passphrase, true)
         case nil, "none":
             guard !header.isEncrypted else {
-                throw KeystoreError.corrupt(path: path, reason: "'protection' is none but the file has 'encryption'")
+                throw KeystoreError.corrupt(path: path, reason: .encryptionWithoutProtection)
             }
             return (.none(header.noKeyringReason.flatMap(NoKeyringReason.init(rawValue:))), false)
         case let other?:
-            throw KeystoreError.corrupt(
-                path: path, reason: "protection '\(other)' is not known; a newer kauth may have written it")
+            throw KeystoreError.corrupt(path: path, reason: .unknownProtection(other))
         }
     }
 
@@ -362,8 +358,8 @@ package struct FileKeystore: Sendable {
         do {
             contents = try KeystoreJSON.decode(KeystoreContents.self, from: json)
         } catch {
-            let reason = KeystoreJSON.describe(error)
-            throw KeystoreError.corrupt(path: path, reason: encrypted ? "decrypted contents: \(reason)" : reason)
+            let reason = KeystoreJSON.fault(error)
+            throw KeystoreError.corrupt(path: path, reason: encrypted ? .inDecryptedContents(reason) : reason)
         }
         try checkVersion(contents.version)
         contents.protection = nil
@@ -399,29 +395,26 @@ package struct FileKeystore: Sendable {
 
     private func checkVersion(_ version: Int?) throws {
         guard let version else {
-            throw KeystoreError.corrupt(path: path, reason: "missing 'version'")
+            throw KeystoreError.corrupt(path: path, reason: .missingVersion)
         }
         guard version == KeystoreContents.currentVersion else {
             throw KeystoreError.corrupt(
-                path: path,
-                reason:
-                    "version \(version) is not supported (this kauth reads version \(KeystoreContents.currentVersion)); a newer kauth may have written it"
-            )
+                path: path, reason: .unsupportedVersion(version, supported: KeystoreContents.currentVersion))
         }
     }
 
-    static func describe(_ error: any Error) -> String {
+    static func problem(_ error: any Error) -> KeystoreProblem {
         switch error {
         case FileSystemError.io(_, let operation, let reason):
-            return "\(operation): \(reason)"
+            return .system("\(operation): \(reason)")
         case FileSystemError.lockTimeout(let path):
-            return "lock '\(path)' timed out"
+            return .lockTimedOut(path: path)
         case FileSystemError.unsafe(_, let reason):
-            return reason
+            return .unsafe(reason)
         case CryptoError.invalidParameter(let text), CryptoError.library(let text):
-            return text
+            return .system(text)
         default:
-            return String(describing: error)
+            return .system(String(describing: error))
         }
     }
 }

@@ -14,10 +14,10 @@ enum HomeFolder {
         do {
             info = try fileSystem.fileInfo(directory + "/.")
         } catch {
-            throw KeystoreError.unreadable(path: directory, reason: FileKeystore.describe(error))
+            throw KeystoreError.unreadable(path: directory, reason: FileKeystore.problem(error))
         }
         guard let info else { return }
-        guard info.isDirectory else { throw KeystoreError.unwritable(path: directory, reason: "it is not a folder") }
+        guard info.isDirectory else { throw KeystoreError.unwritable(path: directory, reason: .notAFolder) }
         guard info.ownerID == fileSystem.currentUserID() else { throw KeystoreError.folderNotOwned(path: directory) }
         guard info.permissions & 0o022 == 0 else {
             throw KeystoreError.folderTooOpen(path: directory, permissions: info.permissions)

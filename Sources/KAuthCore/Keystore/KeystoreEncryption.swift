@@ -21,7 +21,7 @@ struct KeystoreEncryption: Sendable {
         let salt = random.bytes(EncryptedKeystoreFile.saltLength)
         let nonce = random.bytes(AESGCM.nonceLength)
         guard salt.count == EncryptedKeystoreFile.saltLength, nonce.count == AESGCM.nonceLength else {
-            throw KeystoreError.unwritable(path: path, reason: "the random source returned fewer bytes than asked for")
+            throw KeystoreError.unwritable(path: path, reason: .shortRandom)
         }
         do {
             let key = try PBKDF2.sha256(
@@ -43,7 +43,7 @@ struct KeystoreEncryption: Sendable {
         } catch let error as KeystoreError {
             throw error
         } catch {
-            throw KeystoreError.unwritable(path: path, reason: "cannot encrypt: \(FileKeystore.describe(error))")
+            throw KeystoreError.unwritable(path: path, reason: .cannotEncrypt(FileKeystore.problem(error)))
         }
     }
 
@@ -54,27 +54,28 @@ struct KeystoreEncryption: Sendable {
         do {
             file = try KeystoreJSON.decode(EncryptedKeystoreFile.self, from: data)
         } catch {
-            throw KeystoreError.corrupt(path: path, reason: KeystoreJSON.describe(error))
+            throw KeystoreError.corrupt(path: path, reason: KeystoreJSON.fault(error))
         }
         let encryption = file.encryption
-        func corrupt(_ reason: String) -> KeystoreError { .corrupt(path: path, reason: reason) }
-        guard encryption.kdf == EncryptedKeystoreFile.kdf else { throw corrupt("unknown kdf '\(encryption.kdf)'") }
+        func corrupt(_ reason: KeystoreProblem) -> KeystoreError { .corrupt(path: path, reason: reason) }
+        guard encryption.kdf == EncryptedKeystoreFile.kdf else {
+            throw corrupt(.unknown(member: "kdf", value: encryption.kdf))
+        }
         guard encryption.cipher == EncryptedKeystoreFile.cipher else {
-            throw corrupt("unknown cipher '\(encryption.cipher)'")
+            throw corrupt(.unknown(member: "cipher", value: encryption.cipher))
         }
         guard (1...EncryptedKeystoreFile.maximumIterations).contains(encryption.iterations) else {
             throw corrupt(
-                "implausible iteration count \(encryption.iterations) (at most \(EncryptedKeystoreFile.maximumIterations))"
-            )
+                .implausibleIterations(encryption.iterations, maximum: EncryptedKeystoreFile.maximumIterations))
         }
-        guard let salt = Base64URL.decode(encryption.salt), !salt.isEmpty else { throw corrupt("bad salt") }
+        guard let salt = Base64URL.decode(encryption.salt), !salt.isEmpty else { throw corrupt(.bad(member: "salt")) }
         guard let nonce = Base64URL.decode(encryption.nonce), nonce.count == AESGCM.nonceLength else {
-            throw corrupt("bad nonce")
+            throw corrupt(.bad(member: "nonce"))
         }
         guard let tag = Base64URL.decode(encryption.tag), tag.count == AESGCM.tagLength else {
-            throw corrupt("bad tag")
+            throw corrupt(.bad(member: "tag"))
         }
-        guard let ciphertext = Base64URL.decode(file.ciphertext) else { throw corrupt("bad ciphertext") }
+        guard let ciphertext = Base64URL.decode(file.ciphertext) else { throw corrupt(.bad(member: "ciphertext")) }
         do {
             let key = try PBKDF2.sha256(
                 password: passphrase, salt: salt, iterations: encryption.iterations, length: AESGCM.keyLength)
@@ -84,7 +85,7 @@ struct KeystoreEncryption: Sendable {
         } catch CryptoError.authenticationFailed {
             throw KeystoreError.wrongPassphrase(path: path)
         } catch {
-            throw KeystoreError.unreadable(path: path, reason: "cannot decrypt: \(FileKeystore.describe(error))")
+            throw KeystoreError.unreadable(path: path, reason: .cannotDecrypt(FileKeystore.problem(error)))
         }
     }
 }

@@ -35,27 +35,24 @@ enum KeystoreJSON {
         return try decoder.decode(type, from: data)
     }
 
-    /// A short account of why decoding failed, with the JSON path, for `KeystoreError.corrupt`.
-    static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return String(describing: error) }
+    /// Why decoding failed, with the JSON path, for `KeystoreError.corrupt`.
+    static func fault(_ error: any Error) -> KeystoreProblem {
+        guard let error = error as? DecodingError else { return .json(.other(String(describing: error))) }
         func location(_ context: DecodingError.Context) -> String {
-            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-            return path.isEmpty ? "" : " at \(path)"
+            context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
         }
         switch error {
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty {
-                return "not valid JSON"
-            }
-            return context.debugDescription + location(context)
+            if context.codingPath.isEmpty { return .json(.notJSON) }
+            return .json(.corrupted(context.debugDescription, at: location(context)))
         case .keyNotFound(let key, let context):
-            return "missing '\(key.stringValue)'\(location(context))"
+            return .json(.missing(key: key.stringValue, at: location(context)))
         case .typeMismatch(let type, let context):
-            return "expected \(type)\(location(context))"
+            return .json(.typeMismatch(expected: "\(type)", at: location(context)))
         case .valueNotFound(let type, let context):
-            return "expected \(type), found null\(location(context))"
+            return .json(.null(expected: "\(type)", at: location(context)))
         @unknown default:
-            return String(describing: error)
+            return .json(.other(String(describing: error)))
         }
     }
 }

@@ -100,7 +100,7 @@ struct KeyringKeystoreFile: Codable, Equatable {
     static func seal(_ json: Data, key: KeyringKeystoreKey, random: RandomSource, path: String) throws -> Data {
         let nonce = random.bytes(AESGCM.nonceLength)
         guard nonce.count == AESGCM.nonceLength else {
-            throw KeystoreError.unwritable(path: path, reason: "the random source returned fewer bytes than asked for")
+            throw KeystoreError.unwritable(path: path, reason: .shortRandom)
         }
         do {
             let sealed = try AESGCM.seal(
@@ -114,7 +114,7 @@ struct KeyringKeystoreFile: Codable, Equatable {
                         nonce: Base64URL.encode(nonce), tag: Base64URL.encode(sealed.tag)),
                     ciphertext: Base64URL.encode(sealed.ciphertext)))
         } catch {
-            throw KeystoreError.unwritable(path: path, reason: "cannot encrypt: \(FileKeystore.describe(error))")
+            throw KeystoreError.unwritable(path: path, reason: .cannotEncrypt(FileKeystore.problem(error)))
         }
     }
 
@@ -124,32 +124,32 @@ struct KeyringKeystoreFile: Codable, Equatable {
         do {
             file = try KeystoreJSON.decode(KeyringKeystoreFile.self, from: data)
         } catch {
-            throw KeystoreError.corrupt(path: path, reason: KeystoreJSON.describe(error))
+            throw KeystoreError.corrupt(path: path, reason: KeystoreJSON.fault(error))
         }
         guard let kind = KeyringKind(rawValue: file.encryption.keyring) else {
-            throw KeystoreError.corrupt(path: path, reason: "unknown keyring '\(file.encryption.keyring)'")
+            throw KeystoreError.corrupt(path: path, reason: .unknown(member: "keyring", value: file.encryption.keyring))
         }
         guard file.encryption.cipher == EncryptedKeystoreFile.cipher else {
-            throw KeystoreError.corrupt(path: path, reason: "unknown cipher '\(file.encryption.cipher)'")
+            throw KeystoreError.corrupt(path: path, reason: .unknown(member: "cipher", value: file.encryption.cipher))
         }
         guard !file.encryption.keyID.isEmpty,
             file.encryption.keyID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
         else {
-            throw KeystoreError.corrupt(path: path, reason: "bad key_id")
+            throw KeystoreError.corrupt(path: path, reason: .bad(member: "key_id"))
         }
         return (file, kind)
     }
 
     /// The plaintext JSON, or nil when `key` does not open it (a wrong key or an altered file).
     func open(with key: [UInt8], path: String) throws -> Data? {
-        func corrupt(_ reason: String) -> KeystoreError { .corrupt(path: path, reason: reason) }
+        func corrupt(_ reason: KeystoreProblem) -> KeystoreError { .corrupt(path: path, reason: reason) }
         guard let nonce = Base64URL.decode(encryption.nonce), nonce.count == AESGCM.nonceLength else {
-            throw corrupt("bad nonce")
+            throw corrupt(.bad(member: "nonce"))
         }
         guard let tag = Base64URL.decode(encryption.tag), tag.count == AESGCM.tagLength else {
-            throw corrupt("bad tag")
+            throw corrupt(.bad(member: "tag"))
         }
-        guard let ciphertext = Base64URL.decode(self.ciphertext) else { throw corrupt("bad ciphertext") }
+        guard let ciphertext = Base64URL.decode(self.ciphertext) else { throw corrupt(.bad(member: "ciphertext")) }
         guard key.count == AESGCM.keyLength else { return nil }
         do {
             return Data(
@@ -158,7 +158,7 @@ struct KeyringKeystoreFile: Codable, Equatable {
         } catch CryptoError.authenticationFailed {
             return nil
         } catch {
-            throw KeystoreError.unreadable(path: path, reason: "cannot decrypt: \(FileKeystore.describe(error))")
+            throw KeystoreError.unreadable(path: path, reason: .cannotDecrypt(FileKeystore.problem(error)))
         }
     }
 }

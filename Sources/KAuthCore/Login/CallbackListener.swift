@@ -8,6 +8,9 @@ package enum CallbackOutcome: ListenerOutcome {
     case code(String)
     /// The provider redirected with `error=` (RFC 6749 §4.1.2.1), state matched.
     case providerError(error: String, description: String?)
+    /// The redirect's `iss` is not the provider's issuer, or is missing where the provider
+    /// announced it (RFC 9207: a response from another server); `got` is nil when missing.
+    case wrongIssuer(expected: String, got: String?)
     /// Nothing usable arrived in time.
     case timedOut
     /// Standard input, which is not a terminal, ended with no redirect URL while no browser was

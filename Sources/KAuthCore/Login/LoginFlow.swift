@@ -255,6 +255,8 @@ package struct LoginFlow: Sendable {
         case .providerError(let error, let description):
             throw KAuthError.loginCancelled(
                 .denied(provider: provider.displayName, error: error, description: description))
+        case .wrongIssuer(let expected, let got):
+            throw KAuthError.loginCancelled(.wrongIssuer(provider: provider.displayName, expected: expected, got: got))
         case .interrupted:
             throw KAuthError.loginCancelled(.interrupted)
         case .takeover:

@@ -26,13 +26,7 @@ package enum RedirectCallback {
         // that announces `iss` must always send it.
         let iss = query.first(named: "iss")
         if let expectedIssuer, (iss != nil && iss != expectedIssuer) || (iss == nil && requireIssuer) {
-            let got = iss.map { "'\($0)'" } ?? "none"
-            return .outcome(
-                .providerError(
-                    error: "invalid_issuer",
-                    description:
-                        "the authorization response's iss is \(got), not '\(expectedIssuer)' (RFC 9207); nothing was exchanged"
-                ))
+            return .outcome(.wrongIssuer(expected: expectedIssuer, got: iss))
         }
         if let error = query.first(named: "error") {
             return .outcome(.providerError(error: error, description: query.first(named: "error_description")))

@@ -153,7 +153,7 @@ package struct IDTokenValidator: Sendable {
         let sub = try requiredString(claims, "sub")
         // OIDC Core §2: "It MUST NOT exceed 255 ASCII characters in length."
         guard !sub.isEmpty, sub.utf8.count <= 255 else {
-            throw .invalidClaim(name: "sub", reason: "must be 1 to 255 characters long")
+            throw .invalidClaim(name: "sub", reason: .subjectLength)
         }
 
         return IDTokenClaims(
@@ -172,7 +172,7 @@ package struct IDTokenValidator: Sendable {
         switch claims[name] {
         case nil, .null?: return nil
         case .string(let value)?: return value
-        default: throw .invalidClaim(name: name, reason: "is not a string")
+        default: throw .invalidClaim(name: name, reason: .notAString)
         }
     }
 
@@ -187,14 +187,14 @@ package struct IDTokenValidator: Sendable {
             var audiences: [String] = []
             for item in items {
                 guard case .string(let value) = item else {
-                    throw .invalidClaim(name: "aud", reason: "is not a string or an array of strings")
+                    throw .invalidClaim(name: "aud", reason: .notAStringOrArrayOfStrings)
                 }
                 audiences.append(value)
             }
-            guard !audiences.isEmpty else { throw .invalidClaim(name: "aud", reason: "is an empty array") }
+            guard !audiences.isEmpty else { throw .invalidClaim(name: "aud", reason: .emptyArray) }
             return audiences
         default:
-            throw .invalidClaim(name: "aud", reason: "is not a string or an array of strings")
+            throw .invalidClaim(name: "aud", reason: .notAStringOrArrayOfStrings)
         }
     }
 
@@ -206,7 +206,7 @@ package struct IDTokenValidator: Sendable {
         case .number(let seconds)? where seconds.isFinite:
             return Date(timeIntervalSince1970: seconds)
         default:
-            throw .invalidClaim(name: name, reason: "is not a number of seconds since 1970")
+            throw .invalidClaim(name: name, reason: .notSecondsSince1970)
         }
     }
 }

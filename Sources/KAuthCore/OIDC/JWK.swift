@@ -69,14 +69,14 @@ package struct JWK: Codable, Sendable, Equatable {
             throw .keyTypeMismatch(kid: kid, kty: "\(kty) on \(crv ?? "no curve")", algorithm: algorithm.rawValue)
         }
         if let use, use != "sig" {
-            throw .unusableKey(kid: kid, reason: "it is for '\(use)', not for signatures")
+            throw .unusableKey(kid: kid, reason: .notForSignatures(use: use))
         }
         if let alg, alg != algorithm.rawValue {
-            throw .unusableKey(kid: kid, reason: "it is for \(alg), not \(algorithm.rawValue)")
+            throw .unusableKey(kid: kid, reason: .boundToAlgorithm(alg, wanted: algorithm.rawValue))
         }
         func member(_ name: String, _ value: String?) throws(IDTokenError) -> [UInt8] {
             guard let value, let bytes = Base64URL.decode(value) else {
-                throw .unusableKey(kid: kid, reason: "its '\(name)' member is missing or not base64url")
+                throw .unusableKey(kid: kid, reason: .badMember(name))
             }
             return bytes
         }
@@ -95,9 +95,9 @@ package struct JWK: Codable, Sendable, Equatable {
         } catch let error as IDTokenError {
             throw error
         } catch CryptoError.invalidParameter(let reason) {
-            throw .unusableKey(kid: kid, reason: reason)
+            throw .unusableKey(kid: kid, reason: .refused(reason))
         } catch {
-            throw .unusableKey(kid: kid, reason: "\(error)")
+            throw .unusableKey(kid: kid, reason: .refused("\(error)"))
         }
     }
 }

@@ -48,13 +48,13 @@ package struct JWT: Sendable, Equatable {
         let parts = compact.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else {
             if parts.count == 5 {
-                throw .malformed("it is an encrypted token (JWE), which kauth does not accept")
+                throw .malformed(.encrypted)
             }
-            throw .malformed("a signed token has 3 dot-separated parts, this one has \(parts.count)")
+            throw .malformed(.partCount(parts.count))
         }
         func decode(_ part: Substring, _ name: String) throws(IDTokenError) -> [UInt8] {
             guard !part.contains("="), let bytes = Base64URL.decode(String(part)) else {
-                throw .malformed("the \(name) is not unpadded base64url")
+                throw .malformed(.notBase64URL(part: name))
             }
             return bytes
         }
@@ -63,24 +63,24 @@ package struct JWT: Sendable, Equatable {
         let signature = try decode(parts[2], "signature")
 
         guard case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: Data(headerBytes)) else {
-            throw .malformed("the header is not a JSON object")
+            throw .malformed(.headerNotAnObject)
         }
         guard case .string(let alg)? = members["alg"] else {
-            throw .malformed("the header has no 'alg'")
+            throw .malformed(.noAlgorithm)
         }
         var kid: String?
         switch members["kid"] {
         case nil: break
         case .string(let value)?: kid = value
-        default: throw .malformed("the header's 'kid' is not a string")
+        default: throw .malformed(.keyIDNotAString)
         }
         if members["crit"] != nil {
-            throw .malformed("the header marks extensions as critical ('crit'), and kauth supports none")
+            throw .malformed(.criticalExtensions)
         }
         guard let claims = try? JSONDecoder().decode(JSONValue.self, from: Data(payloadBytes)),
             case .object = claims
         else {
-            throw .malformed("the payload is not a JSON object")
+            throw .malformed(.payloadNotAnObject)
         }
         self.header = JWTHeader(alg: alg, kid: kid, typ: members["typ"]?.stringValue, members: members)
         self.claims = claims

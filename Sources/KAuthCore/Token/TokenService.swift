@@ -268,10 +268,10 @@ package struct TokenService: Sendable {
             response = try await TokenEndpoint(http: world.http, provider: provider).refresh(refreshToken: refreshToken)
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
             throw KAuthError.sessionExpired(
-                profile: profile, reason: .givenTokenRejected(detail: failure.description ?? failure.error))
+                profile: profile, reason: .givenTokenRejected(detail: .said(failure.description ?? failure.error)))
         } catch let refused as RefreshRefused {
             throw KAuthError.sessionExpired(
-                profile: profile, reason: .givenTokenRejected(detail: "HTTP \(refused.status)"))
+                profile: profile, reason: .givenTokenRejected(detail: .status(refused.status)))
         }
         var session = try await handedOver(
             response, refreshToken: refreshToken, provider: provider, openID: openID, now: now)
@@ -300,10 +300,10 @@ package struct TokenService: Sendable {
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
             throw KAuthError.sessionExpired(
                 profile: profile,
-                reason: .bootstrapRejected(detail: failure.description ?? failure.error, padded: padded))
+                reason: .bootstrapRejected(detail: .said(failure.description ?? failure.error), padded: padded))
         } catch let refused as RefreshRefused {
             throw KAuthError.sessionExpired(
-                profile: profile, reason: .bootstrapRejected(detail: "HTTP \(refused.status)", padded: padded))
+                profile: profile, reason: .bootstrapRejected(detail: .status(refused.status), padded: padded))
         }
         return try await handedOver(response, refreshToken: refreshToken, provider: provider, openID: false, now: now)
     }

@@ -117,7 +117,7 @@ import Testing
         let recorder = TerminalRecorderForCLI()
         _ = await CLI.run(["--help"], world: recorder.world)
         #expect(!recorder.out.contains("__complete") && !recorder.out.contains("__man"))
-        let tree = CompletionTree(root: Commands.root, globalFlags: CLI.globalFlags)
+        let tree = CompletionTree(root: Commands.root, globalFlags: GlobalFlags.specs)
         #expect(!tree.nodes[0].subcommands.contains { $0.hasPrefix("__") })
     }
 }

@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func everyCommandPathAndFlagIsInTheTree() {
-        let tree = CompletionTree(root: Commands.root, globalFlags: CLI.globalFlags)
+        let tree = CompletionTree(root: Commands.root, globalFlags: GlobalFlags.specs)
         #expect(tree.nodes.map { $0.path.joined(separator: " ") }.contains("kauth token refresh"))
         let login = tree.nodes.first { $0.path == ["kauth", "login"] }
         #expect(login?.flags.contains("--scopes") == true)
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func bashCompletesCommandsSubcommandsAndFlags() throws {
-        let script = CompletionTree(root: Commands.root, globalFlags: CLI.globalFlags).bash()
+        let script = CompletionTree(root: Commands.root, globalFlags: GlobalFlags.specs).bash()
         let probe = """
             \(script)
             for line in "kauth tok" "kauth token ref" "kauth --profile w sta" "kauth login --no-br"; do

@@ -9,7 +9,7 @@ import Testing
 /// the rules the scripts rely on. The scripts themselves run in real shells in
 /// Tests/KAuthEndToEndTests/CompletionShellTests.swift.
 @Suite struct CompletionTreeTests {
-    let tree = CompletionTree(root: Commands.root, globalFlags: CLI.globalFlags)
+    let tree = CompletionTree(root: Commands.root, globalFlags: GlobalFlags.specs)
 
     func node(_ path: String) throws -> CompletionTree.Node {
         try #require(tree.nodes.first { $0.key == path })

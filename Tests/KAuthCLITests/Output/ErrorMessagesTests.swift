@@ -21,9 +21,68 @@ import Testing
                 == "permissions 0644 for '\(path)' are too open; run: chmod 600 \(path)")
         #expect(
             messages().message(for: .keystore(.folderTooOpen(path: "/f", permissions: 0o777))).contains("chmod 700 /f"))
-        #expect(messages().message(for: .keystore(.corrupt(path: path, reason: "not valid JSON"))).contains(path))
+        #expect(messages().message(for: .keystore(.corrupt(path: path, reason: .json(.notJSON)))).contains(path))
         #expect(messages().message(for: .keystore(.wrongPassphrase(path: path))).contains("KAUTH_PASSPHRASE"))
         #expect(messages().message(for: .keystore(.passphraseRequired(path: path))).contains("set KAUTH_PASSPHRASE"))
+    }
+
+    /// Why the keystore could not be used, as the words in parentheses: a fact each, nested where
+    /// one problem was met inside another.
+    @Test func keystoreProblemsAreWorded() {
+        let words: [(KeystoreProblem, String)] = [
+            (.json(.missing(key: "provider", at: "profiles.default")), "missing 'provider' at profiles.default"),
+            (.json(.null(expected: "String", at: "")), "expected String, found null"),
+            (
+                .inDecryptedContents(.json(.typeMismatch(expected: "Int", at: "version"))),
+                "decrypted contents: expected Int at version"
+            ),
+            (
+                .unsupportedVersion(2, supported: 1),
+                "version 2 is not supported (this kauth reads version 1); a newer kauth may have written it"
+            ),
+            (.unknown(member: "cipher", value: "rot13"), "unknown cipher 'rot13'"),
+            (.bad(member: "nonce"), "bad nonce"),
+            (.implausibleIterations(9, maximum: 8), "implausible iteration count 9 (at most 8)"),
+            (.cannotEncrypt(.lockTimedOut(path: "/l")), "cannot encrypt: lock '/l' timed out"),
+            (
+                .wouldNotReadBack(.json(.notJSON)),
+                "the new contents would not read back (not valid JSON); nothing was written"
+            ),
+            (.cannotDecrypt(.unsafe(.symbolicLink)), "cannot decrypt: it is a symbolic link")
+        ]
+        for (problem, sentence) in words {
+            #expect(ErrorMessages.words(problem) == sentence)
+        }
+        #expect(
+            messages().message(for: .keystore(.unsafeFile(path: "/c", reason: .othersCanWrite)))
+                == "'/c' cannot be trusted (others can write it); kauth will not use it: remove it, or set KAUTH_HOME to a folder of your own"
+        )
+        #expect(
+            messages().message(for: .keystore(.corrupt(path: "/k", reason: .unknownProtection("\u{1B}x"))))
+                == "the keystore '/k' cannot be used (protection '\\x1Bx' is not known; a newer kauth may have written it); it was left as is: fix or move it away, then run `kauth login`"
+        )
+    }
+
+    /// A redirect from another server (RFC 9207) reads as the provider's own `invalid_issuer` would.
+    @Test func aForeignIssuerIsWordedAsAFailedLogin() {
+        let text = messages().message(
+            for: .loginCancelled(
+                .wrongIssuer(provider: "Example", expected: "https://id.example.com", got: "https://x")))
+        #expect(
+            text.hasPrefix(
+                "the login failed at Example (invalid_issuer: the authorization response's iss is 'https://x', not 'https://id.example.com' (RFC 9207); nothing was exchanged); run "
+            ))
+        #expect(
+            ErrorMessages.wrongIssuer(expected: "https://id.example.com", got: nil)
+                == "the authorization response's iss is none, not 'https://id.example.com' (RFC 9207); nothing was exchanged"
+        )
+    }
+
+    @Test func aMissingLibcurlSaysHowToInstallIt() {
+        #expect(
+            messages().message(for: .httpUnavailable(libcurlMissing: "libcurl.so.4: cannot open shared object file\n"))
+                == "HTTP is not available on this machine: kauth needs libcurl to make HTTP requests and could not load it (libcurl.so.4: cannot open shared object file\\n). Install libcurl: on Debian or Ubuntu `apt install libcurl4`, on Fedora `dnf install libcurl`, on Alpine `apk add libcurl`."
+        )
     }
 
     @Test func configMessagesNameTheLine() {
@@ -103,7 +162,8 @@ import Testing
             .sessionExpired(profile: "default", reason: .rejectedAfterRefresh(message: hostile)),
             .idTokenRefused(
                 provider: "Kakao", .invalid(.wrongIssuer(expected: "https://kauth.kakao.com", actual: hostile))),
-            .idTokenRefused(provider: "Kakao", .invalid(.malformed(hostile)))
+            .idTokenRefused(
+                provider: "Kakao", .invalid(.unusableKey(kid: hostile, reason: .notForSignatures(use: hostile))))
         ]
         for error in errors {
             let text = messages().message(for: error)

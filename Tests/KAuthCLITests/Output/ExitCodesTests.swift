@@ -69,7 +69,7 @@ struct ExitCodesTests {
         (.tlsFailed(url: "x", detail: "x", trust: TLSTrust()), 1, "tls_error"),
         (.pagesStopped(.tooManyPages(3)), 1, "pagination_stopped"),
         (.listenerFailed(.socket(operation: "bind", reason: "x")), 1, "failure"),
-        (.httpUnavailable(detail: "x"), 1, "failure"),
+        (.httpUnavailable(libcurlMissing: "x"), 1, "failure"),
         (.unexpected(description: "x"), 1, "failure"),
         (.failure("x"), 1, "failure"),
         (

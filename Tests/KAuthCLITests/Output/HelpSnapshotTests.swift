@@ -29,7 +29,7 @@ import Testing
     func helpPages(path: [String]) throws {
         let spec = ArgumentParser.command(at: path, root: Commands.root)
         try assertSnapshot(
-            HelpRenderer.render(spec, path: path, globalFlags: CLI.globalFlags, width: 80),
+            HelpRenderer.render(spec, path: path, globalFlags: GlobalFlags.specs, width: 80),
             named: "help-" + path.joined(separator: "-"))
     }
 
@@ -38,7 +38,7 @@ import Testing
     @Test(arguments: allPaths())
     func tablesShareOneColumn(path: [String]) {
         let spec = ArgumentParser.command(at: path, root: Commands.root)
-        let text = HelpRenderer.render(spec, path: path, globalFlags: CLI.globalFlags, width: 80)
+        let text = HelpRenderer.render(spec, path: path, globalFlags: GlobalFlags.specs, width: 80)
         var section = ""
         var starts: Set<Int> = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -74,10 +74,10 @@ import Testing
         var text = ""
         for line in lines {
             do {
-                _ = try ArgumentParser.parse(line, root: Commands.root, globalFlags: CLI.globalFlags)
+                _ = try ArgumentParser.parse(line, root: Commands.root, globalFlags: GlobalFlags.specs)
                 Issue.record("\(line) parsed")
             } catch {
-                text += "$ kauth \(line.joined(separator: " "))\n" + CLI.render(usage: error) + "\n"
+                text += "$ kauth \(line.joined(separator: " "))\n" + ErrorReport.render(usage: error) + "\n"
             }
         }
         try assertSnapshot(text, named: "usage-errors")

@@ -43,14 +43,14 @@ import Testing
                 message: "unknown command or help topic 'enviroment' for 'kauth help'", commandPath: ["kauth"],
                 suggestions: ["environment"])
         ) {
-            _ = try ArgumentParser.parse(["help", "enviroment"], root: Commands.root, globalFlags: CLI.globalFlags)
+            _ = try ArgumentParser.parse(["help", "enviroment"], root: Commands.root, globalFlags: GlobalFlags.specs)
         }
         #expect(
             throws: UsageError(
                 message: "unknown command 'exit-code' for 'kauth'", commandPath: ["kauth"],
                 suggestions: ["help exit-codes"])
         ) {
-            _ = try ArgumentParser.parse(["exit-code"], root: Commands.root, globalFlags: CLI.globalFlags)
+            _ = try ArgumentParser.parse(["exit-code"], root: Commands.root, globalFlags: GlobalFlags.specs)
         }
         // A command still wins over a topic of a similar name.
         #expect(
@@ -58,7 +58,7 @@ import Testing
                 message: "unknown command or help topic 'tokn' for 'kauth help'", commandPath: ["kauth"],
                 suggestions: ["token"])
         ) {
-            _ = try ArgumentParser.parse(["help", "tokn"], root: Commands.root, globalFlags: CLI.globalFlags)
+            _ = try ArgumentParser.parse(["help", "tokn"], root: Commands.root, globalFlags: GlobalFlags.specs)
         }
     }
 

@@ -8,13 +8,13 @@ import Testing
 struct IDTokenMessagesTests {
     @Test func everyErrorHasAMessage() {
         let errors: [IDTokenError] = [
-            .malformed("x"), .algorithmNone, .unsupportedAlgorithm("ES256"), .unknownKeyID("k"),
+            .malformed(.noAlgorithm), .algorithmNone, .unsupportedAlgorithm("ES256"), .unknownKeyID("k"),
             .missingKeyID(keyType: "RSA", count: 0), .keyTypeMismatch(kid: nil, kty: "oct", algorithm: "RS256"),
-            .unusableKey(kid: "k", reason: "r"),
+            .unusableKey(kid: "k", reason: .badMember("n")),
             .algorithmNotOffered("ES256", offered: ["RS256"]), .secretRequired("HS256"),
             .invalidSignature, .wrongIssuer(expected: "a", actual: "b"), .wrongAudience(clientID: "a", audiences: []),
             .missingAuthorizedParty(audiences: ["a", "b"]), .wrongAuthorizedParty(clientID: "a", authorizedParty: "b"),
-            .missingClaim("sub"), .invalidClaim(name: "aud", reason: "r"),
+            .missingClaim("sub"), .invalidClaim(name: "aud", reason: .emptyArray),
             .expired(expiresAt: Date(timeIntervalSince1970: 0), now: Date(timeIntervalSince1970: 1)),
             .issuedInFuture(issuedAt: Date(timeIntervalSince1970: 1), now: Date(timeIntervalSince1970: 0)),
             .missingNonce, .nonceMismatch, .authenticationTooOld(authTime: Date(timeIntervalSince1970: 0), maxAge: 60)
@@ -34,7 +34,8 @@ struct IDTokenMessagesTests {
                 == "the ID token is signed with key 'rotated', which is not in the provider's JWK set")
         #expect(
             ErrorMessages.idToken(
-                .unusableKey(kid: "test-key", reason: "the RSA modulus is 1024 bits; at least 2048 are required"))
+                .unusableKey(
+                    kid: "test-key", reason: .refused("the RSA modulus is 1024 bits; at least 2048 are required")))
                 == "the key 'test-key' cannot verify the ID token's signature: the RSA modulus is 1024 bits; at least 2048 are required"
         )
         #expect(

@@ -6,7 +6,7 @@ import Testing
 /// `kauth __man`: the man page made from the command tree — its sections, every command and
 /// flag, roff escaping of help text, a clean render by groff, and its golden file.
 @Suite struct ManPageTests {
-    static let page = ManPage.render(root: Commands.root, globalFlags: CLI.globalFlags, version: CLI.version)
+    static let page = ManPage.render(root: Commands.root, globalFlags: GlobalFlags.specs, version: CLI.version)
 
     /// The requests the renderer writes itself; any other line starting with `.` or `'` would be
     /// help text that roff reads as a request.
@@ -66,14 +66,19 @@ import Testing
         }
     }
 
+    struct EvilOptions: CommandOptions {
+        var x: String?
+        static let flags: [OptionFlag<Self>] = [.option(\.x, "x", "V", ".ig")]
+    }
+
     @Test func helpTextCannotIssueRequests() {
         let spec = CommandSpec(
             name: "evil",
             summary: ".so /etc/passwd",
             discussion: ".TH x\n'br\nback\\slash and `ticks` and — dashes",
-            flags: [.option("x", "V", ".ig")],
+            options: EvilOptions.self,
             examples: [(".pl 1", "'sp")],
-            run: { _ in 0 }
+            run: { _, _ in 0 }
         )
         let root = CommandSpec(name: "kauth", summary: "s", subcommands: [spec])
         let page = ManPage.render(root: root, globalFlags: [], version: "1")

@@ -4,11 +4,11 @@ import Testing
 
 @Suite struct ArgumentParserTests {
     func parse(_ line: [String]) throws(UsageError) -> ParseOutcome {
-        try ArgumentParser.parse(line, root: Commands.root, globalFlags: CLI.globalFlags)
+        try ArgumentParser.parse(line, root: Commands.root, globalFlags: GlobalFlags.specs)
     }
 
     func command(_ line: [String]) throws -> ParsedCommand {
-        guard case .run(let parsed) = try parse(line) else {
+        guard case .run(_, let parsed) = try parse(line) else {
             Issue.record("\(line) did not parse to a command")
             throw UsageError(message: "", commandPath: [])
         }
@@ -20,20 +20,22 @@ import Testing
             "login", "--scopes", "a,b", "--scopes=c", "--login-hint=me@example.com", "--no-browser"
         ])
         #expect(parsed.path == ["kauth", "login"])
-        #expect(parsed.all(LoginCommand.Flags.scopes) == ["a,b", "c"])
-        #expect(parsed[LoginCommand.Flags.loginHint] == "me@example.com")
-        #expect(parsed[LoginCommand.Flags.noBrowser])
+        let options = try LoginCommand.Options(parsing: parsed)
+        #expect(options.scopes == ["a,b", "c"])
+        #expect(options.loginHint == "me@example.com")
+        #expect(options.noBrowser)
     }
 
     @Test func globalFlagsAreAcceptedBeforeAndAfterTheCommand() throws {
         let before = try command(["--profile", "work", "--verbose", "token", "info"])
         #expect(before.path == ["kauth", "token", "info"])
-        #expect(before[GlobalFlags.profile] == "work")
-        #expect(before[GlobalFlags.verbose])
+        let globals = try GlobalOptions(parsing: before)
+        #expect(globals.profile == "work")
+        #expect(globals.verbose)
         let after = try command(["token", "--json", "--profile=ci"])
         #expect(after.path == ["kauth", "token"])
-        #expect(after[GlobalFlags.profile] == "ci")
-        #expect(after[CommonFlags.json])
+        #expect(try GlobalOptions(parsing: after).profile == "ci")
+        #expect(after.given(among: after.flags).map(\.flag.name) == ["json"])
     }
 
     @Test func doubleDashEndsFlags() throws {

@@ -6,7 +6,7 @@ import Testing
 /// command takes which.
 @Suite struct GlobalFlagTests {
     func parse(_ line: [String]) throws(UsageError) -> ParseOutcome {
-        try ArgumentParser.parse(line, root: Commands.root, globalFlags: CLI.globalFlags)
+        try ArgumentParser.parse(line, root: Commands.root, globalFlags: GlobalFlags.specs)
     }
 
     @Test(arguments: [
@@ -88,11 +88,11 @@ import Testing
     /// For every command: the global flags its help lists are those completions offer and those
     /// the parser accepts; every other global flag is refused.
     @Test func helpCompletionsAndParserAgree() throws {
-        let tree = CompletionTree(root: Commands.root, globalFlags: CLI.globalFlags)
+        let tree = CompletionTree(root: Commands.root, globalFlags: GlobalFlags.specs)
         for node in tree.nodes where node.spec.run != nil {
-            let help = HelpRenderer.render(node.spec, path: node.path, globalFlags: CLI.globalFlags)
+            let help = HelpRenderer.render(node.spec, path: node.path, globalFlags: GlobalFlags.specs)
             let globalSection = help.components(separatedBy: "\nGlobal flags:\n")[1].components(separatedBy: "\n\n")[0]
-            for flag in CLI.globalFlags {
+            for flag in GlobalFlags.specs {
                 let taken = node.spec.takes(global: flag)
                 #expect(globalSection.contains("--\(flag.name)") == taken, "\(node.key) help and --\(flag.name)")
                 #expect(node.flags.contains("--\(flag.name)") == taken, "\(node.key) completion and --\(flag.name)")

@@ -31,10 +31,15 @@ import Testing
     }
 
     @Test func keysThatCannotShareAnObjectAreRefused() {
-        #expect(throws: APIFields.Problem.self) { try json([("a", .string("1")), ("a", .string("2"))]) }
-        #expect(throws: APIFields.Problem.self) { try json([("a", .string("1")), ("a[b]", .string("2"))]) }
-        #expect(throws: APIFields.Problem.self) { try json([("a[]", .string("1")), ("a[b]", .string("2"))]) }
-        #expect(throws: APIFields.Problem.self) { try json([("a[][b]", .string("1"))]) }
+        func problem(_ key: String, _ reason: APIFields.Reason) -> APIFields.Problem { .init(key: key, reason: reason) }
+        #expect(throws: problem("a", .givenTwice)) { try json([("a", .string("1")), ("a", .string("2"))]) }
+        #expect(throws: problem("a[b]", .memberInsideValue)) { try json([("a", .string("1")), ("a[b]", .string("2"))]) }
+        #expect(throws: problem("a[b]", .memberInsideValue)) {
+            try json([("a[]", .string("1")), ("a[b]", .string("2"))])
+        }
+        #expect(throws: problem("a[]", .notAnArray)) { try json([("a", .string("1")), ("a[]", .string("2"))]) }
+        #expect(throws: problem("a[][b]", .appendNotLast)) { try json([("a[][b]", .string("1"))]) }
+        #expect(throws: problem("a[b]x[c]", .unpairedBrackets)) { try json([("a[b]x[c]", .string("1"))]) }
     }
 
     @Test func formAndQueryKeepKeysAsWrittenAndNullIsEmpty() throws {

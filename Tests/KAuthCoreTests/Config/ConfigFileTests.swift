@@ -84,7 +84,7 @@ import Testing
         try store.save(try ConfigFile(parsing: "provider.kakao.client_id = x\n", path: "c"))
         #expect(try store.load().value("provider.kakao.client_id") == "x")
         #expect(chmod(store.path, 0o664) == 0)
-        #expect(throws: KAuthError.keystore(.unsafeFile(path: store.path, reason: "others can write it"))) {
+        #expect(throws: KAuthError.keystore(.unsafeFile(path: store.path, reason: .othersCanWrite))) {
             try store.load()
         }
         #expect(chmod(store.path, 0o600) == 0)

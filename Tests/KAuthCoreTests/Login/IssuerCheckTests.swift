@@ -14,17 +14,13 @@ import Testing
                 expectedIssuer: "https://id.example.com", requireIssuer: announced)
         }
         #expect(verdict("code=c&state=s&iss=https%3A%2F%2Fid.example.com") == .outcome(.code("c")))
-        guard
-            case .outcome(.providerError("invalid_issuer", _)) = verdict(
-                "code=c&state=s&iss=https%3A%2F%2Fevil.example")
-        else {
-            Issue.record("a foreign iss must end the login")
-            return
-        }
-        guard case .outcome(.providerError("invalid_issuer", _)) = verdict("code=c&state=s") else {
-            Issue.record("a missing iss must end the login")
-            return
-        }
+        #expect(
+            verdict("code=c&state=s&iss=https%3A%2F%2Fevil.example")
+                == .outcome(.wrongIssuer(expected: "https://id.example.com", got: "https://evil.example")),
+            "a foreign iss must end the login")
+        #expect(
+            verdict("code=c&state=s") == .outcome(.wrongIssuer(expected: "https://id.example.com", got: nil)),
+            "a missing iss must end the login")
         #expect(verdict("code=c&state=other&iss=https%3A%2F%2Fid.example.com") == .stateMismatch)
     }
 
@@ -38,12 +34,9 @@ import Testing
         }
         #expect(verdict("code=c&state=s") == .outcome(.code("c")), "unannounced and absent: nothing to check")
         #expect(verdict("code=c&state=s&iss=https%3A%2F%2Fid.example.com") == .outcome(.code("c")))
-        guard
-            case .outcome(.providerError("invalid_issuer", _)) = verdict(
-                "code=c&state=s&iss=https%3A%2F%2Fevil.example")
-        else {
-            Issue.record("a foreign iss must end the login even when discovery does not announce iss")
-            return
-        }
+        #expect(
+            verdict("code=c&state=s&iss=https%3A%2F%2Fevil.example")
+                == .outcome(.wrongIssuer(expected: "https://id.example.com", got: "https://evil.example")),
+            "a foreign iss must end the login even when discovery does not announce iss")
     }
 }

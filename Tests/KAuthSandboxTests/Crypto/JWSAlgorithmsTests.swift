@@ -129,7 +129,7 @@
                 idTokenError {
                     _ = try validator(["PS256"]).validate(try ps256.sign(claims: claims()), keys: JWKSet(keys: [bound]))
                 }
-                    == .unusableKey(kid: "k2", reason: "it is for RS256, not PS256"))
+                    == .unusableKey(kid: "k2", reason: .boundToAlgorithm("RS256", wanted: "PS256")))
             // Ed448 is an OKP key, but not the curve EdDSA is verified on here.
             let ed = try JWSSigner.generate(.edDSA, kid: "k3")
             var ed448 = try #require(ed.publicJWK)

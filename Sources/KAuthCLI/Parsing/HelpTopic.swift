@@ -35,8 +35,3 @@ struct HelpTopic: Sendable {
         entries.first { $0.term == term }
     }
 }
-
-extension HelpTopic {
-    /// The topics `kauth help` lists, in that order.
-    static let all: [HelpTopic] = [.environment, .exitCodes]
-}

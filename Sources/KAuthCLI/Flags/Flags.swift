@@ -1,6 +1,8 @@
-/// A command's flags as typed constants: each is declared once, with its name, help and value
-/// kind (what help, the man page and completions print), and is the only way to read what the
-/// command line gave for it. A misspelt flag is then a compile error rather than a silent nil.
+import KAuthCore
+
+/// A flag's declaration: its name, help and value kind (what help, the man page and completions
+/// print). A command binds it to a field of its options (`OptionFlag`), usually declaring it in
+/// place; the global flags, `--json` and `SharedFlags` are the constants several places name.
 
 /// A switch: given or not.
 struct Toggle: Sendable {
@@ -31,6 +33,16 @@ struct IntegerOption: Sendable {
     init(_ name: String, _ valueName: String, _ help: String, range: ClosedRange<Int>) {
         spec = .option(name, valueName, help)
         self.range = range
+    }
+
+    /// The last of `values` as a number in range; a usage error naming the flag otherwise.
+    func number(_ values: [String]) throws -> Int? {
+        guard let text = values.last else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw KAuthError.usage(
+                "--\(spec.name) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
     }
 
     /// A TCP port; 0 asks for any free one.

@@ -11,15 +11,27 @@ import KakaoAPI
 /// What a running command has: the world, its parsed line, and the services built from them.
 struct CommandContext: Sendable {
     var world: World
+    /// The line as parsed: its words and arguments. A command reads its flags from its options.
     var command: ParsedCommand
+    /// What the line gave for the global flags.
+    var globals: GlobalOptions
     /// `kauth` version, for `--version` and the User-Agent.
     var version: String
+
+    init(world: World, command: ParsedCommand, version: String) {
+        self.world = world
+        self.command = command
+        // No global flag takes a number, so reading them cannot fail.
+        globals = (try? GlobalOptions(parsing: command)) ?? GlobalOptions()
+        self.version = version
+    }
 
     var terminal: Terminal { world.terminal }
     var environment: Environment { world.environment }
     var paths: KAuthPaths { KAuthPaths.resolve(environment) }
+    /// Whether the command declares `--json` and the line gives it.
     var json: Bool {
-        command.spec.flags.contains { $0.name == CommonFlags.json.spec.name } && command[CommonFlags.json]
+        command.given(among: command.flags).contains { $0.flag.name == CommonFlags.json.spec.name }
     }
 
     /// The keystore, with `KAUTH_PASSPHRASE` when set, and its key in the OS keyring unless
@@ -42,7 +54,7 @@ struct CommandContext: Sendable {
 
     /// `--profile` or `KAUTH_PROFILE`, checked; nil when neither names one.
     func explicitProfile() throws -> String? {
-        guard let name = command[GlobalFlags.profile] ?? environment["KAUTH_PROFILE"] else { return nil }
+        guard let name = globals.profile ?? environment["KAUTH_PROFILE"] else { return nil }
         try Self.validateProfileName(name)
         return name
     }
@@ -76,7 +88,7 @@ struct CommandContext: Sendable {
     func providers(_ overrides: ProviderOverrides = ProviderOverrides()) -> ProviderResolver {
         let store = configStore
         return ProviderResolver(
-            environment: environment, loadConfig: { try store.load() }, selected: command[GlobalFlags.provider],
+            environment: environment, loadConfig: { try store.load() }, selected: globals.provider,
             overrides: overrides, addedURLRoles: ProviderURLRole.kakaoHosts)
     }
 
@@ -189,24 +201,5 @@ struct CommandContext: Sendable {
         object["provider"] = .string(client.provider.name)
         object["response"] = response
         printJSON(.object(object))
-    }
-
-    /// Messages for errors, knowing this command's flags.
-    var messages: ErrorMessages {
-        let flags = Set((command.spec.flags + command.spec.globalFlags(CLI.globalFlags)).map(\.name))
-        var messages = ErrorMessages(
-            commandPath: command.path, hasFlag: { flags.contains($0.name) }, profileFlag: command[GlobalFlags.profile])
-        let context = self
-        messages.recreate = { profile in LoginRecipe.flags(for: profile, context: context) }
-        if command.path == ["kauth", "login"] {
-            messages.repeatLogin = LoginRecipe.repeating(command)
-            messages.handOverLogin = LoginRecipe.repeating(
-                command,
-                only: [
-                    GlobalFlags.provider.spec, GlobalFlags.profile.spec, LoginCommand.Flags.issuer.spec,
-                    LoginCommand.Flags.clientID.spec
-                ])
-        }
-        return messages
     }
 }

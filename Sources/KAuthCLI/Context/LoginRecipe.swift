@@ -28,7 +28,7 @@ enum LoginRecipe {
             let clientID = context.environment["KAUTH_CLIENT_ID"] ?? configured("client_id")
             if clientID != session.clientID { words += ["--client-id", session.clientID] }
             if session.openID, type?.usesDiscovery == false { words.append("--openid") }
-        } else if let provider = context.command[GlobalFlags.provider] {
+        } else if let provider = context.globals.provider {
             words += ["--provider", provider]
         }
         // The profile a bare `kauth login` in this shell would log in.
@@ -45,9 +45,9 @@ enum LoginRecipe {
         let unrepeated = [CommonFlags.json.spec, GlobalFlags.verbose.spec, GlobalFlags.noColor.spec].map(\.name)
         let only = only?.map(\.name)
         var words: [String] = []
-        for (flag, values) in command.given(among: command.spec.flags + CLI.globalFlags)
+        for (flag, values) in command.given(among: command.flags + GlobalFlags.specs)
         where !unrepeated.contains(flag.name) && only?.contains(flag.name) ?? true {
-            if flag.name == LoginCommand.Flags.clientSecret.spec.name {
+            if flag.name == SharedFlags.clientSecret.spec.name {
                 words += ["--" + flag.name, "SECRET"]
                 continue
             }

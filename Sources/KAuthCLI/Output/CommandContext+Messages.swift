@@ -1,0 +1,20 @@
+extension CommandContext {
+    /// Messages for errors, knowing this command's flags.
+    var messages: ErrorMessages {
+        let flags = Set((command.flags + command.globals).map(\.name))
+        var messages = ErrorMessages(
+            commandPath: command.path, hasFlag: { flags.contains($0.name) }, profileFlag: globals.profile)
+        let context = self
+        messages.recreate = { profile in LoginRecipe.flags(for: profile, context: context) }
+        if command.path == ["kauth", "login"] {
+            messages.repeatLogin = LoginRecipe.repeating(command)
+            messages.handOverLogin = LoginRecipe.repeating(
+                command,
+                only: [
+                    GlobalFlags.provider.spec, GlobalFlags.profile.spec, SharedFlags.issuer.spec,
+                    SharedFlags.clientID.spec
+                ])
+        }
+        return messages
+    }
+}

@@ -1,0 +1,96 @@
+import KAuthBasics
+import KAuthCore
+import KakaoAPI
+
+/// An error as the user sees it: `error: …` with "did you mean" lines on stderr, or the JSON error
+/// object on stdout under `--json`. `CLI.run` reports what a command throws; `kauth api` puts the
+/// same object in its own output.
+enum ErrorReport {
+    /// `error: …` on stderr, or the JSON error object on stdout in `--json` mode.
+    static func report(_ error: KAuthError, context: CommandContext) {
+        if context.json {
+            context.printJSON(.object(["error": .object(errorObject(error, context: context))]))
+            return
+        }
+        var message = context.messages.message(for: error)
+        let suggestions = suggestions(for: error)
+        if !suggestions.isEmpty {
+            message += suggestions.count == 1 ? "\n\nDid you mean this?\n" : "\n\nDid you mean one of these?\n"
+            message += suggestions.map { "  \($0)" }.joined(separator: "\n")
+        }
+        context.err("error: \(message)\n")
+    }
+
+    /// The members of a `--json` error object: `code`, `message`, `exit_code` and what the error
+    /// adds (`required_scopes`, `provider_code`, …).
+    static func errorObject(_ error: KAuthError, context: CommandContext) -> [String: JSONValue] {
+        var object: [String: JSONValue] = [
+            "code": .string(error.code),
+            "message": .string(context.messages.message(for: error)),
+            "exit_code": .number(Double(error.exitCode))
+        ]
+        if let scopes = error.requiredScopes {
+            object["required_scopes"] = .array(scopes.map(JSONValue.string))
+        }
+        if case .oauth(let failure) = error {
+            object["provider_error"] = .string(failure.error)
+            if let providerCode = failure.providerCode { object["provider_code"] = .string(providerCode) }
+        }
+        if case .api(_, let code?, _) = error {
+            object["provider_code"] = .number(Double(code))
+        }
+        if case .apiNotPermitted(let code, _, _) = error {
+            object["provider_code"] = .number(Double(code))
+        }
+        if case .apiRefused(_, _, let code, _) = error {
+            object["provider_code"] = .number(Double(code))
+        }
+        if case .product(let product) = error, case .failed(let failure) = product.failure as? AddressPickerError,
+            !failure.code.isEmpty
+        {
+            object["provider_code"] = .string(failure.code)
+        }
+        if case .product(let product) = error, case .invalidTemplate(let violations) = product.failure as? ShareFailure
+        {
+            object["violations"] = .array(
+                violations.map { .object(["path": .string($0.path), "message": .string($0.message)]) })
+        }
+        let suggestions = suggestions(for: error)
+        if !suggestions.isEmpty { object["suggestions"] = .array(suggestions.map(JSONValue.string)) }
+        return object
+    }
+
+    private static func suggestions(for error: KAuthError) -> [String] {
+        if case .unknownProvider(let name, let known) = error {
+            return Suggestions.closest(to: name, in: known)
+        }
+        return []
+    }
+
+    /// A usage error as text on stderr, or as the JSON error object on stdout.
+    static func report(usage error: UsageError, json: Bool, terminal: Terminal) {
+        guard json else {
+            terminal.writeErr(render(usage: error))
+            return
+        }
+        var object: [String: JSONValue] = [
+            "code": .string("usage"),
+            "message": .string(error.message),
+            "exit_code": .number(2)
+        ]
+        if !error.suggestions.isEmpty {
+            object["suggestions"] = .array(error.suggestions.map(JSONValue.string))
+        }
+        terminal.writeOut(JSONValue.object(["error": .object(object)]).jsonText(pretty: true) + "\n")
+    }
+
+    static func render(usage error: UsageError) -> String {
+        var text = "error: \(error.message)\n"
+        if !error.suggestions.isEmpty {
+            text += error.suggestions.count == 1 ? "\nDid you mean this?\n" : "\nDid you mean one of these?\n"
+            text += error.suggestions.map { "  \($0)\n" }.joined()
+        }
+        text += "\nRun '\(error.commandPath.joined(separator: " ")) --help' for usage.\n"
+        return text
+    }
+}
