@@ -37,8 +37,8 @@ package enum KeystoreError: Error, Sendable, Equatable {
 
 /// Turns keystore failures into `KAuthError.keystore` (exit 7): the one place a `KeystoreError`
 /// becomes a `KAuthError`.
-package enum KeystoreErrors {
-    package static func mapping<T>(_ body: () throws -> T) throws -> T {
+enum KeystoreErrors {
+    static func mapping<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as KeystoreError {
@@ -46,7 +46,7 @@ package enum KeystoreErrors {
         }
     }
 
-    package static func mapping<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T)
+    static func mapping<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T)
         async throws -> T
     {
         do {

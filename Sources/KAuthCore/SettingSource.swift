@@ -20,7 +20,7 @@ package struct SettingSources: Sendable, Equatable {
     /// Of the redirect port when one was set (`--port`, `KAUTH_REDIRECT_PORT`), else of the URI.
     package var redirect: SettingSource = .builtIn
 
-    package init(clientID: SettingSource? = nil, redirect: SettingSource = .builtIn) {
+    init(clientID: SettingSource? = nil, redirect: SettingSource = .builtIn) {
         self.clientID = clientID
         self.redirect = redirect
     }

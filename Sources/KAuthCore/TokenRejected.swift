@@ -1,4 +1,4 @@
 /// The API rejected the bearer token (Kakao -401, HTTP 401); the client refreshes once and retries.
-package struct TokenRejected: Error {
+struct TokenRejected: Error {
     var message: String
 }

@@ -7,7 +7,7 @@ package enum ShareGuideTemplates {
     package static let link: JSONValue = .object([
         "web_url": .string("https://developers.kakao.com"), "mobile_web_url": .string("https://developers.kakao.com")
     ])
-    package static let appLink: JSONValue = .object([
+    static let appLink: JSONValue = .object([
         "android_execution_params": .string("key1=value1&key2=value2"),
         "ios_execution_params": .string("key1=value1&key2=value2")
     ])

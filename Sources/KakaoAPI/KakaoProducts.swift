@@ -6,7 +6,7 @@ import KAuthCore
 extension ProviderFeature {
     /// The provider types whose APIs are Kakao's: the built-in `kakao`, and every provider
     /// configured with its type.
-    package static let kakaoTypes: Set<String> = [ProviderType.kakao.id]
+    static let kakaoTypes: Set<String> = [ProviderType.kakao.id]
 
     /// Consent details and revocation (`kauth scopes`).
     package static let consent = ProviderFeature("consent", providerTypes: kakaoTypes)

@@ -202,5 +202,118 @@ class LayersCheckTests(unittest.TestCase):
         self.assertNotIn("HTTPClient.swift:4", out)
         self.assertNotIn("struct Limits", out)
 
+    def internal_with(self, core, use):
+        """`--internal`'s report with `core` added to KAuthCore's Login folder and `use` to KakaoAPI."""
+        self.write("Sources/KAuthCore/Login/Added.swift", textwrap.dedent(core))
+        self.write("Sources/KakaoAPI/Talk/Uses.swift", "import KAuthCore\n\n" + use + "\n")
+        return self.run_layers("--internal").stdout
+
+    def test_a_decoding_initializer_of_a_type_within_reach_stays(self):
+        # Stamp is within reach through Clock's `stamp`, which Talk names: its Decodable `init(from:)`
+        # must be as visible as the type, while an initializer nobody outside calls is listed.
+        out = self.internal_with(
+            """\
+            package struct Clock {
+                package var stamp: Stamp?
+            }
+
+            package struct Stamp: Decodable {
+                package init(from decoder: any Decoder) throws {}
+                package init(seconds: Int) {}
+            }
+            """,
+            "let stamp = Clock().stamp",
+        )
+        self.assertNotIn("struct Stamp", out)
+        self.assertNotIn("Added.swift:6", out)
+        self.assertIn("Sources/KAuthCore/Login/Added.swift:7: init of Stamp", out)
+
+    def test_a_witness_to_a_requirement_of_a_protocol_that_stays_package_stays(self):
+        # Ticking stays package (Talk names it), so Metronome's `tick` must too; Quiet is named by
+        # nothing outside (Library adopts it in an extension), so it and Library's `hush` may be internal.
+        out = self.internal_with(
+            """\
+            package protocol Ticking {
+                var tick: Int { get }
+            }
+
+            package struct Metronome: Ticking {
+                package var tick: Int { 1 }
+                package var tock: Int { 2 }
+            }
+
+            package protocol Quiet {
+                var hush: Int { get }
+            }
+
+            package struct Library {}
+
+            extension Library: Quiet {
+                package var hush: Int { 0 }
+            }
+            """,
+            "let ticks: [any Ticking] = [Metronome(), Library()]",
+        )
+        self.assertNotIn("var tick", out)
+        self.assertIn("Sources/KAuthCore/Login/Added.swift:7: var tock", out)
+        self.assertIn("Sources/KAuthCore/Login/Added.swift:10: protocol Quiet", out)
+        self.assertIn("Sources/KAuthCore/Login/Added.swift:17: var hush", out)
+
+    def test_a_signature_over_several_lines_shows_all_its_types(self):
+        # The formatter breaks a long signature: its parameters go on lines of their own and its
+        # result after them. Later follows a closure's `->` inside the brackets, Outcome is on the
+        # line after them: `run`, which Talk calls, shows both.
+        out = self.internal_with(
+            """\
+            package struct Flow {
+                package func run(
+                    _ events: @escaping (Int) -> Void,
+                    after: Later
+                ) async throws
+                    -> Outcome
+                {
+                    Outcome()
+                }
+            }
+
+            package struct Outcome {}
+
+            package struct Later {}
+
+            package struct Spare {}
+            """,
+            "let ran = Flow().run",
+        )
+        self.assertNotIn("struct Outcome", out)
+        self.assertNotIn("struct Later", out)
+        self.assertIn("Sources/KAuthCore/Login/Added.swift:16: struct Spare", out)
+
+    def test_a_type_a_case_of_an_enum_that_stays_package_carries_is_within_reach(self):
+        # Failure stays package (Talk names it), so Problem, which one of its cases carries, must
+        # too; a switch's `case` names no type it shows, so Spare may be internal.
+        out = self.internal_with(
+            """\
+            package enum Failure {
+                case unusable(
+                    Problem,
+                    String
+                )
+                package var spare: Int {
+                    switch self {
+                    case .unusable: Spare().count
+                    }
+                }
+            }
+
+            package enum Problem { case empty }
+
+            package struct Spare { let count = 0 }
+            """,
+            "let failure: Failure? = nil",
+        )
+        self.assertNotIn("enum Problem", out)
+        self.assertIn("Sources/KAuthCore/Login/Added.swift:6: var spare", out)
+        self.assertIn("Sources/KAuthCore/Login/Added.swift:15: struct Spare", out)
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)

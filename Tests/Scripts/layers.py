@@ -23,10 +23,12 @@ the compiler would see is a use here too.
 A `package` declaration is named outside its target when its name (an initializer: its type's name)
 appears in another target, or in a test that does not `@testable import` the target: tests built
 for debugging (`swift build`, `swift test`) are built with testing enabled, and a testable import
-sees internal declarations. Also kept: a type that a kept declaration's signature shows, and a
-standard protocol's requirement (WITNESSES) in a kept type; a member of a type nothing outside
-names is not kept, whatever its own name. Uses only the compiler sees (a type left to inference in
-an argument, a subscript, an operator) are missed: the build has the last word.
+sees internal declarations. Also kept: a type that a kept declaration's signature shows, and, in a
+kept type or a protocol's extension, a witness to a requirement of a standard protocol (WITNESSES,
+and Decodable's `init(from:)`) or of a `package` protocol that stays so; a member of a type nothing
+outside names is not kept, whatever its own name. Uses only the compiler sees (a
+type left to inference in an argument, a subscript, an operator) are missed: the build has the last
+word.
 """
 
 import os
@@ -76,6 +78,14 @@ TYPE_KINDS = {"struct", "class", "enum", "protocol", "actor", "typealias"}
 # Requirements of the standard library's protocols (Executor, CustomStringConvertible, LocalizedError,
 # Encodable, Hashable): a witness must be as visible as its type, whoever names it.
 WITNESSES = {"enqueue", "description", "errorDescription", "encode", "hash"}
+# Decodable's requirement, `init(from:)`: an initializer is named by its type, so it is told by its label.
+DECODING_INIT = re.compile(r"\s*\(\s*from\s+\w+\s*:")
+# An enum's case, whose associated values show types as a declaration's signature does (a switch's
+# `case .name`, `case let` and `case name:` are not).
+ENUM_CASE = re.compile(r"^[ \t]*(?:indirect\s+)?case\s+(?!(?:let|var|is)\b)[a-z_]\w*\s*(?=[(,=\n])", re.M)
+# A protocol other targets may adopt, and the members its body requires.
+VISIBLE_PROTOCOL = re.compile(r"^[ \t]*(?:@\w+(?:\([^)]*\))?\s+)*(?:package|public)\s+protocol\s+([A-Z]\w*)[^{]*\{", re.M)
+REQUIREMENT = re.compile(r"\b(?:var|func)\s+([A-Za-z_]\w*)")
 IMPORT = re.compile(r"^\s*(@testable\s+)?import\s+(\w+)", re.M)
 IDENT = re.compile(r"\b[A-Z]\w*\b")
 WORD = re.compile(r"\b[A-Za-z_]\w*\b")
@@ -247,18 +257,38 @@ def scopes(text):
     return owner
 
 
+# A line that carries on the signature above it: its effects, its result or its constraints.
+SIGNATURE_GOES_ON = re.compile(r"\s*(?:->|async\b|throws\b|rethrows\b|where\b)")
+
+
 def signature(text, start):
-    """A declaration's text from `start` to its body's `{` or the end of its last line: the types it shows."""
+    """A declaration's text from `start` to its body's `{` or the end of its last line (a line that
+    starts with `->`, `async`, `throws` or `where` is still the signature): the types it shows."""
     depth = 0
     for i in range(start, len(text)):
         c = text[i]
         if c in "([<":
             depth += 1
-        elif c in ")]>":
+        elif c in ")]" or (c == ">" and text[i - 1] != "-"):  # the `>` of `->` closes nothing
             depth = max(depth - 1, 0)
-        elif depth == 0 and c in "{\n":
+        elif depth == 0 and (c == "{" or (c == "\n" and not SIGNATURE_GOES_ON.match(text, i + 1))):
             return text[start:i]
     return text[start:]
+
+
+def requirements(text):
+    """The `package` and `public` protocols a stripped file declares, each with the names of the
+    members its body requires: {protocol: {name}}."""
+    out = {}
+    for match in VISIBLE_PROTOCOL.finditer(text):
+        depth, body = 1, []
+        for c in text[match.end() :]:
+            depth += {"{": 1, "}": -1}.get(c, 0)
+            if depth == 0:
+                break
+            body.append(c if depth == 1 else " ")  # a requirement's own braces (`{ get }`) are not members
+        out[match.group(1)] = set(REQUIREMENT.findall("".join(body)))
+    return out
 
 
 def package_declarations(files, texts, root):
@@ -273,6 +303,10 @@ def package_declarations(files, texts, root):
         words[path] = set(WORD.findall(text))
         testable[path] = {module for at, module in IMPORT.findall(text) if at}
 
+    required = defaultdict(dict)  # target -> {protocol: {the names of its requirements}}
+    for t, _, path in files:
+        required[t].update(requirements(texts[path]))
+
     counts, unnamed = defaultdict(int), defaultdict(list)
     targets = sorted({t for t, _, _ in files})
     for target in targets:
@@ -285,6 +319,7 @@ def package_declarations(files, texts, root):
         for path in tests:
             if target not in testable[path]:
                 outside |= words[path]
+        cases = defaultdict(set)  # enum -> the types its cases' associated values show
         found = []  # (path:line, kind, the name a use outside would say, the type it is a member of, signature)
         for t, _, path in files:
             if t != target:
@@ -305,20 +340,34 @@ def package_declarations(files, texts, root):
                 if name:
                     where = f"{os.path.relpath(path, root)}:{line}"
                     found.append((where, kind, name, owner[line], signature(text, match.start() + what.end())))
+            for match in ENUM_CASE.finditer(text):
+                cases[owner[text.count("\n", 0, match.start()) + 1]] |= set(IDENT.findall(signature(text, match.end())))
         # A member of a type nothing outside names is out of reach too, whatever its own name; a type
-        # that the signature of a declaration staying `package` shows is within reach (by inference).
+        # that the signature of a declaration staying `package` shows, or a case of an enum staying
+        # `package`, is within reach (by inference).
         reached = set()
         while True:
             hidden = {n for _, k, n, _, _ in found if k in TYPE_KINDS and n not in outside and n not in reached}
+            # A witness to a requirement of a protocol that stays `package` (ours or another target's)
+            # must be as visible as the type it is in, whoever names it.
+            witnesses = set(WITNESSES)
+            for t, protocols in required.items():
+                for protocol, names in protocols.items():
+                    if t != target or protocol not in hidden:
+                        witnesses |= names
 
             def narrowable(found_one):
                 _, kind, name, member_of, _ = found_one
                 if kind in TYPE_KINDS:
                     return name in hidden
-                return member_of in hidden or (name not in outside and name not in WITNESSES)
+                if kind == "init of" and DECODING_INIT.match(found_one[4]):
+                    return member_of in hidden
+                return member_of in hidden or (name not in outside and name not in witnesses)
 
             out = [f for f in found if narrowable(f)]
-            more = reached | {n for f in found if not narrowable(f) for n in IDENT.findall(f[4])}
+            kept = [f for f in found if not narrowable(f)]
+            more = reached | {n for f in kept for n in IDENT.findall(f[4])}
+            more |= {n for f in kept if f[1] == "enum" for n in cases[f[2]]}
             if more == reached:
                 break
             reached = more

@@ -49,7 +49,7 @@ package struct APIClient: Sendable {
     /// Attempts for idempotent calls on transient failures (first try included).
     package var attempts = 3
     /// Delay before the second attempt; doubled for each one after.
-    package var backoff: Duration = .milliseconds(500)
+    var backoff: Duration = .milliseconds(500)
     /// Hears of each retry (the attempt about to be made, of how many, and why), for a command
     /// line that wants to show the wait is alive.
     package var onRetry: (@Sendable (_ attempt: Int, _ of: Int, _ reason: KAuthError) -> Void)?

@@ -21,7 +21,7 @@ package struct ProviderConfigKey: Sendable {
     package var name: String
     package var kind: Kind
     /// The provider types it applies to; nil: every type.
-    package var types: Set<String>?
+    var types: Set<String>?
 
     package init(_ name: String, _ kind: Kind, types: Set<String>? = nil) {
         self.name = name

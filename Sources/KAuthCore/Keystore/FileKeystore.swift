@@ -30,7 +30,7 @@ package struct FileKeystore: Sendable {
     /// PBKDF2 rounds for new encrypted writes: OWASP's 2023 figure for PBKDF2-HMAC-SHA256. Each
     /// read of an encrypted file costs about 0.2 s on a current x86 core; that is the price of
     /// `KAUTH_PASSPHRASE`, and files keep their own count, so it can change without a migration.
-    package static let defaultKDFIterations = 600_000
+    static let defaultKDFIterations = 600_000
 
     /// The folder holding the keystore (`KAUTH_HOME`).
     package let directory: String
@@ -38,7 +38,7 @@ package struct FileKeystore: Sendable {
     package let path: String
     /// `directory/credentials.json.lock`: a separate, never-deleted file, because the data file is
     /// replaced on every write and a lock on it would be a lock on the old inode.
-    package let lockPath: String
+    let lockPath: String
 
     private let fileSystem: FileSystem
     private let passphrase: String?
@@ -429,7 +429,7 @@ package struct KeystoreSnapshot: Sendable, Equatable {
     /// The keyring key that opened the file, kept so a write under the lock reuses it.
     var key: KeyringKeystoreKey?
 
-    package init(data: Data?, contents: KeystoreContents, protection: KeystoreProtection = .none(nil)) {
+    init(data: Data?, contents: KeystoreContents, protection: KeystoreProtection = .none(nil)) {
         self.data = data
         self.contents = contents
         self.protection = protection

@@ -54,7 +54,7 @@ package struct StoredSession: Codable, Sendable, Equatable {
     /// An OpenID Connect provider's issuer and discovered endpoints: a refresh or logout needs no
     /// discovery request, and an ID token is checked against the issuer the login used.
     package var issuer: String?
-    package var endpoints: ProviderEndpoints?
+    var endpoints: ProviderEndpoints?
     package var createdAt: Date
     package var updatedAt: Date
     /// Set when the provider refused this login (its refresh token, or its access token right after
@@ -153,7 +153,7 @@ package struct KeystoreContents: Codable, Sendable, Equatable {
     /// With `protection: none`, why no keyring was used (a `NoKeyringReason`).
     var noKeyringReason: String?
 
-    package init(
+    init(
         version: Int = KeystoreContents.currentVersion, defaultProfile: String? = nil,
         profiles: [String: StoredSession] = [:]
     ) {

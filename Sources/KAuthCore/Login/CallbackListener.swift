@@ -54,19 +54,19 @@ extension LoopbackListenerConfig where Judge == CallbackJudge {
     }
 
     /// The `state` a login's callback must carry; nil for other callbacks.
-    package var expectedState: String? {
+    var expectedState: String? {
         guard case .authorization(let state, _, _) = judge else { return nil }
         return state
     }
 
     /// RFC 9207: the issuer an `iss` in a login's response must name.
-    package var expectedIssuer: String? {
+    var expectedIssuer: String? {
         guard case .authorization(_, let issuer, _) = judge else { return nil }
         return issuer
     }
 
     /// Whether a login's response without `iss` is refused; nil for other callbacks.
-    package var requireIssuer: Bool? {
+    var requireIssuer: Bool? {
         guard case .authorization(_, _, let require) = judge else { return nil }
         return require
     }

@@ -12,17 +12,17 @@ import KAuthBasics
 /// Everything in the provider's answer is untrusted: the verification URIs are used only when they
 /// are https (or on this machine), the interval is kept between 1 and 60 seconds, and the wait
 /// never outlasts the smaller of the code's lifetime and the user's timeout.
-package struct DeviceAuthorization: Decodable, Sendable, Equatable {
-    package var deviceCode: String
-    package var userCode: String
-    package var verificationURI: String
-    package var verificationURIComplete: String?
-    package var expiresIn: Int
+struct DeviceAuthorization: Decodable, Sendable, Equatable {
+    var deviceCode: String
+    var userCode: String
+    var verificationURI: String
+    var verificationURIComplete: String?
+    var expiresIn: Int
     /// Seconds between polls (default 5, RFC 8628 §3.2).
-    package var interval: Int?
+    var interval: Int?
 
     /// The interval kauth keeps to, whatever the provider says.
-    package static let intervalRange = 1...60
+    static let intervalRange = 1...60
 
     enum CodingKeys: String, CodingKey {
         case deviceCode = "device_code"
@@ -33,7 +33,7 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
         case interval
     }
 
-    package init(
+    init(
         deviceCode: String, userCode: String, verificationURI: String, verificationURIComplete: String?, expiresIn: Int,
         interval: Int?
     ) {
@@ -45,7 +45,7 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
         self.interval = interval
     }
 
-    package init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         deviceCode = try container.decode(String.self, forKey: .deviceCode)
         userCode = try container.decode(String.self, forKey: .userCode)
@@ -56,9 +56,9 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
     }
 
     /// The verification URI, when it is safe to show and open (https, or http on this machine).
-    package var safeVerificationURI: String? { Self.safe(verificationURI) }
+    var safeVerificationURI: String? { Self.safe(verificationURI) }
     /// The same for `verification_uri_complete`.
-    package var safeVerificationURIComplete: String? { verificationURIComplete.flatMap(Self.safe) }
+    var safeVerificationURIComplete: String? { verificationURIComplete.flatMap(Self.safe) }
 
     private static func safe(_ uri: String) -> String? {
         (try? Provider.requireSecure(uri, label: "verification_uri")) != nil
@@ -66,7 +66,7 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
     }
 
     /// RFC 8628 §3.1–3.2: `client_id` and `scope` to the device authorization endpoint.
-    package static func start(endpoint: String, provider: Provider, scopes: [String], http: HTTPClient) async throws
+    static func start(endpoint: String, provider: Provider, scopes: [String], http: HTTPClient) async throws
         -> DeviceAuthorization
     {
         var pairs: [(String, String)] = []
@@ -93,7 +93,7 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
 
     /// RFC 8628 §3.4–3.5: poll until tokens, a denial or expiry; `slow_down` adds 5 s to the interval for
     /// good.
-    package static func poll(
+    static func poll(
         _ authorization: DeviceAuthorization, provider: Provider, http: HTTPClient, clock: Clock, lifetime: Duration
     ) async throws -> TokenResponse {
         let endpoint = TokenEndpoint(http: http, provider: provider)
@@ -122,7 +122,7 @@ package struct DeviceAuthorization: Decodable, Sendable, Equatable {
 
 extension Comparable {
     /// The value kept within `range`.
-    package func clamped(to range: ClosedRange<Self>) -> Self {
+    func clamped(to range: ClosedRange<Self>) -> Self {
         min(max(self, range.lowerBound), range.upperBound)
     }
 }

@@ -3,8 +3,8 @@ import KAuthBasics
 /// The authorization request URL (RFC 6749 §4.1.1 with PKCE, RFC 7636 §4.3, OIDC Core §3.1.2.1):
 /// the standard parameters, then the ones the provider writes its own way, then those a target
 /// built on the core adds.
-package enum AuthorizationURL {
-    package static func build(provider: ProviderType, endpoint: String, request: AuthorizationRequest) -> String {
+enum AuthorizationURL {
+    static func build(provider: ProviderType, endpoint: String, request: AuthorizationRequest) -> String {
         var pairs: [(String, String)] = [
             ("client_id", request.clientID),
             ("redirect_uri", request.redirectURI),

@@ -7,16 +7,10 @@ import KAuthBasics
 #endif
 
 /// A client's identity and the method it authenticates with at one endpoint.
-package struct ClientCredentials: Sendable, Equatable {
-    package var clientID: String
-    package var secret: String?
-    package var method: ClientAuthMethod
-
-    package init(clientID: String, secret: String?, method: ClientAuthMethod) {
-        self.clientID = clientID
-        self.secret = secret
-        self.method = method
-    }
+struct ClientCredentials: Sendable, Equatable {
+    var clientID: String
+    var secret: String?
+    var method: ClientAuthMethod
 
     /// Chooses the method for an endpoint.
     ///
@@ -24,7 +18,7 @@ package struct ClientCredentials: Sendable, Equatable {
     ///   - forced: the provider's `token_endpoint_auth_method` setting, which wins.
     ///   - advertised: the endpoint's `*_auth_methods_supported`; nil when the server does not say,
     ///     which RFC 8414 §2 reads as `client_secret_basic`.
-    package static func choose(
+    static func choose(
         clientID: String, secret: String?, policy: ClientAuthenticationPolicy, forced: ClientAuthMethod?,
         advertised: [String]?
     ) -> ClientCredentials {
@@ -50,7 +44,7 @@ package struct ClientCredentials: Sendable, Equatable {
 
     /// The form parameters and headers that carry these credentials. With Basic the body does not
     /// repeat `client_id`: a request uses one authentication method (RFC 6749 §2.3).
-    package func apply(to pairs: [(String, String)]) -> (pairs: [(String, String)], headers: [HTTPHeader]) {
+    func apply(to pairs: [(String, String)]) -> (pairs: [(String, String)], headers: [HTTPHeader]) {
         switch method {
         case .clientSecretBasic:
             let user = FormURLEncoding.escape(clientID) + ":" + FormURLEncoding.escape(secret ?? "")
@@ -65,14 +59,14 @@ package struct ClientCredentials: Sendable, Equatable {
 
 extension Provider {
     /// The credentials for the token and device endpoints.
-    package func tokenCredentials() throws -> ClientCredentials {
+    func tokenCredentials() throws -> ClientCredentials {
         ClientCredentials.choose(
             clientID: try requireClientID(), secret: clientSecret, policy: type.clientAuthentication,
             forced: forcedClientAuth, advertised: endpoints?.tokenAuthMethods)
     }
 
     /// The credentials for the revocation endpoint (its own advertised methods, RFC 8414 §2).
-    package func revocationCredentials() throws -> ClientCredentials {
+    func revocationCredentials() throws -> ClientCredentials {
         ClientCredentials.choose(
             clientID: try requireClientID(), secret: clientSecret, policy: type.clientAuthentication,
             forced: forcedClientAuth, advertised: endpoints?.revocationAuthMethods ?? endpoints?.tokenAuthMethods)

@@ -11,13 +11,13 @@ package enum PKCE {
 
     /// Random octets behind a verifier: RFC 7636 §4.1 recommends 32, which base64url-encode to the
     /// 43-character minimum verifier length.
-    package static let recommendedOctetCount = 32
+    static let recommendedOctetCount = 32
 
     /// The `code_verifier` for `octets` (RFC 7636 §4.1): their base64url encoding, no padding.
     ///
     /// The octets must come from a CSPRNG; 32 to 96 of them give the 43 to 128 characters RFC 7636 §4.1
     /// allows, and base64url only produces characters from the `unreserved` set it requires.
-    package static func codeVerifier(from octets: [UInt8]) -> String {
+    static func codeVerifier(from octets: [UInt8]) -> String {
         precondition(
             (32...96).contains(octets.count), "a PKCE verifier needs 32 to 96 random octets (43 to 128 characters)")
         return Base64URL.encode(octets)

@@ -8,18 +8,18 @@ import KAuthBasics
 
 /// The token endpoint (RFC 6749 §4.1.3, §6; RFC 8628 §3.4): code exchange, refresh and device
 /// polls, with the client authentication the provider takes.
-package struct TokenEndpoint: Sendable {
-    package var http: HTTPClient
-    package var provider: Provider
+struct TokenEndpoint: Sendable {
+    var http: HTTPClient
+    var provider: Provider
 
-    package init(http: HTTPClient, provider: Provider) {
+    init(http: HTTPClient, provider: Provider) {
         self.http = http.trusting(provider.tls)
         self.provider = provider
     }
 
     /// Exchanges an authorization code; `redirect_uri` must be the one sent to the authorization
     /// endpoint.
-    package func exchange(code: String, redirectURI: String, codeVerifier: String?) async throws -> TokenResponse {
+    func exchange(code: String, redirectURI: String, codeVerifier: String?) async throws -> TokenResponse {
         var pairs = [("grant_type", "authorization_code"), ("redirect_uri", redirectURI), ("code", code)]
         if let codeVerifier { pairs.append(("code_verifier", codeVerifier)) }
         return try await post(pairs).orInvalid()
@@ -29,7 +29,7 @@ package struct TokenEndpoint: Sendable {
     ///
     /// Throws `RefreshRefused` for an HTTP 400 or 401 without an OAuth error body: servers answer
     /// a revoked, expired or replayed refresh token that way, and it means "log in again".
-    package func refresh(refreshToken: String) async throws -> TokenResponse {
+    func refresh(refreshToken: String) async throws -> TokenResponse {
         let outcome = try await post([("grant_type", "refresh_token"), ("refresh_token", refreshToken)])
         if case .bareRefusal(let status) = outcome, status == 400 || status == 401 {
             throw RefreshRefused(status: status)
@@ -39,7 +39,7 @@ package struct TokenEndpoint: Sendable {
 
     /// RFC 8628 §3.4: one poll of the device grant. `authorization_pending` and `slow_down` come
     /// back as `KAuthError.oauth` for the caller's loop.
-    package func pollDevice(deviceCode: String) async throws -> TokenResponse {
+    func pollDevice(deviceCode: String) async throws -> TokenResponse {
         try await post([("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode)])
             .orInvalid()
     }
@@ -94,6 +94,6 @@ package struct TokenEndpoint: Sendable {
 }
 
 /// A refresh refused with HTTP 400 or 401 and no OAuth error: the session is over.
-package struct RefreshRefused: Error, Equatable {
-    package var status: Int
+struct RefreshRefused: Error, Equatable {
+    var status: Int
 }

@@ -21,7 +21,7 @@ package struct TokenResponse: Decodable, Sendable, Equatable {
     package var idToken: String?
 
     /// Lifetimes kauth believes: from none at all to about ten years.
-    package static let lifetimeRange = 0...(10 * 366 * 86_400)
+    static let lifetimeRange = 0...(10 * 366 * 86_400)
 
     enum CodingKeys: String, CodingKey {
         case accessToken = "access_token"
@@ -33,7 +33,7 @@ package struct TokenResponse: Decodable, Sendable, Equatable {
         case idToken = "id_token"
     }
 
-    package init(
+    init(
         accessToken: String, tokenType: String = "bearer", expiresIn: Int?, refreshToken: String? = nil,
         refreshTokenExpiresIn: Int? = nil, scope: String? = nil, idToken: String? = nil
     ) {
@@ -127,7 +127,7 @@ package enum TokenForm {
     }
 
     /// A token in a provider's answer that does not have that form.
-    package struct Malformed: Error, Equatable {
-        package var field: String
+    struct Malformed: Error, Equatable {
+        var field: String
     }
 }

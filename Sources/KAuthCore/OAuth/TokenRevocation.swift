@@ -12,11 +12,11 @@ import KAuthBasics
 /// A public client has no secret to authenticate with, and some servers then refuse it (401).
 /// Such servers may take the grant's access token as a bearer credential instead, so that is tried
 /// once when the access token is still valid.
-package struct TokenRevocation: Sendable {
-    package var http: HTTPClient
-    package var provider: Provider
+struct TokenRevocation: Sendable {
+    var http: HTTPClient
+    var provider: Provider
 
-    package init(http: HTTPClient, provider: Provider) {
+    init(http: HTTPClient, provider: Provider) {
         self.http = http.trusting(provider.tls)
         self.provider = provider
     }
@@ -31,7 +31,7 @@ package struct TokenRevocation: Sendable {
     }
 
     /// Revokes `token` (RFC 7009 §2.1). `bearer` is a still-valid access token of the same grant.
-    package func revoke(token: String, hint: String, bearer: String?) async throws -> Outcome {
+    func revoke(token: String, hint: String, bearer: String?) async throws -> Outcome {
         guard let endpoint = try provider.requireEndpoints().revocation else { return .noEndpoint }
         let credentials = try provider.revocationCredentials()
         let (form, headers) = credentials.apply(to: [("token", token), ("token_type_hint", hint)])

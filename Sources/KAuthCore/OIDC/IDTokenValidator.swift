@@ -12,16 +12,16 @@ package struct IDTokenClaims: Sendable, Equatable {
     /// The user's id at the provider (Kakao: the user id as a string).
     package var sub: String
     /// Every audience, the client id among them.
-    package var aud: [String]
+    var aud: [String]
     package var azp: String?
-    package var exp: Date
-    package var iat: Date
+    var exp: Date
+    var iat: Date
     package var authTime: Date?
     package var nonce: String?
     package var email: String?
     package var nickname: String?
     package var name: String?
-    package var picture: String?
+    var picture: String?
     /// Every claim of the token, including ones without a property here.
     package var all: JSONValue
 }
@@ -35,7 +35,7 @@ package struct IDTokenClaims: Sendable, Equatable {
 /// `auth_time` and `sub`.
 package struct IDTokenValidator: Sendable {
     /// Clock skew tolerated on `exp` and `iat`.
-    package static let defaultAllowedSkew: TimeInterval = 300
+    static let defaultAllowedSkew: TimeInterval = 300
 
     /// The provider's issuer identifier; `iss` must equal it exactly (no normalisation).
     package var issuer: String
@@ -44,7 +44,7 @@ package struct IDTokenValidator: Sendable {
     package var nonce: String?
     /// Where "now" comes from.
     package var clock: Clock
-    package var allowedSkew: TimeInterval
+    var allowedSkew: TimeInterval
     /// The `max_age` sent with the authorization request: `auth_time` becomes required and may be
     /// at most this old (OIDC Core §3.1.2.1).
     package var maxAge: TimeInterval?

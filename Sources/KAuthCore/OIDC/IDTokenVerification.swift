@@ -1,25 +1,20 @@
 import KAuthBasics
 
 /// The ID token of a login, verified before anything is stored (OIDC Core §3.1.3.7).
-package struct VerifiedIDToken: Sendable, Equatable {
-    package var subject: String
-    package var claims: IDTokenClaims
+struct VerifiedIDToken: Sendable, Equatable {
+    var subject: String
+    var claims: IDTokenClaims
 }
 
 /// Verifies a login's ID token with the provider's JWKS (cached beside the keystore under its
 /// HTTP caching headers, re-fetched once for an unknown `kid`).
-package struct IDTokenVerification: Sendable {
-    package var world: World
+struct IDTokenVerification: Sendable {
+    var world: World
     /// `$KAUTH_HOME`, where the JWKS cache lives.
-    package var keystoreDirectory: String
-
-    package init(world: World, keystoreDirectory: String) {
-        self.world = world
-        self.keystoreDirectory = keystoreDirectory
-    }
+    var keystoreDirectory: String
 
     /// - Parameter nonce: the nonce sent with the authorization request; the token must carry it.
-    package func verify(_ token: String, provider: Provider, endpoints: ProviderEndpoints, nonce: String?) async throws
+    func verify(_ token: String, provider: Provider, endpoints: ProviderEndpoints, nonce: String?) async throws
         -> VerifiedIDToken
     {
         guard let issuer = endpoints.issuer, let jwks = endpoints.jwks else {
@@ -41,7 +36,7 @@ package struct IDTokenVerification: Sendable {
 
     /// An ID token from a refresh response (OIDC Core §12.2): checked as at login, without a
     /// nonce (a refresh carries none), and it must name the same user as the one it replaces.
-    package func verifyRefreshed(
+    func verifyRefreshed(
         _ token: String, replacing previous: String, provider: Provider, endpoints: ProviderEndpoints
     ) async throws -> VerifiedIDToken {
         let verified = try await verify(token, provider: provider, endpoints: endpoints, nonce: nil)

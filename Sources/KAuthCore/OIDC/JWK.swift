@@ -54,7 +54,7 @@ package struct JWK: Codable, Sendable, Equatable {
     }
 
     /// Whether the key may sign (`use` absent or `sig`) and is of the type `algorithm` needs.
-    package func isSigningKey(for algorithm: JWSAlgorithm) -> Bool {
+    func isSigningKey(for algorithm: JWSAlgorithm) -> Bool {
         kty == algorithm.keyType && (use == nil || use == "sig")
     }
 

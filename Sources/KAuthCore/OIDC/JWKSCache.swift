@@ -19,10 +19,10 @@ import KAuthBasics
 /// is ignored (and replaced by the next fetch), and a failed write is not reported.
 package struct JWKSCache: Sendable {
     /// How long a set is kept when the response says nothing about caching.
-    package static let defaultLifetime: TimeInterval = 3600
+    static let defaultLifetime: TimeInterval = 3600
     /// The longest a set is kept whatever the response says: a withdrawn key should not stay
     /// trusted for the year a careless `max-age` may claim.
-    package static let maximumLifetime: TimeInterval = 86_400
+    static let maximumLifetime: TimeInterval = 86_400
 
     package let jwksURI: String
     /// The cache file.

@@ -9,7 +9,7 @@ import KAuthBasics
 extension JWSAlgorithm {
     /// What a provider that says nothing (`id_token_signing_alg_values_supported` absent) may
     /// sign with: RS256, which every OpenID provider must offer (OIDC Core §15.1).
-    package static let assumed: [String] = [JWSAlgorithm.rs256.rawValue]
+    static let assumed: [String] = [JWSAlgorithm.rs256.rawValue]
 }
 
 /// The JOSE header members kauth reads (RFC 7515 §4.1).

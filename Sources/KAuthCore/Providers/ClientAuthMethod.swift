@@ -11,7 +11,7 @@ package enum ClientAuthMethod: String, Sendable, Codable, CaseIterable, Equatabl
 }
 
 /// How a provider chooses the method.
-package enum ClientAuthenticationPolicy: Sendable {
+enum ClientAuthenticationPolicy: Sendable {
     /// This method whenever the client has a secret (Kakao wants the secret in the body; Snap
     /// takes HTTP Basic), none otherwise.
     case whenSecret(ClientAuthMethod)

@@ -147,11 +147,11 @@ package enum Kakao {
 }
 
 /// Kakao's API error body: `{"msg","code"}` plus `required_scopes` on -402.
-package struct KakaoAPIErrorBody: Decodable, Sendable, Equatable {
-    package var msg: String?
-    package var code: Int?
-    package var requiredScopes: [String]?
-    package var allowedScopes: [String]?
+struct KakaoAPIErrorBody: Decodable, Sendable, Equatable {
+    var msg: String?
+    var code: Int?
+    var requiredScopes: [String]?
+    var allowedScopes: [String]?
 
     enum CodingKeys: String, CodingKey {
         case msg, code

@@ -8,7 +8,7 @@ import KAuthBasics
 
 /// OpenID Connect Discovery 1.0 §4: `{issuer}/.well-known/openid-configuration`, whose `issuer`
 /// must equal the one asked for, character for character (§4.3).
-package enum OIDCDiscovery {
+enum OIDCDiscovery {
     struct Document: Decodable {
         var issuer: String
         var authorizationEndpoint: String
@@ -42,7 +42,7 @@ package enum OIDCDiscovery {
     }
 
     /// The provider's endpoints; every URL must be https unless on loopback.
-    package static func fetch(issuer: String, http: HTTPClient) async throws -> ProviderEndpoints {
+    static func fetch(issuer: String, http: HTTPClient) async throws -> ProviderEndpoints {
         // §4: a terminating "/" is removed before the well-known path is appended.
         let url = (issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer) + "/.well-known/openid-configuration"
         let response = try await http.perform(

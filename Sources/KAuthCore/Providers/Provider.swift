@@ -26,17 +26,17 @@ package struct Provider: Sendable {
     package var scopes: [String]
     /// Whether `scopes` are the type's defaults (nothing configured them), which discovery may
     /// narrow to what the provider offers.
-    package var scopesAreDefault: Bool
+    var scopesAreDefault: Bool
     /// An OpenID Connect provider's issuer, kept exactly as given: discovery must name this very
     /// string (OIDC Discovery §4.3).
     package var issuer: String?
     /// The OAuth endpoints; nil for a discovery provider until discovery has run.
-    package var endpoints: ProviderEndpoints?
+    var endpoints: ProviderEndpoints?
     /// `token_endpoint_auth_method` from config: wins over what the server advertises.
-    package var forcedClientAuth: ClientAuthMethod?
+    var forcedClientAuth: ClientAuthMethod?
     /// `revocation_endpoint` from config, for providers that implement RFC 7009 without
     /// advertising it; applied over discovery's answer too.
-    package var revocationOverride: String?
+    var revocationOverride: String?
     /// CA bundle and client certificate for every request to this provider.
     package var tls = TLSTrust()
     /// Where the client id and the redirect URI came from, for messages.
@@ -105,7 +105,7 @@ package struct Provider: Sendable {
 
     /// The endpoints; a discovery provider has them once `discovered(http:)` has run or the stored
     /// login brought them.
-    package func requireEndpoints() throws -> ProviderEndpoints {
+    func requireEndpoints() throws -> ProviderEndpoints {
         guard let endpoints else {
             if issuer == nil { throw KAuthError.missingSetting(.issuer, provider: name) }
             throw KAuthError.endpointsUnknown(provider: name)

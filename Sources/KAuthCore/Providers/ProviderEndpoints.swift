@@ -13,21 +13,21 @@ package struct ProviderEndpoints: Codable, Sendable, Equatable {
     /// RFC 8628 device authorization.
     package var deviceAuthorization: String?
     /// `code_challenge_methods_supported`; nil when the provider does not say (RFC 8414: no PKCE).
-    package var codeChallengeMethods: [String]?
+    var codeChallengeMethods: [String]?
     /// RFC 9207 `authorization_response_iss_parameter_supported`.
-    package var issParameterSupported: Bool
+    var issParameterSupported: Bool
     /// `token_endpoint_auth_methods_supported` (RFC 8414 §2); nil when the server does not say.
-    package var tokenAuthMethods: [String]?
+    var tokenAuthMethods: [String]?
     /// `revocation_endpoint_auth_methods_supported` (RFC 8414 §2); nil when the server does not say.
-    package var revocationAuthMethods: [String]?
+    var revocationAuthMethods: [String]?
     /// `id_token_signing_alg_values_supported` (OIDC Discovery §3): the algorithms an ID token of
     /// this provider may be signed with; nil when it does not say, which means RS256 alone.
-    package var idTokenSigningAlgorithms: [String]?
+    var idTokenSigningAlgorithms: [String]?
     /// `scopes_supported` (OIDC Discovery §3), which the default scopes of a login are chosen
     /// from. Not stored with a login: by then its scopes are chosen.
-    package var scopesSupported: [String]? = nil
+    var scopesSupported: [String]? = nil
 
-    package init(
+    init(
         issuer: String?, authorization: String, token: String, revocation: String? = nil, userinfo: String? = nil,
         jwks: String? = nil, deviceAuthorization: String? = nil, codeChallengeMethods: [String]? = ["S256"],
         issParameterSupported: Bool = false, tokenAuthMethods: [String]? = nil, revocationAuthMethods: [String]? = nil,
@@ -58,5 +58,5 @@ package struct ProviderEndpoints: Codable, Sendable, Equatable {
         case idTokenSigningAlgorithms = "id_token_signing_algs"
     }
 
-    package var supportsS256: Bool { codeChallengeMethods?.contains("S256") == true }
+    var supportsS256: Bool { codeChallengeMethods?.contains("S256") == true }
 }

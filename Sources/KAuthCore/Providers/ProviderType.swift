@@ -29,13 +29,13 @@ package struct ProviderType: Sendable {
 
     /// Where the OAuth endpoints come from: built from the base URLs, or OpenID Connect discovery
     /// from the issuer.
-    package var endpoints: EndpointSource
+    var endpoints: EndpointSource
 
     /// The redirect URI a login uses when neither flag, environment nor config gives one. Kakao
     /// and Snap match registered redirect URIs exactly, port included, so theirs is a fixed port
     /// users register once; 0 asks the system for a free one (RFC 8252 §7.3).
     package var redirectPort: UInt16
-    package var redirectPath: String
+    var redirectPath: String
 
     /// Scopes asked for at login when `--scopes` and config give none.
     package var defaultScopes: [String]
@@ -43,21 +43,21 @@ package struct ProviderType: Sendable {
     package var prompts: [String]
     /// The request parameters that differ between providers: how `scope` is written, how
     /// `prompt` values are joined, and `login_hint`.
-    package var authorizeParameters: @Sendable (AuthorizationRequest) -> [(String, String)]
+    var authorizeParameters: @Sendable (AuthorizationRequest) -> [(String, String)]
 
     /// How the client authenticates at the token, device and revocation endpoints.
-    package var clientAuthentication: ClientAuthenticationPolicy
+    var clientAuthentication: ClientAuthenticationPolicy
     /// Provider error codes (`error_code`) that mean "try again later", not "refused".
-    package var temporaryErrorCodes: Set<String>
+    var temporaryErrorCodes: Set<String>
     /// What provider error codes mean, so messages can say what to fix.
-    package var errorMeanings: [String: OAuthErrorMeaning]
+    var errorMeanings: [String: OAuthErrorMeaning]
     /// Turns a non-2xx answer of the provider's APIs into the error a user can act on.
     package var apiError: @Sendable (_ response: HTTPResponse, _ path: String) -> any Error
     /// How its APIs take parameters in a body: what `kauth api` builds from `-f`/`-F`.
     package var apiBody: APIBodyEncoding = .json
     /// The `Authorization` scheme of the calls its APIs take with the app key alone, no user
     /// token (Kakao: `KakaoAK`), and so whether the `app_key` setting applies; nil: none.
-    package var appKeyScheme: String? = nil
+    var appKeyScheme: String? = nil
 
     /// The user's profile: the request, a check of the answer, and what the keystore caches of it.
     package var profile: ProfileAPI
@@ -90,7 +90,7 @@ package struct ProviderType: Sendable {
 }
 
 /// Where a provider's OAuth endpoints come from.
-package enum EndpointSource: Sendable {
+enum EndpointSource: Sendable {
     /// Fixed paths under the provider's base URLs.
     case fixed(@Sendable (_ urls: [ProviderURLRole: String]) -> ProviderEndpoints)
     /// OpenID Connect Discovery 1.0 from the configured issuer.
@@ -107,10 +107,10 @@ package struct ProfileAPI: Sendable {
     package var cachedUser: @Sendable (_ profile: JSONValue) -> CachedUser
     /// Where in the answer the user's own members are (Snapchat's GraphQL: `data.me`), so that
     /// `kauth me` shows them and `--field` finds them by the names it shows; nil: the answer itself.
-    package var userAt: String? = nil
+    var userAt: String? = nil
     /// Whether the profile is OpenID Connect userinfo, which must be about the ID token's
     /// subject when the login has an ID token (OIDC Core §5.3.2).
-    package var isUserinfo = false
+    var isUserinfo = false
 
     /// The part of `profile` that is the user: what `kauth me` shows and `--field` reads.
     package func user(in profile: JSONValue) -> JSONValue {
@@ -133,12 +133,12 @@ package struct ProviderHelp: Sendable {
     /// Where redirect URIs are registered, and the error the provider shows when one is not.
     package var redirectRegistration: String?
     /// What to enable for ID tokens, when the provider needs a setting for it.
-    package var idTokenSetup: String?
+    var idTokenSetup: String?
     /// How a login asks for a refresh token, for providers that issue one only when asked:
     /// OpenID Connect's `offline_access` scope with `prompt=consent` (OIDC Core §11).
     package var refreshTokenRequest: (scope: String, prompt: String)?
 
-    package init(
+    init(
         clientIDName: String = "client id", redirectRegistration: String? = nil, idTokenSetup: String? = nil,
         refreshTokenRequest: (scope: String, prompt: String)? = nil
     ) {

@@ -5,22 +5,22 @@
 #endif
 
 /// Where the listener binds and which `redirect_uri` is advertised (RFC 8252 §7.3).
-package struct RedirectPlan: Sendable, Equatable {
+struct RedirectPlan: Sendable, Equatable {
     /// Host written in the redirect URI: `127.0.0.1` (or `localhost` when the registered URI says so).
-    package var advertisedHost: String
+    var advertisedHost: String
     /// 0: any free port.
-    package var port: UInt16
-    package var path: String
+    var port: UInt16
+    var path: String
 
     /// The redirect URI once the real port is known.
-    package func uri(port actual: UInt16) -> String {
+    func uri(port actual: UInt16) -> String {
         "http://\(advertisedHost):\(actual)\(path)"
     }
 
     /// The redirect URI from flag or config, else the provider's default — wherever the
     /// provider's URLs point: a local test server gets the same redirect URI as the real one. A
     /// redirect port (`--port`, `KAUTH_REDIRECT_PORT`; 0: any free port) replaces that URI's port.
-    package static func resolve(provider: Provider) throws -> RedirectPlan {
+    static func resolve(provider: Provider) throws -> RedirectPlan {
         var plan =
             try provider.redirectURI.map(parse)
             ?? RedirectPlan(

@@ -13,7 +13,7 @@ extension Provider {
     }
 
     /// https, or http to a loopback address.
-    package static func requireSecure(_ url: String, label: String) throws {
+    static func requireSecure(_ url: String, label: String) throws {
         let lowered = url.lowercased()
         if lowered.hasPrefix("https://") { return }
         // Not a URL at all, or a scheme that is no web scheme (`htps://`): say that, not "use https".

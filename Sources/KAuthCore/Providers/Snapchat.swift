@@ -73,15 +73,15 @@ extension ProviderType {
 
 /// Snap's scope and GraphQL formats.
 package enum Snapchat {
-    package static let scopePrefix = "https://auth.snapchat.com/oauth2/api/"
+    static let scopePrefix = "https://auth.snapchat.com/oauth2/api/"
 
     /// `display_name` → `https://auth.snapchat.com/oauth2/api/user.display_name`; full URLs stay.
-    package static func scopeURL(_ scope: String) -> String {
+    static func scopeURL(_ scope: String) -> String {
         if scope.hasPrefix("https://") { return scope }
         let name = scope.hasPrefix("user.") ? scope : "user." + scope
         return scopePrefix + name
     }
 
     /// The GraphQL query for the profile; every field is optional (granted per scope).
-    package static let meQuery = "{me{displayName bitmoji{avatar id} externalId}}"
+    static let meQuery = "{me{displayName bitmoji{avatar id} externalId}}"
 }

@@ -5,7 +5,7 @@ extension StoredSession {
     /// Where the tokens come from and go to: the provider's name and type, its issuer and base
     /// URLs, and the client. Two sessions with the same server identity send their tokens to
     /// the same hosts for the same client.
-    package struct ServerIdentity: Sendable, Equatable {
+    struct ServerIdentity: Sendable, Equatable {
         var provider: String
         var providerType: String?
         var issuer: String?
@@ -14,7 +14,7 @@ extension StoredSession {
         var clientID: String
     }
 
-    package var serverIdentity: ServerIdentity {
+    var serverIdentity: ServerIdentity {
         ServerIdentity(
             provider: provider, providerType: providerType, issuer: issuer, authBaseURL: authBaseURL,
             apiBaseURL: apiBaseURL,
@@ -23,7 +23,7 @@ extension StoredSession {
 
     /// Whether `other` is this very login, refreshed or not: the same server identity and the
     /// same moment of logging in (a refresh keeps `createdAt`; a new login sets it).
-    package func isSameLogin(as other: StoredSession) -> Bool {
+    func isSameLogin(as other: StoredSession) -> Bool {
         serverIdentity == other.serverIdentity && createdAt == other.createdAt
     }
 }

@@ -39,7 +39,7 @@ extension StoredSession {
     /// one only when less than a month of the old remains). A response without `scope` keeps the
     /// granted scopes. The ID token changes only to `verifiedIDToken`: one the caller checked as
     /// OIDC Core §12.2 asks; the response's own is never taken unchecked.
-    package func applying(_ response: TokenResponse, now: Date, verifiedIDToken: String? = nil) -> StoredSession {
+    func applying(_ response: TokenResponse, now: Date, verifiedIDToken: String? = nil) -> StoredSession {
         let now = now.wholeSeconds
         var session = self
         session.accessToken = response.accessToken
@@ -77,7 +77,7 @@ extension StoredSession {
     /// younger than half its lifetime is never refreshed just because a longer `minValid` cannot
     /// be met: with short-lived tokens every call would otherwise refresh (and rotate a one-use
     /// refresh token); it is used, and the shortfall reported.
-    package func tokenDecision(minValid: Int?, now: Date) -> TokenDecision {
+    func tokenDecision(minValid: Int?, now: Date) -> TokenDecision {
         let remaining = Int(accessTokenExpiresAt.timeIntervalSince(now).rounded(.down))
         guard let lifetime = accessTokenLifetime else {
             return remaining >= (minValid ?? Self.defaultWindow) ? .use : .refresh
@@ -92,7 +92,7 @@ extension StoredSession {
     /// Assumed when a token response has no `expires_in` (RFC 6749 §5.1 makes it optional).
     static let defaultLifetime = 3600
     /// How long a token must stay valid by default before it is handed out.
-    package static let defaultWindow = 60
+    static let defaultWindow = 60
 }
 
 extension StoredSession {
@@ -119,7 +119,7 @@ package enum SessionState: String, Sendable, Equatable {
 }
 
 /// What `tokenDecision` decided.
-package enum TokenDecision: Sendable, Equatable {
+enum TokenDecision: Sendable, Equatable {
     /// Valid for long enough.
     case use
     /// Valid, but for less than asked; too young to be worth refreshing.
@@ -131,7 +131,7 @@ package enum TokenDecision: Sendable, Equatable {
 extension Date {
     /// Truncated to the second, as the keystore stores instants: a stored expiry is never later
     /// than the real one.
-    package var wholeSeconds: Date {
+    var wholeSeconds: Date {
         Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
     }
 }

@@ -2,11 +2,11 @@ import KAuthBasics
 
 /// One profile call with a fresh access token, to cache who logged in. Nothing depends on it: a
 /// failure costs the cache only, and the caller decides whether to say so.
-package enum ProfileLookup {
+enum ProfileLookup {
     /// The cached user from the provider's profile; nil when the provider has no profile API
     /// (an OpenID Connect provider without userinfo).
     /// A userinfo answer about another subject than `idTokenSubject` is refused (`foreignUserinfo`).
-    package static func cachedUser(
+    static func cachedUser(
         world: World, provider: Provider, accessToken: String, profile: String, idTokenSubject: String? = nil
     ) async throws(KAuthError) -> CachedUser? {
         let client = APIClient(

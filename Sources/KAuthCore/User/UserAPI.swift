@@ -36,7 +36,7 @@ package struct UserAPI: Sendable {
     /// OIDC Core §5.3.2: "The sub Claim in the UserInfo Response MUST be verified to exactly
     /// match the sub Claim in the ID Token; if they do not match, the UserInfo Response values
     /// MUST NOT be used." Throws `foreignUserinfo` so that no caller can use it by mistake.
-    package static func checkSubject(of userinfo: JSONValue, idTokenSubject: String) throws(KAuthError) {
+    static func checkSubject(of userinfo: JSONValue, idTokenSubject: String) throws(KAuthError) {
         let subject = userinfo["sub"]?.stringValue
         guard subject == idTokenSubject else { throw .foreignUserinfo(subject: subject, expected: idTokenSubject) }
     }

@@ -56,7 +56,7 @@ package struct Scope: Decodable, Sendable, Equatable {
     /// `PRIVACY` (personal information) or `SERVICE` (permission to act for the user).
     package var type: String?
     package var using: Bool?
-    package var delegated: Bool?
+    var delegated: Bool?
     package var agreed: Bool
     package var revocable: Bool?
 

@@ -5,7 +5,7 @@ import KAuthCore
 package enum MissingConsent {
     /// `*_needs_agreement` member of `kakao_account` → the scope ID to ask for. Members whose
     /// scope ID Kakao does not document (legal_*, is_korean) are left out.
-    package static let scopeForAgreementField: [String: String] = [
+    static let scopeForAgreementField: [String: String] = [
         "profile_needs_agreement": "profile",
         "profile_nickname_needs_agreement": "profile_nickname",
         "profile_image_needs_agreement": "profile_image",

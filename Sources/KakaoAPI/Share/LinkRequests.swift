@@ -38,8 +38,8 @@ package struct ShareValidationRequest: APIRequest {
 }
 
 /// The form parameters that name a message, shared by validation and memo requests.
-package enum ShareParameters {
-    package static func pairs(for message: ShareMessage) -> [(String, String)] {
+enum ShareParameters {
+    static func pairs(for message: ShareMessage) -> [(String, String)] {
         switch message {
         case .default(let template):
             return [("template_object", template.json.jsonText())]
@@ -56,7 +56,7 @@ package enum ShareParameters {
     }
 
     /// `template_args` and `lcba` are JSON objects of strings on the wire.
-    package static func argsJSON(_ args: [String: String]) -> String {
+    static func argsJSON(_ args: [String: String]) -> String {
         JSONValue.object(args.mapValues(JSONValue.string)).jsonText()
     }
 }
@@ -67,9 +67,9 @@ package struct ShareValidationResult: Decodable, Sendable, Equatable {
     package var templateID: Int64
     package var templateArgs: [String: JSONValue]?
     package var templateMessage: JSONValue
-    package var warningMessages: [String: JSONValue]?
-    package var argumentMessages: [String: JSONValue]?
-    package var schemeParams: JSONValue?
+    var warningMessages: [String: JSONValue]?
+    var argumentMessages: [String: JSONValue]?
+    var schemeParams: JSONValue?
 
     enum CodingKeys: String, CodingKey {
         case templateID = "template_id"
@@ -117,21 +117,21 @@ package struct ImageUploadRequest: APIRequest {
 }
 
 /// `POST /v2/api/talk/message/image/scrap` : Kakao fetches the image at `image_url`.
-package struct ImageScrapRequest: APIRequest {
+struct ImageScrapRequest: APIRequest {
     package typealias Response = ImageUploadResult
-    package var imageURL: String
-    package var secureResource: Bool
+    var imageURL: String
+    var secureResource: Bool
 
-    package init(imageURL: String, secureResource: Bool = true) {
+    init(imageURL: String, secureResource: Bool = true) {
         self.imageURL = imageURL
         self.secureResource = secureResource
     }
 
-    package var method: String { "POST" }
-    package var path: String { "/v2/api/talk/message/image/scrap" }
-    package var authorization: APIAuthorization { .appKey }
-    package var isIdempotent: Bool { true }
-    package var parameters: [(String, String)] {
+    var method: String { "POST" }
+    var path: String { "/v2/api/talk/message/image/scrap" }
+    var authorization: APIAuthorization { .appKey }
+    var isIdempotent: Bool { true }
+    var parameters: [(String, String)] {
         [("image_url", imageURL), ("secure_resource", secureResource ? "true" : "false")]
     }
 }

@@ -32,7 +32,7 @@ package enum ShareMessage: Sendable, Equatable {
     }
 
     /// The sharer's `validation_params`: the template as an object, not a string.
-    package var validationParams: JSONValue {
+    var validationParams: JSONValue {
         var members: [String: JSONValue] = ["link_ver": .string(ShareLinkVersion.current)]
         switch self {
         case .default(let template):

@@ -12,7 +12,7 @@ package struct TemplateViolation: Sendable, Equatable, CustomStringConvertible {
     package var path: String
     package var message: String
 
-    package init(path: String, message: String) {
+    init(path: String, message: String) {
         self.path = path
         self.message = message
     }
@@ -28,7 +28,7 @@ package struct TemplateViolation: Sendable, Equatable, CustomStringConvertible {
 /// applies the same ones.
 package enum TemplateValidator {
     /// The path of problems with the template as a whole.
-    package static let rootPath = "(template)"
+    static let rootPath = "(template)"
 
     /// Every problem in `json`, in document order; empty when it is a valid default template.
     package static func violations(in json: JSONValue) -> [TemplateViolation] {
@@ -163,7 +163,7 @@ package enum TemplateValidator {
 
     /// Buttons of one's own per type: two, or one where Kakao adds its own (location's
     /// map button, calendar's add-to-calendar button).
-    package static func maximumButtons(for type: TemplateType) -> Int {
+    static func maximumButtons(for type: TemplateType) -> Int {
         switch type {
         case .location, .calendar: return 1
         case .feed, .list, .commerce, .text: return 2
@@ -316,8 +316,4 @@ package enum TemplateValidator {
 /// Every problem found in a template, for `ShareFailure.invalidTemplate`.
 package struct TemplateViolations: Error, Sendable, Equatable {
     package var violations: [TemplateViolation]
-
-    package init(violations: [TemplateViolation]) {
-        self.violations = violations
-    }
 }

@@ -57,10 +57,10 @@ package struct AddressPickerJudge: CallbackJudging, Equatable {
 }
 
 /// Where the picker's listener waits.
-package typealias AddressPickerListenerConfig = LoopbackListenerConfig<AddressPickerJudge>
+typealias AddressPickerListenerConfig = LoopbackListenerConfig<AddressPickerJudge>
 
 /// The picker's listener, bound and serving.
-package typealias RunningAddressPickerListener = RunningLoopbackListener<AddressPickerOutcome, Never>
+typealias RunningAddressPickerListener = RunningLoopbackListener<AddressPickerOutcome, Never>
 
 /// The pages the picker's listener shows the browser, naming the provider (its display name).
 /// Their words are the command line's, which gives them to the picker as this value.

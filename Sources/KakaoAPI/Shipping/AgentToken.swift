@@ -12,13 +12,13 @@ import KAuthCore
 /// account pages (the shipping-address picker) as the user, once, for a few minutes: a
 /// credential like the token it came from. It is never printed, and `Redaction` masks it in
 /// traces.
-package enum AgentToken {
-    package static let path = "/api/agt"
+enum AgentToken {
+    static let path = "/api/agt"
 
     /// A fresh AGT for the user of `client`'s token. A token the endpoint rejects (401 other than
     /// `invalid_client`) is recovered once through the client's credentials, as API calls are.
     /// Not retried otherwise: each answer is a new credential.
-    package static func issue(client: APIClient) async throws -> String {
+    static func issue(client: APIClient) async throws -> String {
         let provider = client.provider
         let clientID = try provider.requireClientID()
         let url = try provider.url(.auth) + path

@@ -5,7 +5,7 @@ import KAuthCore
 package struct ShippingAddressesRequest: APIRequest {
     package typealias Response = UserShippingAddresses
     package var addressID: Int64?
-    package var fromUpdatedAt: Int64?
+    var fromUpdatedAt: Int64?
     package var pageSize: Int?
 
     package init(addressID: Int64? = nil, fromUpdatedAt: Int64? = nil, pageSize: Int? = nil) {
@@ -27,7 +27,7 @@ package struct ShippingAddressesRequest: APIRequest {
 
 package struct UserShippingAddresses: Decodable, Sendable, Equatable {
     package var userID: Int64?
-    package var needsAgreement: Bool?
+    var needsAgreement: Bool?
     package var addresses: [ShippingAddress]?
     /// Not confirmed for Kakao; when absent, a short page ends the list.
     package var hasMore: Bool?

@@ -68,7 +68,7 @@ package struct TalkFriendsPage: Decodable, Sendable, Equatable {
     package var elements: [JSONValue]?
     package var totalCount: Int?
     package var favoriteCount: Int?
-    package var beforeURL: String?
+    var beforeURL: String?
     package var afterURL: String?
 
     enum CodingKeys: String, CodingKey {
@@ -167,7 +167,7 @@ package struct TalkFriendsMessageResult: Decodable, Sendable, Equatable {
     package struct Failure: Decodable, Sendable, Equatable {
         package var code: Int?
         package var msg: String?
-        package var receiverUUIDs: [String]?
+        var receiverUUIDs: [String]?
 
         enum CodingKeys: String, CodingKey {
             case code, msg
@@ -175,8 +175,8 @@ package struct TalkFriendsMessageResult: Decodable, Sendable, Equatable {
         }
     }
 
-    package var successfulReceiverUUIDs: [String]?
-    package var failureInfo: [Failure]?
+    var successfulReceiverUUIDs: [String]?
+    var failureInfo: [Failure]?
 
     enum CodingKeys: String, CodingKey {
         case successfulReceiverUUIDs = "successful_receiver_uuids"

@@ -28,14 +28,6 @@ package struct AccessTokenInfo: Decodable, Sendable, Equatable {
     }
 }
 
-/// `POST /v1/user/logout`: ends the token's session at Kakao.
-package struct LogoutRequest: APIRequest {
-    package typealias Response = UserIDResponse
-    package var method: String { "POST" }
-    package var path: String { "/v1/user/logout" }
-    package init() {}
-}
-
 /// `POST /v1/user/unlink`: disconnects the user from the app; every token dies with it.
 package struct UnlinkRequest: APIRequest {
     package typealias Response = UserIDResponse
