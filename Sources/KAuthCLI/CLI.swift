@@ -59,6 +59,9 @@ package enum CLI {
             } catch let error as KAuthError {
                 ErrorReport.report(error, context: context)
                 return error.exitCode
+            } catch let error as CommandError {
+                ErrorReport.report(error, context: context)
+                return error.exitCode
             } catch let error as UsageError {
                 ErrorReport.report(usage: error, json: context.json, terminal: world.terminal)
                 return 2

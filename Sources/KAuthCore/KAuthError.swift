@@ -6,15 +6,13 @@ import KAuthBasics
     import Foundation
 #endif
 
-/// Every failure a command can end with. Each case carries the facts a user needs to act on it;
-/// the words, with the flags and commands that fix it, and the exit codes are the command
-/// line's (`KAuthCLI`).
+/// Every failure the core and the APIs built on it can end a command with. Each case carries the
+/// facts a user needs to act on it, never a sentence; the words, with the flags and commands that
+/// fix it, and the exit codes are the command line's (`KAuthCLI`), whose own refusals are a type
+/// of its own.
 package enum KAuthError: Error, Sendable, Equatable {
     // MARK: exit 2: the request cannot be done as asked
 
-    /// A command-line value the command refuses, in the command line's words: thrown by
-    /// `KAuthCLI` alone, which builds the sentence (the core's failures are facts).
-    case usage(String)
     /// A setting the provider needs is not set anywhere.
     case missingSetting(ProviderSetting, provider: String)
     /// A setting (config key or environment variable) has a value kauth cannot use.
@@ -110,9 +108,6 @@ package enum KAuthError: Error, Sendable, Equatable {
     case httpUnavailable(libcurlMissing: String)
     /// An error kauth has no case for, as Swift describes it.
     case unexpected(description: String)
-    /// Anything else, in the command line's words: thrown by `KAuthCLI` alone, which builds the
-    /// sentence (the core's failures are facts).
-    case failure(String)
     /// A failure of an API built on the core (Kakao's product APIs), whose cases are its own:
     /// the core carries it, and the command line, which knows those cases, gives it words and
     /// an exit code.

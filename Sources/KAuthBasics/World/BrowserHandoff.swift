@@ -30,9 +30,11 @@ final class BrowserHandoff: @unchecked Sendable {
     /// Writes a page forwarding to `url` and returns its path.
     func write(forwardingTo url: String) throws(BrowserError) -> String {
         var template = Array((base + "/kauth-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        guard made != nil else { throw .pageNotWritten(folder: base, reason: String(cString: strerror(errno))) }
-        let folder = String(cString: template)
+        // mkdtemp fills in the X's in place and returns the same buffer: read the folder from it.
+        let made = template.withUnsafeMutableBufferPointer { buffer in
+            mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
+        }
+        guard let folder = made else { throw .pageNotWritten(folder: base, reason: String(cString: strerror(errno))) }
         lock.withLock { folders.append(folder) }
         let path = folder + "/open.html"
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)

@@ -45,10 +45,10 @@ enum ApiCommand {
     static func run(_ context: CommandContext, _ options: Options) async throws -> Int32 {
         let command = context.command
         if options.silent && (context.json || options.field != nil) {
-            throw KAuthError.usage("--silent prints no body: leave out --json and --field, or --silent")
+            throw CommandError.usage("--silent prints no body: leave out --json and --field, or --silent")
         }
         if let path = options.field, path.contains("=") {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "--field PATH prints one value of the answer (as in `kauth me --field`); to send KEY=VALUE as gh's --field does, use -F '\(path.visible)'"
             )
         }
@@ -68,10 +68,10 @@ enum ApiCommand {
             (options.method ?? (fields.isEmpty && input == nil || options.paginate ? "GET" : "POST"))
             .uppercased()
         guard methods.contains(method) else {
-            throw KAuthError.usage("unsupported method '\(method.visible)'; use GET, POST, PUT, PATCH or DELETE")
+            throw CommandError.usage("unsupported method '\(method.visible)'; use GET, POST, PUT, PATCH or DELETE")
         }
         if options.paginate && (method != "GET" || input != nil) {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "--paginate follows next-page links with GET; leave out -X \(method), --input and body fields")
         }
         let client = try context.apiClient()
@@ -87,7 +87,7 @@ enum ApiCommand {
             let encoding: APIBodyEncoding
             if let contentType {
                 guard let named = APIBodyEncoding(contentType: contentType) else {
-                    throw KAuthError.usage(
+                    throw CommandError.usage(
                         "-f and -F build a JSON or form body, not \(contentType.visible); send that body with --input FILE"
                     )
                 }
@@ -98,7 +98,7 @@ enum ApiCommand {
             do {
                 call.rawBody = (encoding.contentType, try fields.body(encoding))
             } catch {
-                throw KAuthError.usage("the field '\(error.key.visible)' cannot go in a JSON body: \(error.reason)")
+                throw CommandError.usage("the field '\(error.key.visible)' cannot go in a JSON body: \(error.reason)")
             }
         }
 
@@ -141,20 +141,20 @@ enum ApiCommand {
             switch options.host ?? "api" {
             case "api": host = .api
             case "auth": host = .auth
-            case let other: throw KAuthError.usage("--host is auth or api, not '\(other.visible)'")
+            case let other: throw CommandError.usage("--host is auth or api, not '\(other.visible)'")
             }
             guard provider.urls[host] != nil else {
-                throw KAuthError.usage(
+                throw CommandError.usage(
                     "provider '\(provider.name)' has no \(host.configKey): give a full URL on one of its hosts (\(provider.tokenOrigins.joined(separator: ", "))), or set it with `kauth config set provider.\(provider.name).\(host.configKey) URL`"
                 )
             }
             return APICall(method: method, host: host, path: target)
         }
-        if options.host != nil { throw KAuthError.usage("--host is for paths; a URL names its host itself") }
+        if options.host != nil { throw CommandError.usage("--host is for paths; a URL names its host itself") }
         guard let origin = Provider.origin(of: target),
             target.lowercased().hasPrefix("https://") || target.lowercased().hasPrefix("http://")
         else {
-            throw KAuthError.usage("PATH must start with / (e.g. /v2/user/me), or be a full http(s) URL")
+            throw CommandError.usage("PATH must start with / (e.g. /v2/user/me), or be a full http(s) URL")
         }
         guard provider.tokenOrigins.contains(origin) else {
             throw KAuthError.hostNotAllowed(url: target, provider: provider.name, allowed: provider.tokenOrigins)
@@ -166,18 +166,18 @@ enum ApiCommand {
     /// and a header that replaced it would be sent with no word said.
     static func header(_ text: String) throws -> HTTPHeader {
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
-            throw KAuthError.usage("-H needs 'NAME: VALUE', not '\(text.visible)'")
+            throw CommandError.usage("-H needs 'NAME: VALUE', not '\(text.visible)'")
         }
         let name = text[..<colon].trimmingWhitespace()
         let value = text[text.index(after: colon)...].trimmingWhitespace()
         guard HTTPHeader.isToken(name) else {
-            throw KAuthError.usage("-H '\(text.visible)': '\(name.visible)' is not a header name")
+            throw CommandError.usage("-H '\(text.visible)': '\(name.visible)' is not a header name")
         }
         guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else {
-            throw KAuthError.usage("-H \(name): the value contains a line break or control character")
+            throw CommandError.usage("-H \(name): the value contains a line break or control character")
         }
         guard name.lowercased() != "authorization" else {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "-H Authorization is refused: kauth sends the login's token itself, to the provider's hosts only. To call with another credential, use curl"
             )
         }
@@ -189,7 +189,7 @@ enum ApiCommand {
         guard text.hasPrefix("@") else { return .typed(text) }
         let data = try body(from: String(text.dropFirst()), context, stdinTaken: &stdinTaken)
         guard let string = String(validating: data, as: UTF8.self) else {
-            throw KAuthError.usage("-F \(text.visible): the file is not UTF-8 text; send binary data with --input")
+            throw CommandError.usage("-F \(text.visible): the file is not UTF-8 text; send binary data with --input")
         }
         return .string(string)
     }
@@ -198,22 +198,20 @@ enum ApiCommand {
     static func body(from source: String, _ context: CommandContext, stdinTaken: inout Bool) throws -> Data {
         if source == "-" {
             guard !stdinTaken else {
-                throw KAuthError.usage("standard input can be read once: give one of --input - and -F KEY=@- only")
+                throw CommandError.usage("standard input can be read once: give one of --input - and -F KEY=@- only")
             }
             stdinTaken = true
         }
         let path = source == "-" ? "/dev/stdin" : source
         let name = source == "-" ? "standard input" : "'\(source.visible)'"
+        let data: Data?
         do {
-            guard let data = try context.world.fileSystem.readUserFile(path) else {
-                throw KAuthError.usage("cannot read \(name): no such file")
-            }
-            return data
-        } catch let error as KAuthError {
-            throw error
+            data = try context.world.fileSystem.readUserFile(path)
         } catch {
-            throw KAuthError.usage("cannot read \(name): \(error)")
+            throw CommandError.usage("cannot read \(name): \(error)")
         }
+        guard let data else { throw CommandError.usage("cannot read \(name): no such file") }
+        return data
     }
 
     // MARK: - The answer
@@ -261,7 +259,7 @@ enum ApiCommand {
 
     static func value(at path: String, in response: JSONValue) throws -> JSONValue {
         guard let value = response.value(at: path) else {
-            throw KAuthError.failure(
+            throw CommandError.failed(
                 "the answer has no field '\(path.visible)'; run the call without --field to see it")
         }
         return value

@@ -52,7 +52,7 @@ enum ConfigCommand {
         let key = context.command.arguments[0]
         try ConfigStore.validate(key: key, addedURLRoles: ProviderURLRole.kakaoHosts)
         guard let value = try context.configStore.load().value(key) else {
-            throw KAuthError.failure("'\(key)' is not set; set it with `kauth config set \(key) VALUE`")
+            throw CommandError.failed("'\(key)' is not set; set it with `kauth config set \(key) VALUE`")
         }
         if context.json {
             context.printJSON(.object(["key": .string(key), "value": .string(value)]))
@@ -87,7 +87,7 @@ enum ConfigCommand {
             let usable = ProviderConfigKey.all(addedURLRoles: ProviderURLRole.kakaoHosts).filter {
                 $0.applies(to: type)
             }.map(\.name)
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "'\(parts[2])' means nothing for provider '\(parts[1])' of type \(type); its keys are: \(usable.joined(separator: ", "))"
             )
         }

@@ -80,7 +80,7 @@ enum LinkCommand {
 
     static func runDefault(_ context: CommandContext, _ options: DefaultOptions) async throws -> Int32 {
         guard let source = options.template else {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "'kauth link default' needs --template FILE (or - for standard input); start from `kauth link template new feed`"
             )
         }
@@ -90,7 +90,7 @@ enum LinkCommand {
 
     static func runCustom(_ context: CommandContext, _ options: CustomOptions) async throws -> Int32 {
         guard let id = try ShareInput.templateID(options.templateID) else {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "'kauth link custom' needs --template-id N: the ID of a template from the console's message template builder"
             )
         }
@@ -101,7 +101,7 @@ enum LinkCommand {
 
     static func runScrap(_ context: CommandContext, _ options: ScrapOptions) async throws -> Int32 {
         guard let url = options.url else {
-            throw KAuthError.usage("'kauth link scrap' needs --url URL: the page to share")
+            throw CommandError.usage("'kauth link scrap' needs --url URL: the page to share")
         }
         let message = ShareMessage.scrap(
             url: try ShareInput.webURL(url, flag: "--url"),

@@ -51,24 +51,20 @@ enum LinkImageCommand {
 
     static func runUpload(_ context: CommandContext) async throws -> Int32 {
         let path = context.command.arguments[0]
-        let data: Data
+        let contents: Data?
         do {
-            guard let contents = try context.world.fileSystem.readUserFile(path) else {
-                throw KAuthError.usage("cannot read '\(path)': no such file")
-            }
-            data = contents
-        } catch let error as KAuthError {
-            throw error
+            contents = try context.world.fileSystem.readUserFile(path)
         } catch {
-            throw KAuthError.usage("cannot read '\(path)': \(error)")
+            throw CommandError.usage("cannot read '\(path)': \(error)")
         }
+        guard let data = contents else { throw CommandError.usage("cannot read '\(path)': no such file") }
         if data.count > ImageInfo.maximumUploadBytes {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "'\(path)' is \(data.count) bytes; Kakao takes images of at most \(ImageInfo.maximumUploadBytes) bytes (2 MB): nothing was sent"
             )
         }
         guard let info = ImageInfo.sniff(data) else {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "'\(path)' is not a PNG, JPEG or GIF image (judged by its content): nothing was sent")
         }
         let request = ImageUploadRequest(

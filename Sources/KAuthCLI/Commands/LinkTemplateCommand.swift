@@ -33,7 +33,7 @@ enum LinkTemplateCommand {
     static func runNew(_ context: CommandContext, _ options: Options) async throws -> Int32 {
         let name = context.command.arguments[0]
         guard let type = TemplateType(rawValue: name.lowercased()) else {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "unknown template type '\(name)'; use one of: \(TemplateType.allCases.map(\.rawValue).joined(separator: ", "))"
             )
         }

@@ -82,7 +82,7 @@ enum LoginCommand {
             \.clientID, \.clientSecret, \.redirectURI, \.loginHint, \.nonce
         ]
         for field in texts where options[keyPath: field]?.isEmpty == true {
-            throw KAuthError.usage("--\(Options.flag(of: field).name) needs a non-empty value")
+            throw CommandError.usage("--\(Options.flag(of: field).name) needs a non-empty value")
         }
         let timeout = options.timeout ?? 300
         let overrides = ProviderOverrides(
@@ -98,7 +98,7 @@ enum LoginCommand {
             return try await withToken(context, options: options, login: login, provider: provider)
         }
         if options.issuer != nil && !provider.takesIssuer {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "--issuer is for OpenID Connect providers (--provider oidc); \(provider.name)'s endpoints are built in")
         }
         let serviceTerms = ScopeList.parse(options.serviceTerms)
@@ -166,7 +166,7 @@ enum LoginCommand {
         if let (flag, _) = context.command.given(among: spec.flags).first(where: {
             !taken.contains($0.flag.name)
         }) {
-            throw KAuthError.usage("--with-token logs in without a browser; --\(flag.name) does not apply")
+            throw CommandError.usage("--with-token logs in without a browser; --\(flag.name) does not apply")
         }
         var lines: [String] = []
         while var line = context.terminal.readLine() {
@@ -177,17 +177,17 @@ enum LoginCommand {
         // One token on one line: several lines are never glued into one, and nothing read here
         // is repeated in an error, since it may be a secret.
         guard let token = lines.first else {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "--with-token reads a refresh token on standard input, and none came; e.g. `kauth token --refresh-token | kauth login --with-token`"
             )
         }
         guard lines.count == 1 else {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "--with-token reads one refresh token on one line of standard input; \(lines.count) lines came (not shown here)"
             )
         }
         guard TokenForm.isWellFormed(token), !token.contains(" ") else {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "--with-token: what came on standard input is not a refresh token (one word of printable ASCII characters, RFC 6749); it is not shown here"
             )
         }

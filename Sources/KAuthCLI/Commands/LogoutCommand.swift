@@ -28,7 +28,7 @@ enum LogoutCommand {
             // failure is reported as it is.
             let outcome = try await context.userAPI().logout(refreshToken: nil, validAccessToken: token)
             if case .notRevoked(let reason) = outcome {
-                throw KAuthError.failure(
+                throw CommandError.failed(
                     "the provider did not end the session of the token in KAUTH_ACCESS_TOKEN (\(describe(reason))); it stays valid until it expires"
                 )
             }

@@ -51,7 +51,7 @@ enum MeCommand {
         let user = options.oidc ? result.value : api.provider.type.profile.user(in: result.value)
         if let path {
             guard let value = user.value(at: path) ?? result.value.value(at: path) else {
-                throw KAuthError.failure(
+                throw CommandError.failed(
                     "the profile has no field '\(path)' (it may need consent: see `kauth me` for items that need agreement)"
                 )
             }
@@ -75,11 +75,11 @@ enum MeCommand {
     /// The stored ID token's subject, which `--oidc` checks userinfo against (OIDC Core §5.3.2).
     static func idTokenSubject(of login: StoredLogin) throws -> String {
         guard let idToken = login.session?.idToken else {
-            throw KAuthError.failure(
+            throw CommandError.failed(
                 "no ID token is stored to check userinfo against; log in with `kauth login --openid`")
         }
         guard let subject = JWTClaims.unverifiedSubject(of: idToken) else {
-            throw KAuthError.failure("the stored ID token cannot be read; log in again")
+            throw CommandError.failed("the stored ID token cannot be read; log in again")
         }
         return subject
     }

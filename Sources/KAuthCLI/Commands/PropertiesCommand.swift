@@ -28,7 +28,7 @@ enum PropertiesCommand {
         do {
             result = try await client.send(UpdateProfileRequest(properties: properties))
         } catch KAuthError.api(_, -201, let message) {
-            throw KAuthError.failure(
+            throw CommandError.failed(
                 "a key is not a registered user property of the app (\(message.visible)); register it in the Kakao console under User properties, or check its spelling"
             )
         }

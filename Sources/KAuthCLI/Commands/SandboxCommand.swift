@@ -65,10 +65,10 @@ enum SandboxCommand {
                 onRequest: log
             )
         } catch LoopbackServerError.addressInUse(_, let port) {
-            throw KAuthError.failure(
+            throw CommandError.failed(
                 "port \(port) is already in use; pick another with --port N, or --port 0 for any free port")
         } catch let error as SandboxStateError {
-            throw KAuthError.failure("\(error)")
+            throw CommandError.failed("\(error)")
         }
         server.start()
         context.out(exports(base: server.baseURL, configuration: configuration))
@@ -104,21 +104,21 @@ enum SandboxCommand {
             for name in ScopeList.parse([list]) {
                 guard let method = SandboxClientAuthMethod(rawValue: name) else {
                     let known = SandboxClientAuthMethod.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw KAuthError.usage(
+                    throw CommandError.usage(
                         "--client-auth-methods: unknown method '\(name)'; use one or more of \(known), separated by commas"
                     )
                 }
                 if !methods.contains(method) { methods.append(method) }
             }
             guard !methods.isEmpty else {
-                throw KAuthError.usage("--client-auth-methods needs at least one method, such as client_secret_basic")
+                throw CommandError.usage("--client-auth-methods needs at least one method, such as client_secret_basic")
             }
             configuration.clientAuthMethods = methods
         }
         if let mode = options.authorizationResponseIss {
             guard let value = SandboxIssParameter(rawValue: mode) else {
                 let known = SandboxIssParameter.allCases.map(\.rawValue).joined(separator: ", ")
-                throw KAuthError.usage("--authorization-response-iss: unknown mode '\(mode)'; use one of \(known)")
+                throw CommandError.usage("--authorization-response-iss: unknown mode '\(mode)'; use one of \(known)")
             }
             configuration.authorizationResponseIss = value
         }
@@ -132,12 +132,13 @@ enum SandboxCommand {
         configuration.friendsAPIEnabled = !options.noFriendsApi
         if let name = options.idTokenAlg {
             guard let algorithm = JWSAlgorithm(rawValue: name) else {
-                throw KAuthError.usage(
+                throw CommandError.usage(
                     "--id-token-alg: unknown algorithm '\(name.visible)'; use one of \(JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", "))"
                 )
             }
             if algorithm.family == .hmac, configuration.clientSecret == nil {
-                throw KAuthError.usage("--id-token-alg \(name) signs with the client secret: give --client-secret too")
+                throw CommandError.usage(
+                    "--id-token-alg \(name) signs with the client secret: give --client-secret too")
             }
             configuration.idTokenAlgorithm = algorithm
         }

@@ -87,13 +87,13 @@ enum ScopesCommand {
         let current = try await client.send(ScopesRequest()).value.scopes
         for id in ids {
             guard let scope = current.first(where: { $0.id == id }) else {
-                throw KAuthError.usage("'\(id)' is not a consent item of this app; see `kauth scopes`")
+                throw CommandError.usage("'\(id)' is not a consent item of this app; see `kauth scopes`")
             }
             guard scope.agreed else {
-                throw KAuthError.usage("'\(id)' is not agreed, so there is nothing to revoke")
+                throw CommandError.usage("'\(id)' is not agreed, so there is nothing to revoke")
             }
             guard scope.revocable == true else {
-                throw KAuthError.usage(
+                throw CommandError.usage(
                     "'\(id)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)"
                 )
             }
@@ -112,7 +112,7 @@ enum ScopesCommand {
     static func request(_ context: CommandContext, _ options: RequestOptions) async throws -> Int32 {
         let command = context.command
         if context.environmentToken != nil {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "KAUTH_ACCESS_TOKEN is set: additional consent replaces the stored login's tokens; unset it first")
         }
         let login = try context.storedLogin()
@@ -123,21 +123,21 @@ enum ScopesCommand {
         let client = try context.client(for: context.tokenService(login))
         try client.provider.require(.consent)
         if options.missing {
-            if !ids.isEmpty { throw KAuthError.usage("give scope IDs or --missing, not both") }
+            if !ids.isEmpty { throw CommandError.usage("give scope IDs or --missing, not both") }
             ids = MissingConsent.scopes(in: try await UserAPI(client: client).profile().value)
             if ids.isEmpty {
                 context.err("Nothing to request: /v2/user/me reports no item that needs agreement.\n")
                 return 0
             }
         } else if ids.isEmpty {
-            throw KAuthError.usage("name the scope IDs to request, or pass --missing")
+            throw CommandError.usage("name the scope IDs to request, or pass --missing")
         } else {
             // Checked against the app's consent items first, as `kauth scopes revoke` does: a
             // typo opens no browser.
             let catalogue = try await client.send(ScopesRequest()).value.scopes.map(\.id)
             if let unknown = ids.first(where: { !catalogue.contains($0) && $0 != "openid" }) {
                 let suggestions = Suggestions.closest(to: unknown, in: catalogue)
-                throw KAuthError.usage(
+                throw CommandError.usage(
                     "'\(unknown.visible)' is not a consent item of this app\(suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"); see `kauth scopes`"
                 )
             }

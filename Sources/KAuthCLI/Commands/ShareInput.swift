@@ -29,11 +29,11 @@ enum ShareInput {
             do {
                 data = try context.world.fileSystem.readUserFile(source)
             } catch {
-                throw KAuthError.usage("cannot read the template \(name): \(error)")
+                throw CommandError.usage("cannot read the template \(name): \(error)")
             }
-            guard let data else { throw KAuthError.usage("cannot read the template \(name): no such file") }
+            guard let data else { throw CommandError.usage("cannot read the template \(name): no such file") }
             guard let decoded = String(validating: data, as: UTF8.self) else {
-                throw KAuthError.usage("the template \(name) is not UTF-8 text")
+                throw CommandError.usage("the template \(name) is not UTF-8 text")
             }
             text = decoded
         }
@@ -41,7 +41,7 @@ enum ShareInput {
         do {
             json = try LenientJSON.parse(text)
         } catch {
-            throw KAuthError.usage("the template \(name) is not valid JSON: \(error)")
+            throw CommandError.usage("the template \(name) is not valid JSON: \(TemplateMessages.describe(error))")
         }
         switch TemplateValidator.validate(json) {
         case .success(let template): return template
@@ -56,17 +56,17 @@ enum ShareInput {
         let id = try templateID(options.templateID)
         if let text = options.text {
             guard options.template == nil, options.templateID == nil, options.scrap == nil, args.isEmpty else {
-                throw KAuthError.usage(
+                throw CommandError.usage(
                     "--text sends a text message of its own: leave out --template, --template-id, --arg and --scrap")
             }
             return .default(try textTemplate(text, link: options.link.map { try webURL($0, flag: "--link") }))
         }
         if options.link != nil {
-            throw KAuthError.usage("--link goes with --text; a template names its own links")
+            throw CommandError.usage("--link goes with --text; a template names its own links")
         }
         if let source = options.template {
             guard options.templateID == nil, options.scrap == nil, args.isEmpty else {
-                throw KAuthError.usage(
+                throw CommandError.usage(
                     "--template sends a default template: leave out --template-id, --arg and --scrap")
             }
             return .default(try template(context, source: source))
@@ -77,7 +77,7 @@ enum ShareInput {
         if let id {
             return .custom(templateID: id, args: args)
         }
-        throw KAuthError.usage(
+        throw CommandError.usage(
             "'\(context.command.path.joined(separator: " "))' needs a message: --text TEXT [--link URL], --template FILE (or -), --template-id N [--arg KEY=VALUE…], or --scrap URL"
         )
     }
@@ -87,11 +87,11 @@ enum ShareInput {
     /// without `--link` it is empty, and a tap opens nothing.
     static func textTemplate(_ text: String, link: String?) throws -> DefaultTemplate {
         guard text.contains(where: { !$0.isWhitespace }) else {
-            throw KAuthError.usage("--text needs some text")
+            throw CommandError.usage("--text needs some text")
         }
         let count = text.count
         guard count <= TemplateValidator.maximumText else {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "--text is \(count) characters; a Kakao text message holds at most \(TemplateValidator.maximumText) (a --template can carry a longer feed or list message)"
             )
         }
@@ -113,7 +113,7 @@ enum ShareInput {
         var pairs: [String: String] = [:]
         for (key, value) in try KeyValueArguments.parse(values, what: flag) {
             guard pairs[key] == nil else {
-                throw KAuthError.usage("\(flag) \(key)= is given twice")
+                throw CommandError.usage("\(flag) \(key)= is given twice")
             }
             pairs[key] = value
         }
@@ -124,7 +124,7 @@ enum ShareInput {
     static func templateID(_ text: String?) throws -> Int64? {
         guard let text else { return nil }
         guard let id = Int64(text), id > 0 else {
-            throw KAuthError.usage("--template-id needs a template ID (a positive whole number), not '\(text)'")
+            throw CommandError.usage("--template-id needs a template ID (a positive whole number), not '\(text)'")
         }
         return id
     }
@@ -135,7 +135,7 @@ enum ShareInput {
         guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"),
             let host = URLComponents(string: text)?.host, !host.isEmpty
         else {
-            throw KAuthError.usage("\(flag) needs an http or https URL, not '\(text)'")
+            throw CommandError.usage("\(flag) needs an http or https URL, not '\(text)'")
         }
         return text
     }

@@ -36,11 +36,13 @@ enum ShippingCommand {
         let pageSize = options.pageSize
         var addressID: Int64?
         if let text = options.id {
-            guard let id = Int64(text) else { throw KAuthError.usage("--id needs a numeric address id, not '\(text)'") }
+            guard let id = Int64(text) else {
+                throw CommandError.usage("--id needs a numeric address id, not '\(text)'")
+            }
             addressID = id
         }
         if addressID != nil && (options.all || pageSize != nil) {
-            throw KAuthError.usage("--id picks one address; it does not go with --all or --page-size")
+            throw CommandError.usage("--id picks one address; it does not go with --all or --page-size")
         }
         let client = try context.apiClient(requiring: .shippingAddresses)
         if options.all {

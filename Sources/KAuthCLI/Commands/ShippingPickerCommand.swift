@@ -49,7 +49,7 @@ enum ShippingPickerCommand {
     static func addressID(_ context: CommandContext) throws -> Int64 {
         let text = context.command.arguments.first ?? ""
         guard text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let id = Int64(text), id > 0 else {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "'kauth shipping edit' needs an address id (a positive whole number), not '\(text.visible)'")
         }
         return id

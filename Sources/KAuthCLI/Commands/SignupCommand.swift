@@ -35,7 +35,7 @@ enum SignupCommand {
                 context.err("Already linked: the user is signed up to the app (nothing to do).\n")
             }
         } catch KAuthError.api(_, -201, let message) {
-            throw KAuthError.failure(
+            throw CommandError.failed(
                 "a key is not a registered user property of the app (\(message.visible)); register it in the Kakao console under User properties"
             )
         }

@@ -42,7 +42,7 @@ enum TalkCommand {
         let client = try context.apiClient(requiring: .talk)
         let result = try await client.send(TalkMemoRequest(message: message))
         if let code = result.value.resultCode, code != 0 {
-            throw KAuthError.failure(
+            throw CommandError.failed(
                 "Kakao answered result_code \(code) instead of 0; the message may not have been sent")
         }
         if context.json {

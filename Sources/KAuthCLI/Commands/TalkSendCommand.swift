@@ -30,14 +30,14 @@ enum TalkSendCommand {
         let receivers = TalkReceivers.parse(options.to)
         switch TalkReceivers.problem(receivers) {
         case .empty?:
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "'kauth talk send' needs --to UUID[,UUID…]: the friends' uuids from `kauth talk friends`")
         case .malformed(let uuid)?:
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "--to: '\(uuid.visible)' is not a friend's uuid (letters, digits, - and _, as `kauth talk friends` shows them)"
             )
         case .tooMany(let count)?:
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "--to names \(count) friends; Kakao takes at most \(TalkReceivers.maximum) per message: send it in several runs"
             )
         case nil:

@@ -71,13 +71,13 @@ enum TermsCommand {
         let terms = try await client.send(ServiceTermsRequest(allOfTheApp: true)).value.serviceTerms ?? []
         for tag in tags {
             guard let term = terms.first(where: { $0.tag == tag }) else {
-                throw KAuthError.usage("'\(tag.visible)' is not a service term of this app; see `kauth terms --app`")
+                throw CommandError.usage("'\(tag.visible)' is not a service term of this app; see `kauth terms --app`")
             }
             guard term.agreed != false else {
-                throw KAuthError.usage("'\(tag.visible)' is not agreed, so there is nothing to revoke")
+                throw CommandError.usage("'\(tag.visible)' is not agreed, so there is nothing to revoke")
             }
             guard term.revocable == true else {
-                throw KAuthError.usage(
+                throw CommandError.usage(
                     "'\(tag.visible)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)"
                 )
             }

@@ -15,7 +15,7 @@ enum TokenRefreshCommand {
 
     static func run(_ context: CommandContext) async throws -> Int32 {
         if context.environmentToken != nil {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "KAUTH_ACCESS_TOKEN is set: that token cannot be refreshed by kauth; unset it to refresh the stored login"
             )
         }

@@ -68,7 +68,7 @@ struct CommandContext: Sendable {
         guard !name.isEmpty, name.count <= 64,
             name.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" || $0 == "." })
         else {
-            throw KAuthError.usage("invalid profile name '\(name.visible)'; use letters, digits, '-', '_' or '.'")
+            throw CommandError.usage("invalid profile name '\(name.visible)'; use letters, digits, '-', '_' or '.'")
         }
     }
 

@@ -39,7 +39,7 @@ struct IntegerOption: Sendable {
     func number(_ values: [String]) throws -> Int? {
         guard let text = values.last else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw KAuthError.usage(
+            throw CommandError.usage(
                 "--\(spec.name) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return value

@@ -51,10 +51,17 @@ struct ErrorMessages {
         return "`kauth login\(added)\(repeatLogin)`"
     }
 
+    /// The command line's own sentences: a usage error as it was written, any other failure with
+    /// its control characters made visible (it may quote a file's or a provider's words).
+    func message(for error: CommandError) -> String {
+        switch error {
+        case .usage(let text): text
+        case .failed(let text): text.visible
+        }
+    }
+
     func message(for error: KAuthError) -> String {
         switch error {
-        case .usage(let text):
-            return text
         case .missingSetting(let setting, let provider):
             return missing(setting, provider: provider)
         case .invalidSetting(let name, let value, let expected):
@@ -190,8 +197,6 @@ struct ErrorMessages {
                 + "on Fedora `dnf install libcurl`, on Alpine `apk add libcurl`.").visible
         case .unexpected(let description):
             return description.visible
-        case .failure(let text):
-            return text.visible
         case .product(let product):
             return message(for: product.failure)
         }
@@ -205,7 +210,7 @@ struct ErrorMessages {
             case .invalidTemplate(let violations):
                 let count = violations.count == 1 ? "a problem" : "\(violations.count) problems"
                 return "the template has \(count); nothing was sent:\n"
-                    + violations.map { "  \(String(describing: $0).visible)" }.joined(separator: "\n")
+                    + violations.map { "  \(TemplateMessages.describe($0).visible)" }.joined(separator: "\n")
             case .userTokenCall:
                 return "share calls are made with the app key, not a user token"
             }

@@ -21,14 +21,25 @@ enum ErrorReport {
         context.err("error: \(message)\n")
     }
 
+    /// The command line's own failure, as `error: …` on stderr or the JSON error object (its
+    /// `code`, `message` and `exit_code`) on stdout in `--json` mode.
+    static func report(_ error: CommandError, context: CommandContext) {
+        let message = context.messages.message(for: error)
+        guard context.json else { return context.err("error: \(message)\n") }
+        let object = members(code: error.code, message: message, exitCode: error.exitCode)
+        context.printJSON(.object(["error": .object(object)]))
+    }
+
+    /// The members every `--json` error object has.
+    private static func members(code: String, message: String, exitCode: Int32) -> [String: JSONValue] {
+        ["code": .string(code), "message": .string(message), "exit_code": .number(Double(exitCode))]
+    }
+
     /// The members of a `--json` error object: `code`, `message`, `exit_code` and what the error
     /// adds (`required_scopes`, `provider_code`, …).
     static func errorObject(_ error: KAuthError, context: CommandContext) -> [String: JSONValue] {
-        var object: [String: JSONValue] = [
-            "code": .string(error.code),
-            "message": .string(context.messages.message(for: error)),
-            "exit_code": .number(Double(error.exitCode))
-        ]
+        var object = members(
+            code: error.code, message: context.messages.message(for: error), exitCode: error.exitCode)
         if let scopes = error.requiredScopes {
             object["required_scopes"] = .array(scopes.map(JSONValue.string))
         }
@@ -53,7 +64,9 @@ enum ErrorReport {
         if case .product(let product) = error, case .invalidTemplate(let violations) = product.failure as? ShareFailure
         {
             object["violations"] = .array(
-                violations.map { .object(["path": .string($0.path), "message": .string($0.message)]) })
+                violations.map {
+                    .object(["path": .string($0.path), "message": .string(TemplateMessages.message(for: $0.problem))])
+                })
         }
         let suggestions = suggestions(for: error)
         if !suggestions.isEmpty { object["suggestions"] = .array(suggestions.map(JSONValue.string)) }
@@ -73,11 +86,7 @@ enum ErrorReport {
             terminal.writeErr(render(usage: error))
             return
         }
-        var object: [String: JSONValue] = [
-            "code": .string("usage"),
-            "message": .string(error.message),
-            "exit_code": .number(2)
-        ]
+        var object = members(code: "usage", message: error.message, exitCode: 2)
         if !error.suggestions.isEmpty {
             object["suggestions"] = .array(error.suggestions.map(JSONValue.string))
         }

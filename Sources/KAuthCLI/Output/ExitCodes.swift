@@ -4,13 +4,31 @@ import KakaoAPI
 /// The one mapping from failures to the exit codes of the CLI contract and to the `code` of
 /// `--json` error objects (Docs/exit-codes.md lists both). The core and Kakao's product APIs
 /// throw facts; which number a script sees is the command line's to say.
+extension CommandError {
+    /// The exit code of the CLI contract.
+    var exitCode: Int32 {
+        switch self {
+        case .usage: 2
+        case .failed: 1
+        }
+    }
+
+    /// A stable, machine-readable name for `--json` error objects.
+    var code: String {
+        switch self {
+        case .usage: "usage"
+        case .failed: "failure"
+        }
+    }
+}
+
 extension KAuthError {
     /// The exit code of the CLI contract.
     var exitCode: Int32 {
         if case .pagesStopped(.failed(_, _, let error)) = self { return error.exitCode }
         if case .product(let product) = self { return Self.exit(of: product.failure).exitCode }
         switch self {
-        case .usage, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch,
+        case .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch,
             .insecureURL, .notAURL, .plainHTTPServer, .unsupported,
             .invalidRedirectURI, .redirectPortConflict, .hostNotAllowed, .config:
             return 2
@@ -22,7 +40,7 @@ extension KAuthError {
         case .portInUse, .oauth, .api, .apiNotPermitted, .apiRefused, .tlsFailed, .appKeyRejected,
             .invalidResponse, .discovery,
             .idTokenRefused, .endpointsUnknown, .foreignUserinfo, .loginReplaced, .pagesStopped, .listenerFailed,
-            .httpUnavailable, .unexpected, .failure, .product:
+            .httpUnavailable, .unexpected, .product:
             return 1
         }
     }
@@ -32,7 +50,7 @@ extension KAuthError {
         if case .pagesStopped(.failed(_, _, let error)) = self { return error.code }
         if case .product(let product) = self { return Self.exit(of: product.failure).code }
         switch self {
-        case .usage, .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .notAURL,
+        case .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .notAURL,
             .plainHTTPServer, .invalidRedirectURI,
             .redirectPortConflict, .hostNotAllowed, .config, .unsupported:
             return "usage"
@@ -52,7 +70,7 @@ extension KAuthError {
         case .loginReplaced: return "login_replaced"
         case .tlsFailed: return "tls_error"
         case .pagesStopped: return "pagination_stopped"
-        case .listenerFailed, .httpUnavailable, .unexpected, .failure, .product: return "failure"
+        case .listenerFailed, .httpUnavailable, .unexpected, .product: return "failure"
         }
     }
 

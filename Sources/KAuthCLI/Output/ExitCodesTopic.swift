@@ -1,6 +1,6 @@
 extension HelpTopic {
-    /// `kauth help exit-codes`: what each code means and what to do. `KAuthError.exitCode` is the
-    /// one mapping from errors to these codes.
+    /// `kauth help exit-codes`: what each code means and what to do. `exitCode` of `KAuthError` and
+    /// `CommandError` (`ExitCodes.swift`) is the one mapping from errors to these codes.
     static let exitCodes = HelpTopic(
         name: "exit-codes",
         summary: "what each exit code means and what to do",

@@ -23,7 +23,7 @@ enum KeyValueArguments {
     static func parse(_ words: [String], what: String) throws -> [(String, String)] {
         try words.map { word in
             guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
-                throw KAuthError.usage("\(what) needs KEY=VALUE, not '\(word)'")
+                throw CommandError.usage("\(what) needs KEY=VALUE, not '\(word)'")
             }
             return (String(word[..<equals]), String(word[word.index(after: equals)...]))
         }

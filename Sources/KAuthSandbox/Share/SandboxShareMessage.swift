@@ -68,9 +68,7 @@ extension SandboxEngine {
         case .success(let template): return .success(template)
         case .failure(let problems):
             return .failure(
-                MessageProblem(
-                    message: "invalid template_object: "
-                        + problems.violations.map(\.description).joined(separator: "; ")))
+                MessageProblem(message: "invalid template_object: " + serverMessage(problems.violations)))
         }
     }
 

@@ -13,12 +13,39 @@ import KAuthCore
 /// and column; a key given twice in one object is an error rather than a silent choice.
 package enum LenientJSON {
     /// Where and why the text is not JSON.
-    package struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct SyntaxError: Error, Sendable, Equatable {
         package var line: Int
         package var column: Int
-        package var reason: String
+        package var reason: Reason
+    }
 
-        package var description: String { "line \(line), column \(column): \(reason)" }
+    /// What the reader found wrong at a place of the text.
+    package enum Reason: Sendable, Equatable {
+        case notUTF8
+        case textAfterValue
+        case unclosedComment
+        case tooDeep(maximum: Int)
+        case endOfText
+        case singleQuotes
+        case expectedValue
+        /// A key or `}` was expected, after a `,` when `afterComma`.
+        case expectedKey(afterComma: Bool)
+        case duplicateKey(String)
+        case expectedColon(afterKey: String)
+        case expectedCommaOrBrace(afterValueOf: String)
+        case expectedCommaOrBracket
+        case unclosedString
+        case halfSurrogatePair
+        case escapeNotACharacter
+        case unknownEscape(Character)
+        case lineBreakInString
+        case controlCharacterInString
+        case expectedFourHexDigits
+        case leadingZero
+        case expectedDigits
+        case expectedFractionDigits
+        case expectedExponentDigits
+        case numberOutOfRange(String)
     }
 
     /// Parses one JSON value (any type) filling the whole text, comments and blanks aside.
@@ -27,13 +54,13 @@ package enum LenientJSON {
         try parser.skipBlanks()
         let value = try parser.value(depth: 0)
         try parser.skipBlanks()
-        if !parser.atEnd { throw parser.error("unexpected text after the JSON value") }
+        if !parser.atEnd { throw parser.error(.textAfterValue) }
         return value
     }
 
     package static func parse(_ data: Data) throws(SyntaxError) -> JSONValue {
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw SyntaxError(line: 1, column: 1, reason: "the text is not UTF-8")
+            throw SyntaxError(line: 1, column: 1, reason: .notUTF8)
         }
         return try parse(text)
     }
@@ -48,7 +75,7 @@ package enum LenientJSON {
         var atEnd: Bool { index >= bytes.count }
         var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-        func error(_ reason: String) -> SyntaxError {
+        func error(_ reason: Reason) -> SyntaxError {
             var line = 1
             var lineStart = 0
             for position in 0..<min(index, bytes.count) where bytes[position] == UInt8(ascii: "\n") {
@@ -76,7 +103,7 @@ package enum LenientJSON {
                     }
                     guard index + 1 < bytes.count else {
                         index = start
-                        throw error("a /* comment is not closed")
+                        throw error(.unclosedComment)
                     }
                     index += 2
                 default:
@@ -86,8 +113,8 @@ package enum LenientJSON {
         }
 
         mutating func value(depth: Int) throws(SyntaxError) -> JSONValue {
-            guard depth < Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep") }
-            guard let byte = current else { throw error("expected a value, found the end of the text") }
+            guard depth < Self.maximumDepth else { throw error(.tooDeep(maximum: Self.maximumDepth)) }
+            guard let byte = current else { throw error(.endOfText) }
             switch byte {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
@@ -99,8 +126,8 @@ package enum LenientJSON {
                     index += word.utf8.count
                     return value
                 }
-                if byte == UInt8(ascii: "'") { throw error("strings need double quotes") }
-                throw error("expected a value (object, array, string, number, true, false or null)")
+                if byte == UInt8(ascii: "'") { throw error(.singleQuotes) }
+                throw error(.expectedValue)
             }
         }
 
@@ -114,17 +141,16 @@ package enum LenientJSON {
                     return .object(members)
                 }
                 guard current == UInt8(ascii: "\"") else {
-                    throw error(
-                        members.isEmpty ? "expected a quoted key or '}'" : "expected a quoted key or '}' after ','")
+                    throw error(.expectedKey(afterComma: !members.isEmpty))
                 }
                 let keyStart = index
                 let key = try string()
                 if members[key] != nil {
                     index = keyStart
-                    throw error("the key \"\(key)\" is given twice in this object")
+                    throw error(.duplicateKey(key))
                 }
                 try skipBlanks()
-                guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
+                guard current == UInt8(ascii: ":") else { throw error(.expectedColon(afterKey: key)) }
                 index += 1
                 try skipBlanks()
                 members[key] = try value(depth: depth + 1)
@@ -134,7 +160,7 @@ package enum LenientJSON {
                 case UInt8(ascii: "}"):
                     index += 1
                     return .object(members)
-                default: throw error("expected ',' or '}' after the value of \"\(key)\"")
+                default: throw error(.expectedCommaOrBrace(afterValueOf: key))
                 }
             }
         }
@@ -155,7 +181,7 @@ package enum LenientJSON {
                 case UInt8(ascii: "]"):
                     index += 1
                     return .array(items)
-                default: throw error("expected ',' or ']' in the array")
+                default: throw error(.expectedCommaOrBracket)
                 }
             }
         }
@@ -167,7 +193,7 @@ package enum LenientJSON {
             while true {
                 guard let byte = current else {
                     index = start
-                    throw error("a string is not closed")
+                    throw error(.unclosedString)
                 }
                 switch byte {
                 case UInt8(ascii: "\""):
@@ -175,7 +201,7 @@ package enum LenientJSON {
                     return String(decoding: out, as: UTF8.self)
                 case UInt8(ascii: "\\"):
                     index += 1
-                    guard let escape = current else { throw error("a string is not closed") }
+                    guard let escape = current else { throw error(.unclosedString) }
                     index += 1
                     switch escape {
                     case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
@@ -190,28 +216,25 @@ package enum LenientJSON {
                         var scalar = try hex4()
                         if (0xD800..<0xDC00).contains(scalar) {
                             guard bytes[index...].starts(with: "\\u".utf8) else {
-                                throw error("a \\u escape has half a surrogate pair")
+                                throw error(.halfSurrogatePair)
                             }
                             index += 2
                             let low = try hex4()
                             guard (0xDC00..<0xE000).contains(low) else {
-                                throw error("a \\u escape has half a surrogate pair")
+                                throw error(.halfSurrogatePair)
                             }
                             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                         }
                         guard let unicode = Unicode.Scalar(scalar) else {
-                            throw error("a \\u escape is not a character")
+                            throw error(.escapeNotACharacter)
                         }
                         out.append(contentsOf: Array(String(Character(unicode)).utf8))
                     default:
                         index -= 1
-                        throw error("unknown escape \\\(Character(Unicode.Scalar(escape)))")
+                        throw error(.unknownEscape(Character(Unicode.Scalar(escape))))
                     }
                 case 0x00..<0x20:
-                    throw error(
-                        byte == 0x0A
-                            ? "a string is not closed on its line (write a line break as \\n)"
-                            : "a control character in a string (escape it)")
+                    throw error(byte == 0x0A ? .lineBreakInString : .controlCharacterInString)
                 default:
                     out.append(byte)
                     index += 1
@@ -220,7 +243,7 @@ package enum LenientJSON {
         }
 
         mutating func hex4() throws(SyntaxError) -> UInt32 {
-            guard index + 4 <= bytes.count else { throw error("a \\u escape needs four hex digits") }
+            guard index + 4 <= bytes.count else { throw error(.expectedFourHexDigits) }
             var value: UInt32 = 0
             for byte in bytes[index..<(index + 4)] {
                 let digit: UInt32
@@ -228,7 +251,7 @@ package enum LenientJSON {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
                 case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
                 case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-                default: throw error("a \\u escape needs four hex digits")
+                default: throw error(.expectedFourHexDigits)
                 }
                 value = value << 4 | digit
             }
@@ -248,24 +271,24 @@ package enum LenientJSON {
             if current == UInt8(ascii: "0") {
                 index += 1
                 if let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-                    throw error("numbers do not start with 0")
+                    throw error(.leadingZero)
                 }
             } else if digits() == 0 {
-                throw error("expected digits")
+                throw error(.expectedDigits)
             }
             if current == UInt8(ascii: ".") {
                 index += 1
-                guard digits() > 0 else { throw error("expected digits after '.'") }
+                guard digits() > 0 else { throw error(.expectedFractionDigits) }
             }
             if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
                 index += 1
                 if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-                guard digits() > 0 else { throw error("expected digits in the exponent") }
+                guard digits() > 0 else { throw error(.expectedExponentDigits) }
             }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             guard let value = Double(text), value.isFinite else {
                 index = start
-                throw error("the number \(text) is out of range")
+                throw error(.numberOutOfRange(text))
             }
             return .number(value)
         }

@@ -7,7 +7,7 @@ import KAuthCore
     import Foundation
 #endif
 
-/// The Kakao SDK's 10 KB limit on a share message , applied to the
+/// The Kakao SDK's 10 KB limit on a share message, applied to the
 /// `template_msg` the validation API answered.
 ///
 /// The iOS SDK serialises `{ak, av, lv, ti, p, c, ta?, extras?}` — app key, app version, link
@@ -46,11 +46,7 @@ package enum ShareMessageSize {
     /// A violation when `size` is over the limit, nil when the message fits.
     package static func violation(size: Int) -> TemplateViolation? {
         guard size >= limit else { return nil }
-        return TemplateViolation(
-            path: "template_msg",
-            message:
-                "the message is \(size) bytes by the Kakao SDK's measure; Kakao Talk takes less than \(limit) (10 KB): shorten texts or URLs, or use fewer items"
-        )
+        return TemplateViolation(path: "template_msg", .messageTooLarge(bytes: size, limit: limit))
     }
 
     /// `JSONSerialization`'s compact output.

@@ -8,17 +8,14 @@ import KAuthCore
 #endif
 
 /// One problem in a template: where, as a JSON path (`contents[1].link`), and what.
-package struct TemplateViolation: Sendable, Equatable, CustomStringConvertible {
+package struct TemplateViolation: Sendable, Equatable {
     package var path: String
-    package var message: String
+    package var problem: TemplateProblem
 
-    init(path: String, message: String) {
+    init(path: String, _ problem: TemplateProblem) {
         self.path = path
-        self.message = message
+        self.problem = problem
     }
-
-    /// `content.link: required`.
-    package var description: String { "\(path): \(message)" }
 }
 
 /// Checks a default template (a JSON object as on the wire) before anything is sent: required
@@ -34,23 +31,20 @@ package enum TemplateValidator {
     package static func violations(in json: JSONValue) -> [TemplateViolation] {
         var found: [TemplateViolation] = []
         guard case .object(let members) = json else {
-            found.append(TemplateViolation(path: rootPath, message: "expected a JSON object, found \(describe(json))"))
+            found.append(TemplateViolation(path: rootPath, .templateNotAnObject(found: TemplateProblem.found(json))))
             return found
         }
-        let names = TemplateType.allCases.map(\.rawValue).joined(separator: ", ")
         guard let typeValue = members["object_type"], typeValue != .null else {
-            found.append(TemplateViolation(path: "object_type", message: "required: one of \(names)"))
+            found.append(TemplateViolation(path: "object_type", .missingTemplateType))
             return found
         }
         guard case .string(let typeName) = typeValue, let type = TemplateType(rawValue: typeName) else {
-            let shown = typeValue.stringValue.map { "'\($0)'" } ?? describe(typeValue)
             found.append(
-                TemplateViolation(
-                    path: "object_type", message: "\(shown) is not a default template type; use one of \(names)"))
+                TemplateViolation(path: "object_type", .unknownTemplateType(found: TemplateProblem.found(typeValue))))
             return found
         }
         check(
-            json, .object(schema(for: type), name: "a \(type.rawValue) template", extra: ["object_type"]), path: "",
+            json, .object(schema(for: type), .template(type), extra: ["object_type"]), path: "",
             into: &found)
         return found
     }
@@ -71,11 +65,11 @@ package enum TemplateValidator {
         case string(maxLength: Int?, required: Bool)
         case oneOf([String])
         case integer(ClosedRange<Int>)
-        /// `name` is used in messages ("a feed template has: …"); `extra` keys are allowed
-        /// without being checked here.
-        case object([Field], name: String, extra: [String])
-        /// `limit` says the rule in words for messages: "a feed template has at most 2 buttons".
-        case array(Shape, count: ClosedRange<Int>, limit: String)
+        /// `part` is what problems name ("unknown key" in a feed template); `extra` keys are
+        /// allowed without being checked here.
+        case object([Field], TemplatePart, extra: [String])
+        /// `count` of `element`s the array in `owner` may hold.
+        case array(Shape, count: ClosedRange<Int>, of: TemplatePart, in: TemplatePart)
     }
 
     struct Field: Sendable {
@@ -103,13 +97,13 @@ package enum TemplateValidator {
             .optional("mobile_web_url", optionalString),
             .optional("android_execution_params", optionalString),
             .optional("ios_execution_params", optionalString)
-        ], name: "a link", extra: [])
+        ], .link, extra: [])
 
     static let button = Shape.object(
         [
             .required("title", requiredString),
             .required("link", link)
-        ], name: "a button", extra: [])
+        ], .button, extra: [])
 
     static let content = Shape.object(
         [
@@ -119,7 +113,7 @@ package enum TemplateValidator {
             .optional("image_height", .integer(1...100_000)),
             .optional("description", optionalString),
             .required("link", link)
-        ], name: "a content", extra: [])
+        ], .content, extra: [])
 
     static let itemContent = Shape.object(
         [
@@ -135,11 +129,11 @@ package enum TemplateValidator {
                         [
                             .required("item", requiredString),
                             .required("item_op", requiredString)
-                        ], name: "an item", extra: []), count: 0...maximumItems,
-                    limit: "an item content has at most \(maximumItems) items")),
+                        ], .item, extra: []), count: 0...maximumItems,
+                    of: .item, in: .itemContent)),
             .optional("sum", optionalString),
             .optional("sum_op", optionalString)
-        ], name: "an item content", extra: [])
+        ], .itemContent, extra: [])
 
     static let social = Shape.object(
         [
@@ -148,7 +142,7 @@ package enum TemplateValidator {
             .optional("shared_count", count),
             .optional("view_count", count),
             .optional("subscriber_count", count)
-        ], name: "a social", extra: [])
+        ], .social, extra: [])
 
     static let commerce = Shape.object(
         [
@@ -159,7 +153,7 @@ package enum TemplateValidator {
             .optional("product_name", optionalString),
             .optional("currency_unit", optionalString),
             .optional("currency_unit_position", .integer(0...1))
-        ], name: "a commerce", extra: [])
+        ], .commerce, extra: [])
 
     /// Buttons of one's own per type: two, or one where Kakao adds its own (location's
     /// map button, calendar's add-to-calendar button).
@@ -171,11 +165,7 @@ package enum TemplateValidator {
     }
 
     static func buttons(_ type: TemplateType) -> Field {
-        let maximum = maximumButtons(for: type)
-        let noun = maximum == 1 ? "button" : "buttons"
-        return .optional(
-            "buttons",
-            .array(button, count: 0...maximum, limit: "a \(type.rawValue) template has at most \(maximum) \(noun)"))
+        .optional("buttons", .array(button, count: 0...maximumButtons(for: type), of: .button, in: .template(type)))
     }
 
     static func schema(for type: TemplateType) -> [Field] {
@@ -192,7 +182,7 @@ package enum TemplateValidator {
             return [
                 .required("header_title", .string(maxLength: maximumText, required: true)),
                 .required("header_link", link),
-                .required("contents", .array(content, count: 2...3, limit: "a list template has 2 or 3 contents")),
+                .required("contents", .array(content, count: 2...3, of: .content, in: .template(.list))),
                 .optional("button_title", optionalString),
                 buttons(.list)
             ]
@@ -236,79 +226,62 @@ package enum TemplateValidator {
     }
 
     static func check(_ value: JSONValue, _ shape: Shape, path: String, into found: inout [TemplateViolation]) {
-        func report(_ message: String) {
-            found.append(TemplateViolation(path: path.isEmpty ? rootPath : path, message: message))
+        func report(_ problem: TemplateProblem) {
+            found.append(TemplateViolation(path: path.isEmpty ? rootPath : path, problem))
+        }
+        func wrongType(_ expected: TemplateValueType) {
+            report(.wrongType(expected: expected, found: TemplateProblem.found(value)))
         }
         switch shape {
         case .string(let maxLength, let required):
             guard case .string(let text) = value else {
-                return report("expected a string, found \(describe(value))")
+                return wrongType(.string)
             }
             if required && text.trimmingWhitespace().isEmpty {
-                report("must not be empty")
+                report(.empty)
             } else if let maxLength, text.count > maxLength {
-                report("\(text.count) characters; at most \(maxLength)")
+                report(.tooLong(characters: text.count, maximum: maxLength))
             }
         case .oneOf(let allowed):
             guard case .string(let text) = value, allowed.contains(text) else {
-                let shown = value.stringValue.map { "'\($0)'" } ?? describe(value)
-                return report("\(shown) is not one of \(allowed.joined(separator: ", "))")
+                return report(.notOneOf(found: TemplateProblem.found(value), allowed: allowed))
             }
         case .integer(let range):
             guard case .number(let number) = value else {
-                return report("expected a whole number, found \(describe(value))")
+                return wrongType(.wholeNumber)
             }
             guard number.rounded() == number, abs(number) < 1e15 else {
-                return report("expected a whole number, found \(number)")
+                return report(.notWholeNumber(number))
             }
             if !range.contains(Int(number)) {
-                report(
-                    range.upperBound == Int(Int32.max)
-                        ? "must be \(range.lowerBound) or more, found \(Int(number))"
-                        : "must be from \(range.lowerBound) to \(range.upperBound), found \(Int(number))")
+                report(.outOfRange(found: Int(number), allowed: range))
             }
-        case .object(let fields, let name, let extra):
+        case .object(let fields, let part, let extra):
             guard case .object(let members) = value else {
-                return report("expected an object, found \(describe(value))")
+                return wrongType(.object)
             }
             for field in fields {
                 let fieldPath = join(path, field.name)
                 guard let member = members[field.name], member != .null else {
-                    if field.required { found.append(TemplateViolation(path: fieldPath, message: "required")) }
+                    if field.required { found.append(TemplateViolation(path: fieldPath, .required)) }
                     continue
                 }
                 check(member, field.shape, path: fieldPath, into: &found)
             }
             let known = Set(fields.map(\.name) + extra)
             for key in members.keys.sorted() where !known.contains(key) {
-                found.append(
-                    TemplateViolation(
-                        path: join(path, key),
-                        message: "unknown key; \(name) has: \(fields.map(\.name).joined(separator: ", "))"
-                    ))
+                found.append(TemplateViolation(path: join(path, key), .unknownKey(in: part, known: fields.map(\.name))))
             }
-        case .array(let element, let count, let limit):
+        case .array(let element, let count, let part, let owner):
             guard case .array(let items) = value else {
-                return report("expected an array, found \(describe(value))")
+                return wrongType(.array)
             }
             if !count.contains(items.count) {
-                report("\(limit), found \(items.count)")
+                report(.count(found: items.count, allowed: count, of: part, in: owner))
             }
             for (index, item) in items.enumerated() {
                 check(item, element, path: "\(path)[\(index)]", into: &found)
             }
-        }
-    }
-
-    /// "a string", "a number", "null", … for messages.
-    static func describe(_ value: JSONValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .bool(let flag): return String(flag)
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
         }
     }
 }

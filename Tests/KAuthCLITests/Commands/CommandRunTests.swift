@@ -129,6 +129,35 @@ import Testing
         #expect(json.value(at: "error.suggestions") == .array([.string("--scopes")]))
     }
 
+    /// What the command line refuses itself (a usage error, exit 2; any other failure, exit 1)
+    /// reads the same on stderr and in a `--json` error object as before it had a type of its own.
+    @Test func theCommandLinesOwnRefusalsKeepTheirWordsAndCodes() async {
+        let usage = "invalid profile name 'a b'; use letters, digits, '-', '_' or '.'"
+        let unset =
+            "'provider.kakao.client_id' is not set; set it with `kauth config set provider.kakao.client_id VALUE`"
+        for (line, code, message, json) in [
+            (["token", "--profile", "a b"], Int32(2), usage, "usage"),
+            (["config", "get", "provider.kakao.client_id"], Int32(1), unset, "failure")
+        ] {
+            let (textCode, text) = await runWithNothingStored(line)
+            #expect(textCode == code, "\(line)")
+            #expect(text.out.isEmpty && text.err == "error: \(message)\n", "\(line): \(text.err)")
+            let (jsonCode, object) = await runWithNothingStored(line + ["--json"])
+            #expect(jsonCode == code, "\(line)")
+            let expected = """
+                {
+                  "error" : {
+                    "code" : "\(json)",
+                    "exit_code" : \(code),
+                    "message" : \(JSONValue.string(message).jsonText())
+                  }
+                }
+
+                """
+            #expect(object.err.isEmpty && object.out == expected, "\(line): \(object.out)")
+        }
+    }
+
     @Test func plainHTTPIsRefusedExceptOnLoopback() async {
         let env = ["KAUTH_CLIENT_ID": "x", "KAUTH_KAKAO_AUTH_URL": "http://kauth.example.com"]
         let (code, output) = await runWithNothingStored(["login"], environment: env)

@@ -6,7 +6,7 @@ import Testing
 
 @testable import KAuthCLI
 
-/// `KAuthError.exitCode` and `code` against the contract users read: the table of
+/// `exitCode` and `code` of `KAuthError` and `CommandError` against the contract users read: the table of
 /// Docs/exit-codes.md, which lists the JSON `code` values each exit code is given with.
 struct ExitCodesTests {
     static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -31,7 +31,6 @@ struct ExitCodesTests {
 
     /// One error of each case, with the exit code and JSON code the contract gives it.
     static let samples: [(KAuthError, Int32, String)] = [
-        (.usage("x"), 2, "usage"),
         (.missingSetting(.clientID, provider: "kakao"), 2, "usage"),
         (.invalidSetting(name: "n", value: "v", expected: ["e"]), 2, "usage"),
         (.unknownProvider(name: "x", known: ["kakao"]), 2, "usage"),
@@ -71,7 +70,6 @@ struct ExitCodesTests {
         (.listenerFailed(.socket(operation: "bind", reason: "x")), 1, "failure"),
         (.httpUnavailable(libcurlMissing: "x"), 1, "failure"),
         (.unexpected(description: "x"), 1, "failure"),
-        (.failure("x"), 1, "failure"),
         (
             .addressPickerFailed(AddressPickerFailure(code: "KAE001", message: nil, meaning: .internalError)), 1,
             "picker_error"
@@ -81,10 +79,29 @@ struct ExitCodesTests {
         (.addressPicker(.addressNotReturned(id: 1)), 1, "invalid_response")
     ]
 
+    /// The command line's own failures, with the exit code and JSON code the contract gives them.
+    static let commandSamples: [(CommandError, Int32, String)] = [
+        (.usage("x"), 2, "usage"), (.failed("x"), 1, "failure")
+    ]
+
+    /// Every sample of both types: its case's name, the codes the mapping gives it and the ones
+    /// the contract does.
+    static var checks: [(name: String, given: (Int32, String), expected: (exitCode: Int32, code: String))] {
+        samples.map { (name($0.0), ($0.0.exitCode, $0.0.code), ($0.1, $0.2)) }
+            + commandSamples.map { (name($0.0), ($0.0.exitCode, $0.0.code), ($0.1, $0.2)) }
+    }
+
+    /// The case's name; a new case does not compile here until it has a sample above.
+    static func name(_ error: CommandError) -> String {
+        switch error {
+        case .usage: "CommandError.usage"
+        case .failed: "CommandError.failed"
+        }
+    }
+
     /// The case's name; a new case does not compile here until it has a sample above.
     static func name(_ error: KAuthError) -> String {
         switch error {
-        case .usage: "usage"
         case .missingSetting: "missingSetting"
         case .invalidSetting: "invalidSetting"
         case .unknownProvider: "unknownProvider"
@@ -121,29 +138,29 @@ struct ExitCodesTests {
         case .listenerFailed: "listenerFailed"
         case .httpUnavailable: "httpUnavailable"
         case .unexpected: "unexpected"
-        case .failure: "failure"
         case .product(let product): "product.\(product.failure)"
         }
     }
 
     @Test func everyCaseHasASample() {
-        // 38 cases besides `product`, which has one for each case of Kakao's share (2) and picker
-        // (5) failures.
-        #expect(Set(Self.samples.map { Self.name($0.0) }).count == 38 + 2 + 5)
+        // 36 cases besides `product`, which has one for each case of Kakao's share (2) and picker
+        // (5) failures; the command line's own two.
+        #expect(Set(Self.samples.map { Self.name($0.0) }).count == 36 + 2 + 5)
+        #expect(Set(Self.commandSamples.map { Self.name($0.0) }).count == 2)
     }
 
     @Test func everyCaseMapsToItsDocumentedCodes() throws {
         let documented = try Self.documented()
         #expect(documented.keys.sorted() == [0, 1, 2, 3, 4, 5, 6, 7])
-        for (error, exitCode, code) in Self.samples {
-            #expect(error.exitCode == exitCode, "\(Self.name(error))")
-            #expect(error.code == code, "\(Self.name(error))")
+        for (name, given, (exitCode, code)) in Self.checks {
+            #expect(given.0 == exitCode, "\(name)")
+            #expect(given.1 == code, "\(name)")
             #expect(documented[exitCode]?.contains(code) == true, "Docs/exit-codes.md lists \(code) under \(exitCode)")
         }
     }
 
     @Test func everyDocumentedCodeIsGiven() throws {
-        let given = Set(Self.samples.map { "\($0.1) \($0.2)" })
+        let given = Set(Self.checks.map { "\($0.expected.exitCode) \($0.expected.code)" })
         for (exitCode, codes) in try Self.documented() where exitCode != 0 {
             for code in codes {
                 #expect(given.contains("\(exitCode) \(code)"), "\(code) under \(exitCode) in Docs/exit-codes.md")

@@ -96,14 +96,14 @@ import Testing
         }
     }
 
-    /// Each exit code's summary is that of the errors that map to it, as `KAuthError.exitCode` says.
+    /// Each exit code's summary is that of the errors that map to it, as `exitCode` says.
     @Test func exitCodesAgreeWithTheErrors() {
-        let samples: [(KAuthError, Int32)] = [
-            (.usage("x"), 2), (.notLoggedIn(profile: "default"), 3), (.consentRequired(scopes: ["a"], message: ""), 4),
-            (.failure("x"), 1)
+        let samples: [(given: Int32, expected: Int32)] = [
+            (CommandError.usage("x").exitCode, 2), (KAuthError.notLoggedIn(profile: "default").exitCode, 3),
+            (KAuthError.consentRequired(scopes: ["a"], message: "").exitCode, 4), (CommandError.failed("x").exitCode, 1)
         ]
-        for (error, code) in samples {
-            #expect(error.exitCode == code)
+        for (given, code) in samples {
+            #expect(given == code)
             #expect(HelpTopic.exitCodes.entry(String(code)) != nil)
         }
     }

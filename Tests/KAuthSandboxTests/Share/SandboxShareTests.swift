@@ -110,7 +110,7 @@ private func templateText(_ json: JSONValue) -> String { json.jsonText() }
         let cases: [([(String, String)], String)] = [
             (
                 [("link_ver", "4.0"), ("template_object", templateText(broken))],
-                "invalid template_object: content.link: required; buttons: a feed template has at most 2 buttons, found 3"
+                "invalid template_object: content.link: must not be null; buttons: size must be between 0 and 2"
             ),
             ([("template_object", templateText(ShareGuideTemplates.text))], "link_ver must be 4.0"),
             ([("link_ver", "4.0")], "template_object is required"),
@@ -189,7 +189,8 @@ private func templateText(_ json: JSONValue) -> String { json.jsonText() }
         #expect(visits[0]["ka"] == .string("sdk/x"))
         #expect(visits[0]["status"] == .number(200))
         #expect(visits[1]["status"] == .number(400))
-        #expect(visits[1]["error"] == .string("invalid template_object: text: required; link: required"))
+        #expect(
+            visits[1]["error"] == .string("invalid template_object: text: must not be null; link: must not be null"))
         #expect(sandbox.request("POST", "/_sandbox/sharer-visits", authorization: nil).status == 405)
     }
 

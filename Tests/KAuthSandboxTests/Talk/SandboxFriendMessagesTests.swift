@@ -114,7 +114,8 @@ private func sent(_ sandbox: Sandbox) throws -> [[String: Any]] {
             "/v1/api/talk/friends/message/default/send",
             [receivers([uuids[0]]), ("template_object", #"{"object_type":"text"}"#)], bearer: access)
         #expect(
-            try json(badObject)["msg"] as? String ?? "" == "invalid template_object: text: required; link: required")
+            try json(badObject)["msg"] as? String ?? ""
+                == "invalid template_object: text: must not be null; link: must not be null")
         // Five is allowed; a uuid twice counts once.
         let five = try json(
             sandbox.post(

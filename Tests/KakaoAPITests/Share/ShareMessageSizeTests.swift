@@ -39,9 +39,6 @@ import Testing
         #expect(over == 10240)
         let violation = ShareMessageSize.violation(size: over)
         #expect(violation?.path == "template_msg")
-        #expect(
-            violation?.message.hasPrefix(
-                "the message is 10240 bytes by the Kakao SDK's measure; Kakao Talk takes less than 10240 (10 KB)")
-                == true)
+        #expect(violation?.problem == .messageTooLarge(bytes: 10240, limit: 10240))
     }
 }

@@ -5,9 +5,13 @@ import KAuthTestSupport
 import KakaoAPI
 import Testing
 
-@Suite struct TemplateValidatorTests {
+@testable import KAuthCLI
+
+/// Kakao's template rules (`TemplateValidator`, which finds facts) read through the words the
+/// command line prints for them (`TemplateMessages`), so each rule and its sentence are pinned.
+@Suite struct TemplateMessagesTests {
     func problems(_ json: JSONValue) -> [String] {
-        TemplateValidator.violations(in: json).map(\.description)
+        TemplateValidator.violations(in: json).map(TemplateMessages.describe)
     }
 
     @Test(arguments: TemplateType.allCases)

@@ -3,7 +3,11 @@ import KAuthCore
 import KakaoAPI
 import Testing
 
-@Suite struct LenientJSONTests {
+@testable import KAuthCLI
+
+/// The lenient JSON reader of templates, and where and why it refuses a text in the command
+/// line's words (`TemplateMessages`).
+@Suite struct LenientJSONMessagesTests {
     @Test func commentsAndTrailingCommasAreAccepted() throws {
         let text = """
             // a starter
@@ -44,7 +48,7 @@ import Testing
             _ = try LenientJSON.parse(text)
             Issue.record("\(text) parsed")
         } catch {
-            #expect(error.description == expected)
+            #expect(TemplateMessages.describe(error) == expected)
         }
     }
 }
