@@ -90,6 +90,13 @@ layers-check:
 layers:
 	@python3 Tests/Scripts/layers.py
 
+## walks: which source files a login, `kauth token` (valid, then expired) and `kauth me` really run,
+## counted from a build with coverage counters (.build-coverage) against `kauth sandbox`; prints
+## Markdown for Docs/architecture.md. Not part of `test`: the coverage build costs minutes.
+.PHONY: walks
+walks: deps
+	@SWIFT="$(SWIFT)" python3 Tests/Scripts/walks.py
+
 ## release: optimised, with the Swift runtime, FoundationEssentials and libcrypto linked statically,
 ## linked to map little at start-up (RELEASE_LINK, below)
 release: deps
@@ -152,4 +159,4 @@ bench: release
 	@Tests/Scripts/bench.sh $(CURDIR)/$(RELEASE_DIR)/release/kauth
 
 clean:
-	rm -rf $(BUILD_DIR) $(RELEASE_DIR) $(DIST_DIR)
+	rm -rf $(BUILD_DIR) $(RELEASE_DIR) $(DIST_DIR) .build-coverage
