@@ -100,6 +100,7 @@ walks: deps
 ## release: optimised, with the Swift runtime, FoundationEssentials and libcrypto linked statically,
 ## linked to map little at start-up (RELEASE_LINK, below)
 release: deps
+	$(if $(RELEASE_RELR),@mkdir -p $(RELEASE_DIR) && printf '%s\n' $(RELEASE_DISCARD) > $(RELEASE_DIR)/discard.ld)
 	KAUTH_STATIC_CRYPTO=1 $(SWIFT) build -c release --static-swift-stdlib --product kauth --scratch-path $(RELEASE_DIR) $(RELEASE_LINK) $(SWIFT_FLAGS)
 	@echo "built $(RELEASE_DIR)/release/kauth"
 
@@ -116,7 +117,14 @@ release: deps
 RELEASE_RELR ?= $(shell printf '2.36\n%s\n' "$$(getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc //p')" | sort -V -C && \
 	{ [ -x "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/ld.lld" ] || command -v ld.lld >/dev/null; } && \
 	echo -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
-RELEASE_LINK := $(RELEASE_RELR) -Xlinker --no-export-dynamic
+# - So that two builds of the same commit, in any folder, ship the same bytes (`make dist`), lld
+#   drops .swift_modhash (a module hash the Swift compiler writes into every object, different
+#   from build to build; the runtime looks up only the swift5_* sections, and a name that starts
+#   with a dot gets no __start_ symbol for code to find it by) with a linker script, and the
+#   linker writes no build ID: it would be a hash over the debug sections too, which vary.
+RELEASE_DISCARD := "SECTIONS { /DISCARD/ : { *(.swift_modhash) } } INSERT AFTER .text;"
+RELEASE_LINK := $(RELEASE_RELR) $(if $(RELEASE_RELR),-Xlinker --script=$(CURDIR)/$(RELEASE_DIR)/discard.ld) \
+	-Xlinker --build-id=none -Xlinker --no-export-dynamic
 
 ## install: the release binary, stripped (`install -s`): about 20 MB instead of 34 MB. Only a
 ## crash's backtrace reads the symbol tables; `make release` keeps them, for debugging. Then the
