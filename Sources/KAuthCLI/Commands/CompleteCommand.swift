@@ -45,7 +45,7 @@ enum CompleteCommand {
             let config = try context.configStore.load()
             return try providerNames(context).flatMap { name in
                 let type = config.value("provider.\(name).type") ?? ProviderType.named(name)?.id
-                return ProviderConfigKey.all(addedURLRoles: ProviderURLRole.kakaoHosts).filter { key in
+                return ProviderConfigKey.all(addedURLRoles: ProviderURLRole.fromProducts).filter { key in
                     type.map(key.applies) ?? true
                 }.map {
                     "provider.\(name).\($0.name)"

@@ -8,7 +8,7 @@ enum ConfigCommand {
         name: "config",
         summary: "read and change settings in $KAUTH_HOME/config",
         discussion:
-            "Keys are provider.NAME.KEY, with KEY one of: \(ConfigStore.providerKeys(addedURLRoles: ProviderURLRole.kakaoHosts).joined(separator: ", ")). Flags win over environment variables, which win over the config file. The file is kept 0600 since it may hold a client secret.",
+            "Keys are provider.NAME.KEY, with KEY one of: \(ConfigStore.providerKeys(addedURLRoles: ProviderURLRole.fromProducts).joined(separator: ", ")). Flags win over environment variables, which win over the config file. The file is kept 0600 since it may hold a client secret.",
         globals: [.noColor],
         examples: [
             ("kauth config set provider.kakao.client_id YOUR_REST_API_KEY", ""),
@@ -50,7 +50,7 @@ enum ConfigCommand {
 
     static func get(_ context: CommandContext) async throws -> Int32 {
         let key = context.command.arguments[0]
-        try ConfigStore.validate(key: key, addedURLRoles: ProviderURLRole.kakaoHosts)
+        try ConfigStore.validate(key: key, addedURLRoles: ProviderURLRole.fromProducts)
         guard let value = try context.configStore.load().value(key) else {
             throw CommandError.failed("'\(key)' is not set; set it with `kauth config set \(key) VALUE`")
         }
@@ -65,7 +65,7 @@ enum ConfigCommand {
     static func set(_ context: CommandContext) async throws -> Int32 {
         let key = context.command.arguments[0]
         let value = context.command.arguments[1]
-        try ConfigStore.validate(key: key, value: value, addedURLRoles: ProviderURLRole.kakaoHosts)
+        try ConfigStore.validate(key: key, value: value, addedURLRoles: ProviderURLRole.fromProducts)
         let store = context.configStore
         var file = try store.load()
         try check(key: key, value: value, file: file)
@@ -79,12 +79,14 @@ enum ConfigCommand {
     /// something for the provider's type (known from its name or its `type` setting).
     static func check(key: String, value: String, file: ConfigFile) throws {
         let parts = key.split(separator: ".").map(String.init)
-        guard let setting = ProviderConfigKey.named(parts[2], addedURLRoles: ProviderURLRole.kakaoHosts) else { return }
+        guard let setting = ProviderConfigKey.named(parts[2], addedURLRoles: ProviderURLRole.fromProducts) else {
+            return
+        }
         try setting.check(value, key: key)
         let type =
             parts[2] == "type" ? value : file.value("provider.\(parts[1]).type") ?? ProviderType.named(parts[1])?.id
         if let type, !setting.applies(to: type) {
-            let usable = ProviderConfigKey.all(addedURLRoles: ProviderURLRole.kakaoHosts).filter {
+            let usable = ProviderConfigKey.all(addedURLRoles: ProviderURLRole.fromProducts).filter {
                 $0.applies(to: type)
             }.map(\.name)
             throw CommandError.usage(
@@ -109,7 +111,7 @@ enum ConfigCommand {
 
     static func unset(_ context: CommandContext) async throws -> Int32 {
         let key = context.command.arguments[0]
-        try ConfigStore.validate(key: key, addedURLRoles: ProviderURLRole.kakaoHosts)
+        try ConfigStore.validate(key: key, addedURLRoles: ProviderURLRole.fromProducts)
         let store = context.configStore
         var file = try store.load()
         if file.unset(key) { try store.save(file) }

@@ -89,7 +89,7 @@ struct CommandContext: Sendable {
         let store = configStore
         return ProviderResolver(
             environment: environment, loadConfig: { try store.load() }, selected: globals.provider,
-            overrides: overrides, addedURLRoles: ProviderURLRole.kakaoHosts)
+            overrides: overrides, addedURLRoles: ProviderURLRole.fromProducts)
     }
 
     /// The token service for a stored login.

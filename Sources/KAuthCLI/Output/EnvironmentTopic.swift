@@ -116,7 +116,7 @@ extension HelpTopic {
     private static var providerURLEntries: [Entry] {
         ProviderType.builtIn.flatMap { type -> [Entry] in
             guard let prefix = type.environmentPrefix else { return [] }
-            return (ProviderURLRole.core + ProviderURLRole.kakaoHosts).compactMap { role -> Entry? in
+            return (ProviderURLRole.core + ProviderURLRole.fromProducts).compactMap { role -> Entry? in
                 guard type.has(role) else { return nil }
                 let fallback = type.builtInURL(role)
                 let what = "\(type.displayName)'s \(describe(role))"
