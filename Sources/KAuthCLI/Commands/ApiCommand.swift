@@ -45,12 +45,14 @@ enum ApiCommand {
     static func run(_ context: CommandContext, _ options: Options) async throws -> Int32 {
         let command = context.command
         if options.silent && (context.json || options.field != nil) {
-            throw CommandError.usage("--silent prints no body: leave out --json and --field, or --silent")
+            throw CommandError.usage(
+                .untranslated("--silent prints no body: leave out --json and --field, or --silent"))
         }
         if let path = options.field, path.contains("=") {
             throw CommandError.usage(
-                "--field PATH prints one value of the answer (as in `kauth me --field`); to send KEY=VALUE as gh's --field does, use -F '\(path.visible)'"
-            )
+                .untranslated(
+                    "--field PATH prints one value of the answer (as in `kauth me --field`); to send KEY=VALUE as gh's --field does, use -F '\(path.visible)'"
+                ))
         }
         let headers = try options.header.map(header)
         var stdinTaken = false
@@ -68,11 +70,13 @@ enum ApiCommand {
             (options.method ?? (fields.isEmpty && input == nil || options.paginate ? "GET" : "POST"))
             .uppercased()
         guard methods.contains(method) else {
-            throw CommandError.usage("unsupported method '\(method.visible)'; use GET, POST, PUT, PATCH or DELETE")
+            throw CommandError.usage(
+                .untranslated("unsupported method '\(method.visible)'; use GET, POST, PUT, PATCH or DELETE"))
         }
         if options.paginate && (method != "GET" || input != nil) {
             throw CommandError.usage(
-                "--paginate follows next-page links with GET; leave out -X \(method), --input and body fields")
+                .untranslated(
+                    "--paginate follows next-page links with GET; leave out -X \(method), --input and body fields"))
         }
         let client = try context.apiClient()
         var call = try self.call(command.arguments[0], method: method, provider: client.provider, options)
@@ -88,8 +92,9 @@ enum ApiCommand {
             if let contentType {
                 guard let named = APIBodyEncoding(contentType: contentType) else {
                     throw CommandError.usage(
-                        "-f and -F build a JSON or form body, not \(contentType.visible); send that body with --input FILE"
-                    )
+                        .untranslated(
+                            "-f and -F build a JSON or form body, not \(contentType.visible); send that body with --input FILE"
+                        ))
                 }
                 encoding = named
             } else {
@@ -98,7 +103,8 @@ enum ApiCommand {
             do {
                 call.rawBody = (encoding.contentType, try fields.body(encoding))
             } catch {
-                throw CommandError.usage("the field '\(error.key.visible)' cannot go in a JSON body: \(error.reason)")
+                throw CommandError.usage(
+                    .untranslated("the field '\(error.key.visible)' cannot go in a JSON body: \(error.reason)"))
             }
         }
 
@@ -141,20 +147,24 @@ enum ApiCommand {
             switch options.host ?? "api" {
             case "api": host = .api
             case "auth": host = .auth
-            case let other: throw CommandError.usage("--host is auth or api, not '\(other.visible)'")
+            case let other: throw CommandError.usage(.untranslated("--host is auth or api, not '\(other.visible)'"))
             }
             guard provider.urls[host] != nil else {
                 throw CommandError.usage(
-                    "provider '\(provider.name)' has no \(host.configKey): give a full URL on one of its hosts (\(provider.tokenOrigins.joined(separator: ", "))), or set it with `kauth config set provider.\(provider.name).\(host.configKey) URL`"
-                )
+                    .untranslated(
+                        "provider '\(provider.name)' has no \(host.configKey): give a full URL on one of its hosts (\(provider.tokenOrigins.joined(separator: ", "))), or set it with `kauth config set provider.\(provider.name).\(host.configKey) URL`"
+                    ))
             }
             return APICall(method: method, host: host, path: target)
         }
-        if options.host != nil { throw CommandError.usage("--host is for paths; a URL names its host itself") }
+        if options.host != nil {
+            throw CommandError.usage(.untranslated("--host is for paths; a URL names its host itself"))
+        }
         guard let origin = Provider.origin(of: target),
             target.lowercased().hasPrefix("https://") || target.lowercased().hasPrefix("http://")
         else {
-            throw CommandError.usage("PATH must start with / (e.g. /v2/user/me), or be a full http(s) URL")
+            throw CommandError.usage(
+                .untranslated("PATH must start with / (e.g. /v2/user/me), or be a full http(s) URL"))
         }
         guard provider.tokenOrigins.contains(origin) else {
             throw KAuthError.hostNotAllowed(url: target, provider: provider.name, allowed: provider.tokenOrigins)
@@ -166,20 +176,21 @@ enum ApiCommand {
     /// and a header that replaced it would be sent with no word said.
     static func header(_ text: String) throws -> HTTPHeader {
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
-            throw CommandError.usage("-H needs 'NAME: VALUE', not '\(text.visible)'")
+            throw CommandError.usage(.untranslated("-H needs 'NAME: VALUE', not '\(text.visible)'"))
         }
         let name = text[..<colon].trimmingWhitespace()
         let value = text[text.index(after: colon)...].trimmingWhitespace()
         guard HTTPHeader.isToken(name) else {
-            throw CommandError.usage("-H '\(text.visible)': '\(name.visible)' is not a header name")
+            throw CommandError.usage(.untranslated("-H '\(text.visible)': '\(name.visible)' is not a header name"))
         }
         guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else {
-            throw CommandError.usage("-H \(name): the value contains a line break or control character")
+            throw CommandError.usage(.untranslated("-H \(name): the value contains a line break or control character"))
         }
         guard name.lowercased() != "authorization" else {
             throw CommandError.usage(
-                "-H Authorization is refused: kauth sends the login's token itself, to the provider's hosts only. To call with another credential, use curl"
-            )
+                .untranslated(
+                    "-H Authorization is refused: kauth sends the login's token itself, to the provider's hosts only. To call with another credential, use curl"
+                ))
         }
         return HTTPHeader(name, value)
     }
@@ -189,7 +200,8 @@ enum ApiCommand {
         guard text.hasPrefix("@") else { return .typed(text) }
         let data = try body(from: String(text.dropFirst()), context, stdinTaken: &stdinTaken)
         guard let string = String(validating: data, as: UTF8.self) else {
-            throw CommandError.usage("-F \(text.visible): the file is not UTF-8 text; send binary data with --input")
+            throw CommandError.usage(
+                .untranslated("-F \(text.visible): the file is not UTF-8 text; send binary data with --input"))
         }
         return .string(string)
     }
@@ -198,7 +210,8 @@ enum ApiCommand {
     static func body(from source: String, _ context: CommandContext, stdinTaken: inout Bool) throws -> Data {
         if source == "-" {
             guard !stdinTaken else {
-                throw CommandError.usage("standard input can be read once: give one of --input - and -F KEY=@- only")
+                throw CommandError.usage(
+                    .untranslated("standard input can be read once: give one of --input - and -F KEY=@- only"))
             }
             stdinTaken = true
         }
@@ -208,9 +221,9 @@ enum ApiCommand {
         do {
             data = try context.world.fileSystem.readUserFile(path)
         } catch {
-            throw CommandError.usage("cannot read \(name): \(error)")
+            throw CommandError.usage(.untranslated("cannot read \(name): \(error)"))
         }
-        guard let data else { throw CommandError.usage("cannot read \(name): no such file") }
+        guard let data else { throw CommandError.usage(.untranslated("cannot read \(name): no such file")) }
         return data
     }
 
@@ -260,7 +273,8 @@ enum ApiCommand {
     static func value(at path: String, in response: JSONValue) throws -> JSONValue {
         guard let value = response.value(at: path) else {
             throw CommandError.failed(
-                "the answer has no field '\(path.visible)'; run the call without --field to see it")
+                .untranslated(
+                    "the answer has no field '\(path.visible)'; run the call without --field to see it"))
         }
         return value
     }

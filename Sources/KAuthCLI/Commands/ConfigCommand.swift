@@ -52,7 +52,7 @@ enum ConfigCommand {
         let key = context.command.arguments[0]
         try ConfigStore.validate(key: key, addedURLRoles: ProviderURLRole.fromProducts)
         guard let value = try context.configStore.load().value(key) else {
-            throw CommandError.failed("'\(key)' is not set; set it with `kauth config set \(key) VALUE`")
+            throw CommandError.failed(.untranslated("'\(key)' is not set; set it with `kauth config set \(key) VALUE`"))
         }
         if context.json {
             context.printJSON(.object(["key": .string(key), "value": .string(value)]))
@@ -90,8 +90,9 @@ enum ConfigCommand {
                 $0.applies(to: type)
             }.map(\.name)
             throw CommandError.usage(
-                "'\(parts[2])' means nothing for provider '\(parts[1])' of type \(type); its keys are: \(usable.joined(separator: ", "))"
-            )
+                .untranslated(
+                    "'\(parts[2])' means nothing for provider '\(parts[1])' of type \(type); its keys are: \(usable.joined(separator: ", "))"
+                ))
         }
     }
 

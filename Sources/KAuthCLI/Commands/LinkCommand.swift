@@ -81,8 +81,9 @@ enum LinkCommand {
     static func runDefault(_ context: CommandContext, _ options: DefaultOptions) async throws -> Int32 {
         guard let source = options.template else {
             throw CommandError.usage(
-                "'kauth link default' needs --template FILE (or - for standard input); start from `kauth link template new feed`"
-            )
+                .untranslated(
+                    "'kauth link default' needs --template FILE (or - for standard input); start from `kauth link template new feed`"
+                ))
         }
         let template = try ShareInput.template(context, source: source)
         return try await share(context, message: .default(template), options.share)
@@ -91,8 +92,9 @@ enum LinkCommand {
     static func runCustom(_ context: CommandContext, _ options: CustomOptions) async throws -> Int32 {
         guard let id = try ShareInput.templateID(options.templateID) else {
             throw CommandError.usage(
-                "'kauth link custom' needs --template-id N: the ID of a template from the console's message template builder"
-            )
+                .untranslated(
+                    "'kauth link custom' needs --template-id N: the ID of a template from the console's message template builder"
+                ))
         }
         return try await share(
             context, message: .custom(templateID: id, args: try ShareInput.pairs(options.arg, flag: "--arg")),
@@ -101,7 +103,7 @@ enum LinkCommand {
 
     static func runScrap(_ context: CommandContext, _ options: ScrapOptions) async throws -> Int32 {
         guard let url = options.url else {
-            throw CommandError.usage("'kauth link scrap' needs --url URL: the page to share")
+            throw CommandError.usage(.untranslated("'kauth link scrap' needs --url URL: the page to share"))
         }
         let message = ShareMessage.scrap(
             url: try ShareInput.webURL(url, flag: "--url"),

@@ -55,17 +55,21 @@ enum LinkImageCommand {
         do {
             contents = try context.world.fileSystem.readUserFile(path)
         } catch {
-            throw CommandError.usage("cannot read '\(path)': \(error)")
+            throw CommandError.usage(.untranslated("cannot read '\(path)': \(error)"))
         }
-        guard let data = contents else { throw CommandError.usage("cannot read '\(path)': no such file") }
+        guard let data = contents else {
+            throw CommandError.usage(.untranslated("cannot read '\(path)': no such file"))
+        }
         if data.count > ImageInfo.maximumUploadBytes {
             throw CommandError.usage(
-                "'\(path)' is \(data.count) bytes; Kakao takes images of at most \(ImageInfo.maximumUploadBytes) bytes (2 MB): nothing was sent"
-            )
+                .untranslated(
+                    "'\(path)' is \(data.count) bytes; Kakao takes images of at most \(ImageInfo.maximumUploadBytes) bytes (2 MB): nothing was sent"
+                ))
         }
         guard let info = ImageInfo.sniff(data) else {
             throw CommandError.usage(
-                "'\(path)' is not a PNG, JPEG or GIF image (judged by its content): nothing was sent")
+                .untranslated(
+                    "'\(path)' is not a PNG, JPEG or GIF image (judged by its content): nothing was sent"))
         }
         let request = ImageUploadRequest(
             image: data, format: info.format, boundary: MultipartForm.randomBoundary(context.world.random))

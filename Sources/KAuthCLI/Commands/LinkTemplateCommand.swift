@@ -34,8 +34,9 @@ enum LinkTemplateCommand {
         let name = context.command.arguments[0]
         guard let type = TemplateType(rawValue: name.lowercased()) else {
             throw CommandError.usage(
-                "unknown template type '\(name)'; use one of: \(TemplateType.allCases.map(\.rawValue).joined(separator: ", "))"
-            )
+                .untranslated(
+                    "unknown template type '\(name)'; use one of: \(TemplateType.allCases.map(\.rawValue).joined(separator: ", "))"
+                ))
         }
         context.out(
             options.noComments ? TemplateStarters.plain(for: type) : TemplateStarters.text(for: type))

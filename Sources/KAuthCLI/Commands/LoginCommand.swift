@@ -82,7 +82,7 @@ enum LoginCommand {
             \.clientID, \.clientSecret, \.redirectURI, \.loginHint, \.nonce
         ]
         for field in texts where options[keyPath: field]?.isEmpty == true {
-            throw CommandError.usage("--\(Options.flag(of: field).name) needs a non-empty value")
+            throw CommandError.usage(.untranslated("--\(Options.flag(of: field).name) needs a non-empty value"))
         }
         let timeout = options.timeout ?? 300
         let overrides = ProviderOverrides(
@@ -99,7 +99,9 @@ enum LoginCommand {
         }
         if options.issuer != nil && !provider.takesIssuer {
             throw CommandError.usage(
-                "--issuer is for OpenID Connect providers (--provider oidc); \(provider.name)'s endpoints are built in")
+                .untranslated(
+                    "--issuer is for OpenID Connect providers (--provider oidc); \(provider.name)'s endpoints are built in"
+                ))
         }
         let serviceTerms = ScopeList.parse(options.serviceTerms)
         let loginOptions = LoginOptions(
@@ -166,7 +168,8 @@ enum LoginCommand {
         if let (flag, _) = context.command.given(among: spec.flags).first(where: {
             !taken.contains($0.flag.name)
         }) {
-            throw CommandError.usage("--with-token logs in without a browser; --\(flag.name) does not apply")
+            throw CommandError.usage(
+                .untranslated("--with-token logs in without a browser; --\(flag.name) does not apply"))
         }
         var lines: [String] = []
         while var line = context.terminal.readLine() {
@@ -178,18 +181,21 @@ enum LoginCommand {
         // is repeated in an error, since it may be a secret.
         guard let token = lines.first else {
             throw CommandError.usage(
-                "--with-token reads a refresh token on standard input, and none came; e.g. `kauth token --refresh-token | kauth login --with-token`"
-            )
+                .untranslated(
+                    "--with-token reads a refresh token on standard input, and none came; e.g. `kauth token --refresh-token | kauth login --with-token`"
+                ))
         }
         guard lines.count == 1 else {
             throw CommandError.usage(
-                "--with-token reads one refresh token on one line of standard input; \(lines.count) lines came (not shown here)"
-            )
+                .untranslated(
+                    "--with-token reads one refresh token on one line of standard input; \(lines.count) lines came (not shown here)"
+                ))
         }
         guard TokenForm.isWellFormed(token), !token.contains(" ") else {
             throw CommandError.usage(
-                "--with-token: what came on standard input is not a refresh token (one word of printable ASCII characters, RFC 6749); it is not shown here"
-            )
+                .untranslated(
+                    "--with-token: what came on standard input is not a refresh token (one word of printable ASCII characters, RFC 6749); it is not shown here"
+                ))
         }
         var tokens = context.tokenService(login)
         tokens.keystore = tokens.keystore.choosingProtection()

@@ -29,8 +29,9 @@ enum LogoutCommand {
             let outcome = try await context.userAPI().logout(refreshToken: nil, validAccessToken: token)
             if case .notRevoked(let reason) = outcome {
                 throw CommandError.failed(
-                    "the provider did not end the session of the token in KAUTH_ACCESS_TOKEN (\(describe(reason))); it stays valid until it expires"
-                )
+                    .untranslated(
+                        "the provider did not end the session of the token in KAUTH_ACCESS_TOKEN (\(describe(reason))); it stays valid until it expires"
+                    ))
             }
             if context.json {
                 context.printJSON(

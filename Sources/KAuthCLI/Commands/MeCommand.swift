@@ -52,8 +52,9 @@ enum MeCommand {
         if let path {
             guard let value = user.value(at: path) ?? result.value.value(at: path) else {
                 throw CommandError.failed(
-                    "the profile has no field '\(path)' (it may need consent: see `kauth me` for items that need agreement)"
-                )
+                    .untranslated(
+                        "the profile has no field '\(path)' (it may need consent: see `kauth me` for items that need agreement)"
+                    ))
             }
             if context.json {
                 context.printJSON(
@@ -76,10 +77,11 @@ enum MeCommand {
     static func idTokenSubject(of login: StoredLogin) throws -> String {
         guard let idToken = login.session?.idToken else {
             throw CommandError.failed(
-                "no ID token is stored to check userinfo against; log in with `kauth login --openid`")
+                .untranslated(
+                    "no ID token is stored to check userinfo against; log in with `kauth login --openid`"))
         }
         guard let subject = JWTClaims.unverifiedSubject(of: idToken) else {
-            throw CommandError.failed("the stored ID token cannot be read; log in again")
+            throw CommandError.failed(.untranslated("the stored ID token cannot be read; log in again"))
         }
         return subject
     }

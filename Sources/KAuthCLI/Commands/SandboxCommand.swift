@@ -66,9 +66,10 @@ enum SandboxCommand {
             )
         } catch LoopbackServerError.addressInUse(_, let port) {
             throw CommandError.failed(
-                "port \(port) is already in use; pick another with --port N, or --port 0 for any free port")
+                .untranslated(
+                    "port \(port) is already in use; pick another with --port N, or --port 0 for any free port"))
         } catch let error as SandboxStateError {
-            throw CommandError.failed("\(error)")
+            throw CommandError.failed(.untranslated("\(error)"))
         }
         server.start()
         context.out(exports(base: server.baseURL, configuration: configuration))
@@ -105,20 +106,23 @@ enum SandboxCommand {
                 guard let method = SandboxClientAuthMethod(rawValue: name) else {
                     let known = SandboxClientAuthMethod.allCases.map(\.rawValue).joined(separator: ", ")
                     throw CommandError.usage(
-                        "--client-auth-methods: unknown method '\(name)'; use one or more of \(known), separated by commas"
-                    )
+                        .untranslated(
+                            "--client-auth-methods: unknown method '\(name)'; use one or more of \(known), separated by commas"
+                        ))
                 }
                 if !methods.contains(method) { methods.append(method) }
             }
             guard !methods.isEmpty else {
-                throw CommandError.usage("--client-auth-methods needs at least one method, such as client_secret_basic")
+                throw CommandError.usage(
+                    .untranslated("--client-auth-methods needs at least one method, such as client_secret_basic"))
             }
             configuration.clientAuthMethods = methods
         }
         if let mode = options.authorizationResponseIss {
             guard let value = SandboxIssParameter(rawValue: mode) else {
                 let known = SandboxIssParameter.allCases.map(\.rawValue).joined(separator: ", ")
-                throw CommandError.usage("--authorization-response-iss: unknown mode '\(mode)'; use one of \(known)")
+                throw CommandError.usage(
+                    .untranslated("--authorization-response-iss: unknown mode '\(mode)'; use one of \(known)"))
             }
             configuration.authorizationResponseIss = value
         }
@@ -133,12 +137,14 @@ enum SandboxCommand {
         if let name = options.idTokenAlg {
             guard let algorithm = JWSAlgorithm(rawValue: name) else {
                 throw CommandError.usage(
-                    "--id-token-alg: unknown algorithm '\(name.visible)'; use one of \(JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", "))"
-                )
+                    .untranslated(
+                        "--id-token-alg: unknown algorithm '\(name.visible)'; use one of \(JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", "))"
+                    ))
             }
             if algorithm.family == .hmac, configuration.clientSecret == nil {
                 throw CommandError.usage(
-                    "--id-token-alg \(name) signs with the client secret: give --client-secret too")
+                    .untranslated(
+                        "--id-token-alg \(name) signs with the client secret: give --client-secret too"))
             }
             configuration.idTokenAlgorithm = algorithm
         }

@@ -29,11 +29,13 @@ enum ShareInput {
             do {
                 data = try context.world.fileSystem.readUserFile(source)
             } catch {
-                throw CommandError.usage("cannot read the template \(name): \(error)")
+                throw CommandError.usage(.untranslated("cannot read the template \(name): \(error)"))
             }
-            guard let data else { throw CommandError.usage("cannot read the template \(name): no such file") }
+            guard let data else {
+                throw CommandError.usage(.untranslated("cannot read the template \(name): no such file"))
+            }
             guard let decoded = String(validating: data, as: UTF8.self) else {
-                throw CommandError.usage("the template \(name) is not UTF-8 text")
+                throw CommandError.usage(.untranslated("the template \(name) is not UTF-8 text"))
             }
             text = decoded
         }
@@ -41,7 +43,8 @@ enum ShareInput {
         do {
             json = try LenientJSON.parse(text)
         } catch {
-            throw CommandError.usage("the template \(name) is not valid JSON: \(TemplateMessages.describe(error))")
+            throw CommandError.usage(
+                .untranslated("the template \(name) is not valid JSON: \(TemplateMessages.describe(error))"))
         }
         switch TemplateValidator.validate(json) {
         case .success(let template): return template
@@ -57,17 +60,20 @@ enum ShareInput {
         if let text = options.text {
             guard options.template == nil, options.templateID == nil, options.scrap == nil, args.isEmpty else {
                 throw CommandError.usage(
-                    "--text sends a text message of its own: leave out --template, --template-id, --arg and --scrap")
+                    .untranslated(
+                        "--text sends a text message of its own: leave out --template, --template-id, --arg and --scrap"
+                    ))
             }
             return .default(try textTemplate(text, link: options.link.map { try webURL($0, flag: "--link") }))
         }
         if options.link != nil {
-            throw CommandError.usage("--link goes with --text; a template names its own links")
+            throw CommandError.usage(.untranslated("--link goes with --text; a template names its own links"))
         }
         if let source = options.template {
             guard options.templateID == nil, options.scrap == nil, args.isEmpty else {
                 throw CommandError.usage(
-                    "--template sends a default template: leave out --template-id, --arg and --scrap")
+                    .untranslated(
+                        "--template sends a default template: leave out --template-id, --arg and --scrap"))
             }
             return .default(try template(context, source: source))
         }
@@ -78,8 +84,9 @@ enum ShareInput {
             return .custom(templateID: id, args: args)
         }
         throw CommandError.usage(
-            "'\(context.command.path.joined(separator: " "))' needs a message: --text TEXT [--link URL], --template FILE (or -), --template-id N [--arg KEY=VALUE…], or --scrap URL"
-        )
+            .untranslated(
+                "'\(context.command.path.joined(separator: " "))' needs a message: --text TEXT [--link URL], --template FILE (or -), --template-id N [--arg KEY=VALUE…], or --scrap URL"
+            ))
     }
 
     /// Kakao's text template for `text`, built as a JSON value (so no character of the text can
@@ -87,13 +94,14 @@ enum ShareInput {
     /// without `--link` it is empty, and a tap opens nothing.
     static func textTemplate(_ text: String, link: String?) throws -> DefaultTemplate {
         guard text.contains(where: { !$0.isWhitespace }) else {
-            throw CommandError.usage("--text needs some text")
+            throw CommandError.usage(.untranslated("--text needs some text"))
         }
         let count = text.count
         guard count <= TemplateValidator.maximumText else {
             throw CommandError.usage(
-                "--text is \(count) characters; a Kakao text message holds at most \(TemplateValidator.maximumText) (a --template can carry a longer feed or list message)"
-            )
+                .untranslated(
+                    "--text is \(count) characters; a Kakao text message holds at most \(TemplateValidator.maximumText) (a --template can carry a longer feed or list message)"
+                ))
         }
         var urls: [String: JSONValue] = [:]
         if let link {
@@ -113,7 +121,7 @@ enum ShareInput {
         var pairs: [String: String] = [:]
         for (key, value) in try KeyValueArguments.parse(values, what: flag) {
             guard pairs[key] == nil else {
-                throw CommandError.usage("\(flag) \(key)= is given twice")
+                throw CommandError.usage(.untranslated("\(flag) \(key)= is given twice"))
             }
             pairs[key] = value
         }
@@ -124,7 +132,8 @@ enum ShareInput {
     static func templateID(_ text: String?) throws -> Int64? {
         guard let text else { return nil }
         guard let id = Int64(text), id > 0 else {
-            throw CommandError.usage("--template-id needs a template ID (a positive whole number), not '\(text)'")
+            throw CommandError.usage(
+                .untranslated("--template-id needs a template ID (a positive whole number), not '\(text)'"))
         }
         return id
     }
@@ -135,7 +144,7 @@ enum ShareInput {
         guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"),
             let host = URLComponents(string: text)?.host, !host.isEmpty
         else {
-            throw CommandError.usage("\(flag) needs an http or https URL, not '\(text)'")
+            throw CommandError.usage(.untranslated("\(flag) needs an http or https URL, not '\(text)'"))
         }
         return text
     }

@@ -50,7 +50,8 @@ enum ShippingPickerCommand {
         let text = context.command.arguments.first ?? ""
         guard text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let id = Int64(text), id > 0 else {
             throw CommandError.usage(
-                "'kauth shipping edit' needs an address id (a positive whole number), not '\(text.visible)'")
+                .untranslated(
+                    "'kauth shipping edit' needs an address id (a positive whole number), not '\(text.visible)'"))
         }
         return id
     }

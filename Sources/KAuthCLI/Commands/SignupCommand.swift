@@ -36,8 +36,9 @@ enum SignupCommand {
             }
         } catch KAuthError.api(_, -201, let message) {
             throw CommandError.failed(
-                "a key is not a registered user property of the app (\(message.visible)); register it in the Kakao console under User properties"
-            )
+                .untranslated(
+                    "a key is not a registered user property of the app (\(message.visible)); register it in the Kakao console under User properties"
+                ))
         }
         return 0
     }

@@ -43,7 +43,8 @@ enum TalkCommand {
         let result = try await client.send(TalkMemoRequest(message: message))
         if let code = result.value.resultCode, code != 0 {
             throw CommandError.failed(
-                "Kakao answered result_code \(code) instead of 0; the message may not have been sent")
+                .untranslated(
+                    "Kakao answered result_code \(code) instead of 0; the message may not have been sent"))
         }
         if context.json {
             context.printResponse(

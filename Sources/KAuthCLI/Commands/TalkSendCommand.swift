@@ -31,15 +31,18 @@ enum TalkSendCommand {
         switch TalkReceivers.problem(receivers) {
         case .empty?:
             throw CommandError.usage(
-                "'kauth talk send' needs --to UUID[,UUID…]: the friends' uuids from `kauth talk friends`")
+                .untranslated(
+                    "'kauth talk send' needs --to UUID[,UUID…]: the friends' uuids from `kauth talk friends`"))
         case .malformed(let uuid)?:
             throw CommandError.usage(
-                "--to: '\(uuid.visible)' is not a friend's uuid (letters, digits, - and _, as `kauth talk friends` shows them)"
-            )
+                .untranslated(
+                    "--to: '\(uuid.visible)' is not a friend's uuid (letters, digits, - and _, as `kauth talk friends` shows them)"
+                ))
         case .tooMany(let count)?:
             throw CommandError.usage(
-                "--to names \(count) friends; Kakao takes at most \(TalkReceivers.maximum) per message: send it in several runs"
-            )
+                .untranslated(
+                    "--to names \(count) friends; Kakao takes at most \(TalkReceivers.maximum) per message: send it in several runs"
+                ))
         case nil:
             break
         }

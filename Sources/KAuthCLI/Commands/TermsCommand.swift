@@ -71,15 +71,17 @@ enum TermsCommand {
         let terms = try await client.send(ServiceTermsRequest(allOfTheApp: true)).value.serviceTerms ?? []
         for tag in tags {
             guard let term = terms.first(where: { $0.tag == tag }) else {
-                throw CommandError.usage("'\(tag.visible)' is not a service term of this app; see `kauth terms --app`")
+                throw CommandError.usage(
+                    .untranslated("'\(tag.visible)' is not a service term of this app; see `kauth terms --app`"))
             }
             guard term.agreed != false else {
-                throw CommandError.usage("'\(tag.visible)' is not agreed, so there is nothing to revoke")
+                throw CommandError.usage(.untranslated("'\(tag.visible)' is not agreed, so there is nothing to revoke"))
             }
             guard term.revocable == true else {
                 throw CommandError.usage(
-                    "'\(tag.visible)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)"
-                )
+                    .untranslated(
+                        "'\(tag.visible)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)"
+                    ))
             }
         }
         let result = try await client.send(RevokeServiceTermsRequest(tags: tags))

@@ -31,10 +31,13 @@ enum TokenCommand {
         let minValid = options.minValid
         if options.refreshToken && (options.idToken || options.execCredential) {
             throw CommandError.usage(
-                "--refresh-token prints the refresh token alone; it does not go with --id-token or --exec-credential")
+                .untranslated(
+                    "--refresh-token prints the refresh token alone; it does not go with --id-token or --exec-credential"
+                ))
         }
         if options.execCredential && context.json {
-            throw CommandError.usage("--exec-credential prints JSON of its own (an ExecCredential); leave out --json")
+            throw CommandError.usage(
+                .untranslated("--exec-credential prints JSON of its own (an ExecCredential); leave out --json"))
         }
         // Checked before any token is read: a kubeconfig asking for a version kauth cannot speak
         // is a setting to fix, not a reason to refresh.
@@ -44,7 +47,8 @@ enum TokenCommand {
         if let token = context.environmentToken {
             if options.idToken || options.refreshToken {
                 throw CommandError.usage(
-                    "KAUTH_ACCESS_TOKEN is set and is an access token alone; unset it to read the stored login")
+                    .untranslated(
+                        "KAUTH_ACCESS_TOKEN is set and is an access token alone; unset it to read the stored login"))
             }
             if options.execCredential {
                 context.printJSON(execCredential(token: token, expiresAt: nil, apiVersion: apiVersion))
@@ -142,13 +146,16 @@ enum TokenCommand {
         guard let info, !info.isEmpty else { return execCredentialVersions[0] }
         guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(info.utf8)), case .object = json else {
             throw CommandError.usage(
-                "KUBERNETES_EXEC_INFO is not a JSON object; kubectl sets it to one (an ExecCredential with apiVersion)")
+                .untranslated(
+                    "KUBERNETES_EXEC_INFO is not a JSON object; kubectl sets it to one (an ExecCredential with apiVersion)"
+                ))
         }
         guard let asked = json["apiVersion"]?.stringValue else { return execCredentialVersions[0] }
         guard execCredentialVersions.contains(asked) else {
             throw CommandError.usage(
-                "kubectl asks for an ExecCredential of apiVersion '\(asked.visible)' (KUBERNETES_EXEC_INFO); kauth answers in \(execCredentialVersions.joined(separator: " or ")): set exec.apiVersion in the kubeconfig to one of them"
-            )
+                .untranslated(
+                    "kubectl asks for an ExecCredential of apiVersion '\(asked.visible)' (KUBERNETES_EXEC_INFO); kauth answers in \(execCredentialVersions.joined(separator: " or ")): set exec.apiVersion in the kubeconfig to one of them"
+                ))
         }
         return asked
     }

@@ -16,8 +16,9 @@ enum TokenRefreshCommand {
     static func run(_ context: CommandContext) async throws -> Int32 {
         if context.environmentToken != nil {
             throw CommandError.usage(
-                "KAUTH_ACCESS_TOKEN is set: that token cannot be refreshed by kauth; unset it to refresh the stored login"
-            )
+                .untranslated(
+                    "KAUTH_ACCESS_TOKEN is set: that token cannot be refreshed by kauth; unset it to refresh the stored login"
+                ))
         }
         let tokens = context.tokenService(try context.storedLogin())
         let before = tokens.login.session

@@ -43,6 +43,25 @@ struct CommandContext: Sendable {
             keyring: world.keyring, keyringTurnedOff: environment["KAUTH_KEYRING"]?.lowercased() == "off")
     }
 
+    /// The language sentences are printed in: `KAUTH_LANG`, config `language` (or the selected
+    /// provider's `language`), then the locale (`Language.resolve`). Read when a sentence is
+    /// printed, never on a path that prints none: `kauth token` reads no config for it.
+    var language: Language {
+        Language.resolve(
+            environment: { environment[$0] },
+            configured: {
+                guard let config = try? configStore.load() else { return nil }
+                return config.value("language")
+                    ?? config.value("provider.\(globals.provider ?? "kakao").language")
+            })
+    }
+
+    /// A catalogue message in the user's language.
+    func words(_ message: some Message) -> String { message.text(language) }
+
+    /// A catalogue message on stderr, as one line.
+    func say(_ message: some Message) { err(words(message) + "\n") }
+
     var configStore: ConfigStore { ConfigStore(paths: paths, fileSystem: world.fileSystem) }
     var profileStore: ProfileStore { ProfileStore(keystore: keystore) }
 
@@ -68,7 +87,8 @@ struct CommandContext: Sendable {
         guard !name.isEmpty, name.count <= 64,
             name.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" || $0 == "." })
         else {
-            throw CommandError.usage("invalid profile name '\(name.visible)'; use letters, digits, '-', '_' or '.'")
+            throw CommandError.usage(
+                .untranslated("invalid profile name '\(name.visible)'; use letters, digits, '-', '_' or '.'"))
         }
     }
 

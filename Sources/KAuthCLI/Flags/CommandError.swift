@@ -4,7 +4,7 @@
 /// user. `Output/ExitCodes.swift` maps it, with `KAuthError`, to exit codes and JSON codes.
 enum CommandError: Error, Equatable {
     /// The command cannot be done as asked: exit 2, JSON code `usage`.
-    case usage(String)
+    case usage(Localized)
     /// Anything else that stops the command: exit 1, JSON code `failure`.
-    case failed(String)
+    case failed(Localized)
 }

@@ -40,7 +40,9 @@ struct IntegerOption: Sendable {
         guard let text = values.last else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw CommandError.usage(
-                "--\(spec.name) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+                .untranslated(
+                    "--\(spec.name) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
+                ))
         }
         return value
     }

@@ -1,10 +1,14 @@
 extension CommandContext {
     /// Messages for errors, knowing this command's flags.
-    var messages: ErrorMessages {
+    var messages: ErrorMessages { messages(in: language) }
+
+    /// Messages for errors in `language`: English for `--json`, whose output never changes with it.
+    func messages(in language: Language) -> ErrorMessages {
         let flags = Set((command.flags + command.globals).map(\.name))
         var messages = ErrorMessages(
             commandPath: command.path, hasFlag: { flags.contains($0.name) }, profileFlag: globals.profile)
         let context = self
+        messages.language = language
         messages.recreate = { profile in LoginRecipe.flags(for: profile, context: context) }
         if command.path == ["kauth", "login"] {
             messages.repeatLogin = LoginRecipe.repeating(command)

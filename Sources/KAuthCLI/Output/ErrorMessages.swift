@@ -27,6 +27,9 @@ struct ErrorMessages {
     /// In `kauth login`: the flags of its provider, issuer, client and profile alone, for the
     /// same login handed over with `--with-token` (which takes no browser options).
     var handOverLogin: String?
+    /// The language of the words; `--json` errors are always English, as all machine output is
+    /// the same in every language.
+    var language: Language = .english
 
     init(commandPath: [String], hasFlag: @escaping (FlagSpec) -> Bool, profileFlag: String?) {
         self.commandPath = commandPath
@@ -55,8 +58,8 @@ struct ErrorMessages {
     /// its control characters made visible (it may quote a file's or a provider's words).
     func message(for error: CommandError) -> String {
         switch error {
-        case .usage(let text): text
-        case .failed(let text): text.visible
+        case .usage(let text): text.text(language)
+        case .failed(let text): text.text(language).visible
         }
     }
 

@@ -24,8 +24,8 @@ enum ErrorReport {
     /// The command line's own failure, as `error: …` on stderr or the JSON error object (its
     /// `code`, `message` and `exit_code`) on stdout in `--json` mode.
     static func report(_ error: CommandError, context: CommandContext) {
-        let message = context.messages.message(for: error)
-        guard context.json else { return context.err("error: \(message)\n") }
+        guard context.json else { return context.err("error: \(context.messages.message(for: error))\n") }
+        let message = context.messages(in: .english).message(for: error)
         let object = members(code: error.code, message: message, exitCode: error.exitCode)
         context.printJSON(.object(["error": .object(object)]))
     }
@@ -39,7 +39,7 @@ enum ErrorReport {
     /// adds (`required_scopes`, `provider_code`, …).
     static func errorObject(_ error: KAuthError, context: CommandContext) -> [String: JSONValue] {
         var object = members(
-            code: error.code, message: context.messages.message(for: error), exitCode: error.exitCode)
+            code: error.code, message: context.messages(in: .english).message(for: error), exitCode: error.exitCode)
         if let scopes = error.requiredScopes {
             object["required_scopes"] = .array(scopes.map(JSONValue.string))
         }

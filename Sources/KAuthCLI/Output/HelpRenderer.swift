@@ -135,9 +135,3 @@ enum HelpRenderer {
         }.joined(separator: "\n")
     }
 }
-
-extension String {
-    func padding(_ width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-    }
-}

@@ -1,12 +1,13 @@
 import KAuthCore
 
-/// Plain columns for people: a header row and left-aligned cells, two spaces apart.
+/// Plain columns for people: a header row and left-aligned cells, two spaces apart, padded by
+/// display width so that rows with Korean cells keep their columns.
 enum TextTable {
     static func render(_ headers: [String], _ rows: [[String]]) -> String {
-        var widths = headers.map(\.count)
+        var widths = headers.map(\.displayWidth)
         for row in rows {
             for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], cell.count)
+                widths[index] = max(widths[index], cell.displayWidth)
             }
         }
         func line(_ cells: [String]) -> String {
@@ -23,7 +24,7 @@ enum KeyValueArguments {
     static func parse(_ words: [String], what: String) throws -> [(String, String)] {
         try words.map { word in
             guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
-                throw CommandError.usage("\(what) needs KEY=VALUE, not '\(word)'")
+                throw CommandError.usage(.untranslated("\(what) needs KEY=VALUE, not '\(word)'"))
             }
             return (String(word[..<equals]), String(word[word.index(after: equals)...]))
         }

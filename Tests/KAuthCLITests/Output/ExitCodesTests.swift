@@ -81,7 +81,7 @@ struct ExitCodesTests {
 
     /// The command line's own failures, with the exit code and JSON code the contract gives them.
     static let commandSamples: [(CommandError, Int32, String)] = [
-        (.usage("x"), 2, "usage"), (.failed("x"), 1, "failure")
+        (.usage(.untranslated("x")), 2, "usage"), (.failed(.untranslated("x")), 1, "failure")
     ]
 
     /// Every sample of both types: its case's name, the codes the mapping gives it and the ones

@@ -77,7 +77,7 @@ import Testing
 
     @Test func aNumberOutsideItsRangeIsAUsageErrorNamingTheFlag() throws {
         let parsed = try parse(["login", "--timeout", "0"])
-        #expect(throws: CommandError.usage("--timeout needs a whole number from 1 to 86400, not '0'")) {
+        #expect(throws: CommandError.usage(.untranslated("--timeout needs a whole number from 1 to 86400, not '0'"))) {
             try LoginCommand.Options(parsing: parsed)
         }
     }
