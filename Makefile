@@ -10,6 +10,8 @@ SWIFT_FLAGS  ?=
 # Where `make install` puts things, under $(DESTDIR)$(PREFIX) (DESTDIR: a staging root for packages).
 BINDIR       ?= $(PREFIX)/bin
 MANDIR       ?= $(PREFIX)/share/man/man1
+# The Korean man page, where man-db looks for it under a ko_* locale.
+MANDIR_KO    ?= $(PREFIX)/share/man/ko/man1
 BASHCOMPDIR  ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR   ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR  ?= $(PREFIX)/share/fish/vendor_completions.d
@@ -133,17 +135,20 @@ install: release
 	@$(MAKE) --no-print-directory install-files KAUTH=$(KAUTH)
 
 ## install-files: what `install` does after building, for a kauth built already (KAUTH=path)
+## The files speak English whatever the installer's locale (KAUTH_LANG=en), and the Korean man
+## page Korean (KAUTH_LANG=ko); man-db picks one by the reader's locale.
 install-files:
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(MANDIR_KO) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -s -m 0755 $(KAUTH) $(DESTDIR)$(BINDIR)/kauth
-	$(KAUTH) __man > $(DESTDIR)$(MANDIR)/kauth.1.tmp && mv $(DESTDIR)$(MANDIR)/kauth.1.tmp $(DESTDIR)$(MANDIR)/kauth.1
-	$(KAUTH) completion bash > $(DESTDIR)$(BASHCOMPDIR)/kauth.tmp && mv $(DESTDIR)$(BASHCOMPDIR)/kauth.tmp $(DESTDIR)$(BASHCOMPDIR)/kauth
-	$(KAUTH) completion zsh > $(DESTDIR)$(ZSHCOMPDIR)/_kauth.tmp && mv $(DESTDIR)$(ZSHCOMPDIR)/_kauth.tmp $(DESTDIR)$(ZSHCOMPDIR)/_kauth
-	$(KAUTH) completion fish > $(DESTDIR)$(FISHCOMPDIR)/kauth.fish.tmp && mv $(DESTDIR)$(FISHCOMPDIR)/kauth.fish.tmp $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
-	chmod 0644 $(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth $(DESTDIR)$(ZSHCOMPDIR)/_kauth $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
+	KAUTH_LANG=en $(KAUTH) __man > $(DESTDIR)$(MANDIR)/kauth.1.tmp && mv $(DESTDIR)$(MANDIR)/kauth.1.tmp $(DESTDIR)$(MANDIR)/kauth.1
+	KAUTH_LANG=ko $(KAUTH) __man > $(DESTDIR)$(MANDIR_KO)/kauth.1.tmp && mv $(DESTDIR)$(MANDIR_KO)/kauth.1.tmp $(DESTDIR)$(MANDIR_KO)/kauth.1
+	KAUTH_LANG=en $(KAUTH) completion bash > $(DESTDIR)$(BASHCOMPDIR)/kauth.tmp && mv $(DESTDIR)$(BASHCOMPDIR)/kauth.tmp $(DESTDIR)$(BASHCOMPDIR)/kauth
+	KAUTH_LANG=en $(KAUTH) completion zsh > $(DESTDIR)$(ZSHCOMPDIR)/_kauth.tmp && mv $(DESTDIR)$(ZSHCOMPDIR)/_kauth.tmp $(DESTDIR)$(ZSHCOMPDIR)/_kauth
+	KAUTH_LANG=en $(KAUTH) completion fish > $(DESTDIR)$(FISHCOMPDIR)/kauth.fish.tmp && mv $(DESTDIR)$(FISHCOMPDIR)/kauth.fish.tmp $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
+	chmod 0644 $(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(MANDIR_KO)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth $(DESTDIR)$(ZSHCOMPDIR)/_kauth $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/kauth $(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth \
+	rm -f $(DESTDIR)$(BINDIR)/kauth $(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(MANDIR_KO)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth \
 		$(DESTDIR)$(ZSHCOMPDIR)/_kauth $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
 
 ## dist: for installing without Swift, under DIST_DIR: the archive kauth-VERSION-linux-ARCH.tar.gz

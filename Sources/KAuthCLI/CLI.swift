@@ -42,10 +42,15 @@ package enum CLI {
         case .help(let path):
             let spec = ArgumentParser.command(at: path, root: root)
             world.terminal.writeOut(
-                HelpRenderer.render(spec, path: path, globalFlags: GlobalFlags.specs, width: world.terminal.columns))
+                HelpRenderer.render(
+                    spec, path: path, globalFlags: GlobalFlags.specs, width: world.terminal.columns,
+                    language: helpLanguage(arguments, world: world)))
             return 0
         case .topic(let topic):
-            world.terminal.writeOut(HelpRenderer.render(topic, root: root.name, width: world.terminal.columns))
+            world.terminal.writeOut(
+                HelpRenderer.render(
+                    topic, root: root.name, width: world.terminal.columns,
+                    language: helpLanguage(arguments, world: world)))
             return 0
         case .run(let spec, let parsed):
             var context = CommandContext(world: world, command: parsed, version: version)
@@ -71,6 +76,13 @@ package enum CLI {
                 return wrapped.exitCode
             }
         }
+    }
+
+    /// The language of help: as a command's, with the provider the line names (help is parsed
+    /// before the global flags are read into options, so `--provider` is looked up here).
+    static func helpLanguage(_ arguments: [String], world: World) -> Language {
+        let provider = CompleteCommand.providerName(in: Array(arguments.prefix { $0 != "--" }))
+        return CommandContext.language(world: world, provider: provider)
     }
 
     /// Whether the line asks for JSON, judged before parsing so usage errors honour it too.

@@ -48,9 +48,10 @@ import Testing
             "kauth config set provider.kakao.",
             [
                 "type", "client_id", "client_secret", "app_key", "redirect_uri", "scopes", "token_endpoint_auth_method",
-                "ca_file", "client_cert", "client_key", "auth_url", "api_url", "sharer_url", "apps_url"
+                "ca_file", "client_cert", "client_key", "language", "auth_url", "api_url", "sharer_url", "apps_url"
             ].map { "provider.kakao." + $0 }
         ),
+        ("kauth config set lang", ["language"]),
         ("kauth config set provider.work.i", ["provider.work.issuer"]),
         (
             "kauth help ",

@@ -27,10 +27,13 @@ import KAuthTestSupport
 import Testing
 
 @Suite struct DocExamplesEndToEndTests {
-    /// The pages: every Markdown file in Docs/, and the README.
+    /// The pages: every Markdown file in Docs/ and its language folders (Docs/ko/), and the README.
     static let pages: [String] = {
-        let docs = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/Docs")) ?? []
-        return docs.filter { $0.hasSuffix(".md") }.sorted().map { "Docs/" + $0 } + ["README.md"]
+        func markdown(in folder: String) -> [String] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/" + folder)) ?? []
+            return names.filter { $0.hasSuffix(".md") }.sorted().map { folder + "/" + $0 }
+        }
+        return markdown(in: "Docs") + markdown(in: "Docs/ko") + ["README.md"]
     }()
 
     @Test func thereArePagesToRun() {

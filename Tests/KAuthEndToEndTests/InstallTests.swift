@@ -3,11 +3,12 @@ import KAuthTestSupport
 import Testing
 
 /// `make install-files` (the second half of `make install`) and `make uninstall`, into a staging
-/// folder (DESTDIR), with the built kauth: the binary, the man page and the three completion
-/// scripts land where their programs look, and all of them go again. Skipped without make.
+/// folder (DESTDIR), with the built kauth: the binary, the man pages (English, and Korean where
+/// man-db looks under a `ko` locale) and the three completion scripts land where their programs
+/// look, and all of them go again. Skipped without make.
 @Suite struct InstallTests {
     static let files = [
-        "bin/kauth", "share/man/man1/kauth.1", "share/bash-completion/completions/kauth",
+        "bin/kauth", "share/man/man1/kauth.1", "share/man/ko/man1/kauth.1", "share/bash-completion/completions/kauth",
         "share/zsh/site-functions/_kauth", "share/fish/vendor_completions.d/kauth.fish"
     ]
 
@@ -33,10 +34,16 @@ import Testing
         let installed = root + "bin/kauth"
         #expect(
             try await Spawned(["--version"], environment: [:], executable: installed).wait().out.hasPrefix("kauth "))
-        for (file, arguments) in [
-            ("share/man/man1/kauth.1", ["__man"]), ("share/zsh/site-functions/_kauth", ["completion", "zsh"])
+        // The installer's own locale changes nothing: English files stay English.
+        let settingsInKorean = settings + ["LANG=ko_KR.UTF-8"]
+        _ = try await make(["install-files", "KAUTH=\(kauthBinary)"] + settingsInKorean)
+        for (file, arguments, language) in [
+            ("share/man/man1/kauth.1", ["__man"], "en"), ("share/man/ko/man1/kauth.1", ["__man"], "ko"),
+            ("share/zsh/site-functions/_kauth", ["completion", "zsh"], "en"),
+            ("share/fish/vendor_completions.d/kauth.fish", ["completion", "fish"], "en")
         ] {
-            let expected = try await Spawned(arguments, environment: [:], executable: installed).wait().out
+            let expected = try await Spawned(arguments, environment: ["KAUTH_LANG": language], executable: installed)
+                .wait().out
             #expect(try String(contentsOfFile: root + file, encoding: .utf8) == expected, "\(file)")
             let mode = try FileManager.default.attributesOfItem(atPath: root + file)[.posixPermissions] as? Int
             #expect(mode == 0o644, "\(file)")

@@ -107,9 +107,10 @@ share/bash-completion/completions/kauth
 share/doc/kauth/LICENSE
 share/doc/kauth/README
 share/fish/vendor_completions.d/kauth.fish
+share/man/ko/man1/kauth.1
 share/man/man1/kauth.1
 share/zsh/site-functions/_kauth"
-check "archive holds exactly the binary, man page, three completions, README and LICENSE" \
+check "archive holds exactly the binary, man pages (English, Korean), three completions, README and LICENSE" \
   [ "$(tar -tzf "$dist/$tarball" | LC_ALL=C sort)" = "$expected" ]
 prefix="$work/prefix"
 mkdir -p "$prefix"
@@ -183,6 +184,10 @@ if [ -n "$installed" ]; then
     bash -c "[ \"\$(command -v kauth)\" = /usr/bin/kauth ] && kauth --version | grep -q '^kauth $version '"
   check "man kauth finds /usr/share/man/man1/kauth.1.gz and shows it" \
     bash -c '[ "$(man -w kauth)" = /usr/share/man/man1/kauth.1.gz ] && MANPAGER=cat MANWIDTH=100 man kauth 2>/dev/null | grep -q "kauth version"'
+  # -L ko: the Korean page as man-db picks it under a ko_* locale, whether or not this machine
+  # has one generated (without it man-db falls back to C and the English page).
+  check "man -L ko kauth finds /usr/share/man/ko/man1/kauth.1.gz and shows Hangul" \
+    bash -c '[ "$(man -L ko -w kauth)" = /usr/share/man/ko/man1/kauth.1.gz ] && LANG=C.UTF-8 MANPAGER=cat MANWIDTH=100 man -L ko kauth 2>/dev/null | grep -q "종료 상태"'
   install_missing /usr/share/bash-completion/bash_completion bash-completion
   if [ -f /usr/share/bash-completion/bash_completion ]; then
     # As an interactive bash does: bash-completion loads kauth's script the first time it is needed.

@@ -221,6 +221,7 @@ which puts
 
     bin/kauth                                     the program
     share/man/man1/kauth.1                        man kauth
+    share/man/ko/man1/kauth.1                     man kauth, in Korean (a ko_* locale)
     share/bash-completion/completions/kauth       bash completion
     share/zsh/site-functions/_kauth               zsh completion (add the folder to fpath)
     share/fish/vendor_completions.d/kauth.fish    fish completion
@@ -258,7 +259,7 @@ EOF
   echo
   echo " -- $maintainer  $(date -u -R -d "@$SOURCE_DATE_EPOCH")"
 } | gzip -9n >"$work/deb/usr/share/doc/kauth/changelog.gz"
-gzip -9n "$work/deb/usr/share/man/man1/kauth.1"
+gzip -9n "$work/deb/usr/share/man/man1/kauth.1" "$work/deb/usr/share/man/ko/man1/kauth.1"
 
 # --- The Debian package ------------------------------------------------------------------------
 root="$work/deb"

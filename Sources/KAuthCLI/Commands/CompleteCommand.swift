@@ -11,18 +11,27 @@ import KakaoAPI
 enum CompleteCommand {
     static let spec = CommandSpec(
         name: "__complete",
-        summary: "print names for shell completion, one a line",
+        summary: Localized(en: "print names for shell completion, one a line", ko: "셸 자동 완성용 이름을 한 줄에 하나씩 출력합니다"),
         globals: [],
         arguments: [
             ArgumentSpec(
-                name: "KIND", help: DynamicValues.allCases.map(\.rawValue).joined(separator: ", "), minimum: 1,
+                name: "KIND", help: .verbatim(DynamicValues.allCases.map(\.rawValue).joined(separator: ", ")),
+                minimum: 1,
                 maximum: 1,
                 values: .choices(DynamicValues.allCases.map(\.rawValue))
             ),
             ArgumentSpec(
-                name: "WORDS", help: "after --: the words of the command line typed so far", minimum: 0, maximum: nil)
+                name: "WORDS",
+                help: Localized(
+                    en: "after --: the words of the command line typed so far", ko: "-- 뒤: 지금까지 입력한 명령줄의 단어"),
+                minimum: 0, maximum: nil)
         ],
-        examples: [("kauth __complete profiles", "what `kauth switch <TAB>` offers")],
+        examples: [
+            (
+                "kauth __complete profiles",
+                Localized(en: "what `kauth switch <TAB>` offers", ko: "`kauth switch <TAB>`이 제안하는 것")
+            )
+        ],
         run: run,
         hidden: true
     )
@@ -43,14 +52,15 @@ enum CompleteCommand {
             // Only the keys that mean something for each provider's type (`config set` refuses
             // the others); a provider whose type is not known yet offers them all.
             let config = try context.configStore.load()
-            return try providerNames(context).flatMap { name in
-                let type = config.value("provider.\(name).type") ?? ProviderType.named(name)?.id
-                return ProviderConfigKey.all(addedURLRoles: ProviderURLRole.fromProducts).filter { key in
-                    type.map(key.applies) ?? true
-                }.map {
-                    "provider.\(name).\($0.name)"
+            return try ConfigStore.topLevelKeys.map(\.name)
+                + providerNames(context).flatMap { name in
+                    let type = config.value("provider.\(name).type") ?? ProviderType.named(name)?.id
+                    return ProviderConfigKey.all(addedURLRoles: ProviderURLRole.fromProducts).filter { key in
+                        type.map(key.applies) ?? true
+                    }.map {
+                        "provider.\(name).\($0.name)"
+                    }
                 }
-            }
         case .prompts:
             let words = Array(context.command.arguments.dropFirst())
             let name = providerName(in: words) ?? ProviderType.kakao.id

@@ -6,25 +6,38 @@ import KakaoAPI
 enum LoginCommand {
     static let spec = CommandSpec(
         name: "login",
-        summary: "log in through the browser and store the tokens",
+        summary: Localized(en: "log in through the browser and store the tokens", ko: "브라우저로 로그인하고 토큰을 저장합니다"),
         discussion:
-            "Opens the provider's login page in the browser (BROWSER, else xdg-open or open) and waits for the redirect on a listener at 127.0.0.1. The URL is always printed to stderr. When no browser can be opened, or with --no-browser, open the URL on any machine and paste back the address the browser was sent to, for SSH sessions. For Kakao, register \(Kakao.defaultRedirectURI) as a redirect URI of your app (or pass the one you registered with --redirect-uri).",
+            Localized(
+                en:
+                    "Opens the provider's login page in the browser (BROWSER, else xdg-open or open) and waits for the redirect on a listener at 127.0.0.1. The URL is always printed to stderr. When no browser can be opened, or with --no-browser, open the URL on any machine and paste back the address the browser was sent to, for SSH sessions. For Kakao, register \(Kakao.defaultRedirectURI) as a redirect URI of your app (or pass the one you registered with --redirect-uri).",
+                ko:
+                    "제공자의 로그인 페이지를 브라우저(BROWSER, 없으면 xdg-open 또는 open)로 열고 127.0.0.1의 리스너에서 리다이렉트를 기다립니다. URL은 항상 stderr에 출력됩니다. 브라우저를 열 수 없거나 --no-browser를 주면, 아무 기기에서나 URL을 열고 브라우저가 이동한 주소를 붙여 넣으세요 (SSH 세션용). 카카오 앱에는 리다이렉트 URI로 \(Kakao.defaultRedirectURI) 주소를 등록하세요 (또는 등록한 URI를 --redirect-uri로 넘기세요)."
+            ),
         options: Options.self,
         environment: EnvironmentVariables.login,
         examples: [
-            ("kauth login", "log in to Kakao in the browser"),
+            ("kauth login", Localized(en: "log in to Kakao in the browser", ko: "브라우저로 카카오에 로그인합니다")),
             (
                 "kauth login --scopes account_email,phone_number --prompt login",
-                "ask for more scopes and force the login screen"
+                Localized(en: "ask for more scopes and force the login screen", ko: "동의항목을 더 요청하고 로그인 화면을 강제로 띄웁니다")
             ),
-            ("kauth login --no-browser", "over SSH: open the printed URL elsewhere, paste the redirect URL back"),
+            (
+                "kauth login --no-browser",
+                Localized(
+                    en: "over SSH: open the printed URL elsewhere, paste the redirect URL back",
+                    ko: "SSH에서: 출력된 URL을 다른 곳에서 열고 리다이렉트 URL을 붙여 넣습니다")
+            ),
             (
                 "kauth login --profile work --redirect-uri http://127.0.0.1:8080/kakao",
-                "a second login with its own registered redirect URI"
+                Localized(
+                    en: "a second login with its own registered redirect URI", ko: "따로 등록한 리다이렉트 URI로 두 번째 로그인을 합니다")
             ),
             (
                 "echo \"$KAUTH_REFRESH_TOKEN\" | kauth login --with-token --profile ci",
-                "in CI: store a login from a refresh token kept in a secret"
+                Localized(
+                    en: "in CI: store a login from a refresh token kept in a secret",
+                    ko: "CI에서: 시크릿에 보관한 리프레시 토큰으로 로그인을 저장합니다")
             )
         ],
         run: run
@@ -51,27 +64,50 @@ enum LoginCommand {
         var withToken = false
 
         static let flags: [OptionFlag<Self>] = [
-            .list(\.scopes, "scopes", "LIST", "scope IDs to ask consent for (comma- or space-separated)"),
+            .list(
+                \.scopes, "scopes", "LIST",
+                Localized(
+                    en: "scope IDs to ask consent for (comma- or space-separated)", ko: "동의를 요청할 동의항목 ID (쉼표나 공백으로 구분)")
+            ),
             .list(
                 \.prompt, "prompt", "LIST",
-                "Kakao: login, create, select_account; OpenID Connect: none, login, consent, select_account",
+                Localized(
+                    en: "Kakao: login, create, select_account; OpenID Connect: none, login, consent, select_account",
+                    ko: "카카오: login, create, select_account. OpenID Connect: none, login, consent, select_account"),
                 values: .dynamic(.prompts)),
-            .option(\.loginHint, "login-hint", "TEXT", "pre-fill the account field (email or phone number)"),
-            .list(\.serviceTerms, "service-terms", "LIST", "Kakao Sync service-terms tags to show"),
+            .option(
+                \.loginHint, "login-hint", "TEXT",
+                Localized(en: "pre-fill the account field (email or phone number)", ko: "계정 입력란을 미리 채웁니다 (이메일 또는 전화번호)")
+            ),
+            .list(
+                \.serviceTerms, "service-terms", "LIST",
+                Localized(en: "Kakao Sync service-terms tags to show", ko: "보여 줄 카카오싱크 서비스 약관 태그")),
             .toggle(\.openID, SharedFlags.openID),
             .option(\.nonce, SharedFlags.nonce),
             .toggle(
-                \.noBrowser, "no-browser", "do not open a browser; print the URL and accept the redirect URL on stdin"),
+                \.noBrowser, "no-browser",
+                Localized(
+                    en: "do not open a browser; print the URL and accept the redirect URL on stdin",
+                    ko: "브라우저를 열지 않습니다. URL을 출력하고 리다이렉트 URL을 표준 입력으로 받습니다")),
             .port(\.port, SharedFlags.loginPort),
             .option(\.redirectURI, SharedFlags.redirectURI),
             .integer(
-                \.timeout, "timeout", "SECONDS", "how long to wait for the login (default 300)", range: 1...86_400),
+                \.timeout, "timeout", "SECONDS",
+                Localized(en: "how long to wait for the login (default 300)", ko: "로그인을 기다릴 시간 (기본값 300)"),
+                range: 1...86_400),
             .option(\.clientID, SharedFlags.clientID),
             .option(\.clientSecret, SharedFlags.clientSecret),
             .option(\.issuer, SharedFlags.issuer),
-            .toggle(\.device, "device", "use the device authorization grant (providers that offer it)"),
             .toggle(
-                \.allowNoPKCE, "allow-no-pkce", "log in to a provider that does not list PKCE S256 (not recommended)"),
+                \.device, "device",
+                Localized(
+                    en: "use the device authorization grant (providers that offer it)",
+                    ko: "기기 인가 그랜트를 사용합니다 (제공하는 제공자만)")),
+            .toggle(
+                \.allowNoPKCE, "allow-no-pkce",
+                Localized(
+                    en: "log in to a provider that does not list PKCE S256 (not recommended)",
+                    ko: "PKCE S256을 밝히지 않은 제공자에 로그인합니다 (권장하지 않음)")),
             .toggle(\.withToken, SharedFlags.withToken),
             .json
         ]

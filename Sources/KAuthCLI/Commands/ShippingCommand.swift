@@ -13,18 +13,24 @@ import KakaoAPI
 enum ShippingCommand {
     static let spec = CommandSpec(
         name: "shipping",
-        summary: "list the user's shipping addresses",
+        summary: Localized(en: "list the user's shipping addresses", ko: "사용자의 배송지를 나열합니다"),
         discussion:
-            "Needs the shipping_address consent (exit 4 until it is given: `kauth scopes request shipping_address`). Shows the first page (default address first); --all follows every page.",
+            Localized(
+                en:
+                    "Needs the shipping_address consent (exit 4 until it is given: `kauth scopes request shipping_address`). Shows the first page (default address first); --all follows every page.",
+                ko:
+                    "shipping_address 동의가 필요합니다 (동의할 때까지 종료 코드 4: `kauth scopes request shipping_address`). 첫 페이지를 보여 주며 (기본 배송지가 먼저), --all은 모든 페이지를 따라갑니다."
+            ),
         options: Options.self,
         examples: [
-            ("kauth shipping", ""), ("kauth shipping --all --json", ""), ("kauth shipping --id 1234", ""),
-            ("kauth shipping select", "choose one in Kakao's picker")
+            ("kauth shipping", .none), ("kauth shipping --all --json", .none), ("kauth shipping --id 1234", .none),
+            ("kauth shipping select", Localized(en: "choose one in Kakao's picker", ko: "카카오의 배송지 선택 화면에서 하나를 고릅니다"))
         ],
         subcommands: [
             CommandSpec(
-                name: "list", summary: "list shipping addresses", options: Options.self,
-                examples: [("kauth shipping list --page-size 20", "")], run: run),
+                name: "list", summary: Localized(en: "list shipping addresses", ko: "배송지를 나열합니다"),
+                options: Options.self,
+                examples: [("kauth shipping list --page-size 20", .none)], run: run),
             ShippingPickerCommand.selectSpec,
             ShippingPickerCommand.newSpec,
             ShippingPickerCommand.editSpec
@@ -96,9 +102,12 @@ extension ShippingCommand {
 
         static let flags: [OptionFlag<Self>] = [
             .json,
-            .option(\.id, "id", "N", "only the address with this id"),
-            .integer(\.pageSize, "page-size", "N", "addresses per page (at least 2; default 10)", range: 2...1000),
-            .toggle(\.all, "all", "follow every page")
+            .option(\.id, "id", "N", Localized(en: "only the address with this id", ko: "이 ID의 배송지만")),
+            .integer(
+                \.pageSize, "page-size", "N",
+                Localized(en: "addresses per page (at least 2; default 10)", ko: "페이지당 배송지 수 (최소 2, 기본값 10)"),
+                range: 2...1000),
+            .toggle(\.all, "all", Localized(en: "follow every page", ko: "모든 페이지를 따라갑니다"))
         ]
     }
 }

@@ -4,17 +4,28 @@ import KAuthCore
 enum SwitchCommand {
     static let spec = CommandSpec(
         name: "switch",
-        summary: "make a stored profile the default",
+        summary: Localized(en: "make a stored profile the default", ko: "저장된 프로필을 기본 프로필로 정합니다"),
         discussion:
-            "Each profile holds one login (any provider). Commands use --profile, else KAUTH_PROFILE, else the profile chosen here, else 'default'. Without NAME, lists the stored profiles.",
+            Localized(
+                en:
+                    "Each profile holds one login (any provider). Commands use --profile, else KAUTH_PROFILE, else the profile chosen here, else 'default'. Without NAME, lists the stored profiles.",
+                ko:
+                    "프로필마다 로그인 하나를 담습니다 (제공자는 무엇이든). 명령은 --profile, 없으면 KAUTH_PROFILE, 없으면 여기서 고른 프로필, 없으면 'default'를 씁니다. NAME 없이 실행하면 저장된 프로필을 나열합니다."
+            ),
         options: JSONOnlyOptions.self,
         globals: [.noColor],
         arguments: [
             ArgumentSpec(
-                name: "NAME", help: "a profile with a stored login (see `kauth status`)", minimum: 0, maximum: 1,
+                name: "NAME",
+                help: Localized(
+                    en: "a profile with a stored login (see `kauth status`)", ko: "로그인이 저장된 프로필 (`kauth status` 참고)"),
+                minimum: 0, maximum: 1,
                 values: .dynamic(.profiles))
         ],
-        examples: [("kauth login --profile work", ""), ("kauth switch work", ""), ("kauth status", "now shows 'work'")],
+        examples: [
+            ("kauth login --profile work", .none), ("kauth switch work", .none),
+            ("kauth status", Localized(en: "now shows 'work'", ko: "이제 'work'를 보여 줍니다"))
+        ],
         run: run
     )
 

@@ -6,26 +6,33 @@ import KakaoAPI
 enum TermsCommand {
     static let spec = CommandSpec(
         name: "terms",
-        summary: "show and revoke Kakao Sync service terms",
+        summary: Localized(en: "show and revoke Kakao Sync service terms", ko: "카카오싱크 서비스 약관을 보여 주고 철회합니다"),
         discussion:
-            "Lists the service terms the user agreed to (Kakao: /v2/user/service_terms); --app lists every term of the app with the user's answer.",
+            Localized(
+                en:
+                    "Lists the service terms the user agreed to (Kakao: /v2/user/service_terms); --app lists every term of the app with the user's answer.",
+                ko: "사용자가 동의한 서비스 약관을 나열합니다 (카카오: /v2/user/service_terms). --app은 앱의 모든 약관을 사용자의 동의 여부와 함께 나열합니다."),
         options: ListOptions.self,
         examples: [
-            ("kauth terms", ""), ("kauth terms --app --tags marketing_2023", ""),
-            ("kauth terms revoke marketing_2023", "")
+            ("kauth terms", .none), ("kauth terms --app --tags marketing_2023", .none),
+            ("kauth terms revoke marketing_2023", .none)
         ],
         subcommands: [
             CommandSpec(
-                name: "list", summary: "list service terms", options: ListOptions.self,
-                examples: [("kauth terms list --app", "")], run: list),
+                name: "list", summary: Localized(en: "list service terms", ko: "서비스 약관을 나열합니다"),
+                options: ListOptions.self,
+                examples: [("kauth terms list --app", .none)], run: list),
             CommandSpec(
                 name: "revoke",
-                summary: "revoke agreed, revocable service terms",
+                summary: Localized(en: "revoke agreed, revocable service terms", ko: "동의했고 철회할 수 있는 서비스 약관을 철회합니다"),
                 options: JSONOnlyOptions.self,
                 arguments: [
-                    ArgumentSpec(name: "TAG", help: "term tags (comma- or space-separated)", minimum: 1, maximum: nil)
+                    ArgumentSpec(
+                        name: "TAG",
+                        help: Localized(en: "term tags (comma- or space-separated)", ko: "약관 태그 (쉼표나 공백으로 구분)"),
+                        minimum: 1, maximum: nil)
                 ],
-                examples: [("kauth terms revoke marketing_2023", "")],
+                examples: [("kauth terms revoke marketing_2023", .none)],
                 run: revoke
             )
         ],
@@ -102,8 +109,10 @@ extension TermsCommand {
 
         static let flags: [OptionFlag<Self>] = [
             .json,
-            .toggle(\.app, "app", "every term of the app, not only the agreed ones"),
-            .list(\.tags, "tags", "LIST", "only these tags")
+            .toggle(
+                \.app, "app",
+                Localized(en: "every term of the app, not only the agreed ones", ko: "동의한 것만이 아니라 앱의 모든 약관")),
+            .list(\.tags, "tags", "LIST", Localized(en: "only these tags", ko: "이 태그만"))
         ]
     }
 }

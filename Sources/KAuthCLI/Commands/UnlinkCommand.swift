@@ -5,12 +5,18 @@ import KAuthCore
 enum UnlinkCommand {
     static let spec = CommandSpec(
         name: "unlink",
-        summary: "unlink the account from the app and delete the stored tokens",
+        summary: Localized(
+            en: "unlink the account from the app and delete the stored tokens", ko: "계정과 앱의 연결을 끊고 저장된 토큰을 삭제합니다"),
         discussion:
-            "Calls the provider's unlink (Kakao: /v1/user/unlink), which revokes every token and the user's consent. The local tokens are deleted only when it succeeds, so a failed unlink can be retried. Other profiles logged in as the same user of the same app lose their tokens too: they are marked rejected, and the command names them. With KAUTH_ACCESS_TOKEN set, the token's user is unlinked and the keystore is not touched.",
+            Localized(
+                en:
+                    "Calls the provider's unlink (Kakao: /v1/user/unlink), which revokes every token and the user's consent. The local tokens are deleted only when it succeeds, so a failed unlink can be retried. Other profiles logged in as the same user of the same app lose their tokens too: they are marked rejected, and the command names them. With KAUTH_ACCESS_TOKEN set, the token's user is unlinked and the keystore is not touched.",
+                ko:
+                    "제공자의 연결 끊기(카카오: /v1/user/unlink)를 호출합니다. 모든 토큰과 사용자의 동의가 철회됩니다. 성공했을 때만 로컬 토큰을 삭제하므로, 실패한 연결 끊기는 다시 시도할 수 있습니다. 같은 앱에 같은 사용자로 로그인한 다른 프로필도 토큰을 잃습니다: 거부된 것으로 표시되고, 명령이 그 이름을 알려 줍니다. KAUTH_ACCESS_TOKEN이 설정되어 있으면 그 토큰의 사용자를 연결 끊고 키 저장소는 건드리지 않습니다."
+            ),
         options: JSONOnlyOptions.self,
         environment: EnvironmentVariables.session,
-        examples: [("kauth unlink", "")],
+        examples: [("kauth unlink", .none)],
         run: run
     )
 

@@ -46,13 +46,20 @@ struct CommandContext: Sendable {
     /// The language sentences are printed in: `KAUTH_LANG`, config `language` (or the selected
     /// provider's `language`), then the locale (`Language.resolve`). Read when a sentence is
     /// printed, never on a path that prints none: `kauth token` reads no config for it.
-    var language: Language {
+    var language: Language { Self.language(world: world, provider: globals.provider) }
+
+    /// The language for `world` and the provider the line names, before a command runs: help
+    /// pages print in it too.
+    static func language(world: World, provider: String?) -> Language {
         Language.resolve(
-            environment: { environment[$0] },
+            environment: { world.environment[$0] },
             configured: {
-                guard let config = try? configStore.load() else { return nil }
+                let paths = KAuthPaths.resolve(world.environment)
+                guard let config = try? ConfigStore(paths: paths, fileSystem: world.fileSystem).load() else {
+                    return nil
+                }
                 return config.value("language")
-                    ?? config.value("provider.\(globals.provider ?? "kakao").language")
+                    ?? config.value("provider.\(provider ?? "kakao").language")
             })
     }
 

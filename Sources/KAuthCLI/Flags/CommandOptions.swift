@@ -31,7 +31,7 @@ extension OptionFlag {
         OptionFlag(spec: flag.spec, field: field) { options, _ in options[keyPath: field] = true }
     }
 
-    static func toggle(_ field: Field<Options, Bool>, _ name: String, short: Character? = nil, _ help: String)
+    static func toggle(_ field: Field<Options, Bool>, _ name: String, short: Character? = nil, _ help: Localized)
         -> Self
     {
         toggle(field, Toggle(name, short: short, help))
@@ -44,7 +44,7 @@ extension OptionFlag {
 
     static func option(
         _ field: Field<Options, String?>, _ name: String, short: Character? = nil, _ valueName: String,
-        _ help: String, values: ValueKind = .text
+        _ help: Localized, values: ValueKind = .text
     ) -> Self {
         option(field, Option(name, short: short, valueName, help, values: values))
     }
@@ -52,7 +52,7 @@ extension OptionFlag {
     /// A repeatable flag: every value, in order.
     static func list(
         _ field: Field<Options, [String]>, _ name: String, short: Character? = nil, _ valueName: String,
-        _ help: String, values: ValueKind = .text
+        _ help: Localized, values: ValueKind = .text
     ) -> Self {
         let flag = Option(name, short: short, valueName, help, repeatable: true, values: values)
         return OptionFlag(spec: flag.spec, field: field) { options, given in options[keyPath: field] = given }
@@ -65,7 +65,7 @@ extension OptionFlag {
     /// A repeatable flag whose absence means something else than no value: nil when not given.
     static func list(
         _ field: Field<Options, [String]?>, _ name: String, short: Character? = nil, _ valueName: String,
-        _ help: String, values: ValueKind = .text
+        _ help: Localized, values: ValueKind = .text
     ) -> Self {
         let flag = Option(name, short: short, valueName, help, repeatable: true, values: values)
         return OptionFlag(spec: flag.spec, field: field) { options, given in options[keyPath: field] = given }
@@ -79,7 +79,7 @@ extension OptionFlag {
     }
 
     static func integer(
-        _ field: Field<Options, Int?>, _ name: String, _ valueName: String, _ help: String,
+        _ field: Field<Options, Int?>, _ name: String, _ valueName: String, _ help: Localized,
         range: ClosedRange<Int>
     ) -> Self {
         integer(field, IntegerOption(name, valueName, help, range: range))
@@ -92,7 +92,7 @@ extension OptionFlag {
         }
     }
 
-    static func port(_ field: Field<Options, UInt16?>, _ help: String) -> Self {
+    static func port(_ field: Field<Options, UInt16?>, _ help: Localized) -> Self {
         port(field, IntegerOption.port(help))
     }
 
@@ -103,7 +103,7 @@ extension OptionFlag {
     }
 
     /// `--json` with help of the command's own (what its JSON holds).
-    static func json(_ help: String) -> Self {
+    static func json(_ help: Localized) -> Self {
         OptionFlag(spec: Toggle(CommonFlags.json.spec.name, help).spec, field: nil) { _, _ in }
     }
 

@@ -20,7 +20,7 @@ enum DynamicValues: String, CaseIterable, Sendable {
     case providers
     /// Profiles with a stored login; nothing when the keystore is encrypted.
     case profiles
-    /// `provider.NAME.KEY` for every known NAME and KEY.
+    /// `language`, and `provider.NAME.KEY` for every known NAME and KEY.
     case configKeys = "config-keys"
     /// The `--prompt` values of the provider the command line names with `--provider` (Kakao's
     /// when it names none); the scripts pass the words typed so far after `--`.
@@ -35,7 +35,7 @@ struct FlagSpec: Sendable {
     var short: Character?
     /// Placeholder shown in help when the flag takes a value (`LIST`, `SECONDS`); nil for a switch.
     var valueName: String?
-    var help: String
+    var help: Localized
     /// Whether the flag may be given more than once (values accumulate).
     var repeatable: Bool = false
     /// What its values are, for completions; meaningless for a switch.
@@ -44,13 +44,13 @@ struct FlagSpec: Sendable {
     var takesValue: Bool { valueName != nil }
 
     static func option(
-        _ name: String, short: Character? = nil, _ valueName: String, _ help: String, repeatable: Bool = false,
+        _ name: String, short: Character? = nil, _ valueName: String, _ help: Localized, repeatable: Bool = false,
         values: ValueKind = .text
     ) -> FlagSpec {
         FlagSpec(name: name, short: short, valueName: valueName, help: help, repeatable: repeatable, values: values)
     }
 
-    static func toggle(_ name: String, short: Character? = nil, _ help: String) -> FlagSpec {
+    static func toggle(_ name: String, short: Character? = nil, _ help: Localized) -> FlagSpec {
         FlagSpec(name: name, short: short, valueName: nil, help: help)
     }
 }
@@ -58,7 +58,7 @@ struct FlagSpec: Sendable {
 /// A positional argument in a command's usage.
 struct ArgumentSpec: Sendable {
     var name: String
-    var help: String
+    var help: Localized
     var minimum: Int
     /// nil: any number.
     var maximum: Int?

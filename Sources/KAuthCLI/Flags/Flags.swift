@@ -8,7 +8,7 @@ import KAuthCore
 struct Toggle: Sendable {
     let spec: FlagSpec
 
-    init(_ name: String, short: Character? = nil, _ help: String) {
+    init(_ name: String, short: Character? = nil, _ help: Localized) {
         spec = .toggle(name, short: short, help)
     }
 }
@@ -18,7 +18,7 @@ struct Option: Sendable {
     let spec: FlagSpec
 
     init(
-        _ name: String, short: Character? = nil, _ valueName: String, _ help: String, repeatable: Bool = false,
+        _ name: String, short: Character? = nil, _ valueName: String, _ help: Localized, repeatable: Bool = false,
         values: ValueKind = .text
     ) {
         spec = .option(name, short: short, valueName, help, repeatable: repeatable, values: values)
@@ -30,7 +30,7 @@ struct IntegerOption: Sendable {
     let spec: FlagSpec
     let range: ClosedRange<Int>
 
-    init(_ name: String, _ valueName: String, _ help: String, range: ClosedRange<Int>) {
+    init(_ name: String, _ valueName: String, _ help: Localized, range: ClosedRange<Int>) {
         spec = .option(name, valueName, help)
         self.range = range
     }
@@ -48,12 +48,12 @@ struct IntegerOption: Sendable {
     }
 
     /// A TCP port; 0 asks for any free one.
-    static func port(_ help: String) -> IntegerOption {
+    static func port(_ help: Localized) -> IntegerOption {
         IntegerOption("port", "N", help, range: 0...65535)
     }
 }
 
 /// The flags that mean the same to every command that takes them.
 enum CommonFlags {
-    static let json = Toggle("json", "print JSON on stdout")
+    static let json = Toggle("json", Localized(en: "print JSON on stdout", ko: "stdout에 JSON을 출력합니다"))
 }

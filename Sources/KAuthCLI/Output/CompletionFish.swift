@@ -1,8 +1,8 @@
 extension CompletionTree {
     /// The fish script: `__kauth_state` walks the words as the parser does; each command's
     /// subcommands, flags (with their help as descriptions) and values are `complete` lines
-    /// under a condition on it.
-    func fish() -> String {
+    /// under a condition on it. The descriptions fish shows are in `language`.
+    func fish(language: Language) -> String {
         let steps = self.steps.map { fishQuoted("\($0.from) \($0.word)") }.joined(separator: " ")
         var out = """
             # fish completion for kauth; load it with: kauth completion fish | source
@@ -57,20 +57,21 @@ extension CompletionTree {
             end
 
             complete -c kauth -f
-            complete -c kauth -s h -l help -d 'show help for this command'
+            complete -c kauth -s h -l help -d \(fishQuoted(HelpWords.showHelp.text(language)))
 
             """
         for node in nodes {
             let at = "-n " + fishQuoted("__kauth_at " + fishQuoted(node.key))
             for sub in node.visibleSubcommands {
-                out += "complete -c kauth \(at) -a \(fishQuoted(sub.name)) -d \(fishQuoted(sub.summary))\n"
+                out +=
+                    "complete -c kauth \(at) -a \(fishQuoted(sub.name)) -d \(fishQuoted(sub.summary.text(language)))\n"
             }
             for flag in node.flagSpecs {
                 var line = "complete -c kauth \(at)"
                 if let short = flag.short { line += " -s \(short)" }
                 line += " -l \(flag.name)"
                 if flag.takesValue { line += " " + fishValues(Action(flag.values), forFlag: true) }
-                out += line + " -d \(fishQuoted(flag.help))\n"
+                out += line + " -d \(fishQuoted(flag.help.text(language)))\n"
             }
             for (position, action) in node.argumentActions where action != .nothing {
                 let condition =

@@ -73,10 +73,12 @@ struct CompletionTree {
     static func help(of root: CommandSpec) -> CommandSpec {
         let words = root.subcommands.filter { !$0.hidden }.map(\.name) + root.topics.map(\.name)
         return CommandSpec(
-            name: "help", summary: "help for a command or a topic", globals: [],
+            name: "help",
+            summary: Localized(en: "help for a command or a topic", ko: "명령이나 주제의 도움말"), globals: [],
             arguments: [
                 ArgumentSpec(
-                    name: "COMMAND", help: "a command or help topic", minimum: 0, maximum: 1, values: .choices(words))
+                    name: "COMMAND", help: Localized(en: "a command or help topic", ko: "명령 또는 도움말 주제"),
+                    minimum: 0, maximum: 1, values: .choices(words))
             ])
     }
 

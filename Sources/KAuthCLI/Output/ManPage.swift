@@ -5,76 +5,99 @@ import KAuthCore
 ///
 /// Help text reaches roff only through `escape`, which makes every character literal: a line of
 /// help that starts with `.` or `'` would otherwise be read as a request.
-enum ManPage {
-    static func render(root: CommandSpec, globalFlags: [FlagSpec], version: String) -> String {
+struct ManPage {
+    /// The language the page is written in; commands, flags and variables stay as they are.
+    var language: Language
+
+    private func say(_ message: some Message) -> String { message.text(language) }
+
+    static func render(root: CommandSpec, globalFlags: [FlagSpec], version: String, language: Language) -> String {
+        ManPage(language: language).render(root: root, globalFlags: globalFlags, version: version)
+    }
+
+    func render(root: CommandSpec, globalFlags: [FlagSpec], version: String) -> String {
         let name = root.name
+        let escape = Self.escape
+        let paragraphs = Self.paragraphs
         var out = ".\\\" \(name)(1), made by '\(name) __man' from the command tree: edit the commands, not this file.\n"
-        out += ".TH \(name.uppercased()) 1 \"\" \"\(escape("\(name) \(version)"))\" \"User Commands\"\n"
+        out +=
+            ".TH \(name.uppercased()) 1 \"\" \"\(escape("\(name) \(version)"))\" \"\(escape(say(HelpWords.manTitle)))\"\n"
         // No hyphenation, ragged right: names like KAUTH_CLIENT_SECRET stay whole and copyable.
         out += ".nh\n.ad l\n"
-        out += ".SH NAME\n\(escape(name)) \\- \(escape(root.summary))\n"
+        out += section(HelpWords.manName) + "\(escape(name)) \\- \(escape(say(root.summary)))\n"
         out +=
-            ".SH SYNOPSIS\n.B \(escape(name))\n.I COMMAND\n.RI [ flags ]\n.br\n.B \(escape(name)) help\n.RI [ COMMAND | TOPIC ]\n"
-        out += ".SH DESCRIPTION\n" + paragraphs(root.discussion)
+            section(HelpWords.manSynopsis)
+            + ".B \(escape(name))\n.I COMMAND\n.RI [ flags ]\n.br\n.B \(escape(name)) help\n.RI [ COMMAND | TOPIC ]\n"
+        out += section(HelpWords.manDescription) + paragraphs(say(root.discussion))
         out += paragraphs(
-            "Every command prints its own help with --help; '\(name) help TOPIC' prints a help topic: "
-                + root.topics.map(\.name).joined(separator: ", ") + ".")
-        out += ".SH COMMANDS\n"
+            say(HelpWords.manEveryCommandHelps(topics: root.topics.map(\.name).joined(separator: ", "), root: name)))
+        out += section(HelpWords.manCommands)
         for sub in root.subcommands where !sub.hidden {
             out += command(sub, path: [name, sub.name], globalFlags: globalFlags)
         }
-        out += ".SH GLOBAL FLAGS\n"
-        out += paragraphs(
-            "Global flags may stand before or after the command words. A command takes only those listed in its entry above; any other is a usage error."
-        )
+        out += section(HelpWords.manGlobalFlags)
+        out += paragraphs(say(HelpWords.manGlobalFlagsNote))
         for flag in globalFlags {
             out += flagItem(flag)
         }
-        out += ".TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\n\(escape("show help for the command"))\n"
+        out += ".TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\n\(escape(say(HelpWords.manShowHelp)))\n"
         for topic in root.topics {
             out += self.topic(topic)
         }
         out += files(name)
-        out += ".SH EXAMPLES\n" + examples(root.examples)
+        out += section(HelpWords.manExamples) + examples(root.examples)
         out +=
-            ".SH SEE ALSO\n"
+            section(HelpWords.manSeeAlso)
             + paragraphs(
                 root.topics.map { "\(name) help \($0.name)" }.joined(separator: ", ") + ", \(name) COMMAND --help.")
         return out
     }
 
+    /// `.SH NAME`: a section heading in the page's language (quoted, since Korean ones and
+    /// `GLOBAL FLAGS` hold spaces or characters beyond ASCII).
+    private func section(_ title: some Message) -> String {
+        let text = say(title)
+        return text.allSatisfy { $0.isASCII } ? ".SH \(text)\n" : ".SH \"\(Self.escape(text).replacingQuotes)\"\n"
+    }
+
     /// One command: its usage, text, arguments, flags, global flags, environment and examples;
     /// then its subcommands.
-    static func command(_ command: CommandSpec, path: [String], globalFlags: [FlagSpec]) -> String {
+    func command(_ command: CommandSpec, path: [String], globalFlags: [FlagSpec]) -> String {
+        let escape = Self.escape
+        let paragraphs = Self.paragraphs
         let title = path.joined(separator: " ")
-        var out = ".SS \"\(escape(title).replacingQuotes)\"\n\(escape(command.summary))\n"
+        var out = ".SS \"\(escape(title).replacingQuotes)\"\n\(escape(say(command.summary)))\n"
         if command.run != nil || command.subcommands.isEmpty {
             out +=
                 ".PP\n.nf\n.RS\n" + HelpRenderer.usageLines(command, path: path).map { escape($0) + "\n" }.joined()
                 + ".RE\n.fi\n"
         }
-        out += paragraphs(command.discussion)
+        out += paragraphs(say(command.discussion))
         if !command.arguments.isEmpty {
-            out += ".PP\nArguments:\n"
+            out += ".PP\n\(escape(say(HelpWords.arguments)))\n"
             for argument in command.arguments {
-                out += ".TP\n\\fI\(escape(argument.name))\\fR\n\(escape(argument.help))\n"
+                out += ".TP\n\\fI\(escape(argument.name))\\fR\n\(escape(say(argument.help)))\n"
             }
         }
         if !command.flags.isEmpty {
-            out += ".PP\nFlags:\n" + command.flags.map(flagItem).joined()
+            out += ".PP\n\(escape(say(HelpWords.flags)))\n" + command.flags.map(flagItem).joined()
         }
         if command.run != nil {
             let globals =
                 command.globalFlags(globalFlags).map { "\\fB\\-\\-\(escape($0.name))\\fR" } + ["\\fB\\-\\-help\\fR"]
-            out += ".PP\nGlobal flags: " + globals.joined(separator: ", ") + ".\n"
+            out += ".PP\n\(escape(say(HelpWords.manGlobalFlagsOf)))" + globals.joined(separator: ", ") + ".\n"
         }
         if !command.environment.isEmpty {
+            let section = escape(HelpTopic.environment.manSection.text(language))
+            let see = escape(
+                say(HelpWords.manEnvironmentOf(sectionName: HelpTopic.environment.manSection.text(language))))
             out +=
-                ".PP\nEnvironment: " + command.environment.map { "\\fB\(escape($0))\\fR" }.joined(separator: ", ")
-                + " (see \\fBENVIRONMENT\\fR).\n"
+                ".PP\n\(escape(say(HelpWords.environment))) "
+                + command.environment.map { "\\fB\(escape($0))\\fR" }.joined(separator: ", ")
+                + see.replacing(section, with: "\\fB\(section)\\fR", maxReplacements: 1) + "\n"
         }
         if !command.examples.isEmpty {
-            out += ".PP\nExamples:\n" + examples(command.examples)
+            out += ".PP\n\(escape(say(HelpWords.examples)))\n" + examples(command.examples)
         }
         for sub in command.subcommands where !sub.hidden {
             out += self.command(sub, path: path + [sub.name], globalFlags: globalFlags)
@@ -82,53 +105,50 @@ enum ManPage {
         return out
     }
 
-    static func flagItem(_ flag: FlagSpec) -> String {
+    func flagItem(_ flag: FlagSpec) -> String {
+        let escape = Self.escape
         var tag = flag.short.map { "\\fB\\-\(escape(String($0)))\\fR, " } ?? ""
         tag += "\\fB\\-\\-\(escape(flag.name))\\fR"
         if let value = flag.valueName { tag += " \\fI\(escape(value))\\fR" }
-        return ".TP\n\(tag)\n\(escape(flag.help))\(flag.repeatable ? " (repeatable)" : "")\n"
+        return ".TP\n\(tag)\n\(escape(say(flag.help) + (flag.repeatable ? say(HelpWords.repeatable) : "")))\n"
     }
 
     /// A help topic as a section: the introduction, then its entries as tagged paragraphs, under
     /// a subsection per titled group.
-    static func topic(_ topic: HelpTopic) -> String {
-        var out = ".SH \(topic.manSection)\n" + paragraphs(topic.introduction)
+    func topic(_ topic: HelpTopic) -> String {
+        let escape = Self.escape
+        let paragraphs = Self.paragraphs
+        var out = section(topic.manSection) + paragraphs(say(topic.introduction))
         for group in topic.groups {
-            if !group.title.isEmpty { out += ".SS \"\(escape(group.title).replacingQuotes)\"\n" }
-            if !group.note.isEmpty { out += paragraphs(group.note) }
+            if !group.title.isEmpty { out += ".SS \"\(escape(say(group.title)).replacingQuotes)\"\n" }
+            if !group.note.isEmpty { out += paragraphs(say(group.note)) }
             for entry in group.entries {
-                out += ".TP\n\\fB\(escape(entry.term))\\fR\n\(escape(entry.text))\n"
+                out += ".TP\n\\fB\(escape(entry.term))\\fR\n\(escape(say(entry.text)))\n"
             }
         }
         return out
     }
 
-    static func files(_ name: String) -> String {
+    func files(_ name: String) -> String {
         let home = "$KAUTH_HOME"
-        let items = [
-            (home + "/config", "Settings, written by '\(name) config set' (mode 0600: it may hold a client secret)."),
-            (
-                home + "/" + FileKeystore.fileName,
-                "The keystore: every profile's login, with its tokens; mode 0600, encrypted under a key kept in the OS keyring where one answers, or under KAUTH_PASSPHRASE when it is set. kauth refuses a file that others can read, and never overwrites one it cannot read."
-            ),
-            (
-                home + "/" + FileKeystore.fileName + ".lock",
-                "Locked while the keystore is written, so that parallel runs refresh a token once."
-            ),
-            (home + "/jwks/", "Cached key sets of OpenID Connect providers, for checking ID tokens.")
+        let items: [(String, HelpWords)] = [
+            (home + "/config", .manConfigFile(Invocation("\(name) config set"))),
+            (home + "/" + FileKeystore.fileName, .manKeystoreFile),
+            (home + "/" + FileKeystore.fileName + ".lock", .manLockFile),
+            (home + "/jwks/", .manJWKSFolder)
         ]
-        var out = ".SH FILES\n"
+        var out = section(HelpWords.manFiles)
         for (path, text) in items {
-            out += ".TP\n\\fI\(escape(path))\\fR\n\(escape(text))\n"
+            out += ".TP\n\\fI\(Self.escape(path))\\fR\n\(Self.escape(say(text)))\n"
         }
-        return out + paragraphs("KAUTH_HOME defaults to $XDG_CONFIG_HOME/kauth, else $HOME/.config/kauth.")
+        return out + Self.paragraphs(say(HelpWords.manHomeDefault))
     }
 
-    static func examples(_ examples: [(command: String, comment: String)]) -> String {
+    func examples(_ examples: [CommandSpec.Example]) -> String {
         var out = ".PP\n.nf\n.RS\n"
         for example in examples {
-            if !example.comment.isEmpty { out += escape("# " + example.comment) + "\n" }
-            out += escape("$ " + example.command) + "\n"
+            if !example.comment.isEmpty { out += Self.escape("# " + say(example.comment)) + "\n" }
+            out += Self.escape("$ " + example.command) + "\n"
         }
         return out + ".RE\n.fi\n"
     }

@@ -74,6 +74,6 @@ extension ErrorMessages {
     /// Why a login's redirect was refused for its `iss` (RFC 9207), as a provider's
     /// `error_description` would say it: the terminal and the browser page show it so.
     static func wrongIssuer(expected: String, got: String?) -> String {
-        "the authorization response's iss is \(got.map { "'\($0)'" } ?? "none"), not '\(expected)' (RFC 9207); nothing was exchanged"
+        PageWords.wrongIssuer(expected: expected, got: got).text(.english)
     }
 }

@@ -36,7 +36,7 @@ enum AddressPickerPage: Sendable, Equatable {
         }
     }
 
-    func html(language: PageLanguage) -> String {
+    func html(language: Language) -> String {
         BrowserPages.html(text(in: language), tone: tone, glyph: glyph, language: language)
     }
 
@@ -75,101 +75,35 @@ enum AddressPickerPage: Sendable, Equatable {
         CallbackPages.response(status: status, for: request) { language in page.html(language: language) }
     }
 
-    /// English and Korean side by side, as the login's pages are written (`BrowserPageText`).
-    func text(in language: PageLanguage) -> PageText {
-        let english = language == .english
+    /// The page's words from the catalogue (`PageWords`), as the login's pages have theirs.
+    func text(in language: Language) -> PageText {
+        func paragraph(_ words: PageWords) -> PageText.Block { PageText.paragraph(words, language) }
         switch self {
         case .incomplete:
-            return english
-                ? PageText(
-                    title: "Incomplete answer", heading: "The answer is incomplete",
-                    blocks: [
-                        .paragraph([
-                            .text(
-                                "The address picker came back to kauth without saying which address was chosen or what went wrong, so there is nothing to act on."
-                            )
-                        ]),
-                        .paragraph([.text("kauth is still waiting for your choice. Return to the terminal.")])
-                    ])
-                : PageText(
-                    title: "불완전한 응답", heading: "응답에 필요한 내용이 없습니다",
-                    blocks: [
-                        .paragraph([.text("배송지 선택 화면에서 돌아온 요청에 선택한 배송지도 오류도 없어서 처리할 수 없었습니다.")]),
-                        .paragraph([.text("배송지 선택은 계속 진행 중입니다. 터미널로 돌아가세요.")])
-                    ])
-
+            return PageText(
+                language, title: .incompleteTitle, heading: .incompleteHeading,
+                blocks: [paragraph(.pickerIncompleteBody), paragraph(.pickerStillWaiting)])
         case .alreadyFinished:
-            return english
-                ? PageText(
-                    title: "Already finished", heading: "Choosing an address has already finished",
-                    blocks: [
-                        .paragraph([
-                            .text(
-                                "kauth already has the address picker's answer and did not use this one. Return to the terminal."
-                            )
-                        ])
-                    ])
-                : PageText(
-                    title: "이미 끝난 배송지 선택", heading: "배송지 선택은 이미 끝났습니다",
-                    blocks: [
-                        .paragraph([.text("배송지 선택 결과를 이미 받았으므로 이번 응답은 사용하지 않았습니다. 터미널로 돌아가세요.")])
-                    ])
-
+            return PageText(
+                language, title: .pickerFinishedTitle, heading: .pickerFinishedHeading,
+                blocks: [paragraph(.pickerFinishedBody)])
         case .takeoverSuspected:
-            return english
-                ? PageText(
-                    title: "Address choice stopped", heading: "kauth stopped choosing an address",
-                    blocks: [
-                        .paragraph([
-                            .text(
-                                "The address picker's start link works only once, and it was opened a second time. Someone else may have tried to take it over, so kauth stopped."
-                            )
-                        ]),
-                        .paragraph([
-                            .text("To try again, run the same "), .command("kauth shipping"),
-                            .text(" command again in the terminal.")
-                        ])
-                    ])
-                : PageText(
-                    title: "배송지 선택 중단됨", heading: "안전을 위해 배송지 선택을 중단했습니다",
-                    blocks: [
-                        .paragraph([
-                            .text("배송지 선택 시작 링크는 한 번만 쓸 수 있는데 한 번 더 열렸습니다. 다른 사람이 가로채려 했을 수 있어 배송지 선택을 중단했습니다.")
-                        ]),
-                        .paragraph([.text("다시 하려면 터미널에서 같은 "), .command("kauth shipping"), .text(" 명령을 다시 실행하세요.")])
-                    ])
-
+            return PageText(
+                language, title: .pickerStoppedTitle, heading: .pickerStoppedHeading,
+                blocks: [paragraph(.pickerStoppedBody), paragraph(.pickerTryAgain(Invocation("kauth shipping")))])
         case .addressChosen(let provider):
-            let name = BrowserPageText.providerName(provider, in: language)
-            return english
-                ? PageText(
-                    title: "Address chosen", heading: "Shipping address chosen",
-                    blocks: [
-                        .paragraph([
-                            .text("\(name) has your choice. You can close this tab and return to the terminal.")
-                        ])
-                    ])
-                : PageText(
-                    title: "배송지 선택 완료", heading: "배송지를 선택했습니다",
-                    blocks: [
-                        .paragraph([.text("선택한 배송지가 \(name)에 전달되었습니다. 이제 이 탭을 닫고 터미널로 돌아가셔도 됩니다.")])
-                    ])
-
+            return PageText(
+                language, title: .addressChosenTitle, heading: .addressChosenHeading,
+                blocks: [paragraph(.addressChosenBody(provider: provider))])
         case .addressPickerFailed(let provider, let code, let message):
-            let name = BrowserPageText.providerName(provider, in: language)
-            return english
-                ? PageText(
-                    title: "Choosing an address failed", heading: "Choosing a shipping address failed",
-                    blocks: [
-                        .providerAnswer(label: "\(name) answered:", error: code, description: message),
-                        .paragraph([.text("Return to the terminal to see what to do next.")])
-                    ])
-                : PageText(
-                    title: "배송지 선택 실패", heading: "배송지를 선택하지 못했습니다",
-                    blocks: [
-                        .providerAnswer(label: "\(name)에서 보낸 응답:", error: code, description: message),
-                        .paragraph([.text("터미널로 돌아가 다음 안내를 확인하세요.")])
-                    ])
+            return PageText(
+                language, title: .pickerFailedTitle, heading: .pickerFailedHeading,
+                blocks: [
+                    .providerAnswer(
+                        label: PageWords.providerAnswered(provider: provider).text(language), error: code,
+                        description: message),
+                    paragraph(.returnForNextSteps)
+                ])
         }
     }
 }

@@ -9,6 +9,9 @@ enum BrowserPage: Sendable, Equatable {
     case loggedIn(provider: String)
     /// The provider redirected with `error=` (RFC 6749 §4.1.2.1).
     case loginFailed(provider: String, error: String, description: String?)
+    /// The redirect came from another server than the provider's (RFC 9207 `iss`): refused as a
+    /// provider's `invalid_issuer` would be, nothing exchanged.
+    case wrongIssuer(provider: String, expected: String, got: String?)
     /// The redirect was good but exchanging its code failed; the terminal says why.
     case exchangeFailed(provider: String)
     /// `state` missing or wrong: ignored, the login is still waiting.
@@ -28,7 +31,7 @@ enum BrowserPage: Sendable, Equatable {
     var tone: PageTone {
         switch self {
         case .loggedIn: .success
-        case .loginFailed, .exchangeFailed, .takeoverSuspected: .failure
+        case .loginFailed, .wrongIssuer, .exchangeFailed, .takeoverSuspected: .failure
         case .notThisLogin, .incomplete, .alreadyFinished: .notice
         case .timedOut: .warning
         }
@@ -38,7 +41,7 @@ enum BrowserPage: Sendable, Equatable {
     var glyph: String {
         switch self {
         case .loggedIn: "\u{2713}"
-        case .loginFailed, .exchangeFailed: "\u{2715}"
+        case .loginFailed, .wrongIssuer, .exchangeFailed: "\u{2715}"
         case .takeoverSuspected, .timedOut: "!"
         case .notThisLogin, .incomplete, .alreadyFinished: "i"
         }

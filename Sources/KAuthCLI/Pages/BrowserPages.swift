@@ -12,16 +12,16 @@ enum BrowserPages {
     /// sentence or two; anything longer only pushes the page's own words off screen.
     static let providerTextLimit = 300
 
-    static func html(_ page: BrowserPage, language: PageLanguage) -> String {
+    static func html(_ page: BrowserPage, language: Language) -> String {
         html(BrowserPageText.text(page, in: language), tone: page.tone, glyph: page.glyph, language: language)
     }
 
     /// A page of `text` in `language`, marked with `tone`'s colour and `glyph`.
-    static func html(_ text: PageText, tone: PageTone, glyph: String, language: PageLanguage) -> String {
+    static func html(_ text: PageText, tone: PageTone, glyph: String, language: Language) -> String {
         let body = text.blocks.map(render).joined()
         return """
             <!doctype html>
-            <html lang="\(language.tag)"><head><meta charset="utf-8">
+            <html lang="\(language.rawValue)"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width,initial-scale=1">
             <meta name="color-scheme" content="light dark">
             <title>\(HTML.escape(text.title)) — kauth</title>

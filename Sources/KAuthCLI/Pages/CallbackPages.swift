@@ -14,7 +14,7 @@ enum CallbackPages {
     /// The page `html` writes in the language the browser asks for: a login's pages and those
     /// other waits bring choose their language the same way.
     static func response(
-        status: Int, for request: HTTPServerRequest, html: (PageLanguage) -> String
+        status: Int, for request: HTTPServerRequest, html: (Language) -> String
     ) -> HTTPServerResponse {
         // Pages answer in the browser's language; nothing else is read from the headers.
         let language = PageLanguage.preferred(acceptLanguage: request.headers.value(for: "Accept-Language"))
@@ -49,8 +49,7 @@ enum CallbackPages {
         case .providerError(let error, let description):
             return (.loginFailed(provider: provider, error: error, description: description), 200)
         case .wrongIssuer(let expected, let got):
-            let description = ErrorMessages.wrongIssuer(expected: expected, got: got)
-            return (.loginFailed(provider: provider, error: "invalid_issuer", description: description), 200)
+            return (.wrongIssuer(provider: provider, expected: expected, got: got), 200)
         case .takeover:
             return (.takeoverSuspected, 409)
         case .code, .timedOut, .inputEnded, .interrupted:

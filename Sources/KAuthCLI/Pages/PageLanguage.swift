@@ -1,12 +1,6 @@
-/// The languages kauth's browser pages are written in. Korean because most Kakao users read it;
-/// English for everyone else.
-enum PageLanguage: String, Sendable, CaseIterable {
-    case english = "en"
-    case korean = "ko"
-
-    /// The BCP 47 tag for `<html lang>`.
-    var tag: String { rawValue }
-
+/// How a browser page chooses its language: by the browser's `Accept-Language`, not the
+/// terminal's locale (the browser may be on another machine, and its user chose it there).
+enum PageLanguage {
     /// The language to answer a browser in, from its `Accept-Language` header (RFC 9110 §12.5.4).
     ///
     /// A range counts for a language when its primary subtag is the language's (`ko-KR` asks for
@@ -14,21 +8,21 @@ enum PageLanguage: String, Sendable, CaseIterable {
     /// gets the highest weight of the ranges naming it, else the weight of `*`, else 0. Korean is
     /// chosen only when it weighs more than English, so a tie, a missing or unreadable header, or
     /// one that names neither, gives English. Entries with a malformed weight are skipped.
-    static func preferred(acceptLanguage: String?) -> PageLanguage {
+    static func preferred(acceptLanguage: String?) -> Language {
         guard let acceptLanguage else { return .english }
-        var named: [PageLanguage: Double] = [:]
+        var named: [Language: Double] = [:]
         var wildcard: Double?
         for entry in acceptLanguage.split(separator: ",") {
             guard let (range, weight) = parse(entry) else { continue }
             if range == "*" {
                 wildcard = max(wildcard ?? 0, weight)
             } else if let primary = range.split(separator: "-").first,
-                let language = PageLanguage(rawValue: String(primary))
+                let language = Language(rawValue: String(primary))
             {
                 named[language] = max(named[language] ?? 0, weight)
             }
         }
-        func weight(_ language: PageLanguage) -> Double { named[language] ?? wildcard ?? 0 }
+        func weight(_ language: Language) -> Double { named[language] ?? wildcard ?? 0 }
         return weight(.korean) > weight(.english) ? .korean : .english
     }
 

@@ -2,12 +2,15 @@
 /// that only holds subcommands. A command that runs declares its `Options`: its flags are theirs,
 /// and `run` parses them from the line before the command's own `run(context, options)`.
 struct CommandSpec: Sendable {
+    /// A command line to try, as typed, and what it does (empty: nothing to say).
+    typealias Example = (command: String, comment: Localized)
+
     var name: String
-    var summary: String
-    var discussion: String { makeDiscussion() }
+    var summary: Localized
+    var discussion: Localized { makeDiscussion() }
     /// Builds `discussion` when help or the man page reads it, as `makeFlags` does `flags`: some
     /// are written from tables (the config keys every provider type accepts).
-    private let makeDiscussion: @Sendable () -> String
+    private let makeDiscussion: @Sendable () -> Localized
     var usage: [String]
     /// The command's flags: its options' (`CommandOptions.flags`), or a group's own.
     var flags: [FlagSpec] { makeFlags() }
@@ -24,7 +27,7 @@ struct CommandSpec: Sendable {
     var environment: [String] { makeEnvironment() }
     /// Builds `environment` when help or the man page reads it, as `makeFlags` does `flags`.
     private let makeEnvironment: @Sendable () -> [String]
-    var examples: [(command: String, comment: String)]
+    var examples: [Example]
     var subcommands: [CommandSpec]
     private(set) var run: (@Sendable (CommandContext) async throws -> Int32)?
     /// The type `run` parses the line into (`NoOptions` for a group).
@@ -39,11 +42,11 @@ struct CommandSpec: Sendable {
 
     /// A command that runs: its flags are `Options`', parsed before `run` is called with them.
     init<Options: CommandOptions>(
-        name: String, summary: String, discussion: @autoclosure @escaping @Sendable () -> String = "",
+        name: String, summary: Localized, discussion: @autoclosure @escaping @Sendable () -> Localized = .none,
         usage: [String] = [], options: Options.Type,
         globals: Set<GlobalFlag> = GlobalFlag.all, arguments: [ArgumentSpec] = [],
         environment: @autoclosure @escaping @Sendable () -> [String] = [],
-        examples: [(command: String, comment: String)] = [], subcommands: [CommandSpec] = [],
+        examples: [Example] = [], subcommands: [CommandSpec] = [],
         run: @escaping @Sendable (CommandContext, Options) async throws -> Int32, hidden: Bool = false
     ) {
         self.init(
@@ -55,11 +58,11 @@ struct CommandSpec: Sendable {
 
     /// A command that runs with no flags of its own (`--json` at most: `JSONOnlyOptions`).
     init(
-        name: String, summary: String, discussion: @autoclosure @escaping @Sendable () -> String = "",
+        name: String, summary: Localized, discussion: @autoclosure @escaping @Sendable () -> Localized = .none,
         usage: [String] = [],
         options: (some FieldlessOptions).Type = NoOptions.self, globals: Set<GlobalFlag> = GlobalFlag.all,
         arguments: [ArgumentSpec] = [], environment: @autoclosure @escaping @Sendable () -> [String] = [],
-        examples: [(command: String, comment: String)] = [],
+        examples: [Example] = [],
         subcommands: [CommandSpec] = [], run: @escaping @Sendable (CommandContext) async throws -> Int32,
         hidden: Bool = false
     ) {
@@ -72,10 +75,10 @@ struct CommandSpec: Sendable {
     /// A command that does not run: a group that holds subcommands (and topics, at the root), or
     /// the stand-in completions make for `kauth help`. `flags` are for its help alone.
     init(
-        name: String, summary: String, discussion: @autoclosure @escaping @Sendable () -> String = "",
+        name: String, summary: Localized, discussion: @autoclosure @escaping @Sendable () -> Localized = .none,
         usage: [String] = [], flags: [FlagSpec] = [],
         globals: Set<GlobalFlag> = GlobalFlag.all, arguments: [ArgumentSpec] = [],
-        examples: [(command: String, comment: String)] = [], subcommands: [CommandSpec] = [],
+        examples: [Example] = [], subcommands: [CommandSpec] = [],
         topics: @autoclosure @escaping @Sendable () -> [HelpTopic] = []
     ) {
         self.init(
@@ -85,10 +88,10 @@ struct CommandSpec: Sendable {
     }
 
     private init(
-        name: String, summary: String, discussion: @escaping @Sendable () -> String, usage: [String],
+        name: String, summary: Localized, discussion: @escaping @Sendable () -> Localized, usage: [String],
         flags: @escaping @Sendable () -> [FlagSpec],
         globals: Set<GlobalFlag>, arguments: [ArgumentSpec], environment: @escaping @Sendable () -> [String],
-        examples: [(command: String, comment: String)], subcommands: [CommandSpec], hidden: Bool,
+        examples: [Example], subcommands: [CommandSpec], hidden: Bool,
         topics: @escaping @Sendable () -> [HelpTopic], options: any CommandOptions.Type,
         run: (@Sendable (CommandContext) async throws -> Int32)?
     ) {

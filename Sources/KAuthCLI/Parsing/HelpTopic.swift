@@ -6,27 +6,29 @@ struct HelpTopic: Sendable {
     struct Entry: Sendable {
         var term: String
         /// One line: what the entry is. Command help pages show this alone.
-        var summary: String
+        var summary: Localized
         /// What else to know: precedence, defaults, what to do.
-        var detail: String = ""
+        var detail: Localized = .none
 
         /// The summary and the detail as one text.
-        var text: String { detail.isEmpty ? summary : summary + ". " + detail + "." }
+        var text: Localized {
+            detail.isEmpty ? summary : summary + Localized.verbatim(". ") + detail + Localized.verbatim(".")
+        }
     }
 
     struct Group: Sendable {
         /// Empty for a topic of one group.
-        var title: String
+        var title: Localized
         /// Said once for every entry of the group.
-        var note: String = ""
+        var note: Localized = .none
         var entries: [Entry]
     }
 
     var name: String
-    var summary: String
+    var summary: Localized
     /// The man page section it becomes (`ENVIRONMENT`, `EXIT STATUS`).
-    var manSection: String
-    var introduction: String
+    var manSection: Localized
+    var introduction: Localized
     var groups: [Group]
 
     var entries: [Entry] { groups.flatMap(\.entries) }

@@ -155,10 +155,21 @@ package struct ConfigStore: Sendable {
         ProviderConfigKey.all(addedURLRoles: addedURLRoles).map(\.name)
     }
 
-    /// Checks a key's shape: `provider.NAME.KEY`, NAME of ASCII letters, digits, `-` and `_`.
+    /// The keys that stand alone rather than under `provider.NAME.`: `language` (`ko` or `en`,
+    /// the language kauth speaks in, over the locale).
+    package static let topLevelKeys: [ProviderConfigKey] = [ProviderConfigKey("language", .language)]
+
+    /// The top-level key named `key`, if it is one.
+    package static func topLevelKey(_ key: String) -> ProviderConfigKey? {
+        topLevelKeys.first { $0.name == key }
+    }
+
+    /// Checks a key's shape: a top-level key, or `provider.NAME.KEY`, NAME of ASCII letters,
+    /// digits, `-` and `_`.
     package static func validate(key: String, addedURLRoles: [ProviderURLRole]) throws {
         let providerKeys = providerKeys(addedURLRoles: addedURLRoles)
         if key.unicodeScalars.contains(where: isControl) { throw KAuthError.config(.controlCharacters(key: key)) }
+        if topLevelKey(key) != nil { return }
         let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, parts[0] == "provider", !parts[1].isEmpty,
             parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),

@@ -16,7 +16,12 @@ package struct ProviderConfigKey: Sendable {
         case clientAuthMethod
         /// A file path.
         case path
+        /// A language kauth speaks: `ko` or `en`.
+        case language
     }
+
+    /// The values a `.language` key takes.
+    package static let languages = ["en", "ko"]
 
     package var name: String
     package var kind: Kind
@@ -53,7 +58,8 @@ package struct ProviderConfigKey: Sendable {
         ProviderConfigKey("token_endpoint_auth_method", .clientAuthMethod),
         ProviderConfigKey("ca_file", .path),
         ProviderConfigKey("client_cert", .path),
-        ProviderConfigKey("client_key", .path)
+        ProviderConfigKey("client_key", .path),
+        ProviderConfigKey("language", .language)
     ]
 
     package static func named(_ name: String, addedURLRoles: [ProviderURLRole]) -> ProviderConfigKey? {
@@ -79,6 +85,10 @@ package struct ProviderConfigKey: Sendable {
             try Provider.requireSecure(value, label: key)
         case .redirectURI:
             _ = try RedirectPlan.parse(value)
+        case .language:
+            if !Self.languages.contains(value) {
+                throw KAuthError.invalidSetting(name: key, value: value, expected: Self.languages)
+            }
         case .clientAuthMethod:
             if ClientAuthMethod(rawValue: value) == nil {
                 throw KAuthError.invalidSetting(

@@ -181,6 +181,14 @@ import Testing
 /// A test world for commands that touch nothing but the terminal.
 struct TerminalRecorderForCLI {
     let recorder = TerminalRecorder()
-    var world: World { World.test(terminal: recorder.terminal) }
+    /// The variables the run sees besides KAUTH_HOME (none by default: English).
+    var environment: [String: String] = [:]
+    /// A KAUTH_HOME that does not exist, read through the real file system: help reads the config
+    /// file for its `language`, and finds none.
+    var world: World {
+        World.test(
+            fileSystem: .live, terminal: recorder.terminal,
+            environment: ["KAUTH_HOME": NSTemporaryDirectory() + "kauth-test-no-home"].merging(environment) { $1 })
+    }
     var out: String { recorder.out }
 }

@@ -86,7 +86,7 @@ import Testing
             switch shell {
             case "bash": tree.bash()
             case "zsh": tree.zsh()
-            default: tree.fish()
+            default: tree.fish(language: .english)
             }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "kauth-completion-\(UUID().uuidString)")

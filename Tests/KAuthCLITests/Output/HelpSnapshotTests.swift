@@ -29,7 +29,7 @@ import Testing
     func helpPages(path: [String]) throws {
         let spec = ArgumentParser.command(at: path, root: Commands.root)
         try assertSnapshot(
-            HelpRenderer.render(spec, path: path, globalFlags: GlobalFlags.specs, width: 80),
+            HelpRenderer.render(spec, path: path, globalFlags: GlobalFlags.specs, width: 80, language: .english),
             named: "help-" + path.joined(separator: "-"))
     }
 
@@ -38,7 +38,7 @@ import Testing
     @Test(arguments: allPaths())
     func tablesShareOneColumn(path: [String]) {
         let spec = ArgumentParser.command(at: path, root: Commands.root)
-        let text = HelpRenderer.render(spec, path: path, globalFlags: GlobalFlags.specs, width: 80)
+        let text = HelpRenderer.render(spec, path: path, globalFlags: GlobalFlags.specs, width: 80, language: .english)
         var section = ""
         var starts: Set<Int> = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -17,7 +17,7 @@ import Testing
     func topicsMatchTheirGoldenFiles(name: String) throws {
         let topic = try #require(Commands.root.topic(named: name))
         try HelpSnapshotTests().assertSnapshot(
-            HelpRenderer.render(topic, root: "kauth", width: 80), named: "help-topic-\(name)")
+            HelpRenderer.render(topic, root: "kauth", width: 80, language: .english), named: "help-topic-\(name)")
     }
 
     @Test func helpNamesATopicAndHelpOnItIsTheTopic() async {
@@ -80,14 +80,15 @@ import Testing
                 #expect(terms.contains(prefix + role.environmentSuffix))
             }
         }
-        #expect(HelpTopic.environment.entry("KAUTH_REDIRECT_PORT")?.summary.contains("0: any free port") == true)
+        #expect(
+            HelpTopic.environment.entry("KAUTH_REDIRECT_PORT")?.summary.english.contains("0: any free port") == true)
     }
 
     @Test func theExitCodesTopicListsZeroToSevenWithWhatToDo() {
         let entries = HelpTopic.exitCodes.entries
         #expect(entries.map(\.term) == (0...7).map { String($0) })
         #expect(entries.dropFirst().allSatisfy { !$0.detail.isEmpty })
-        let text = HelpRenderer.render(HelpTopic.exitCodes, root: "kauth")
+        let text = HelpRenderer.render(HelpTopic.exitCodes, root: "kauth", language: .english)
         for fact in [
             "invalid_grant", "HTTP 400/401", "-401", "kauth login", "-402", "required_scopes", "timed out",
             "wrong passphrase", "locked too long"

@@ -6,7 +6,10 @@ import Testing
 /// `kauth __man`: the man page made from the command tree — its sections, every command and
 /// flag, roff escaping of help text, a clean render by groff, and its golden file.
 @Suite struct ManPageTests {
-    static let page = ManPage.render(root: Commands.root, globalFlags: GlobalFlags.specs, version: CLI.version)
+    static let page = ManPage.render(
+        root: Commands.root, globalFlags: GlobalFlags.specs, version: CLI.version, language: .english)
+    static let korean = ManPage.render(
+        root: Commands.root, globalFlags: GlobalFlags.specs, version: CLI.version, language: .korean)
 
     /// The requests the renderer writes itself; any other line starting with `.` or `'` would be
     /// help text that roff reads as a request.
@@ -68,20 +71,20 @@ import Testing
 
     struct EvilOptions: CommandOptions {
         var x: String?
-        static let flags: [OptionFlag<Self>] = [.option(\.x, "x", "V", ".ig")]
+        static let flags: [OptionFlag<Self>] = [.option(\.x, "x", "V", .verbatim(".ig"))]
     }
 
     @Test func helpTextCannotIssueRequests() {
         let spec = CommandSpec(
             name: "evil",
-            summary: ".so /etc/passwd",
-            discussion: ".TH x\n'br\nback\\slash and `ticks` and — dashes",
+            summary: .verbatim(".so /etc/passwd"),
+            discussion: .verbatim(".TH x\n'br\nback\\slash and `ticks` and — dashes"),
             options: EvilOptions.self,
-            examples: [(".pl 1", "'sp")],
+            examples: [(".pl 1", .verbatim("'sp"))],
             run: { _, _ in 0 }
         )
-        let root = CommandSpec(name: "kauth", summary: "s", subcommands: [spec])
-        let page = ManPage.render(root: root, globalFlags: [], version: "1")
+        let root = CommandSpec(name: "kauth", summary: .verbatim("s"), subcommands: [spec])
+        let page = ManPage.render(root: root, globalFlags: [], version: "1", language: .english)
         for line in page.split(separator: "\n") where line.hasPrefix(".") || line.hasPrefix("'") {
             #expect(Self.requests.contains(String(line.prefix { $0 != " " })), "line reads as a roff request: \(line)")
         }
@@ -93,12 +96,53 @@ import Testing
 
     /// groff renders it without a warning, when groff is installed.
     @Test func groffRendersItCleanly() throws {
+        guard let plain = try Self.groff(Self.page) else { return }
+        for text in [
+            "kauth token refresh", "--min-valid SECONDS", "KAUTH_PASSPHRASE", "EXIT STATUS",
+            "$ kauth completion zsh > \"${fpath[1]}/_kauth\""
+        ] {
+            #expect(plain.contains(text), "rendered page lacks \(text)")
+        }
+    }
+
+    /// The Korean page (`KAUTH_LANG=ko kauth __man`, installed under share/man/ko/man1): every
+    /// character beyond ASCII is a `\[uXXXX]` escape, so groff reads it whatever its input
+    /// encoding, and renders Hangul with a UTF-8 device (what `man` uses under a UTF-8 locale).
+    @Test func groffRendersTheKoreanPageCleanly() throws {
+        #expect(Self.korean.unicodeScalars.allSatisfy { $0.isASCII })
+        guard let plain = try Self.groff(Self.korean) else { return }
+        for text in [
+            "이름", "사용법", "종료 상태", "환경 변수", "kauth token refresh", "--min-valid SECONDS",
+            "액세스 토큰을 지금 갱신합니다", "KAUTH_PASSPHRASE"
+        ] {
+            #expect(plain.contains(text), "rendered Korean page lacks \(text)")
+        }
+    }
+
+    @Test func theKoreanPageHasTheSectionsInKorean() {
+        let sections = Self.korean.split(separator: "\n").filter { $0.hasPrefix(".SH ") }.map {
+            String($0.dropFirst(4))
+        }
+        let expected = ["이름", "개요", "설명", "명령", "전역 플래그", "환경 변수", "종료 상태", "파일", "예시", "참고"]
+        #expect(sections == expected.map { "\"" + ManPage.escape($0) + "\"" })
+        for line in Self.korean.split(separator: "\n") where line.hasPrefix(".") || line.hasPrefix("'") {
+            #expect(Self.requests.contains(String(line.prefix { $0 != " " })), "line reads as a roff request: \(line)")
+        }
+        #expect(!Self.korean.contains("(repeatable)"))
+    }
+
+    @Test func theKoreanPageMatchesItsGoldenFile() throws {
+        try HelpSnapshotTests().assertSnapshot(Self.korean, named: "man-ko-kauth.1")
+    }
+
+    /// The page as `groff -man -Tutf8` prints it, or nil without groff; no warning allowed.
+    static func groff(_ page: String) throws -> String? {
         guard
             let groff = ["/usr/bin/groff", "/usr/local/bin/groff", "/opt/homebrew/bin/groff"].first(
                 where: FileManager.default.isExecutableFile)
-        else { return }
+        else { return nil }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kauth-\(UUID().uuidString).1")
-        try Self.page.write(to: file, atomically: true, encoding: .utf8)
+        try page.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: groff)
@@ -116,13 +160,6 @@ import Testing
         #expect(process.terminationStatus == 0)
         #expect(warnings.isEmpty, "groff: \(warnings)")
         // Some groff set `\-` as a minus sign and `-` as a hyphen.
-        let plain = rendered.replacingOccurrences(of: "\u{2212}", with: "-").replacingOccurrences(
-            of: "\u{2010}", with: "-")
-        for text in [
-            "kauth token refresh", "--min-valid SECONDS", "KAUTH_PASSPHRASE", "EXIT STATUS",
-            "$ kauth completion zsh > \"${fpath[1]}/_kauth\""
-        ] {
-            #expect(plain.contains(text), "rendered page lacks \(text)")
-        }
+        return rendered.replacingOccurrences(of: "\u{2212}", with: "-").replacingOccurrences(of: "\u{2010}", with: "-")
     }
 }

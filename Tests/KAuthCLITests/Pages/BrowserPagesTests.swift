@@ -10,7 +10,7 @@ import Testing
 @Suite struct BrowserPagesTests {
     @Test func coversEveryCase() {
         #expect(Set(everyBrowserPage.map(caseName)).count == everyBrowserPage.count)
-        #expect(everyBrowserPage.count == 13)
+        #expect(everyBrowserPage.count == 14)
     }
 
     @Test(arguments: [
@@ -42,14 +42,15 @@ import Testing
 
     @Test(arguments: everyBrowserPage)
     func onlyRealFailuresSayFailed(page: AnyBrowserPage) throws {
-        for language in PageLanguage.allCases {
+        for language in Language.allCases {
             let html = BrowserPages.html(page, language: language)
             let title = try #require(element("title", in: html))
             let heading = try #require(element("h1", in: html))
             let saysFailed = [title, heading].contains {
                 $0.lowercased().contains("fail") || $0.contains("실패") || $0.contains("못했")
             }
-            let reallyFailed = ["login-failed", "exchange-failed", "address-picker-failed"].contains(caseName(page))
+            let reallyFailed = ["login-failed", "wrong-issuer", "exchange-failed", "address-picker-failed"].contains(
+                caseName(page))
             #expect(saysFailed == reallyFailed, "\(caseName(page)) in \(language): \(title) / \(heading)")
         }
     }
@@ -63,9 +64,9 @@ import Testing
 
     @Test(arguments: everyBrowserPage)
     func declaresLanguageCharsetAndColourSchemes(page: AnyBrowserPage) {
-        for language in PageLanguage.allCases {
+        for language in Language.allCases {
             let html = BrowserPages.html(page, language: language)
-            #expect(html.hasPrefix("<!doctype html>\n<html lang=\"\(language.tag)\">"))
+            #expect(html.hasPrefix("<!doctype html>\n<html lang=\"\(language.rawValue)\">"))
             #expect(html.contains("<meta charset=\"utf-8\">"))
             #expect(html.contains("<meta name=\"color-scheme\" content=\"light dark\">"))
             #expect(html.contains("@media (prefers-color-scheme:dark)"))
@@ -74,7 +75,7 @@ import Testing
 
     @Test(arguments: everyBrowserPage)
     func glyphIsHiddenFromScreenReaders(page: AnyBrowserPage) {
-        for language in PageLanguage.allCases {
+        for language in Language.allCases {
             let html = BrowserPages.html(page, language: language)
             #expect(html.contains("<div class=\"mark\" aria-hidden=\"true\">\(HTML.escape(page.glyph))</div>"))
             #expect(html.components(separatedBy: "class=\"mark\"").count == 2)
@@ -84,7 +85,7 @@ import Testing
     @Test(arguments: everyBrowserPage)
     func loadsNothingAndRunsNothing(page: AnyBrowserPage) throws {
         let eventHandler = try Regex("\\son[a-z]+\\s*=")
-        for language in PageLanguage.allCases {
+        for language in Language.allCases {
             let html = BrowserPages.html(page, language: language).lowercased()
             for forbidden in [
                 "<script", "javascript:", "src=", "href=", "url(", "@import", "http:", "https:", "<img", "<link",
@@ -123,7 +124,7 @@ import Testing
             provider: "Kakao", error: "\"><script>alert(1)</script>",
             description: "it's <img src=x onerror=alert(2)> & \"quoted\""
         )
-        for language in PageLanguage.allCases {
+        for language in Language.allCases {
             let html = BrowserPages.html(hostile, language: language)
             #expect(!html.contains("<script"))
             #expect(!html.contains("<img"))
@@ -203,12 +204,36 @@ import Testing
                     ))
             ))
         for (name, page) in pages {
-            for language in PageLanguage.allCases {
-                let file = folder.appendingPathComponent("\(name).\(language.tag).html")
+            for language in Language.allCases {
+                let file = folder.appendingPathComponent("\(name).\(language.rawValue).html")
                 let html = BrowserPages.html(page, language: language)
                 try html.write(to: file, atomically: true, encoding: .utf8)
                 #expect(try String(contentsOf: file, encoding: .utf8) == html)
             }
         }
+    }
+}
+
+/// The wrong-issuer page (RFC 9207) in each language: its sentence from the catalogue, Korean in
+/// Korean (it once showed the terminal's English sentence).
+@Suite struct WrongIssuerPageTests {
+    @Test func speaksTheBrowsersLanguage() {
+        let page = BrowserPage.wrongIssuer(provider: "Kakao", expected: "https://kauth.kakao.com", got: nil)
+        let english = BrowserPages.html(page, language: .english)
+        let korean = BrowserPages.html(page, language: .korean)
+        #expect(english.contains("iss is none, not "))
+        #expect(english.contains("invalid_issuer"))
+        #expect(korean.contains("인가 응답의 iss가"))
+        #expect(korean.contains("아무것도 교환하지 않았습니다"))
+        #expect(!korean.contains("nothing was exchanged"))
+        #expect(korean.contains("카카오 로그인에 실패했습니다"))
+    }
+
+    @Test func theListenerAnswersAWrongIssuerWithIt() {
+        let (page, status) = CallbackPages.page(
+            for: .wrongIssuer(expected: "https://id.example.com", got: "https://evil.example"), provider: "Example")
+        #expect(
+            page == .wrongIssuer(provider: "Example", expected: "https://id.example.com", got: "https://evil.example"))
+        #expect(status == 200)
     }
 }

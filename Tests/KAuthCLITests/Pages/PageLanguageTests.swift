@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct PageLanguageTests {
     @Test(arguments: [
-        ("ko", PageLanguage.korean),
+        ("ko", Language.korean),
         ("ko-KR", .korean),
         ("KO-kr", .korean),
         ("ko-KR,ko;q=0.9,en-US;q=0.8,en;q=0.7", .korean),
@@ -38,7 +38,7 @@ import Testing
         (";;;,,,", .english),
         ("", .english)
     ])
-    func negotiatesFromAcceptLanguage(header: String, expected: PageLanguage) {
+    func negotiatesFromAcceptLanguage(header: String, expected: Language) {
         #expect(PageLanguage.preferred(acceptLanguage: header) == expected, "\(header)")
     }
 
@@ -62,7 +62,7 @@ enum AnyBrowserPage: Sendable, Equatable {
 }
 
 extension BrowserPages {
-    static func html(_ page: AnyBrowserPage, language: PageLanguage) -> String {
+    static func html(_ page: AnyBrowserPage, language: Language) -> String {
         switch page {
         case .core(let page): html(page, language: language)
         case .picker(let page): page.html(language: language)
@@ -74,6 +74,8 @@ extension BrowserPages {
 let everyBrowserPage: [AnyBrowserPage] = [
     .core(.loggedIn(provider: "Kakao")),
     .core(.loginFailed(provider: "Kakao", error: "access_denied", description: "User denied access")),
+    // Issuers without a scheme, so the walk's "no URL on a page" check stays simple.
+    .core(.wrongIssuer(provider: "Kakao", expected: "kauth.kakao.example", got: "evil.example")),
     .core(.exchangeFailed(provider: "Kakao")),
     .core(.notThisLogin),
     .core(.incomplete),
@@ -95,6 +97,7 @@ func caseName(_ page: AnyBrowserPage) -> String {
         switch page {
         case .loggedIn: "logged-in"
         case .loginFailed: "login-failed"
+        case .wrongIssuer: "wrong-issuer"
         case .exchangeFailed: "exchange-failed"
         case .notThisLogin: "not-this-login"
         case .incomplete: "incomplete"

@@ -90,7 +90,8 @@ import Testing
     @Test func helpCompletionsAndParserAgree() throws {
         let tree = CompletionTree(root: Commands.root, globalFlags: GlobalFlags.specs)
         for node in tree.nodes where node.spec.run != nil {
-            let help = HelpRenderer.render(node.spec, path: node.path, globalFlags: GlobalFlags.specs)
+            let help = HelpRenderer.render(
+                node.spec, path: node.path, globalFlags: GlobalFlags.specs, language: .english)
             let globalSection = help.components(separatedBy: "\nGlobal flags:\n")[1].components(separatedBy: "\n\n")[0]
             for flag in GlobalFlags.specs {
                 let taken = node.spec.takes(global: flag)
