@@ -265,7 +265,8 @@ enum LoginCommand {
             "Logged in to \(provider.displayName.visible) as \(StatusCommand.describe(session)), profile '\(profile)'.\n"
         )
         if !session.scopes.isEmpty {
-            context.err("Scopes: \(session.scopes.map(\.visible).joined(separator: " "))\n")
+            let unconfirmed = session.scopesConfirmed == false ? " " + context.words(TokenExchangeWords.scopesNotConfirmed) : ""
+            context.err("Scopes: \(session.scopes.map(\.visible).joined(separator: " "))\(unconfirmed)\n")
         }
         if let exchange = session.tokenExchange {
             context.say(TokenExchangeWords.renews(exchange.source))
