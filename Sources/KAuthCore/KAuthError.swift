@@ -78,7 +78,7 @@ package enum KAuthError: Error, Sendable, Equatable {
     case oauth(OAuthFailure)
     /// The provider refused a token for `resource` (RFC 8707 §2: `invalid_target`): the login
     /// did not name it, or the provider does not serve it.
-    case resourceRefused(resource: String, OAuthFailure)
+    case resourceRefused(profile: String, resource: String, OAuthFailure)
     /// An API error that has no more specific meaning.
     case api(status: Int, code: Int?, message: String)
     /// The app may not call the API: a setting or a permission review in the provider's console

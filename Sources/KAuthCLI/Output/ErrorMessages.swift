@@ -123,13 +123,11 @@ struct ErrorMessages {
             return "the stored login can no longer be used: \(ended(reason)); run \(login(profile)) again"
         case .subjectToken(let source, let problem):
             return TokenExchangeWords.refused(source, problem).text(language)
-        case .resourceRefused(let resource, let failure):
+        case .resourceRefused(let profile, let resource, let failure):
             let said = failure.error + (failure.description.map { ": " + Redaction.text($0) } ?? "")
+            let command = login(profile, " --resource " + LoginRecipe.quoted(resource))
             return TokenExchangeWords.resourceRefused(
-                resource: resource, said: said,
-                login: Invocation(
-                    "kauth login --resource \(LoginRecipe.quoted(resource))\(profileFlag.map { " --profile \($0)" } ?? "")"
-                )
+                resource: resource, said: said, login: Invocation(String(command.dropFirst().dropLast()))
             ).text(language)
         case .environmentTokenRejected(let reason):
             return

@@ -230,7 +230,7 @@ package struct TokenService: Sendable {
                 response, now: now,
                 verifiedIDToken: await renewedIDToken(response, session: session, provider: provider))
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_target" && resource != nil {
-            throw KAuthError.resourceRefused(resource: resource ?? "", failure)
+            throw KAuthError.resourceRefused(profile: profile, resource: resource ?? "", failure)
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
             throw RefreshRefusal(
                 error: .sessionExpired(profile: profile, reason: .refreshRejected(failure)),

@@ -57,7 +57,7 @@ struct ExitCodesTests {
         (.keystore(.notOwned(path: "x")), 7, "keystore"),
         (.portInUse(port: 1, redirectURI: "x"), 1, "port_in_use"),
         (.oauth(OAuthFailure(error: "invalid_grant", provider: "kakao")), 1, "oauth_error"),
-        (.resourceRefused(resource: "https://r", OAuthFailure(error: "invalid_target", provider: "oidc")), 1, "invalid_target"),
+        (.resourceRefused(profile: "p", resource: "https://r", OAuthFailure(error: "invalid_target", provider: "oidc")), 1, "invalid_target"),
         (.api(status: 400, code: -101, message: "x"), 1, "api_error"),
         (.apiNotPermitted(code: -3, message: "x", permission: nil), 1, "api_error"),
         (.appKeyRejected(provider: "kakao", message: "x"), 1, "api_error"),
