@@ -46,6 +46,9 @@ package enum KAuthError: Error, Sendable, Equatable {
     case sessionExpired(profile: String, reason: SessionEnd)
     /// The token provided through `KAUTH_ACCESS_TOKEN` was rejected.
     case environmentTokenRejected(reason: String)
+    /// A token-exchange login's subject token could not be had from `source`, had expired, or
+    /// the provider refused it (RFC 8693); nothing was stored.
+    case subjectToken(source: SubjectTokenSource, SubjectTokenProblem)
 
     // MARK: exit 4
 
@@ -73,6 +76,9 @@ package enum KAuthError: Error, Sendable, Equatable {
     case portInUse(port: UInt16, redirectURI: String)
     /// An OAuth error from the token, device or revocation endpoint (RFC 6749 §5.2).
     case oauth(OAuthFailure)
+    /// The provider refused a token for `resource` (RFC 8707 §2: `invalid_target`): the login
+    /// did not name it, or the provider does not serve it.
+    case resourceRefused(profile: String, resource: String, OAuthFailure)
     /// An API error that has no more specific meaning.
     case api(status: Int, code: Int?, message: String)
     /// The app may not call the API: a setting or a permission review in the provider's console

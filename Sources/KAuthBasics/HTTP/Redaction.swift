@@ -10,7 +10,9 @@ package enum Redaction {
     /// Names whose values are secrets: tokens, codes, verifiers, client secrets.
     static let secretNames: Set<String> = [
         "access_token", "refresh_token", "id_token", "code", "code_verifier", "client_secret",
-        "token", "password", "agt", "device_code", "assertion", "client_assertion"
+        "token", "password", "agt", "device_code", "assertion", "client_assertion",
+        // RFC 8693's tokens, and GitHub Actions' answer `{"value": "<JWT>"}`.
+        "subject_token", "actor_token", "value"
     ]
 
     package static let mask = "[redacted]"

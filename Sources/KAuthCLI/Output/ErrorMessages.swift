@@ -121,6 +121,14 @@ struct ErrorMessages {
             }
         case .sessionExpired(let profile, let reason):
             return "the stored login can no longer be used: \(ended(reason)); run \(login(profile)) again"
+        case .subjectToken(let source, let problem):
+            return TokenExchangeWords.refused(source, problem).text(language)
+        case .resourceRefused(let profile, let resource, let failure):
+            let said = failure.error + (failure.description.map { ": " + Redaction.text($0) } ?? "")
+            let command = login(profile, " --resource " + LoginRecipe.quoted(resource))
+            return TokenExchangeWords.resourceRefused(
+                resource: resource, said: said, login: Invocation(String(command.dropFirst().dropLast()))
+            ).text(language)
         case .environmentTokenRejected(let reason):
             return
                 "the token in KAUTH_ACCESS_TOKEN was rejected: \(reason.visible); set a fresh token or unset KAUTH_ACCESS_TOKEN to use the stored login"
@@ -315,6 +323,7 @@ struct ErrorMessages {
         case .talk: return "Kakao Talk messages"
         case .loginHint: return "login hints (login_hint)"
         case .idToken: return "OpenID Connect ID tokens"
+        case .tokenExchange: return "token exchange (RFC 8693)"
         default: return feature.name
         }
     }
