@@ -61,6 +61,9 @@ package struct StoredSession: Codable, Sendable, Equatable {
     /// a refresh), or an unlink ended it: such a login gives no token, offline, until a new login
     /// replaces it. Without it, `status` would go on calling a dead login valid.
     package var rejection: SessionRejection?
+    /// AWS credentials STS gave for this login's tokens, by role and token kind
+    /// (`StoredAWSCredentials.key`); nil when there are none.
+    package var awsCredentials: [String: StoredAWSCredentials]?
 
     package init(
         provider: String,
@@ -84,7 +87,8 @@ package struct StoredSession: Codable, Sendable, Equatable {
         endpoints: ProviderEndpoints? = nil,
         createdAt: Date,
         updatedAt: Date,
-        rejection: SessionRejection? = nil
+        rejection: SessionRejection? = nil,
+        awsCredentials: [String: StoredAWSCredentials]? = nil
     ) {
         self.provider = provider
         self.providerType = providerType
@@ -108,6 +112,7 @@ package struct StoredSession: Codable, Sendable, Equatable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.rejection = rejection
+        self.awsCredentials = awsCredentials
     }
 
     enum CodingKeys: String, CodingKey {
@@ -130,6 +135,7 @@ package struct StoredSession: Codable, Sendable, Equatable {
         case createdAt = "created_at"
         case updatedAt = "updated_at"
         case rejection
+        case awsCredentials = "aws_credentials"
     }
 }
 
