@@ -9,7 +9,8 @@ import Testing
 /// token is what STS gets. The AWS CLI and moto come from PyPI into a virtualenv
 /// (Tests/Scripts/aws-tools.sh, which `make test` runs first); where that cannot be done, the
 /// suite is skipped with pip's reason.
-@Suite(.serialized, .enabled(if: AWSTools.unavailableReason == nil, Comment(rawValue: AWSTools.unavailableReason ?? "")))
+@Suite(
+    .serialized, .enabled(if: AWSTools.unavailableReason == nil, Comment(rawValue: AWSTools.unavailableReason ?? "")))
 struct AWSEndToEndTests {
     static let role = "arn:aws:iam::123456789012:role/x"
 
@@ -82,7 +83,9 @@ struct AWSEndToEndTests {
             ["--verbose", "aws", "credential-process", "--role-arn", denied], extra: sts.environment)
         #expect(run.code == 1)
         #expect(run.out.isEmpty)
-        #expect(run.err.contains("AccessDenied") && run.err.contains("Not authorized to perform sts:AssumeRoleWithWebIdentity"))
+        #expect(
+            run.err.contains("AccessDenied")
+                && run.err.contains("Not authorized to perform sts:AssumeRoleWithWebIdentity"))
         let idToken = try await env.run(["token", "--id-token"]).out.trimmingCharacters(in: .newlines)
         #expect(!run.err.contains(idToken), "the ID token on stderr")
         #expect(run.err.contains("WebIdentityToken=[redacted]"))
@@ -107,7 +110,9 @@ struct AWSEndToEndTests {
         let loginToken = try #require(try storedSession(env)?["id_token"]?.stringValue)
         try await Task.sleep(for: .seconds(11))
 
-        let arguments = ["aws", "credential-process", "--role-arn", Self.role, "--duration", "900", "--session-name", "ci job#7"]
+        let arguments = [
+            "aws", "credential-process", "--role-arn", Self.role, "--duration", "900", "--session-name", "ci job#7"
+        ]
         let run = try await env.run(arguments, extra: sts.environment)
         #expect(run.code == 0, "\(run.err)")
         #expect(try await sandbox.tokenCalls("refresh_token") >= 1)
@@ -138,7 +143,8 @@ struct AWSEndToEndTests {
         #expect(refused.code == 2)
         #expect(refused.err.contains("--access-token"))
 
-        let run = try await env.run(["aws", "credential-process", "--role-arn", Self.role, "--access-token"], extra: extra)
+        let run = try await env.run(
+            ["aws", "credential-process", "--role-arn", Self.role, "--access-token"], extra: extra)
         #expect(run.code == 0, "\(run.err)")
         #expect(try parseJSON(run.out)["AccessKeyId"]?.stringValue?.isEmpty == false)
         let calls = try sts.assumeRoleCalls()
@@ -207,7 +213,10 @@ final class LocalSTS: @unchecked Sendable {
                 .split(separator: ":").last.map { String($0.prefix { $0.isNumber }) })
         logPath = NSTemporaryDirectory() + "kauth-sts-\(UUID().uuidString).log"
         front = try Spawned(
-            [packageRoot + "/Tests/Scripts/sts-recorder.py", "--upstream", "http://127.0.0.1:\(port)", "--log", logPath],
+            [
+                packageRoot + "/Tests/Scripts/sts-recorder.py", "--upstream", "http://127.0.0.1:\(port)", "--log",
+                logPath
+            ],
             environment: environment, executable: AWSTools.venv + "/bin/python3")
         let listening = try await front.waitForErr(containing: "listening ", timeout: .seconds(60))
         let frontPort = listening.split(separator: " ").last.map { String($0.prefix { $0.isNumber }) } ?? ""

@@ -105,7 +105,9 @@ package enum Redaction {
 
     /// Whether `text` has an element named as a secret (`<SessionToken`, `<sts:SessionToken`).
     private static func namesASecretElement(_ text: String) -> Bool {
-        secretNames.contains { name in text.contains("<\(name)") || text.contains(":\(name)>") || text.contains(":\(name) ") }
+        secretNames.contains { name in
+            text.contains("<\(name)") || text.contains(":\(name)>") || text.contains(":\(name) ")
+        }
     }
 
     /// `a=1&b=2` with nothing but form characters: a form, whatever the content type says.

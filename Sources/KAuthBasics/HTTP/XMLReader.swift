@@ -297,7 +297,8 @@ private struct XMLScanner {
         while index < bytes.count {
             let byte = bytes[index]
             let isStart =
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
             let isPart =
                 isStart || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")

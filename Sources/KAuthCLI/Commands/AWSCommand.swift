@@ -47,7 +47,9 @@ enum AWSCommand {
         let credentials: StoredAWSCredentials
         do {
             if let token = context.environmentToken {
-                guard role.tokenKind == .accessToken else { throw CommandError.usage(AWSWords.environmentTokenNotIDToken.localized) }
+                guard role.tokenKind == .accessToken else {
+                    throw CommandError.usage(AWSWords.environmentTokenNotIDToken.localized)
+                }
                 credentials = try await AWSCredentialService.credentials(
                     for: role, environmentToken: token, profile: try context.profileName(), world: context.world)
             } else {
@@ -75,10 +77,12 @@ enum AWSCommand {
     }
 
     /// The role and session as the flags ask, checked before any token is read.
-    static func role(_ context: CommandContext, _ options: CredentialProcessOptions) throws -> AWSCredentialService.Role {
+    static func role(_ context: CommandContext, _ options: CredentialProcessOptions) throws -> AWSCredentialService.Role
+    {
         guard let arn = options.roleARN else { throw CommandError.usage(AWSWords.roleARNMissing.localized) }
         // STS takes 20 to 2048 characters; an ARN has no spaces and at least six parts.
-        guard arn.hasPrefix("arn:"), (20...2048).contains(arn.count), arn.split(separator: ":", maxSplits: 5).count == 6,
+        guard arn.hasPrefix("arn:"), (20...2048).contains(arn.count),
+            arn.split(separator: ":", maxSplits: 5).count == 6,
             arn.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
         else {
             throw CommandError.usage(AWSWords.roleARNInvalid(arn).localized)
@@ -101,7 +105,8 @@ enum AWSCommand {
     static func words(for failure: STSFailure) -> AWSWords {
         switch failure {
         case .refused(let status, let code, let message): .stsRefused(status: status, code: code, message: message)
-        case .unreadable(let status, .notXML(let error)): .stsNotXML(status: status, problem: error.problem, offset: error.offset)
+        case .unreadable(let status, .notXML(let error)):
+            .stsNotXML(status: status, problem: error.problem, offset: error.offset)
         case .unreadable(let status, .otherDocument(let root, let namespace)):
             .stsOtherDocument(status: status, root: root, namespace: namespace ?? "")
         case .unreadable(let status, .badField(let field)): .stsBadField(status: status, field: field)

@@ -118,9 +118,11 @@ extension HelpTopic {
                             "Wins over AWS_ENDPOINT_URL and the region's endpoint. https://, or http:// on this machine (a local STS): the token travels there"
                     ),
                     Entry(
-                        term: "AWS_ENDPOINT_URL", summary: "the endpoint of every AWS service, STS's when AWS_ENDPOINT_URL_STS is not set"),
+                        term: "AWS_ENDPOINT_URL",
+                        summary: "the endpoint of every AWS service, STS's when AWS_ENDPOINT_URL_STS is not set"),
                     Entry(
-                        term: "AWS_REGION", summary: "the region whose STS endpoint is used (https://sts.REGION.amazonaws.com)",
+                        term: "AWS_REGION",
+                        summary: "the region whose STS endpoint is used (https://sts.REGION.amazonaws.com)",
                         detail: "When neither endpoint variable is set"),
                     Entry(
                         term: "AWS_DEFAULT_REGION", summary: "the region when AWS_REGION is not set; else us-east-1"),

@@ -104,7 +104,8 @@ package struct AWSCredentialService: Sendable {
     private func usable(in session: StoredSession, role: Role, endpoint: STSEndpoint, now: Date)
         -> StoredAWSCredentials?
     {
-        guard let kept = session.awsCredentials?[StoredAWSCredentials.key(roleARN: role.arn, tokenKind: role.tokenKind)],
+        guard
+            let kept = session.awsCredentials?[StoredAWSCredentials.key(roleARN: role.arn, tokenKind: role.tokenKind)],
             kept.endpoint == endpoint.url, kept.sessionName == (role.sessionName ?? defaultSessionName(session)),
             kept.expiration.timeIntervalSince(now) > Self.reuseMargin
         else { return nil }

@@ -22,7 +22,8 @@ package struct STSEndpoint: Sendable, Equatable {
             guard let origin = value.firstRange(of: "://"), !value[origin.upperBound...].isEmpty,
                 !value.contains(where: { $0.isWhitespace || $0 == "#" || $0 == "?" })
             else {
-                throw KAuthError.invalidSetting(name: name, value: value, expected: ["an https URL such as https://sts.us-east-1.amazonaws.com"])
+                throw KAuthError.invalidSetting(
+                    name: name, value: value, expected: ["an https URL such as https://sts.us-east-1.amazonaws.com"])
             }
             let url = value[origin.upperBound...].contains("/") ? value : value + "/"
             return STSEndpoint(url: url, source: name)
@@ -30,7 +31,8 @@ package struct STSEndpoint: Sendable, Equatable {
         for name in ["AWS_REGION", "AWS_DEFAULT_REGION"] {
             guard let region = environment[name] else { continue }
             guard isRegionName(region) else {
-                throw KAuthError.invalidSetting(name: name, value: region, expected: ["a region name such as us-east-1"])
+                throw KAuthError.invalidSetting(
+                    name: name, value: region, expected: ["a region name such as us-east-1"])
             }
             return STSEndpoint(url: regionalURL(region), source: name)
         }

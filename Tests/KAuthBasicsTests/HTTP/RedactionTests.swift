@@ -69,7 +69,9 @@ import Testing
             """.utf8)
         let text = Redaction.body(answer, contentType: "text/xml")
         #expect(!text.contains("SECRET-KEY") && !text.contains("SECRET-TOKEN"))
-        #expect(text.contains("<AccessKeyId>ASIA1</AccessKeyId>") && text.contains("<SecretAccessKey>[redacted]</SecretAccessKey>"))
+        #expect(
+            text.contains("<AccessKeyId>ASIA1</AccessKeyId>")
+                && text.contains("<SecretAccessKey>[redacted]</SecretAccessKey>"))
         let broken = Redaction.body(Data("<R><SecretAccessKey>SECRET-KEY</R>".utf8), contentType: "text/xml")
         #expect(!broken.contains("SECRET-KEY"))
         #expect(Redaction.text("x WebIdentityToken=abc") == "x WebIdentityToken=[redacted]")

@@ -101,8 +101,12 @@ import Testing
     @Test func boundsDepthSizeAndElementCount() {
         let deep = String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000)
         #expect(problem(deep) == .tooDeep(limit: 64))
-        #expect(problem(String(repeating: "<a>", count: 5) + String(repeating: "</a>", count: 5), XMLReader(maxDepth: 4)) == .tooDeep(limit: 4))
-        #expect((try? read(String(repeating: "<a>", count: 4) + String(repeating: "</a>", count: 4), XMLReader(maxDepth: 4))) != nil)
+        #expect(
+            problem(String(repeating: "<a>", count: 5) + String(repeating: "</a>", count: 5), XMLReader(maxDepth: 4))
+                == .tooDeep(limit: 4))
+        #expect(
+            (try? read(String(repeating: "<a>", count: 4) + String(repeating: "</a>", count: 4), XMLReader(maxDepth: 4)))
+                != nil)
         let huge = "<r>" + String(repeating: "x", count: 2 << 20) + "</r>"
         #expect(problem(huge) == .tooLarge(limit: 1 << 20))
         let many = "<r>" + String(repeating: "<e/>", count: 20_000) + "</r>"
@@ -135,7 +139,9 @@ import Testing
     }
 
     @Test func refusesWhatIsNotUTF8() {
-        #expect(throws: XMLReadError.self) { try XMLReader().read(Data([0x3C, 0x61, 0x3E, 0xFF, 0x3C, 0x2F, 0x61, 0x3E])) }
+        #expect(throws: XMLReadError.self) {
+            try XMLReader().read(Data([0x3C, 0x61, 0x3E, 0xFF, 0x3C, 0x2F, 0x61, 0x3E]))
+        }
         #expect((try? XMLReader().read(Data([0xEF, 0xBB, 0xBF] + Array("<a/>".utf8))))?.name == "a")
     }
 

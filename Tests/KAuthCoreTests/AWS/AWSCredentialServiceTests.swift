@@ -115,7 +115,8 @@ import Testing
         #expect(grant.requested)
         #expect(http.requests[0].url == "http://127.0.0.1:4566/")
         let form = Dictionary(uniqueKeysWithValues: http.requests[0].form)
-        #expect(form["WebIdentityToken"] == "at-1" && form["RoleSessionName"] == "ci" && form["DurationSeconds"] == "7200")
+        #expect(
+            form["WebIdentityToken"] == "at-1" && form["RoleSessionName"] == "ci" && form["DurationSeconds"] == "7200")
         // Kept apart from the ID token's credentials for the same role.
         let kept = try harness.keystore.load().profiles["default"]?.awsCredentials ?? [:]
         #expect(Set(kept.keys) == ["access_token \(Self.role)"])
@@ -165,7 +166,8 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: harness.keystore.path))
         await #expect(
             throws: KAuthError.product(
-                ProductError(STSFailure.refused(status: 400, code: "InvalidIdentityToken", message: "Incorrect token audience")))
+                ProductError(
+                    STSFailure.refused(status: 400, code: "InvalidIdentityToken", message: "Incorrect token audience")))
         ) {
             try await harness.service().credentials(for: role)
         }
@@ -210,33 +212,65 @@ import Testing
         #expect((try? read(200, good).get())?.accessKeyID == "ASIAKEY")
         // Another namespace, or none: not STS's answer.
         let foreign = good.replacingOccurrences(of: Self.namespace, with: "https://evil.example/")
-        #expect(read(200, foreign) == .failure(.unreadable(status: 200, .otherDocument(root: "AssumeRoleWithWebIdentityResponse", namespace: "https://evil.example/"))))
+        #expect(
+            read(200, foreign)
+                == .failure(
+                    .unreadable(
+                        status: 200,
+                        .otherDocument(root: "AssumeRoleWithWebIdentityResponse", namespace: "https://evil.example/"))))
         let bare = good.replacingOccurrences(of: " xmlns=\"\(Self.namespace)\"", with: "")
-        #expect(read(200, bare) == .failure(.unreadable(status: 200, .otherDocument(root: "AssumeRoleWithWebIdentityResponse", namespace: nil))))
+        #expect(
+            read(200, bare)
+                == .failure(
+                    .unreadable(status: 200, .otherDocument(root: "AssumeRoleWithWebIdentityResponse", namespace: nil)))
+        )
         // A credential element in another namespace is not the credential.
         let smuggled = good.replacingOccurrences(
             of: "<SecretAccessKey>", with: "<SecretAccessKey xmlns=\"urn:other\">")
         #expect(read(200, smuggled) == .failure(.unreadable(status: 200, .badField("SecretAccessKey"))))
-        #expect(read(200, good.replacingOccurrences(of: "<SessionToken>FQoG+token=</SessionToken>", with: "<SessionToken></SessionToken>")) == .failure(.unreadable(status: 200, .badField("SessionToken"))))
-        #expect(read(200, good.replacingOccurrences(of: "ASIAKEY", with: "ASIA KEY")) == .failure(.unreadable(status: 200, .badField("AccessKeyId"))))
-        #expect(read(200, good.replacingOccurrences(of: "2027-01-01T00:00:00Z", with: "tomorrow")) == .failure(.unreadable(status: 200, .badExpiration("tomorrow"))))
+        #expect(
+            read(
+                200,
+                good.replacingOccurrences(
+                    of: "<SessionToken>FQoG+token=</SessionToken>", with: "<SessionToken></SessionToken>"))
+                == .failure(.unreadable(status: 200, .badField("SessionToken"))))
+        #expect(
+            read(200, good.replacingOccurrences(of: "ASIAKEY", with: "ASIA KEY"))
+                == .failure(.unreadable(status: 200, .badField("AccessKeyId"))))
+        #expect(
+            read(200, good.replacingOccurrences(of: "2027-01-01T00:00:00Z", with: "tomorrow"))
+                == .failure(.unreadable(status: 200, .badExpiration("tomorrow"))))
         // Two Credentials: not guessed at.
         let twice = good.replacingOccurrences(of: "</Credentials>", with: "</Credentials><Credentials/>")
-        #expect(read(200, twice) == .failure(.unreadable(status: 200, .otherDocument(root: "AssumeRoleWithWebIdentityResponse", namespace: Self.namespace))))
+        #expect(
+            read(200, twice)
+                == .failure(
+                    .unreadable(
+                        status: 200,
+                        .otherDocument(root: "AssumeRoleWithWebIdentityResponse", namespace: Self.namespace))))
         // Hostile documents never get past the reader.
         if case .failure(.unreadable(_, .notXML(let error))) = read(200, "<!DOCTYPE x [<!ENTITY a \"b\">]>" + good) {
             #expect(error.problem == .documentType)
         } else {
             Issue.record("a DOCTYPE was read")
         }
-        if case .failure(.unreadable(502, .notXML)) = read(502, "<html><body>Bad gateway</html>") {} else {
+        if case .failure(.unreadable(502, .notXML)) = read(502, "<html><body>Bad gateway</html>") {
+        } else {
             Issue.record("an HTML error page was read")
         }
         // An error status with an answer that is no ErrorResponse is not STS's error.
-        #expect(read(500, good) == .failure(.unreadable(status: 500, .otherDocument(root: "AssumeRoleWithWebIdentityResponse", namespace: Self.namespace))))
+        #expect(
+            read(500, good)
+                == .failure(
+                    .unreadable(
+                        status: 500,
+                        .otherDocument(root: "AssumeRoleWithWebIdentityResponse", namespace: Self.namespace))))
         // Text from the network stays as it came: the command line makes it visible.
-        let error = "<ErrorResponse xmlns=\"\(Self.namespace)\"><Error><Code>Throttling</Code><Message>Rate \u{1B}[31m exceeded</Message></Error></ErrorResponse>"
-        #expect(read(400, error) == .failure(.refused(status: 400, code: "Throttling", message: "Rate \u{1B}[31m exceeded")))
+        let error =
+            "<ErrorResponse xmlns=\"\(Self.namespace)\"><Error><Code>Throttling</Code><Message>Rate \u{1B}[31m exceeded</Message></Error></ErrorResponse>"
+        #expect(
+            read(400, error) == .failure(.refused(status: 400, code: "Throttling", message: "Rate \u{1B}[31m exceeded"))
+        )
     }
 
     // MARK: - Endpoint and session name
@@ -245,7 +279,9 @@ import Testing
         func url(_ variables: [String: String]) throws -> String { try STSEndpoint.resolve(Environment(variables)).url }
         #expect(try url([:]) == "https://sts.us-east-1.amazonaws.com/")
         #expect(try url(["AWS_DEFAULT_REGION": "ap-northeast-2"]) == "https://sts.ap-northeast-2.amazonaws.com/")
-        #expect(try url(["AWS_REGION": "eu-west-1", "AWS_DEFAULT_REGION": "ap-northeast-2"]) == "https://sts.eu-west-1.amazonaws.com/")
+        #expect(
+            try url(["AWS_REGION": "eu-west-1", "AWS_DEFAULT_REGION": "ap-northeast-2"])
+                == "https://sts.eu-west-1.amazonaws.com/")
         #expect(try url(["AWS_REGION": "cn-north-1"]) == "https://sts.cn-north-1.amazonaws.com.cn/")
         #expect(try url(["AWS_ENDPOINT_URL": "https://a.example", "AWS_REGION": "eu-west-1"]) == "https://a.example/")
         #expect(
