@@ -47,7 +47,7 @@ LAYERED = ["KAuthBasics", "KAuthCore", "KakaoAPI", "KAuthSandbox", "KAuthCLI", "
 # only the folders before it ("." is the target's root folder). A new folder needs a place here.
 ORDER = {
     "KAuthBasics": ["Support", "Crypto", "HTTP", "Loopback", "World"],
-    "KAuthCore": [".", "Providers", "OAuth", "API", "Keystore", "Config", "OIDC", "User", "Login", "Token"],
+    "KAuthCore": [".", "Providers", "OAuth", "API", "Keystore", "Config", "OIDC", "User", "Login", "Token", "AWS"],
     "KakaoAPI": [".", "Share", "Talk", "User", "Consent", "Shipping"],
     "KAuthSandbox": ["State", "Crypto", "Engine", "OAuth", "User", "Snap", "OIDC", "Share", "Talk", "Apps", "Control", "."],
     "KAuthCLI": ["Words", "Flags", "Context", "Parsing", "Output", "Pages", "Commands", "."],
