@@ -62,6 +62,18 @@ enum LoginCommand {
         var device = false
         var allowNoPKCE = false
         var withToken = false
+        var tokenExchange = false
+        var subjectTokenFile: String?
+        var subjectTokenEnv: String?
+        var githubActions = false
+        var subjectAudience: String?
+        var subjectTokenType: String?
+        var requestedTokenType: String?
+        var audiences: [String] = []
+        var resources: [String] = []
+        var authParams: [String] = []
+        var acrValues: String?
+        var maxAge: Int?
 
         static let flags: [OptionFlag<Self>] = [
             .list(
@@ -109,6 +121,28 @@ enum LoginCommand {
                     en: "log in to a provider that does not list PKCE S256 (not recommended)",
                     ko: "PKCE S256을 밝히지 않은 제공자에 로그인합니다 (권장하지 않음)")),
             .toggle(\.withToken, SharedFlags.withToken),
+            .list(\.authParams, "auth-param", "NAME=VALUE", Localized(en: "an extra authorization request parameter (repeatable)", ko: "인가 요청에 더할 파라미터 (여러 번 지정 가능)")),
+            .option(\.acrValues, "acr-values", "VALUES", Localized(en: "OpenID Connect acr_values: the authentication context asked for", ko: "OpenID Connect acr_values: 요청할 인증 컨텍스트")),
+            .integer(
+                \.maxAge, "max-age", "SECONDS",
+                Localized(en: "OpenID Connect max_age: the user must have authenticated within SECONDS (auth_time is checked)", ko: "OpenID Connect max_age: 사용자가 SECONDS 안에 인증했어야 합니다 (auth_time을 확인합니다)"),
+                range: 0...315_360_000),
+            .list(\.resources, "resource", "URI", Localized(en: "an RFC 8707 resource indicator for the tokens (repeatable)", ko: "토큰의 RFC 8707 리소스 지시자 (여러 번 지정 가능)")),
+            .toggle(\.tokenExchange, "token-exchange", Localized(en: "trade a token from elsewhere for the provider's (RFC 8693)", ko: "다른 곳의 토큰을 제공자의 토큰으로 교환합니다 (RFC 8693)")),
+            .option(\.subjectTokenFile, "subject-token-file", "FILE", Localized(en: "--token-exchange: the subject token is in FILE", ko: "--token-exchange: subject 토큰이 FILE에 있습니다")),
+            .option(
+                \.subjectTokenEnv, "subject-token-env", "VARIABLE",
+                Localized(en: "--token-exchange: the subject token is in the environment variable VARIABLE", ko: "--token-exchange: subject 토큰이 환경 변수 VARIABLE에 있습니다")),
+            .toggle(\.githubActions, "github-actions", Localized(en: "--token-exchange: the subject token is GitHub Actions' OIDC token", ko: "--token-exchange: subject 토큰은 GitHub Actions의 OIDC 토큰입니다")),
+            .option(
+                \.subjectAudience, "subject-audience", "AUDIENCE",
+                Localized(en: "--github-actions: the audience to ask GitHub for (default: the provider's issuer)", ko: "--github-actions: GitHub에 요청할 audience (기본값: 제공자의 issuer)")),
+            .option(
+                \.subjectTokenType, "subject-token-type", "URN",
+                Localized(en: "--token-exchange: the subject token's type (default urn:ietf:params:oauth:token-type:jwt)", ko: "--token-exchange: subject 토큰의 종류 (기본값 urn:ietf:params:oauth:token-type:jwt)")),
+            .option(
+                \.requestedTokenType, "requested-token-type", "URN", Localized(en: "--token-exchange: the type of token asked for", ko: "--token-exchange: 요청할 토큰의 종류")),
+            .list(\.audiences, "audience", "AUDIENCE", Localized(en: "--token-exchange: RFC 8693's audience parameter (repeatable)", ko: "--token-exchange: RFC 8693의 audience 파라미터 (여러 번 지정 가능)")),
             .json
         ]
     }
@@ -133,6 +167,10 @@ enum LoginCommand {
         if options.withToken {
             return try await withToken(context, options: options, login: login, provider: provider)
         }
+        if options.tokenExchange {
+            return try await tokenExchange(context, options: options, login: login, provider: provider)
+        }
+        let shaping = try requestShaping(context, options: options, provider: provider)
         if options.issuer != nil && !provider.takesIssuer {
             throw CommandError.usage(
                 .untranslated(
@@ -144,14 +182,16 @@ enum LoginCommand {
             scopes: options.scopes.map(ScopeList.parse),
             prompts: ScopeList.parse(options.prompt),
             loginHint: options.loginHint,
-            extraParameters: serviceTerms.isEmpty ? [] : [.serviceTerms(serviceTerms)],
+            extraParameters: (serviceTerms.isEmpty ? [] : [.serviceTerms(serviceTerms)]) + shaping.parameters,
             openID: options.openID,
             nonce: options.nonce,
             openBrowser: !options.noBrowser,
             timeout: .seconds(timeout),
             device: options.device,
             allowNoPKCE: options.allowNoPKCE,
-            requiredFeatures: serviceTerms.isEmpty ? [] : [.serviceTerms]
+            requiredFeatures: serviceTerms.isEmpty ? [] : [.serviceTerms],
+            maxAge: shaping.maxAge,
+            resources: shaping.resources
         )
         if context.environmentToken != nil {
             context.err("note: KAUTH_ACCESS_TOKEN is set; other commands keep using it until it is unset\n")
@@ -261,9 +301,12 @@ enum LoginCommand {
             "Logged in to \(provider.displayName.visible) as \(StatusCommand.describe(session)), profile '\(profile)'.\n"
         )
         if !session.scopes.isEmpty {
-            context.err("Scopes: \(session.scopes.map(\.visible).joined(separator: " "))\n")
+            let unconfirmed = session.scopesConfirmed == false ? " " + context.words(TokenExchangeWords.scopesNotConfirmed) : ""
+            context.err("Scopes: \(session.scopes.map(\.visible).joined(separator: " "))\(unconfirmed)\n")
         }
-        if session.refreshToken == nil {
+        if let exchange = session.tokenExchange {
+            context.say(TokenExchangeWords.renews(exchange.source))
+        } else if session.refreshToken == nil {
             // Said now, not when the token runs out: the session cannot be renewed.
             var note =
                 "Note: \(provider.displayName.visible) issued no refresh token, so this login cannot be refreshed: it ends with its access token, \(StatusCommand.expiry(session.accessTokenExpiresAt, now: context.world.clock.now()))"

@@ -38,7 +38,7 @@ enum TokenCommand {
                 Localized(en: "as a kubeconfig exec credential plugin", ko: "kubeconfig exec credential 플러그인으로 사용합니다")
             )
         ],
-        subcommands: [TokenInfoCommand.spec, TokenRefreshCommand.spec],
+        subcommands: [TokenInfoCommand.spec, TokenRefreshCommand.spec, TokenInspectCommand.spec],
         run: run
     )
 
@@ -49,6 +49,15 @@ enum TokenCommand {
                 .untranslated(
                     "--refresh-token prints the refresh token alone; it does not go with --id-token or --exec-credential"
                 ))
+        }
+        if let resource = options.resource {
+            if options.refreshToken || options.idToken {
+                throw CommandError.usage(
+                    .untranslated("--resource asks for an access token for one resource; leave out --id-token and --refresh-token"))
+            }
+            if !LoginCommand.isResourceIndicator(resource) {
+                throw CommandError.usage(TokenExchangeWords.badResource(resource, origin: "--resource").localized)
+            }
         }
         if options.execCredential && context.json {
             throw CommandError.usage(
@@ -98,6 +107,11 @@ enum TokenCommand {
             }
             return 0
         }
+        if let resource = options.resource {
+            return try resourceToken(
+                try await tokens.validResourceToken(resource, minValid: minValid), resource: resource, login: login,
+                apiVersion: apiVersion, options: options, context: context)
+        }
         if options.idToken {
             let idToken = try await tokens.validIDToken(minValid: minValid)
             if options.execCredential {
@@ -134,6 +148,28 @@ enum TokenCommand {
             context.printJSON(.object(object))
         } else {
             context.out(session.accessToken + "\n")
+        }
+        return 0
+    }
+
+    /// `--resource`: the resource's own token, as `token` prints the login's.
+    static func resourceToken(
+        _ token: ResourceToken, resource: String, login: StoredLogin, apiVersion: String, options: Options,
+        context: CommandContext
+    ) throws -> Int32 {
+        if options.execCredential {
+            context.printJSON(
+                execCredential(token: token.accessToken, expiresAt: token.expiresAt, apiVersion: apiVersion))
+        } else if context.json {
+            context.printJSON(
+                .object([
+                    "profile": .string(login.profile), "provider": .string(login.session?.provider ?? ""),
+                    "resource": .string(resource), "access_token": .string(token.accessToken),
+                    "token_type": .string(token.tokenType),
+                    "access_token_expires_at": .string(RFC3339.string(from: token.expiresAt))
+                ]))
+        } else {
+            context.out(token.accessToken + "\n")
         }
         return 0
     }
@@ -194,6 +230,7 @@ extension TokenCommand {
         var idToken = false
         var refreshToken = false
         var execCredential = false
+        var resource: String?
 
         static let flags: [OptionFlag<Self>] = [
             .json,
@@ -213,7 +250,10 @@ extension TokenCommand {
                 \.execCredential, "exec-credential",
                 Localized(
                     en: "print a Kubernetes ExecCredential (kubectl's exec credential plugin)",
-                    ko: "Kubernetes ExecCredential을 출력합니다 (kubectl의 exec credential 플러그인)"))
+                    ko: "Kubernetes ExecCredential을 출력합니다 (kubectl의 exec credential 플러그인)")),
+            .option(
+                \.resource, "resource", "URI",
+                Localized(en: "a token for this one resource (RFC 8707), asked with the refresh token and kept apart", ko: "이 리소스 하나에 대한 토큰 (RFC 8707). 리프레시 토큰으로 요청하고 따로 보관합니다"))
         ]
     }
 }
