@@ -82,8 +82,10 @@ format:
 ## layers: which folders and targets of Sources/ use which (by the types they name, their imports and
 ## Package.swift), the folder cycles, and per target the `package` declarations no other target names
 ## (layers.py --internal lists them; --why names the files and types behind each folder cycle)
-## layers-check: part of `test`: fails on a folder cycle in a target listed in LAYERED or a target edge
-## against ALLOWED (both at the top of layers.py), then proves on planted faults that it can fail
+## layers-check: part of `test`: fails on a folder cycle in a target listed in LAYERED, a folder edge
+## against the target's folder order (ORDER), a target edge against ALLOWED, or a test target that
+## imports what TESTS forbids or whose folders mirror no source folder (all at the top of layers.py),
+## then proves on planted faults that it can fail
 .PHONY: layers layers-check
 layers-check:
 	@python3 Tests/Scripts/layers.py --check

@@ -11,6 +11,8 @@ package enum Redaction {
     static let secretNames: Set<String> = [
         "access_token", "refresh_token", "id_token", "code", "code_verifier", "client_secret",
         "token", "password", "agt", "device_code", "assertion", "client_assertion",
+        // RFC 8693's tokens, and GitHub Actions' answer `{"value": "<JWT>"}`.
+        "subject_token", "actor_token", "value",
         // AWS STS: the token traded, and the credentials it answers with (in XML elements).
         "WebIdentityToken", "SecretAccessKey", "SessionToken"
     ]
