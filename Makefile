@@ -37,9 +37,11 @@ build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 ## test: lint and the layers check first, then every unit, CLI and end-to-end test (the end-to-end tests run
-## the built kauth); also installs gnome-keyring and its tools for the keyring tests, which skip where that fails
+## the built kauth); also installs gnome-keyring and its tools for the keyring tests, and the AWS CLI and moto's
+## server from PyPI into $(BUILD_DIR)/test-tools/aws for the AWS tests; those tests skip, saying why, where that fails
 test: deps lint layers-check
 	@Tests/Scripts/deps.sh --test
+	@Tests/Scripts/aws-tools.sh $(CURDIR)/$(BUILD_DIR)/test-tools/aws || echo "test: the AWS end-to-end tests will be skipped" >&2
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	KAUTH_BIN=$(CURDIR)/$(BUILD_DIR)/debug/kauth $(SWIFT) test --skip-build --parallel --num-workers 2 $(SWIFT_FLAGS)
 

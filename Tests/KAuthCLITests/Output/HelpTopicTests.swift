@@ -68,7 +68,9 @@ import Testing
             "KAUTH_KAKAO_AUTH_URL", "KAUTH_KAKAO_API_URL", "KAUTH_KAKAO_SHARER_URL", "KAUTH_KAKAO_APPS_URL",
             "KAUTH_SNAPCHAT_AUTH_URL", "KAUTH_SNAPCHAT_API_URL", "KAUTH_REDIRECT_PORT", "KAUTH_ACCESS_TOKEN",
             "KAUTH_REFRESH_TOKEN", "KAUTH_PASSPHRASE", "KAUTH_KEYRING", "BROWSER", "NO_COLOR", "HTTPS_PROXY",
-            "NO_PROXY", "KAUTH_CA_FILE", "XDG_CONFIG_HOME"
+            "NO_PROXY", "KAUTH_CA_FILE", "XDG_CONFIG_HOME",
+            // `kauth aws credential-process`, as the AWS CLI reads them.
+            "AWS_ENDPOINT_URL_STS", "AWS_ENDPOINT_URL", "AWS_REGION", "AWS_DEFAULT_REGION", "AWS_CA_BUNDLE"
         ]
         let terms = HelpTopic.environment.entries.map(\.term)
         #expect(Set(terms) == Set(expected))

@@ -103,10 +103,11 @@ import Testing
         let blank = fields(Options())
         var filled: Set<String> = []
         for flag in Options.flags {
-            // "60" fits every number flag's range; a switch is given with an empty value.
+            // "900" fits every number flag's range (`aws credential-process --duration` starts there); a
+            // switch is given with an empty value.
             let line = ParsedCommand(
                 path: ["kauth"], flags: Options.flags.map(\.spec), globals: [],
-                values: [flag.spec.name: [flag.spec.takesValue ? "60" : ""]], arguments: [])
+                values: [flag.spec.name: [flag.spec.takesValue ? "900" : ""]], arguments: [])
             let given = fields(try Options(parsing: line))
             for (before, after) in zip(blank, given) where before.1 != after.1 { filled.insert(after.0) }
         }
