@@ -17,7 +17,6 @@ import Testing
     /// An environment with no secret at all: no client secret, no refresh token.
     func ciEnvironment(_ sandbox: SandboxProcess) -> TestEnvironment {
         var env = TestEnvironment(sandbox: sandbox)
-        env.variables["KAUTH_ISSUER"] = sandbox.baseURL
         env.variables["KAUTH_CLIENT_SECRET"] = nil
         env.variables["KAUTH_REFRESH_TOKEN"] = nil
         return env
@@ -38,7 +37,7 @@ import Testing
             "ACTIONS_ID_TOKEN_REQUEST_TOKEN": try #require(job["request_token"]?.stringValue)
         ]
         let login = try await env.run(
-            ["login", "--provider", "oidc", "--token-exchange", "--github-actions", "--json"], extra: github)
+            ["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange", "--github-actions", "--json"], extra: github)
         #expect(login.code == 0, "\(login.err)")
         let status = try parseJSON(login.out)
         #expect(status["subject_token_source"] == .string("github-actions"))
@@ -77,7 +76,7 @@ import Testing
         #expect(!stale.err.contains("kauth login"))
         #expect(keystoreText(env) == before)
         // Outside GitHub Actions, or without `id-token: write`.
-        let outside = try await env.run(["login", "--provider", "oidc", "--token-exchange", "--github-actions"])
+        let outside = try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange", "--github-actions"])
         #expect(outside.code == 3)
         #expect(outside.err.contains("id-token: write"), "\(outside.err)")
     }
@@ -91,7 +90,7 @@ import Testing
         let good = try #require(try await ciJob(sandbox)["id_token"]?.stringValue)
         let file = try env.file("sa-token", good + "\n")
         let login = try await env.run([
-            "login", "--provider", "oidc", "--token-exchange", "--subject-token-file", file, "--scopes", "read,write",
+            "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange", "--subject-token-file", file, "--scopes", "read,write",
             "--audience", "orders", "--resource", "https://api.example.com"
         ])
         #expect(login.code == 0, "\(login.err)")
@@ -111,7 +110,7 @@ import Testing
         let expiredFile = try env.file("expired", expired)
         let calls = try await sandbox.tokenCalls(Self.exchangeGrant)
         let refused = try await env.run([
-            "login", "--provider", "oidc", "--profile", "ci2", "--token-exchange", "--subject-token-file", expiredFile
+            "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--profile", "ci2", "--token-exchange", "--subject-token-file", expiredFile
         ])
         #expect(refused.code == 3)
         #expect(refused.err.contains(expiredFile) && refused.err.contains("expired"), "\(refused.err)")
@@ -123,7 +122,7 @@ import Testing
         // A token of an issuer the provider does not trust, in a variable: the provider refuses.
         let foreign = try #require(try await ciJob(sandbox, [("foreign", "true")])["id_token"]?.stringValue)
         let json = try await env.run(
-            ["login", "--provider", "oidc", "--profile", "ci3", "--token-exchange", "--subject-token-env", "CI_JOB_JWT", "--json"],
+            ["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--profile", "ci3", "--token-exchange", "--subject-token-env", "CI_JOB_JWT", "--json"],
             extra: ["CI_JOB_JWT": foreign])
         #expect(json.code == 3)
         let error = try parseJSON(json.out)
@@ -133,11 +132,11 @@ import Testing
         #expect(try storedSession(env, profile: "ci3") == nil)
 
         // Usage: one source, and browser flags do not apply.
-        #expect(try await env.run(["login", "--provider", "oidc", "--token-exchange"]).code == 2)
+        #expect(try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange"]).code == 2)
         #expect(
-            try await env.run(["login", "--provider", "oidc", "--token-exchange", "--subject-token-file", file, "--no-browser"])
+            try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange", "--subject-token-file", file, "--no-browser"])
                 .code == 2)
-        #expect(try await env.run(["login", "--provider", "oidc", "--subject-token-file", file]).code == 2)
+        #expect(try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--subject-token-file", file]).code == 2)
     }
 
     @Test func theAuthorizationRequestIsShapedAndAuthTimeIsChecked() async throws {

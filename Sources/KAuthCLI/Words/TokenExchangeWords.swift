@@ -39,6 +39,12 @@ enum TokenExchangeWords: Message {
     case scopesNotConfirmed
     /// `status`: the grant of a token-exchange login.
     case grantLine(SubjectTokenSource)
+    /// A flag given an empty value.
+    case needsValue(flag: String)
+    /// `--issuer` for a provider whose endpoints are built in.
+    case issuerOnlyForOIDC(provider: String)
+    /// `token --resource` with `--id-token` or `--refresh-token`.
+    case resourceAlone
 
     var localized: Localized {
         switch self {
@@ -119,6 +125,17 @@ enum TokenExchangeWords: Message {
             Localized(
                 en: "(as asked; the server did not confirm them)",
                 ko: "(요청한 그대로이며 서버가 확인해 주지 않았습니다)")
+        case .needsValue(let flag):
+            Localized(en: "--\(flag) needs a non-empty value", ko: "--\(flag)에는 비어 있지 않은 값이 필요합니다")
+        case .issuerOnlyForOIDC(let provider):
+            Localized(
+                en:
+                    "--issuer is for OpenID Connect providers (--provider oidc); \(provider.visible)'s endpoints are built in",
+                ko: "--issuer는 OpenID Connect 제공자(--provider oidc)에 쓰입니다. \(provider.visible)의 엔드포인트는 내장되어 있습니다")
+        case .resourceAlone:
+            Localized(
+                en: "--resource asks for an access token for one resource; leave out --id-token and --refresh-token",
+                ko: "--resource는 리소스 하나의 액세스 토큰을 요청합니다. --id-token과 --refresh-token은 빼세요")
         case .grantLine(let source):
             Localized(
                 en: "token exchange, subject token from \(Self.source(source).localized.english)",

@@ -95,7 +95,9 @@ struct SubjectTokenReader: Sendable {
         case .githubActions(let audience):
             raw = try await github(audience: audience, source: source)
         }
-        let token = raw.trimmingWhitespace()
+        // A file or a variable ends with a line break as often as not.
+        let token = String(
+            String(raw.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
         if token.isEmpty { throw KAuthError.subjectToken(source: source, .empty) }
         guard TokenForm.isWellFormed(token), !token.contains(" ") else {
             throw KAuthError.subjectToken(source: source, .notAToken)
