@@ -152,6 +152,10 @@ enum TokenExchangeWords: Message {
             return Localized(
                 en: "cannot read the subject token from \(en) (\(reason.visible)): check the path and that the job mounts it",
                 ko: "\(ko)에서 주체 토큰을 읽을 수 없습니다(\(reason.visible)). 경로와 작업에 마운트되었는지 확인하세요")
+        case .fileMissing:
+            return Localized(
+                en: "\(en) does not exist, so there is no subject token to exchange: check the path and that the job mounts it",
+                ko: "\(ko)이(가) 없어 교환할 주체 토큰이 없습니다. 경로와 작업에 마운트되었는지 확인하세요")
         case .variableUnset:
             return Localized(
                 en: "\(en) is not set, so there is no subject token to exchange: set it in the job (GitLab: id_tokens)",

@@ -82,7 +82,7 @@ struct SubjectTokenReader: Sendable {
             } catch {
                 throw KAuthError.subjectToken(source: source, .fileUnreadable(reason: "\(error)"))
             }
-            guard let data else { throw KAuthError.subjectToken(source: source, .fileUnreadable(reason: "no such file")) }
+            guard let data else { throw KAuthError.subjectToken(source: source, .fileMissing) }
             guard let text = String(data: data, encoding: .utf8) else {
                 throw KAuthError.subjectToken(source: source, .notAToken)
             }
