@@ -37,7 +37,10 @@ import Testing
             "ACTIONS_ID_TOKEN_REQUEST_TOKEN": try #require(job["request_token"]?.stringValue)
         ]
         let login = try await env.run(
-            ["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange", "--github-actions", "--json"], extra: github)
+            [
+                "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange", "--github-actions",
+                "--json"
+            ], extra: github)
         #expect(login.code == 0, "\(login.err)")
         let status = try parseJSON(login.out)
         #expect(status["subject_token_source"] == .string("github-actions"))
@@ -45,7 +48,8 @@ import Testing
         let asked = try await sandbox.calls("/ci/github/token")
         #expect(asked.count == 1)
         #expect(asked.first?["audiences"] == .array([.string(sandbox.baseURL)]), "the audience: the issuer")
-        let exchange = try #require(try await sandbox.log().last { $0["grant_type"]?.stringValue == Self.exchangeGrant })
+        let exchange = try #require(
+            try await sandbox.log().last { $0["grant_type"]?.stringValue == Self.exchangeGrant })
         #expect(exchange["status"] == .number(200))
         #expect(exchange["subject"] == .string("repo:kauth/demo:ref:refs/heads/main"))
         #expect(exchange["subject_token_type"] == .string("urn:ietf:params:oauth:token-type:jwt"))
@@ -76,7 +80,9 @@ import Testing
         #expect(!stale.err.contains("kauth login"))
         #expect(keystoreText(env) == before)
         // Outside GitHub Actions, or without `id-token: write`.
-        let outside = try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange", "--github-actions"])
+        let outside = try await env.run([
+            "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange", "--github-actions"
+        ])
         #expect(outside.code == 3)
         #expect(outside.err.contains("id-token: write"), "\(outside.err)")
     }
@@ -90,12 +96,14 @@ import Testing
         let good = try #require(try await ciJob(sandbox)["id_token"]?.stringValue)
         let file = try env.file("sa-token", good + "\n")
         let login = try await env.run([
-            "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange", "--subject-token-file", file, "--scopes", "read,write",
+            "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange", "--subject-token-file",
+            file, "--scopes", "read,write",
             "--audience", "orders", "--resource", "https://api.example.com"
         ])
         #expect(login.code == 0, "\(login.err)")
         #expect(login.err.contains("exchanges the token from the file"), "\(login.err)")
-        let exchange = try #require(try await sandbox.log().last { $0["grant_type"]?.stringValue == Self.exchangeGrant })
+        let exchange = try #require(
+            try await sandbox.log().last { $0["grant_type"]?.stringValue == Self.exchangeGrant })
         #expect(exchange["audiences"] == .array([.string("orders")]))
         #expect(exchange["resources"] == .array([.string("https://api.example.com")]))
         // The answer had no `scope`: what was asked is kept, said to be unconfirmed (RFC 6749 §5.1).
@@ -110,7 +118,8 @@ import Testing
         let expiredFile = try env.file("expired", expired)
         let calls = try await sandbox.tokenCalls(Self.exchangeGrant)
         let refused = try await env.run([
-            "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--profile", "ci2", "--token-exchange", "--subject-token-file", expiredFile
+            "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--profile", "ci2", "--token-exchange",
+            "--subject-token-file", expiredFile
         ])
         #expect(refused.code == 3)
         #expect(refused.err.contains(expiredFile) && refused.err.contains("expired"), "\(refused.err)")
@@ -122,7 +131,10 @@ import Testing
         // A token of an issuer the provider does not trust, in a variable: the provider refuses.
         let foreign = try #require(try await ciJob(sandbox, [("foreign", "true")])["id_token"]?.stringValue)
         let json = try await env.run(
-            ["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--profile", "ci3", "--token-exchange", "--subject-token-env", "CI_JOB_JWT", "--json"],
+            [
+                "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--profile", "ci3", "--token-exchange",
+                "--subject-token-env", "CI_JOB_JWT", "--json"
+            ],
             extra: ["CI_JOB_JWT": foreign])
         #expect(json.code == 3)
         let error = try parseJSON(json.out)
@@ -132,11 +144,18 @@ import Testing
         #expect(try storedSession(env, profile: "ci3") == nil)
 
         // Usage: one source, and browser flags do not apply.
-        #expect(try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange"]).code == 2)
         #expect(
-            try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange", "--subject-token-file", file, "--no-browser"])
-                .code == 2)
-        #expect(try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--subject-token-file", file]).code == 2)
+            try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange"]).code
+                == 2)
+        #expect(
+            try await env.run([
+                "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange", "--subject-token-file",
+                file, "--no-browser"
+            ])
+            .code == 2)
+        #expect(
+            try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--subject-token-file", file]
+            ).code == 2)
     }
 
     @Test func theAuthorizationRequestIsShapedAndAuthTimeIsChecked() async throws {
@@ -153,7 +172,8 @@ import Testing
             ])
         #expect(login.code == 0, "\(login.err)")
         let authorize = try #require(try await sandbox.calls("/oauth/authorize").last)
-        #expect(authorize["other_parameters"] == .object(["ui_locales": .string("ko"), "claims_locales": .string("en")]))
+        #expect(
+            authorize["other_parameters"] == .object(["ui_locales": .string("ko"), "claims_locales": .string("en")]))
         #expect(authorize["acr_values"] == .string("urn:kauth:loa2"))
         #expect(authorize["max_age"] == .string("600"))
         #expect(authorize["resources"] == .array([.string("https://api.example.com")]))

@@ -126,7 +126,9 @@ struct SubjectTokenReader: Sendable {
         let response = try await world.http.trusting(trust).perform(
             HTTPRequest(
                 method: "GET", url: url,
-                headers: [HTTPHeader("Authorization", "Bearer " + requestToken), HTTPHeader("Accept", "application/json")]
+                headers: [
+                    HTTPHeader("Authorization", "Bearer " + requestToken), HTTPHeader("Accept", "application/json")
+                ]
             ))
         if response.status >= 500 || response.status == 429 {
             throw KAuthError.unavailable(.serverError(.ciTokenService(url: shown), status: response.status))
