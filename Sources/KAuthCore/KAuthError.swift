@@ -82,8 +82,10 @@ package enum KAuthError: Error, Sendable, Equatable {
     /// An API error that has no more specific meaning.
     case api(status: Int, code: Int?, message: String)
     /// The app may not call the API: a setting or a permission review in the provider's console
-    /// (Kakao -3 and -5), not something the user can agree to.
-    case apiNotPermitted(code: Int, message: String, permission: APIPermission?)
+    /// (Kakao -3 and -5), not something the user can agree to. `path` is the API refused, from
+    /// which the product that knows it tells which permission it needs (KakaoAPI's
+    /// `KakaoPermission`).
+    case apiNotPermitted(code: Int, message: String, path: String)
     /// The app key was refused by an app-key API.
     case appKeyRejected(provider: String, message: String)
     /// A response kauth could not understand.
@@ -151,12 +153,6 @@ package enum ProviderSetting: Sendable, Equatable {
     case issuer
     case appKey
     case url(ProviderURLRole)
-}
-
-/// A permission an app must be granted in the provider's console before it may call an API.
-package enum APIPermission: Sendable, Equatable {
-    /// Kakao Talk Social: the friends list and messages to friends, granted after a review.
-    case talkSocial
 }
 
 /// Why a provider refused a call that was well formed and authorized.

@@ -141,7 +141,8 @@ struct ErrorMessages {
             return "\(Self.unavailable(fact).visible); check your network or try again later"
         case .loginCancelled(let end):
             return cancelled(end)
-        case .apiNotPermitted(let code, let message, let permission):
+        case .apiNotPermitted(let code, let message, let path):
+            let permission = KakaoPermission.needed(for: path)
             return notPermitted(code: code, message: message, permission: permission)
         case .apiRefused(let refusal, let provider, let code, let message):
             return refused(refusal, provider: provider, code: code, message: message)
@@ -527,7 +528,7 @@ struct ErrorMessages {
         }
     }
 
-    private func notPermitted(code: Int, message: String, permission: APIPermission?) -> String {
+    private func notPermitted(code: Int, message: String, permission: KakaoPermission?) -> String {
         let said = "Kakao answered \(code): \(message.visible)"
         switch permission {
         case .talkSocial?:

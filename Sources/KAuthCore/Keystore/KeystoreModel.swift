@@ -73,6 +73,9 @@ package struct StoredSession: Codable, Sendable, Equatable {
     /// Access tokens for one resource each (RFC 8707 §2.2, asked with the refresh token), by
     /// resource, each refreshed on its own.
     package var resourceTokens: [String: ResourceToken]?
+    /// AWS credentials STS gave for this login's tokens, by role and token kind
+    /// (`StoredAWSCredentials.key`); nil when there are none.
+    package var awsCredentials: [String: StoredAWSCredentials]?
 
     package init(
         provider: String,
@@ -97,7 +100,8 @@ package struct StoredSession: Codable, Sendable, Equatable {
         createdAt: Date,
         updatedAt: Date,
         rejection: SessionRejection? = nil,
-        scopesConfirmed: Bool? = nil
+        scopesConfirmed: Bool? = nil,
+        awsCredentials: [String: StoredAWSCredentials]? = nil
     ) {
         self.provider = provider
         self.providerType = providerType
@@ -122,6 +126,7 @@ package struct StoredSession: Codable, Sendable, Equatable {
         self.updatedAt = updatedAt
         self.rejection = rejection
         self.scopesConfirmed = scopesConfirmed
+        self.awsCredentials = awsCredentials
     }
 
     enum CodingKeys: String, CodingKey {
@@ -144,6 +149,7 @@ package struct StoredSession: Codable, Sendable, Equatable {
         case createdAt = "created_at"
         case updatedAt = "updated_at"
         case rejection, resources
+        case awsCredentials = "aws_credentials"
         case tokenExchange = "token_exchange"
         case scopesConfirmed = "scopes_confirmed"
         case resourceTokens = "resource_tokens"

@@ -66,7 +66,7 @@ struct ExitCodesTests {
             "invalid_target"
         ),
         (.api(status: 400, code: -101, message: "x"), 1, "api_error"),
-        (.apiNotPermitted(code: -3, message: "x", permission: nil), 1, "api_error"),
+        (.apiNotPermitted(code: -3, message: "x", path: "/x"), 1, "api_error"),
         (.appKeyRejected(provider: "kakao", message: "x"), 1, "api_error"),
         (.apiRefused(.quotaExceeded, provider: "Kakao", code: -10, message: "x"), 1, "api_error"),
         (.invalidResponse(.insecureVerificationURI), 1, "invalid_response"),
