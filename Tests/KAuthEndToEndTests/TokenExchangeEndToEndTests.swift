@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func aGitHubActionsJobTradesItsOIDCTokenAndReExchangesWhenItExpires() async throws {
-        let sandbox = try await SandboxProcess(["--oidc", "--access-token-ttl", "4"])
+        let sandbox = try await SandboxProcess(["--oidc", "--access-token-ttl", "8"])
         defer { sandbox.stop() }
         let job = try await ciJob(sandbox)
         let env = ciEnvironment(sandbox)
@@ -59,7 +59,7 @@ import Testing
 
         let first = try await env.run(["token"], extra: github)
         #expect(first.code == 0)
-        try await Task.sleep(for: .seconds(5))
+        try await Task.sleep(for: .seconds(9))
         // Expired: exchanged again from the same source, with the request traced but no secret.
         let again = try await env.run(["token", "--verbose"], extra: github)
         #expect(again.code == 0, "\(again.err)")
@@ -70,9 +70,22 @@ import Testing
         #expect(!again.err.contains("eyJ"), "no JWT in the trace: \(again.err)")
         #expect(!again.err.contains(github["ACTIONS_ID_TOKEN_REQUEST_TOKEN"] ?? "?"))
 
+        // Expired again, and four commands at once: one exchange between them, under the lock.
+        try await Task.sleep(for: .seconds(9))
+        let exchanges = try await sandbox.tokenCalls(Self.exchangeGrant)
+        let runs = try (0..<4).map { _ in try env.spawn(["token"], extra: github) }
+        var printed: Set<String> = []
+        for run in runs {
+            let result = await run.wait()
+            #expect(result.code == 0, "\(result.err)")
+            printed.insert(result.out)
+        }
+        #expect(printed.count == 1, "every parallel run printed the one new token")
+        #expect(try await sandbox.tokenCalls(Self.exchangeGrant) == exchanges + 1)
+
         // The job's request token is gone (another job): exit 3 naming GitHub Actions, nothing stored.
         let before = keystoreText(env)
-        try await Task.sleep(for: .seconds(5))
+        try await Task.sleep(for: .seconds(9))
         let stale = try await env.run(
             ["token"], extra: github.merging(["ACTIONS_ID_TOKEN_REQUEST_TOKEN": "not-this-jobs"]) { $1 })
         #expect(stale.code == 3)
