@@ -37,8 +37,7 @@ enum TokenCommand {
         }
         if let resource = options.resource {
             if options.refreshToken || options.idToken {
-                throw CommandError.usage(
-                    .untranslated("--resource asks for an access token for one resource; leave out --id-token and --refresh-token"))
+                throw CommandError.usage(TokenExchangeWords.resourceAlone.localized)
             }
             if !LoginCommand.isResourceIndicator(resource) {
                 throw CommandError.usage(TokenExchangeWords.badResource(resource, origin: "--resource").localized)
