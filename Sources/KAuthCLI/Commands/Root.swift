@@ -30,6 +30,7 @@ enum Commands {
             TermsCommand.spec,
             ShippingCommand.spec,
             ApiCommand.spec,
+            GitCredentialCommand.spec,
             SwitchCommand.spec,
             LinkCommand.spec,
             TalkCommand.spec,
@@ -38,7 +39,8 @@ enum Commands {
             CompletionCommand.spec,
             VersionCommand.spec,
             CompleteCommand.spec,
-            ManCommand.spec
+            ManCommand.spec,
+            DockerCredentialCommand.spec
         ],
         topics: HelpTopic.all
     )
