@@ -18,7 +18,7 @@ enum DockerCredentialCommand {
     // of this file.
     static let spec = CommandSpec(
         name: "docker-credential-kauth",
-        summary: "answer Docker's credential requests with a valid access token (a Docker credential helper)",
+        summary: "give Docker a valid access token (a Docker credential helper)",
         discussion:
             "Docker runs it (credHelpers in ~/.docker/config.json maps a registry to kauth) with get, store, erase or list. get reads the registry on stdin (host, host:port or a URL, whose host is taken) and, when docker_hosts of the profile's provider (KAUTH_PROFILE, else the default profile) lists it, prints {\"ServerURL\", \"Username\", \"Secret\"}: the user name docker_username (default oauth2) and a valid access token, refreshed first when needed. For another registry it prints `credentials not found in native keychain` and exits 1, as Docker's own helpers do, and Docker goes on without credentials. list prints the registries served and their user name; store and erase leave the keystore alone. Other failures are printed on stdout, where Docker shows them.",
         options: NoOptions.self,
