@@ -31,6 +31,7 @@ enum Commands {
             ShippingCommand.spec,
             ApiCommand.spec,
             GitCredentialCommand.spec,
+            AWSCommand.spec,
             SwitchCommand.spec,
             LinkCommand.spec,
             TalkCommand.spec,
