@@ -120,12 +120,14 @@ struct ExitCodesTests {
         case .notLoggedIn: "notLoggedIn"
         case .sessionExpired: "sessionExpired"
         case .environmentTokenRejected: "environmentTokenRejected"
+        case .subjectToken: "subjectToken"
         case .consentRequired: "consentRequired"
         case .unavailable: "unavailable"
         case .loginCancelled: "loginCancelled"
         case .keystore: "keystore"
         case .portInUse: "portInUse"
         case .oauth: "oauth"
+        case .resourceRefused: "resourceRefused"
         case .api: "api"
         case .apiNotPermitted: "apiNotPermitted"
         case .appKeyRejected: "appKeyRejected"
@@ -146,9 +148,9 @@ struct ExitCodesTests {
     }
 
     @Test func everyCaseHasASample() {
-        // 36 cases besides `product`, which has one for each case of Kakao's share (2) and picker
+        // 38 cases besides `product`, which has one for each case of Kakao's share (2) and picker
         // (5) failures; the command line's own two.
-        #expect(Set(Self.samples.map { Self.name($0.0) }).count == 36 + 2 + 5)
+        #expect(Set(Self.samples.map { Self.name($0.0) }).count == 38 + 2 + 5)
         #expect(Set(Self.commandSamples.map { Self.name($0.0) }).count == 2)
     }
 
