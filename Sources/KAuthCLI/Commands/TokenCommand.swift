@@ -38,7 +38,9 @@ enum TokenCommand {
         if let resource = options.resource {
             if options.refreshToken || options.idToken {
                 throw CommandError.usage(
-                    .untranslated("--resource asks for an access token for one resource; leave out --id-token and --refresh-token"))
+                    .untranslated(
+                        "--resource asks for an access token for one resource; leave out --id-token and --refresh-token"
+                    ))
             }
             if !LoginCommand.isResourceIndicator(resource) {
                 throw CommandError.usage(TokenExchangeWords.badResource(resource, origin: "--resource").localized)

@@ -41,28 +41,29 @@ package struct ProviderConfigKey: Sendable {
             }
     }
 
-    private static let fixed: [ProviderConfigKey] = [
-        ProviderConfigKey("type", .type),
-        ProviderConfigKey("client_id", .text),
-        ProviderConfigKey("client_secret", .text),
-        ProviderConfigKey(
-            "app_key", .text, types: Set(ProviderType.builtIn.filter { $0.appKeyScheme != nil }.map(\.id))),
-        ProviderConfigKey("redirect_uri", .redirectURI),
-        ProviderConfigKey("scopes", .text),
-        ProviderConfigKey("issuer", .url, types: Set(ProviderType.builtIn.filter(\.usesDiscovery).map(\.id))),
-        ProviderConfigKey(
-            "revocation_endpoint", .url, types: Set(ProviderType.builtIn.filter(\.revokesTokens).map(\.id))),
-        ProviderConfigKey("token_endpoint_auth_method", .clientAuthMethod),
-        ProviderConfigKey("ca_file", .path),
-        ProviderConfigKey("client_cert", .path),
-        ProviderConfigKey("client_key", .path),
-        // Shaping the authorization request: extra NAME=VALUE parameters, OpenID Connect's
-        // acr_values and max_age, RFC 8707 resource indicators (each overridden by its flag).
-        ProviderConfigKey("auth_params", .text),
-        ProviderConfigKey("acr_values", .text),
-        ProviderConfigKey("max_age", .text),
-        ProviderConfigKey("resource", .text)
-    ]
+    private static let fixed: [ProviderConfigKey] =
+        [
+            ProviderConfigKey("type", .type),
+            ProviderConfigKey("client_id", .text),
+            ProviderConfigKey("client_secret", .text),
+            ProviderConfigKey(
+                "app_key", .text, types: Set(ProviderType.builtIn.filter { $0.appKeyScheme != nil }.map(\.id))),
+            ProviderConfigKey("redirect_uri", .redirectURI),
+            ProviderConfigKey("scopes", .text),
+            ProviderConfigKey("issuer", .url, types: Set(ProviderType.builtIn.filter(\.usesDiscovery).map(\.id))),
+            ProviderConfigKey(
+                "revocation_endpoint", .url, types: Set(ProviderType.builtIn.filter(\.revokesTokens).map(\.id))),
+            ProviderConfigKey("token_endpoint_auth_method", .clientAuthMethod),
+            ProviderConfigKey("ca_file", .path),
+            ProviderConfigKey("client_cert", .path),
+            ProviderConfigKey("client_key", .path),
+            // Shaping the authorization request: extra NAME=VALUE parameters, OpenID Connect's
+            // acr_values and max_age, RFC 8707 resource indicators (each overridden by its flag).
+            ProviderConfigKey("auth_params", .text),
+            ProviderConfigKey("acr_values", .text),
+            ProviderConfigKey("max_age", .text),
+            ProviderConfigKey("resource", .text)
+        ]
         + CredentialTool.allCases.flatMap { tool in
             [ProviderConfigKey(tool.hostsKey, .hosts), ProviderConfigKey(tool.usernameKey, .text)]
         }
