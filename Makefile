@@ -132,7 +132,9 @@ RELEASE_LINK := $(RELEASE_LLD) $(if $(RELEASE_LLD),-Xlinker --script=$(CURDIR)/$
 
 ## install: the release binary, stripped (`install -s`): about 20 MB instead of 34 MB. Only a
 ## crash's backtrace reads the symbol tables; `make release` keeps them, for debugging. Then the
-## man page and the bash, zsh and fish completions, which the binary writes from its command tree.
+## man page and the bash, zsh and fish completions, which the binary writes from its command tree;
+## and the links git-credential-kauth and docker-credential-kauth, the names git and Docker run
+## their credential helpers by (kauth answers to them).
 install: release
 	@$(MAKE) --no-print-directory install-files KAUTH=$(KAUTH)
 
@@ -140,6 +142,8 @@ install: release
 install-files:
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -s -m 0755 $(KAUTH) $(DESTDIR)$(BINDIR)/kauth
+	ln -sf kauth $(DESTDIR)$(BINDIR)/git-credential-kauth
+	ln -sf kauth $(DESTDIR)$(BINDIR)/docker-credential-kauth
 	$(KAUTH) __man > $(DESTDIR)$(MANDIR)/kauth.1.tmp && mv $(DESTDIR)$(MANDIR)/kauth.1.tmp $(DESTDIR)$(MANDIR)/kauth.1
 	$(KAUTH) completion bash > $(DESTDIR)$(BASHCOMPDIR)/kauth.tmp && mv $(DESTDIR)$(BASHCOMPDIR)/kauth.tmp $(DESTDIR)$(BASHCOMPDIR)/kauth
 	$(KAUTH) completion zsh > $(DESTDIR)$(ZSHCOMPDIR)/_kauth.tmp && mv $(DESTDIR)$(ZSHCOMPDIR)/_kauth.tmp $(DESTDIR)$(ZSHCOMPDIR)/_kauth
@@ -147,7 +151,8 @@ install-files:
 	chmod 0644 $(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth $(DESTDIR)$(ZSHCOMPDIR)/_kauth $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/kauth $(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth \
+	rm -f $(DESTDIR)$(BINDIR)/kauth $(DESTDIR)$(BINDIR)/git-credential-kauth $(DESTDIR)$(BINDIR)/docker-credential-kauth \
+		$(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth \
 		$(DESTDIR)$(ZSHCOMPDIR)/_kauth $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
 
 ## dist: for installing without Swift, under DIST_DIR: the archive kauth-VERSION-linux-ARCH.tar.gz

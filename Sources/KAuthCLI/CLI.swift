@@ -25,6 +25,17 @@ package enum CLI {
     /// package after what the built kauth prints.
     package static let version = "0.1.0"
 
+    /// The arguments to run for a process started as `program` (its `argv[0]`) with `arguments`:
+    /// kauth also answers as the credential helpers git and Docker run by name (links to it), as
+    /// if `kauth git-credential …` or `kauth docker-credential-kauth …` had been typed.
+    package static func arguments(program: String, _ arguments: [String]) -> [String] {
+        switch program.split(separator: "/").last {
+        case "git-credential-kauth": ["git-credential"] + arguments
+        case "docker-credential-kauth": ["docker-credential-kauth"] + arguments
+        default: arguments
+        }
+    }
+
     /// Runs `arguments` (without the program name) and returns the exit code.
     package static func run(_ arguments: [String], world: World) async -> Int32 {
         let root = Commands.root

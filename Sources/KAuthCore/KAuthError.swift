@@ -204,6 +204,8 @@ package enum ConfigProblem: Sendable, Equatable {
     /// A key or value with a line break or other control character, which would write a second
     /// config line (or hide one).
     case controlCharacters(key: String)
+    /// An entry of a hosts list (`git_hosts`, `docker_hosts`) that is not `host` or `host:port`.
+    case notAHost(key: String, entry: String)
     case unreadable(path: String, reason: String)
     case unwritable(path: String, reason: String)
 }

@@ -30,6 +30,7 @@ enum Commands {
             TermsCommand.spec,
             ShippingCommand.spec,
             ApiCommand.spec,
+            GitCredentialCommand.spec,
             AWSCommand.spec,
             SwitchCommand.spec,
             LinkCommand.spec,
@@ -39,7 +40,8 @@ enum Commands {
             CompletionCommand.spec,
             VersionCommand.spec,
             CompleteCommand.spec,
-            ManCommand.spec
+            ManCommand.spec,
+            DockerCredentialCommand.spec
         ],
         topics: HelpTopic.all
     )

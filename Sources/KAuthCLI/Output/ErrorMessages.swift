@@ -351,6 +351,8 @@ struct ErrorMessages {
         case .controlCharacters(let key):
             return
                 "'\(key.visible)' or its value contains a line break or another control character; config keys and values are single lines"
+        case .notAHost(let key, let entry):
+            return ToolsWords.notAHost(key: key, entry: entry).text(language)
         case .unreadable(let path, let reason):
             return "cannot read the config file \(path) (\(reason.visible)); check it and its permissions"
         case .unwritable(let path, let reason):

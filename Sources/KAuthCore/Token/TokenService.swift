@@ -303,6 +303,29 @@ package struct TokenService: Sendable {
         }
     }
 
+    /// Records that a server refused `accessToken` (git's `erase` after a 401): it expires now, so
+    /// the next command refreshes it. The fact is the token's, not the login's: unlike
+    /// `rememberRejected`, the refresh token and the login stay good, and `status` says
+    /// `refreshable`. Under the lock, and only while that token is still the stored one (another
+    /// process may have refreshed it meanwhile); nil marks whatever token is stored. Returns
+    /// whether anything changed.
+    @discardableResult
+    package func markStale(accessToken: String?) async throws -> Bool {
+        guard login.session != nil else { return false }
+        return try await KeystoreErrors.mapping {
+            try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout) { contents in
+                let now = world.clock.now().wholeSeconds
+                guard var session = contents.profiles[profile],
+                    accessToken == nil || session.accessToken == accessToken,
+                    session.accessTokenExpiresAt > now
+                else { return false }
+                session.accessTokenExpiresAt = now
+                contents.profiles[profile] = session
+                return true
+            }
+        }
+    }
+
     /// A new ID token from a refresh response, when it passes OIDC Core §12.2's checks; nil keeps
     /// the stored one (a provider that sends none, or one that does not pass).
     private func renewedIDToken(_ response: TokenResponse, session: StoredSession, provider: Provider) async -> String?
