@@ -171,6 +171,10 @@ private enum LiveProcesses {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW, 0o600)
+        // Nothing of this process's but the three streams: a descriptor it inherited without
+        // close-on-exec (the one by which whoever started kauth learns that it exited) would
+        // otherwise live as long as the sandbox, and that program would wait for it.
+        closeDescriptorsAboveStandardError(&actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
