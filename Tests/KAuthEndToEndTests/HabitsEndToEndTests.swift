@@ -45,7 +45,8 @@ import Testing
         sleeper.arguments = ["30"]
         try sleeper.run()
         defer { sleeper.terminate() }
-        let wrong = try await env.run(["sandbox", "--stop"], extra: ["KAUTH_SANDBOX_PID": "\(sleeper.processIdentifier)"])
+        let wrong = try await env.run(
+            ["sandbox", "--stop"], extra: ["KAUTH_SANDBOX_PID": "\(sleeper.processIdentifier)"])
         #expect(wrong.code == 1, "\(wrong.err)")
         #expect(wrong.err.contains("is not a kauth sandbox"), "\(wrong.err)")
         #expect(sleeper.isRunning)
@@ -126,7 +127,8 @@ import Testing
         #expect(list.code == 0, "\(list.err)")
         let lines = list.out.split(separator: "\n").map(String.init)
         #expect(lines.first?.contains("PROFILE") == true && lines.first?.contains("SESSION") == true, "\(list.out)")
-        #expect(lines.contains { $0.hasPrefix("* work") && $0.contains("Kakao") && $0.contains("valid") }, "\(list.out)")
+        #expect(
+            lines.contains { $0.hasPrefix("* work") && $0.contains("Kakao") && $0.contains("valid") }, "\(list.out)")
         #expect(lines.contains { $0.hasPrefix("  default") && $0.contains("Sandbox User") }, "\(list.out)")
         #expect(try await env.run(["switch"]).out == list.out, "switch with no name lists the same")
 

@@ -64,18 +64,18 @@ package struct Processes: Sendable {
 
     package static func live(environment: Environment) -> Processes {
         Processes(
-        startSelfDetached: { arguments, timeout in
-            try await LiveProcesses.startSelfDetached(arguments, timeout: timeout, environment: environment)
-        },
-        commandLine: { pid in LiveProcesses.commandLine(pid) },
-        runsThisProgram: { pid in
-            guard let mine = LiveProcesses.link("/proc/self/exe") else { return false }
-            return LiveProcesses.link("/proc/\(pid)/exe") == mine
-        },
-        signal: { pid, number in kill(pid, number) == 0 },
-        exists: { pid in kill(pid, 0) == 0 || errno == EPERM },
-        currentID: { getpid() }
-    )
+            startSelfDetached: { arguments, timeout in
+                try await LiveProcesses.startSelfDetached(arguments, timeout: timeout, environment: environment)
+            },
+            commandLine: { pid in LiveProcesses.commandLine(pid) },
+            runsThisProgram: { pid in
+                guard let mine = LiveProcesses.link("/proc/self/exe") else { return false }
+                return LiveProcesses.link("/proc/\(pid)/exe") == mine
+            },
+            signal: { pid, number in kill(pid, number) == 0 },
+            exists: { pid in kill(pid, 0) == 0 || errno == EPERM },
+            currentID: { getpid() }
+        )
     }
 }
 

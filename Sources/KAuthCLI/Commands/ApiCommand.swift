@@ -267,7 +267,8 @@ enum ApiCommand {
                 // piped, it goes on as it came, for the next program.
                 let body = exchange.response.body
                 if context.terminal.stdoutIsTerminal, (try? JSONDecoder().decode(JSONValue.self, from: body)) != nil {
-                    context.out(JSONTerminalText.render(String(decoding: body, as: UTF8.self), colours: context.colours))
+                    context.out(
+                        JSONTerminalText.render(String(decoding: body, as: UTF8.self), colours: context.colours))
                 } else {
                     context.outBody(body)
                 }

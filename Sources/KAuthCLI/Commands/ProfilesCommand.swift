@@ -12,7 +12,10 @@ enum ProfilesCommand {
         options: JSONOnlyOptions.self,
         globals: [.noColor],
         environment: EnvironmentVariables.keystore,
-        examples: [("kauth profiles", ""), ("kauth profiles --json", "default_profile, and per profile what `kauth status --json` says")],
+        examples: [
+            ("kauth profiles", ""),
+            ("kauth profiles --json", "default_profile, and per profile what `kauth status --json` says")
+        ],
         run: list
     )
 

@@ -97,7 +97,9 @@ enum UnlinkCommand {
         let terminal = context.terminal
         guard !options.yes, terminal.stdinIsTerminal, terminal.stderrIsTerminal else { return }
         terminal.writeErr(context.words(question))
-        guard let answer = terminal.readLine(), UnlinkConfirmWords.yes.contains(answer.trimmingWhitespace().lowercased()) else {
+        guard let answer = terminal.readLine(),
+            UnlinkConfirmWords.yes.contains(answer.trimmingWhitespace().lowercased())
+        else {
             throw CommandError.cancelled(UnlinkConfirmWords.cancelled(yes: Invocation("kauth unlink --yes")).localized)
         }
     }

@@ -47,7 +47,8 @@ enum SandboxDetachWords: Message {
                     + (reason.isEmpty ? ". 이유는 --detach 없이 `kauth sandbox`를 실행해 확인하세요" : ": \(reason)"))
         case .notListening(let seconds):
             Localized(
-                en: "the sandbox did not listen within \(seconds) s and was stopped; run `kauth sandbox` without --detach to see why",
+                en:
+                    "the sandbox did not listen within \(seconds) s and was stopped; run `kauth sandbox` without --detach to see why",
                 ko: "샌드박스가 \(seconds)초 안에 요청을 받지 못해 멈췄습니다. 이유는 --detach 없이 `kauth sandbox`를 실행해 확인하세요")
         case .cannotStart(let reason):
             Localized(
@@ -71,7 +72,8 @@ enum SandboxDetachWords: Message {
                 ko: "샌드박스(pid \(pid))는 이미 멈췄습니다. export한 변수는 \(undo)로 지우세요")
         case .notASandbox(let pid, let variable):
             Localized(
-                en: "process \(pid) is not a kauth sandbox (its id may have been reused): nothing was sent to it; unset \(variable)",
+                en:
+                    "process \(pid) is not a kauth sandbox (its id may have been reused): nothing was sent to it; unset \(variable)",
                 ko: "프로세스 \(pid)은(는) kauth 샌드박스가 아닙니다(ID가 재사용되었을 수 있습니다). 아무 신호도 보내지 않았습니다. \(variable)을(를) 지우세요")
         case .cannotSignal(let pid):
             Localized(
