@@ -263,7 +263,15 @@ enum ApiCommand {
             } else if let body {
                 context.printJSON(body)
             } else if !exchange.response.body.isEmpty {
-                context.outBody(exchange.response.body)
+                // On a terminal JSON is for reading: indented and coloured, as gh api shows it;
+                // piped, it goes on as it came, for the next program.
+                let body = exchange.response.body
+                if context.terminal.stdoutIsTerminal, (try? JSONDecoder().decode(JSONValue.self, from: body)) != nil {
+                    context.out(
+                        JSONTerminalText.render(String(decoding: body, as: UTF8.self), colours: context.colours))
+                } else {
+                    context.outBody(body)
+                }
             }
         }
         if let failure { throw failure }

@@ -32,6 +32,7 @@ enum Commands {
             ApiCommand.spec,
             GitCredentialCommand.spec,
             AWSCommand.spec,
+            ProfilesCommand.spec,
             SwitchCommand.spec,
             LinkCommand.spec,
             TalkCommand.spec,

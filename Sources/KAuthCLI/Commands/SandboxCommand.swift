@@ -8,14 +8,19 @@ enum SandboxCommand {
         name: "sandbox",
         summary: "serve a local Kakao-compatible provider for offline use and tests",
         discussion:
-            "Serves Kakao's OAuth, user, consent, share and Talk memo APIs on 127.0.0.1 with an auto-consent authorize page and one sandbox user; with --oidc also ID tokens, discovery, JWKS, userinfo, RFC 7009 revocation and the RFC 8628 device grant; with --snapchat Snap Login Kit's endpoints instead. It prints the environment that points kauth at it on stdout (see `kauth help environment`), and one line per request on stderr. Stop it with Ctrl-C. Control endpoints for tests live under /_sandbox/ (log, config, respond, fail, expire-access-tokens, rotate-key, memos, sharer-visits, picker, friend-messages); the flags below set the same switches from the start.",
+            "Serves Kakao's OAuth, user, consent, share and Talk memo APIs on 127.0.0.1 with an auto-consent authorize page and one sandbox user; with --oidc also ID tokens, discovery, JWKS, userinfo, RFC 7009 revocation and the RFC 8628 device grant; with --snapchat Snap Login Kit's endpoints instead. It prints the environment that points kauth at it on stdout (see `kauth help environment`), with its process id in KAUTH_SANDBOX_PID, and one line per request on stderr. Stop it with Ctrl-C, or with `kauth sandbox --stop` from a shell that has its exports. With --detach it runs in the background and prints the exports once it listens, so `eval \"$(kauth sandbox --detach)\"` works as with ssh-agent; --env-file also writes them to a file once it listens, for a script to wait on. Control endpoints for tests live under /_sandbox/ (log, config, respond, fail, expire-access-tokens, rotate-key, memos, sharer-visits, picker, friend-messages); the flags below set the same switches from the start.",
         options: Options.self,
         globals: [.noColor],
         examples: [
+            (
+                "eval \"$(kauth sandbox --detach)\"; kauth login",
+                "start it in the background and point this shell at it, as with ssh-agent"
+            ),
+            ("kauth sandbox --stop", "stop the one this shell's exports point at"),
             ("kauth sandbox --port 8900", "serve on a fixed port; it prints the environment to use"),
             (
-                "kauth sandbox --port 8900 > sandbox.env & sleep 1; . ./sandbox.env; kauth login",
-                "point kauth at it from the same shell"
+                "kauth sandbox --detach --oidc --env-file sandbox.env",
+                "an OpenID Connect provider, its exports (KAUTH_ISSUER too) also written to sandbox.env"
             ),
             (
                 "kauth sandbox --oidc --client-secret s3cret --client-auth-methods client_secret_basic --bare-refresh-errors --one-use-refresh-tokens",
@@ -26,6 +31,12 @@ enum SandboxCommand {
     )
 
     static func run(_ context: CommandContext, _ options: Options) async throws -> Int32 {
+        if options.stop {
+            guard !options.detach, options.envFile == nil else {
+                throw CommandError.usage(SandboxDetachWords.stopTakesNoOtherMode.localized)
+            }
+            return try await SandboxDetach.stop(context, undo: undo(allURLs))
+        }
         var configuration = SandboxConfiguration()
         configuration.clientID = options.clientID
         configuration.clientSecret = options.clientSecret
@@ -49,6 +60,7 @@ enum SandboxCommand {
             configuration.defaultScopes = ScopeList.parse((options.scopes ?? []))
         }
         try applyProviderBehaviour(options, to: &configuration)
+        if options.detach { return try await SandboxDetach.start(context, options) }
         let terminal = context.terminal
         let quiet = options.quiet
         var log: (@Sendable (SandboxLogEntry) -> Void)?
@@ -72,12 +84,16 @@ enum SandboxCommand {
             throw CommandError.failed(.untranslated("\(error)"))
         }
         server.start()
-        context.out(exports(base: server.baseURL, configuration: configuration))
+        let exports = exports(
+            base: server.baseURL, configuration: configuration,
+            stopping: (context.world.processes.currentID(), context.language))
+        if let file = options.envFile { try SandboxDetach.writeEnvFile(exports, to: file, context) }
+        context.out(exports)
         let mode =
             configuration.mode == .snapchat ? "a Snap Login Kit-compatible provider" : "a Kakao-compatible provider"
         let oidc = configuration.oidc ? " with OpenID Connect (issuer \(server.baseURL))" : ""
         context.err("kauth sandbox: \(mode) is serving at \(server.baseURL)\(oidc) (Ctrl-C to stop).\n")
-        let urls = exports(base: server.baseURL, configuration: configuration).split(separator: "\n").filter {
+        let urls = exports.split(separator: "\n").filter {
             $0.hasPrefix("# unset ")
         }
         if let line = urls.first {
@@ -94,8 +110,19 @@ enum SandboxCommand {
     /// The line that removes every variable the sandbox exports: left in a shell, they would
     /// point a later login at a real provider with the sandbox's client id and a free port.
     static func undo(_ urls: [String]) -> String {
-        "unset " + (urls + ["KAUTH_CLIENT_ID", ProviderResolver.redirectPortVariable]).joined(separator: " ")
+        "unset "
+            + (urls + [
+                "KAUTH_CLIENT_ID", ProviderResolver.issuerVariable, SandboxDetach.pidVariable,
+                ProviderResolver.redirectPortVariable
+            ]).joined(separator: " ")
     }
+
+    /// Every URL variable a sandbox of any mode exports: what `--stop` unsets, not knowing the mode.
+    static let allURLs = kakaoURLs + snapchatURLs
+    static let kakaoURLs = [
+        "KAUTH_KAKAO_AUTH_URL", "KAUTH_KAKAO_API_URL", "KAUTH_KAKAO_SHARER_URL", "KAUTH_KAKAO_APPS_URL"
+    ]
+    static let snapchatURLs = ["KAUTH_SNAPCHAT_AUTH_URL", "KAUTH_SNAPCHAT_API_URL"]
 
     /// The switches that make the sandbox behave like a stricter or odder provider than Kakao,
     /// so that a user can try kauth against one (and tests ask for it the way a user would).
@@ -156,14 +183,19 @@ enum SandboxCommand {
     /// The environment that points kauth at this sandbox, and only what its mode needs: the
     /// provider's base URLs, a client id, and a redirect port of 0 — the sandbox registers no
     /// redirect URIs, so any free port will do, where a real provider needs the one registered.
-    static func exports(base: String, configuration: SandboxConfiguration) -> String {
+    ///
+    /// With `--oidc` the issuer too, which `--provider oidc` reads, and always the sandbox's
+    /// process id and how to stop it (`stopping`: the id, and the language of that comment).
+    static func exports(
+        base: String, configuration: SandboxConfiguration, stopping: (pid: Int32, language: Language)
+    ) -> String {
         var lines: [String] = []
-        let urls =
-            configuration.mode == .snapchat
-            ? ["KAUTH_SNAPCHAT_AUTH_URL", "KAUTH_SNAPCHAT_API_URL"]
-            : ["KAUTH_KAKAO_AUTH_URL", "KAUTH_KAKAO_API_URL", "KAUTH_KAKAO_SHARER_URL", "KAUTH_KAKAO_APPS_URL"]
+        let urls = configuration.mode == .snapchat ? snapchatURLs : kakaoURLs
         lines += urls.map { "export \($0)=\(base)" }
         lines.append("export KAUTH_CLIENT_ID=\(configuration.clientID ?? defaultClientID)")
+        if configuration.oidc { lines.append("export \(ProviderResolver.issuerVariable)=\(base)") }
+        lines.append("export \(SandboxDetach.pidVariable)=\(stopping.pid)")
+        lines.append("# " + SandboxDetachWords.howToStop(pid: stopping.pid).text(stopping.language))
         lines.append("# Before using a real provider in this shell again, undo these exports with:")
         lines.append("# " + undo(urls))
         lines.append("# The sandbox accepts any redirect port; a real provider needs the registered one.")
@@ -200,6 +232,9 @@ extension SandboxCommand {
         var friends: Int?
         var noFriendsApi = false
         var quiet = false
+        var detach = false
+        var envFile: String?
+        var stop = false
 
         static let flags: [OptionFlag<Self>] = [
             .port(\.port, IntegerOption("port", "N", "port to listen on (default: any free port)", range: 0...65535)),
@@ -261,7 +296,14 @@ extension SandboxCommand {
             .toggle(
                 \.noFriendsApi, "no-friends-api",
                 "the app lacks the Talk friends permission: the friends API answers -3"),
-            .toggle(\.quiet, "quiet", "do not log requests")
+            .toggle(\.quiet, "quiet", "do not log requests"),
+            .toggle(
+                \.detach, "detach",
+                "run in the background: print the exports, with its pid, once it listens, and return"),
+            .option(
+                \.envFile, "env-file", "FILE", "also write the exports to FILE, whole, once it listens",
+                values: .file),
+            .toggle(\.stop, "stop", "stop the sandbox KAUTH_SANDBOX_PID names (the exports' own)")
         ]
     }
 }

@@ -6,7 +6,7 @@ enum SwitchCommand {
         name: "switch",
         summary: "make a stored profile the default",
         discussion:
-            "Each profile holds one login (any provider). Commands use --profile, else KAUTH_PROFILE, else the profile chosen here, else 'default'. Without NAME, lists the stored profiles.",
+            "Each profile holds one login (any provider). Commands use --profile, else KAUTH_PROFILE, else the profile chosen here, else 'default'. Without NAME, lists the stored profiles as `kauth profiles` does.",
         options: JSONOnlyOptions.self,
         globals: [.noColor],
         arguments: [
@@ -19,7 +19,7 @@ enum SwitchCommand {
     )
 
     static func run(_ context: CommandContext) async throws -> Int32 {
-        guard let name = context.command.arguments.first else { return try list(context) }
+        guard let name = context.command.arguments.first else { return try ProfilesCommand.list(context) }
         try CommandContext.validateProfileName(name)
         try await context.profileStore.makeDefault(profile: name)
         if context.json {
@@ -27,35 +27,6 @@ enum SwitchCommand {
         } else {
             context.err("Profile '\(name)' is now the default.\n")
         }
-        return 0
-    }
-
-    /// The stored profiles, the default one marked, and what each is logged in to.
-    static func list(_ context: CommandContext) throws -> Int32 {
-        let contents = try context.storedLogin(anyProvider: true).contents
-        let names = contents.profiles.keys.sorted()
-        let current = contents.defaultProfile ?? "default"
-        let now = context.world.clock.now()
-        if context.json {
-            context.printJSON(
-                .object([
-                    "default_profile": .string(current),
-                    "profiles": .array(
-                        names.map { StatusCommand.summaryJSON(contents.profiles[$0]!, profile: $0, now: now) })
-                ]))
-            return 0
-        }
-        guard !names.isEmpty else {
-            context.err("No profiles are stored; log in with `kauth login` (or `kauth login --profile NAME`).\n")
-            return 0
-        }
-        context.out(
-            names.map { name in
-                let session = contents.profiles[name]!
-                return
-                    "\(name == current ? "*" : " ") \(name): \(Provider.displayName(of: session).visible), \(StatusCommand.describe(session))\n"
-            }.joined())
-        context.err("Switch with `kauth switch NAME`.\n")
         return 0
     }
 }

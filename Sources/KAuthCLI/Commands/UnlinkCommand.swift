@@ -1,21 +1,39 @@
 import KAuthBasics
 import KAuthCore
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// `kauth unlink`: disconnect the account from the app; local tokens go only on success.
 enum UnlinkCommand {
     static let spec = CommandSpec(
         name: "unlink",
         summary: "unlink the account from the app and delete the stored tokens",
         discussion:
-            "Calls the provider's unlink (Kakao: /v1/user/unlink), which revokes every token and the user's consent. The local tokens are deleted only when it succeeds, so a failed unlink can be retried. Other profiles logged in as the same user of the same app lose their tokens too: they are marked rejected, and the command names them. With KAUTH_ACCESS_TOKEN set, the token's user is unlinked and the keystore is not touched.",
-        options: JSONOnlyOptions.self,
+            "Calls the provider's unlink (Kakao: /v1/user/unlink), which revokes every token and the user's consent. The local tokens are deleted only when it succeeds, so a failed unlink can be retried. Other profiles logged in as the same user of the same app lose their tokens too: they are marked rejected, and the command names them. With KAUTH_ACCESS_TOKEN set, the token's user is unlinked and the keystore is not touched. When standard input and standard error are a terminal it first asks, naming the account and the app; any answer but y or yes sends nothing (exit 6). --yes does not ask; without a terminal nothing is asked, as before.",
+        options: Options.self,
         environment: EnvironmentVariables.session,
-        examples: [("kauth unlink", "")],
+        examples: [
+            ("kauth unlink", "on a terminal it asks first, naming the account and the app"),
+            ("kauth unlink --yes", "without asking")
+        ],
         run: run
     )
 
-    static func run(_ context: CommandContext) async throws -> Int32 {
+    struct Options: CommandOptions {
+        var yes = false
+
+        static let flags: [OptionFlag<Self>] = [
+            .toggle(\.yes, "yes", "do not ask for confirmation on a terminal"), .json
+        ]
+    }
+
+    static func run(_ context: CommandContext, _ options: Options) async throws -> Int32 {
         if context.environmentToken != nil {
+            try confirm(UnlinkConfirmWords.questionForEnvironmentToken, context, options)
             try await context.userAPI().unlink()
             if context.json {
                 context.printJSON(
@@ -32,6 +50,11 @@ enum UnlinkCommand {
         }
         let login = try context.storedLogin()
         guard let session = login.session else { throw KAuthError.notLoggedIn(profile: login.profile) }
+        try confirm(
+            UnlinkConfirmWords.question(
+                user: StatusCommand.describe(session), app: "'\(session.clientID.visible)'",
+                provider: Provider.displayName(of: session).visible, profile: login.profile),
+            context, options)
         try await UserAPI(client: try context.client(for: context.tokenService(login))).unlink()
         // Only the login this command unlinked: one another kauth stored meanwhile stays.
         let deleted = try await context.profileStore.deleteUnlinked(
@@ -65,5 +88,19 @@ enum UnlinkCommand {
             }
         }
         return 0
+    }
+
+    /// Asks before an unlink, which cannot be undone from here, when a person is there to answer:
+    /// standard input and standard error are a terminal, and `--yes` was not given. Anything but
+    /// yes, or the end of input, stops the command before a request is sent (exit 6).
+    static func confirm(_ question: UnlinkConfirmWords, _ context: CommandContext, _ options: Options) throws {
+        let terminal = context.terminal
+        guard !options.yes, terminal.stdinIsTerminal, terminal.stderrIsTerminal else { return }
+        terminal.writeErr(context.words(question))
+        guard let answer = terminal.readLine(),
+            UnlinkConfirmWords.yes.contains(answer.trimmingWhitespace().lowercased())
+        else {
+            throw CommandError.cancelled(UnlinkConfirmWords.cancelled(yes: Invocation("kauth unlink --yes")).localized)
+        }
     }
 }

@@ -62,6 +62,13 @@ struct CommandContext: Sendable {
     /// A catalogue message on stderr, as one line.
     func say(_ message: some Message) { err(words(message) + "\n") }
 
+    /// Whether what goes to stdout may be coloured: it is a terminal, and neither `--no-color`
+    /// nor `NO_COLOR` (any value but empty, as no-color.org asks) turns colour off.
+    var colours: Bool {
+        terminal.stdoutIsTerminal && !globals.noColor && environment["NO_COLOR"] == nil
+            && environment["TERM"] != "dumb"
+    }
+
     var configStore: ConfigStore { ConfigStore(paths: paths, fileSystem: world.fileSystem) }
     var profileStore: ProfileStore { ProfileStore(keystore: keystore) }
 

@@ -53,7 +53,13 @@ extension HelpTopic {
                     ),
                     Entry(
                         term: "KAUTH_APP_KEY", summary: "key for Kakao's share and image APIs ('kauth link')",
-                        detail: "Before provider.NAME.app_key; default: the client id")
+                        detail: "Before provider.NAME.app_key; default: the client id"),
+                    Entry(
+                        term: ProviderResolver.issuerVariable,
+                        summary: "the issuer of --provider oidc when --issuer is not given",
+                        detail:
+                            "After --issuer, before provider.oidc.issuer; a provider configured with its own name keeps its issuer. 'kauth sandbox --oidc' exports it"
+                    )
                 ]),
             HelpTopic.Group(
                 title: "Provider URLs ('kauth sandbox', test servers)",
@@ -69,6 +75,12 @@ extension HelpTopic {
                         summary: "port of the redirect listener (0: any free port)",
                         detail:
                             "Replaces the port of the redirect URI (provider.NAME.redirect_uri, else the provider's default); --port and --redirect-uri win over it. 'kauth sandbox' prints 0; a real provider needs the port of the redirect URI registered with it, so a login to one warns when 0 is left set"
+                    ),
+                    Entry(
+                        term: EnvironmentVariables.sandboxPID,
+                        summary: "the process of the sandbox this shell's exports point at",
+                        detail:
+                            "'kauth sandbox' exports it; 'kauth sandbox --stop' stops that process after checking it is a kauth sandbox"
                     ),
                     Entry(
                         term: "BROWSER", summary: "how to open the login page and the sharer URL",
@@ -177,6 +189,8 @@ enum EnvironmentVariables {
     static let session =
         keystore + ["KAUTH_ACCESS_TOKEN", TokenService.bootstrapVariable, "KAUTH_CLIENT_ID", "KAUTH_CLIENT_SECRET"]
         + providerURLs
+    /// The process id of the sandbox that `kauth sandbox` exports, for `--stop`.
+    static let sandboxPID = "KAUTH_SANDBOX_PID"
     /// `kauth status`: the keystore, and what stands in for it.
     static let status = keystore + ["KAUTH_ACCESS_TOKEN", TokenService.bootstrapVariable]
 }

@@ -60,6 +60,7 @@ struct ErrorMessages {
         switch error {
         case .usage(let text): text.text(language)
         case .failed(let text): text.text(language).visible
+        case .cancelled(let text): text.text(language)
         }
     }
 
@@ -254,6 +255,7 @@ struct ErrorMessages {
         case .issuer:
             var ways: [String] = []
             if hasFlag(SharedFlags.issuer.spec) { ways.append("pass --issuer URL") }
+            if provider == ProviderType.oidc.id { ways.append("set \(ProviderResolver.issuerVariable)") }
             ways.append("run `kauth config set provider.\(provider).issuer URL`")
             return "provider '\(provider)' needs an issuer: \(Self.either(ways))"
         case .appKey:

@@ -10,6 +10,7 @@ extension CommandError {
         switch self {
         case .usage: 2
         case .failed: 1
+        case .cancelled: 6
         }
     }
 
@@ -18,6 +19,7 @@ extension CommandError {
         switch self {
         case .usage: "usage"
         case .failed: "failure"
+        case .cancelled: "cancelled"
         }
     }
 }

@@ -21,6 +21,8 @@ enum ArgumentParser {
         var helpRequested = false
         var onlyArguments = false
         var index = 0
+        let jsonFlag = CommonFlags.json.spec
+        var jsonBeforeCommand = false
 
         // Every global flag is read wherever it stands, since it may come before the command
         // words; whether the command takes it is judged once the command is known.
@@ -65,9 +67,18 @@ enum ArgumentParser {
                 if name == "version" && path.count == 1 {
                     return .version
                 }
+                // `--json` before the command words, as the global flags may stand: whether the
+                // command takes it is judged once it is known.
+                if name == jsonFlag.name, inline == nil, !command.subcommands.isEmpty,
+                    !command.flags.contains(where: { $0.name == name })
+                {
+                    try record(jsonFlag, "")
+                    jsonBeforeCommand = true
+                    continue
+                }
                 guard let spec = flags().first(where: { $0.name == name }) else {
                     let candidates = offered().map { "--\($0.name)" } + ["--help"]
-                    let foreign = ForeignWords.flags["--\(name)"].map { [$0] }?.filter(candidates.contains) ?? []
+                    let foreign = ForeignWords.flags["--\(name)"]?.filter(candidates.contains) ?? []
                     throw UsageError(
                         message: "unknown flag '--\(name.visible)' for '\(path.joined(separator: " "))'",
                         commandPath: path,
@@ -97,10 +108,13 @@ enum ArgumentParser {
                     continue
                 }
                 guard let spec = flags().first(where: { $0.short == letter }) else {
+                    let candidates = offered().map { "--\($0.name)" }
+                    let foreign = ForeignWords.flags["-\(letter)"]?.filter(candidates.contains) ?? []
                     throw UsageError(
                         message: "unknown flag '-\(String(letter).visible)' for '\(path.joined(separator: " "))'",
                         commandPath: path,
-                        suggestions: offered().compactMap { $0.short.map { "-\($0)" } }
+                        suggestions: foreign
+                            + offered().compactMap { $0.short.map { "-\($0)" } }
                             .filter { $0.lowercased() == "-\(letter)".lowercased() }
                     )
                 }
@@ -140,6 +154,11 @@ enum ArgumentParser {
 
         if helpRequested || command.run == nil {
             return .help(path)
+        }
+        if jsonBeforeCommand, !command.flags.contains(where: { $0.name == jsonFlag.name }) {
+            throw UsageError(
+                message: "flag --json does not apply to '\(path.joined(separator: " "))': it prints no data",
+                commandPath: path)
         }
         for flag in globalFlags where values[flag.name] != nil && !command.takes(global: flag) {
             let taken = command.globalFlags(globalFlags).map { "--\($0.name)" }

@@ -91,7 +91,8 @@ struct ExitCodesTests {
 
     /// The command line's own failures, with the exit code and JSON code the contract gives them.
     static let commandSamples: [(CommandError, Int32, String)] = [
-        (.usage(.untranslated("x")), 2, "usage"), (.failed(.untranslated("x")), 1, "failure")
+        (.usage(.untranslated("x")), 2, "usage"), (.failed(.untranslated("x")), 1, "failure"),
+        (.cancelled(.verbatim("x")), 6, "cancelled")
     ]
 
     /// Every sample of both types: its case's name, the codes the mapping gives it and the ones
@@ -106,6 +107,7 @@ struct ExitCodesTests {
         switch error {
         case .usage: "CommandError.usage"
         case .failed: "CommandError.failed"
+        case .cancelled: "CommandError.cancelled"
         }
     }
 
