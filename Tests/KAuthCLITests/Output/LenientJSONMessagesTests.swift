@@ -48,7 +48,7 @@ import Testing
             _ = try LenientJSON.parse(text)
             Issue.record("\(text) parsed")
         } catch {
-            #expect(TemplateMessages.describe(error) == expected)
+            #expect(TemplateWords.describe(error).english == expected)
         }
     }
 }

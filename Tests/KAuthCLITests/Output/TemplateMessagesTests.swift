@@ -11,7 +11,7 @@ import Testing
 /// command line prints for them (`TemplateMessages`), so each rule and its sentence are pinned.
 @Suite struct TemplateMessagesTests {
     func problems(_ json: JSONValue) -> [String] {
-        TemplateValidator.violations(in: json).map(TemplateMessages.describe)
+        TemplateValidator.violations(in: json).map { TemplateWords.describe($0).english }
     }
 
     @Test(arguments: TemplateType.allCases)
