@@ -119,6 +119,13 @@ struct ErrorMessages {
             ).localized
         case .sessionExpired(let profile, let reason):
             return SessionErrorWords.ended(reason: ended(reason), login: login(profile)).localized
+        case .subjectToken(let source, let problem):
+            return TokenExchangeWords.refused(source, problem).localized
+        case .resourceRefused(let profile, let resource, let failure):
+            let said = failure.error + (failure.description.map { ": " + Redaction.text($0) } ?? "")
+            return TokenExchangeWords.resourceRefused(
+                resource: resource, said: said, login: login(profile, " --resource " + LoginRecipe.quoted(resource))
+            ).localized
         case .environmentTokenRejected(let reason):
             return SessionErrorWords.environmentTokenRejected(reason: reason).localized
         case .consentRequired(let scopes, let message):
@@ -133,8 +140,8 @@ struct ErrorMessages {
             return ProviderErrorWords.unavailable(what: fact.localized, loopback: loopback).localized
         case .loginCancelled(let end):
             return cancelled(end)
-        case .apiNotPermitted(let code, let message, let permission):
-            switch permission {
+        case .apiNotPermitted(let code, let message, let path):
+            switch KakaoPermission.needed(for: path) {
             case .talkSocial?: return ProviderErrorWords.talkSocialNotPermitted(code: code, message: message).localized
             case nil: return ProviderErrorWords.notPermitted(code: code, message: message).localized
             }
@@ -292,6 +299,7 @@ struct ErrorMessages {
             case .talk: .talk
             case .loginHint: .loginHint
             case .idToken: .idToken
+            case .tokenExchange: .tokenExchange
             default: .other(feature.name)
             }
         return words.localized

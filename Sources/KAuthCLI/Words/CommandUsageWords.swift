@@ -9,6 +9,7 @@ enum CommandUsageWords: Message {
     case withTokenLines(count: Int)
     case withTokenNotAToken
     case refreshTokenAlone
+    case resourceAlone
     case execCredentialJSON
     case environmentTokenAlone
     case execInfoNotJSON
@@ -60,6 +61,10 @@ enum CommandUsageWords: Message {
                 en:
                     "--refresh-token prints the refresh token alone; it does not go with --id-token or --exec-credential",
                 ko: "--refresh-token은 리프레시 토큰만 출력합니다. --id-token이나 --exec-credential과 함께 쓸 수 없습니다")
+        case .resourceAlone:
+            Localized(
+                en: "--resource asks for an access token for one resource; leave out --id-token and --refresh-token",
+                ko: "--resource는 한 리소스를 위한 액세스 토큰을 요청합니다. --id-token과 --refresh-token을 빼십시오")
         case .execCredentialJSON:
             Localized(
                 en: "--exec-credential prints JSON of its own (an ExecCredential); leave out --json",

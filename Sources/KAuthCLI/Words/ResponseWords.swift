@@ -92,6 +92,7 @@ extension ProviderEndpoint: Message {
         case .revocation(let url): Localized(en: "revocation at \(url)", ko: "\(url)의 토큰 폐기")
         case .discovery(let url): Localized(en: "discovery at \(url)", ko: "\(url)의 디스커버리")
         case .jwks(let url): Localized(en: "the JWK set at \(url)", ko: "\(url)의 JWK set")
+        case .ciTokenService(let url): Localized(en: "the CI's token service at \(url)", ko: "\(url)의 CI 토큰 서비스")
         case .api(let path): .verbatim(path)
         }
     }

@@ -269,6 +269,7 @@ enum SetupErrorWords: Message {
 /// What a command needs of a provider that it lacks, as the object of "needs".
 enum ProviderFeatureWords: Message {
     case consent, serviceTerms, userProperties, shippingAddresses, tokenInfo, share, talk, loginHint, idToken
+    case tokenExchange
     /// A feature these words do not know, by its name.
     case other(String)
 
@@ -289,6 +290,7 @@ enum ProviderFeatureWords: Message {
         case .talk: Localized(en: "Kakao Talk messages", ko: "카카오톡 메시지")
         case .loginHint: Localized(en: "login hints (login_hint)", ko: "로그인 힌트(login_hint)")
         case .idToken: Localized(en: "OpenID Connect ID tokens", ko: "OpenID Connect ID 토큰")
+        case .tokenExchange: Localized(en: "token exchange (RFC 8693)", ko: "토큰 교환(RFC 8693)")
         case .other(let name): .verbatim(name)
         }
     }

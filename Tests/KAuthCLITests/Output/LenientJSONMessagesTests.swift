@@ -6,7 +6,7 @@ import Testing
 @testable import KAuthCLI
 
 /// The lenient JSON reader of templates, and where and why it refuses a text in the command
-/// line's words (`TemplateMessages`).
+/// line's words (`TemplateWords`).
 @Suite struct LenientJSONMessagesTests {
     @Test func commentsAndTrailingCommasAreAccepted() throws {
         let text = """
