@@ -43,7 +43,9 @@ package enum CLI {
         do {
             outcome = try ArgumentParser.parse(arguments, root: root, globalFlags: GlobalFlags.specs)
         } catch {
-            ErrorReport.report(usage: error, json: wantsJSON(arguments), terminal: world.terminal)
+            let json = wantsJSON(arguments)
+            ErrorReport.report(
+                usage: error, json: json, language: json ? .english : language(world), terminal: world.terminal)
             return 2
         }
         switch outcome {
@@ -74,7 +76,9 @@ package enum CLI {
                 ErrorReport.report(error, context: context)
                 return error.exitCode
             } catch let error as UsageError {
-                ErrorReport.report(usage: error, json: context.json, terminal: world.terminal)
+                ErrorReport.report(
+                    usage: error, json: context.json, language: context.json ? .english : context.language,
+                    terminal: world.terminal)
                 return 2
             } catch {
                 let wrapped = KAuthError.unexpected(description: "\(error)")
@@ -82,6 +86,13 @@ package enum CLI {
                 return wrapped.exitCode
             }
         }
+    }
+
+    /// The language of a line that could not be parsed: `KAUTH_LANG`, the config and the locale,
+    /// as for any command.
+    static func language(_ world: World) -> Language {
+        let line = ParsedCommand(path: ["kauth"], flags: [], globals: [], values: [:], arguments: [])
+        return CommandContext(world: world, command: line, version: version).language
     }
 
     /// Whether the line asks for JSON, judged before parsing so usage errors honour it too.

@@ -52,7 +52,7 @@ enum ConfigCommand {
         let key = context.command.arguments[0]
         try ConfigStore.validate(key: key, addedURLRoles: ProviderURLRole.fromProducts)
         guard let value = try context.configStore.load().value(key) else {
-            throw CommandError.failed(.untranslated("'\(key)' is not set; set it with `kauth config set \(key) VALUE`"))
+            throw CommandError.failed(CommandUsageWords.configNotSet(key: key).localized)
         }
         if context.json {
             context.printJSON(.object(["key": .string(key), "value": .string(value)]))
@@ -90,9 +90,8 @@ enum ConfigCommand {
                 $0.applies(to: type)
             }.map(\.name)
             throw CommandError.usage(
-                .untranslated(
-                    "'\(parts[2])' means nothing for provider '\(parts[1])' of type \(type); its keys are: \(usable.joined(separator: ", "))"
-                ))
+                CommandUsageWords.configKeyNotForType(key: parts[2], provider: parts[1], type: type, usable: usable)
+                    .localized)
         }
     }
 

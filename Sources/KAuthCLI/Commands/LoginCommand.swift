@@ -118,7 +118,7 @@ enum LoginCommand {
             \.clientID, \.clientSecret, \.redirectURI, \.loginHint, \.nonce
         ]
         for field in texts where options[keyPath: field]?.isEmpty == true {
-            throw CommandError.usage(.untranslated("--\(Options.flag(of: field).name) needs a non-empty value"))
+            throw CommandError.usage(CommandUsageWords.emptyValue(flag: Options.flag(of: field).name).localized)
         }
         let timeout = options.timeout ?? 300
         let overrides = ProviderOverrides(
@@ -138,10 +138,7 @@ enum LoginCommand {
         }
         let shaping = try requestShaping(context, options: options, provider: provider)
         if options.issuer != nil && !provider.takesIssuer {
-            throw CommandError.usage(
-                .untranslated(
-                    "--issuer is for OpenID Connect providers (--provider oidc); \(provider.name)'s endpoints are built in"
-                ))
+            throw CommandError.usage(CommandUsageWords.issuerNotTaken(provider: provider.name).localized)
         }
         let serviceTerms = ScopeList.parse(options.serviceTerms)
         let loginOptions = LoginOptions(
@@ -210,8 +207,7 @@ enum LoginCommand {
         if let (flag, _) = context.command.given(among: spec.flags).first(where: {
             !taken.contains($0.flag.name)
         }) {
-            throw CommandError.usage(
-                .untranslated("--with-token logs in without a browser; --\(flag.name) does not apply"))
+            throw CommandError.usage(CommandUsageWords.withTokenFlag(flag: flag.name).localized)
         }
         var lines: [String] = []
         while var line = context.terminal.readLine() {
@@ -222,22 +218,13 @@ enum LoginCommand {
         // One token on one line: several lines are never glued into one, and nothing read here
         // is repeated in an error, since it may be a secret.
         guard let token = lines.first else {
-            throw CommandError.usage(
-                .untranslated(
-                    "--with-token reads a refresh token on standard input, and none came; e.g. `kauth token --refresh-token | kauth login --with-token`"
-                ))
+            throw CommandError.usage(CommandUsageWords.withTokenNothing.localized)
         }
         guard lines.count == 1 else {
-            throw CommandError.usage(
-                .untranslated(
-                    "--with-token reads one refresh token on one line of standard input; \(lines.count) lines came (not shown here)"
-                ))
+            throw CommandError.usage(CommandUsageWords.withTokenLines(count: lines.count).localized)
         }
         guard TokenForm.isWellFormed(token), !token.contains(" ") else {
-            throw CommandError.usage(
-                .untranslated(
-                    "--with-token: what came on standard input is not a refresh token (one word of printable ASCII characters, RFC 6749); it is not shown here"
-                ))
+            throw CommandError.usage(CommandUsageWords.withTokenNotAToken.localized)
         }
         var tokens = context.tokenService(login)
         tokens.keystore = tokens.keystore.choosingProtection()
@@ -280,7 +267,7 @@ enum LoginCommand {
             if let advice = ErrorMessages.refreshTokenAdvice(
                 providerType: provider.type.id, scopes: session.scopes.isEmpty ? nil : session.scopes)
             {
-                note += "; " + advice
+                note += "; " + advice.text(context.language)
             }
             context.err(note + ".\n")
         }

@@ -29,9 +29,7 @@ enum LogoutCommand {
             let outcome = try await context.userAPI().logout(refreshToken: nil, validAccessToken: token)
             if case .notRevoked(let reason) = outcome {
                 throw CommandError.failed(
-                    .untranslated(
-                        "the provider did not end the session of the token in KAUTH_ACCESS_TOKEN (\(describe(reason))); it stays valid until it expires"
-                    ))
+                    UserDataErrorWords.environmentTokenNotEnded(reason: .verbatim(describe(reason))).localized)
             }
             if context.json {
                 context.printJSON(

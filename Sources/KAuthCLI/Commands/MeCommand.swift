@@ -51,10 +51,7 @@ enum MeCommand {
         let user = options.oidc ? result.value : api.provider.type.profile.user(in: result.value)
         if let path {
             guard let value = user.value(at: path) ?? result.value.value(at: path) else {
-                throw CommandError.failed(
-                    .untranslated(
-                        "the profile has no field '\(path)' (it may need consent: see `kauth me` for items that need agreement)"
-                    ))
+                throw CommandError.failed(UserDataErrorWords.noProfileField(path: path).localized)
             }
             if context.json {
                 context.printJSON(
@@ -76,12 +73,10 @@ enum MeCommand {
     /// The stored ID token's subject, which `--oidc` checks userinfo against (OIDC Core §5.3.2).
     static func idTokenSubject(of login: StoredLogin) throws -> String {
         guard let idToken = login.session?.idToken else {
-            throw CommandError.failed(
-                .untranslated(
-                    "no ID token is stored to check userinfo against; log in with `kauth login --openid`"))
+            throw CommandError.failed(UserDataErrorWords.noIDTokenForUserinfo.localized)
         }
         guard let subject = JWTClaims.unverifiedSubject(of: idToken) else {
-            throw CommandError.failed(.untranslated("the stored ID token cannot be read; log in again"))
+            throw CommandError.failed(UserDataErrorWords.idTokenUnreadable.localized)
         }
         return subject
     }

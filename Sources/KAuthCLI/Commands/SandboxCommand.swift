@@ -76,12 +76,10 @@ enum SandboxCommand {
                 random: context.world.random,
                 onRequest: log
             )
-        } catch LoopbackServerError.addressInUse(_, let port) {
-            throw CommandError.failed(
-                .untranslated(
-                    "port \(port) is already in use; pick another with --port N, or --port 0 for any free port"))
+        } catch LoopbackServerError.addressInUse(_, let port, _) {
+            throw CommandError.failed(CommandUsageWords.sandboxPortInUse(port: port).localized)
         } catch let error as SandboxStateError {
-            throw CommandError.failed(.untranslated("\(error)"))
+            throw CommandError.failed(CommandUsageWords.sandboxState(detail: "\(error)").localized)
         }
         server.start()
         let exports = exports(
@@ -132,24 +130,19 @@ enum SandboxCommand {
             for name in ScopeList.parse([list]) {
                 guard let method = SandboxClientAuthMethod(rawValue: name) else {
                     let known = SandboxClientAuthMethod.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw CommandError.usage(
-                        .untranslated(
-                            "--client-auth-methods: unknown method '\(name)'; use one or more of \(known), separated by commas"
-                        ))
+                    throw CommandError.usage(CommandUsageWords.sandboxAuthMethod(given: name, known: known).localized)
                 }
                 if !methods.contains(method) { methods.append(method) }
             }
             guard !methods.isEmpty else {
-                throw CommandError.usage(
-                    .untranslated("--client-auth-methods needs at least one method, such as client_secret_basic"))
+                throw CommandError.usage(CommandUsageWords.sandboxNoAuthMethod.localized)
             }
             configuration.clientAuthMethods = methods
         }
         if let mode = options.authorizationResponseIss {
             guard let value = SandboxIssParameter(rawValue: mode) else {
                 let known = SandboxIssParameter.allCases.map(\.rawValue).joined(separator: ", ")
-                throw CommandError.usage(
-                    .untranslated("--authorization-response-iss: unknown mode '\(mode)'; use one of \(known)"))
+                throw CommandError.usage(CommandUsageWords.sandboxIssMode(given: mode, known: known).localized)
             }
             configuration.authorizationResponseIss = value
         }
@@ -164,14 +157,12 @@ enum SandboxCommand {
         if let name = options.idTokenAlg {
             guard let algorithm = JWSAlgorithm(rawValue: name) else {
                 throw CommandError.usage(
-                    .untranslated(
-                        "--id-token-alg: unknown algorithm '\(name.visible)'; use one of \(JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", "))"
-                    ))
+                    CommandUsageWords.sandboxAlgorithm(
+                        given: name, known: JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")
+                    ).localized)
             }
             if algorithm.family == .hmac, configuration.clientSecret == nil {
-                throw CommandError.usage(
-                    .untranslated(
-                        "--id-token-alg \(name) signs with the client secret: give --client-secret too"))
+                throw CommandError.usage(CommandUsageWords.sandboxAlgorithmNeedsSecret(algorithm: name).localized)
             }
             configuration.idTokenAlgorithm = algorithm
         }

@@ -87,16 +87,13 @@ enum ScopesCommand {
         let current = try await client.send(ScopesRequest()).value.scopes
         for id in ids {
             guard let scope = current.first(where: { $0.id == id }) else {
-                throw CommandError.usage(.untranslated("'\(id)' is not a consent item of this app; see `kauth scopes`"))
+                throw CommandError.usage(UserDataErrorWords.notAConsentItem(id: id, suggestions: []).localized)
             }
             guard scope.agreed else {
-                throw CommandError.usage(.untranslated("'\(id)' is not agreed, so there is nothing to revoke"))
+                throw CommandError.usage(UserDataErrorWords.scopeNotAgreed(id: id).localized)
             }
             guard scope.revocable == true else {
-                throw CommandError.usage(
-                    .untranslated(
-                        "'\(id)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)"
-                    ))
+                throw CommandError.usage(UserDataErrorWords.scopeRequired(id: id).localized)
             }
         }
         let result = try await client.send(RevokeScopesRequest(scopes: ids))
@@ -113,9 +110,7 @@ enum ScopesCommand {
     static func request(_ context: CommandContext, _ options: RequestOptions) async throws -> Int32 {
         let command = context.command
         if context.environmentToken != nil {
-            throw CommandError.usage(
-                .untranslated(
-                    "KAUTH_ACCESS_TOKEN is set: additional consent replaces the stored login's tokens; unset it first"))
+            throw CommandError.usage(UserDataErrorWords.consentWithEnvironmentToken.localized)
         }
         let login = try context.storedLogin()
         guard let session = login.session else {
@@ -125,14 +120,14 @@ enum ScopesCommand {
         let client = try context.client(for: context.tokenService(login))
         try client.provider.require(.consent)
         if options.missing {
-            if !ids.isEmpty { throw CommandError.usage(.untranslated("give scope IDs or --missing, not both")) }
+            if !ids.isEmpty { throw CommandError.usage(UserDataErrorWords.idsAndMissing.localized) }
             ids = MissingConsent.scopes(in: try await UserAPI(client: client).profile().value)
             if ids.isEmpty {
                 context.err("Nothing to request: /v2/user/me reports no item that needs agreement.\n")
                 return 0
             }
         } else if ids.isEmpty {
-            throw CommandError.usage(.untranslated("name the scope IDs to request, or pass --missing"))
+            throw CommandError.usage(UserDataErrorWords.noScopeIDs.localized)
         } else {
             // Checked against the app's consent items first, as `kauth scopes revoke` does: a
             // typo opens no browser.
@@ -140,9 +135,7 @@ enum ScopesCommand {
             if let unknown = ids.first(where: { !catalogue.contains($0) && $0 != "openid" }) {
                 let suggestions = Suggestions.closest(to: unknown, in: catalogue)
                 throw CommandError.usage(
-                    .untranslated(
-                        "'\(unknown.visible)' is not a consent item of this app\(suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"); see `kauth scopes`"
-                    ))
+                    UserDataErrorWords.notAConsentItem(id: unknown, suggestions: suggestions).localized)
             }
         }
         let overrides = ProviderOverrides(

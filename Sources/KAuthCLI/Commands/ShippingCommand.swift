@@ -37,12 +37,12 @@ enum ShippingCommand {
         var addressID: Int64?
         if let text = options.id {
             guard let id = Int64(text) else {
-                throw CommandError.usage(.untranslated("--id needs a numeric address id, not '\(text)'"))
+                throw CommandError.usage(UserDataErrorWords.addressID(given: text).localized)
             }
             addressID = id
         }
         if addressID != nil && (options.all || pageSize != nil) {
-            throw CommandError.usage(.untranslated("--id picks one address; it does not go with --all or --page-size"))
+            throw CommandError.usage(UserDataErrorWords.addressIDAlone.localized)
         }
         let client = try context.apiClient(requiring: .shippingAddresses)
         if options.all {

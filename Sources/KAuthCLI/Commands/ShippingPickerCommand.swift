@@ -49,9 +49,7 @@ enum ShippingPickerCommand {
     static func addressID(_ context: CommandContext) throws -> Int64 {
         let text = context.command.arguments.first ?? ""
         guard text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let id = Int64(text), id > 0 else {
-            throw CommandError.usage(
-                .untranslated(
-                    "'kauth shipping edit' needs an address id (a positive whole number), not '\(text.visible)'"))
+            throw CommandError.usage(UserDataErrorWords.pickerAddressID(given: text).localized)
         }
         return id
     }

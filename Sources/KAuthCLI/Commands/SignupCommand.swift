@@ -36,9 +36,7 @@ enum SignupCommand {
             }
         } catch KAuthError.api(_, -201, let message) {
             throw CommandError.failed(
-                .untranslated(
-                    "a key is not a registered user property of the app (\(message.visible)); register it in the Kakao console under User properties"
-                ))
+                UserDataErrorWords.notAUserProperty(message: message, checkSpelling: false).localized)
         }
         return 0
     }

@@ -78,6 +78,7 @@ enum StatusCommand {
         let profile = login.profile
         let contents = login.contents
         let session = login.session
+        if session == nil, let provider = context.globals.provider { try context.checkKnownProvider(provider) }
         let bootstrap = try session == nil && TokenService.bootstrapToken(context.environment) != nil
         let state = session?.state(at: now) ?? (bootstrap ? .refreshable : .expired)
         if context.json {
@@ -104,7 +105,7 @@ enum StatusCommand {
                 }
                 if let rejection = session.rejection {
                     context.err(
-                        "The provider no longer accepts this login: \(ErrorMessages.describe(rejection)); run \(context.messages.login(profile)) again.\n"
+                        "The provider no longer accepts this login: \(ErrorMessages.describe(rejection).text(context.language)); run \(context.messages.login(profile)) again.\n"
                     )
                 } else if state == .expired {
                     context.err(
@@ -160,7 +161,7 @@ enum StatusCommand {
             ("profile", profile),
             (
                 "session",
-                session.rejection.map { "expired: \(ErrorMessages.describe($0)) (log in again)" }
+                session.rejection.map { "expired: \(ErrorMessages.describe($0).english) (log in again)" }
                     ?? sessionText(session.state(at: now))
             ),
             (

@@ -30,19 +30,12 @@ enum TalkSendCommand {
         let receivers = TalkReceivers.parse(options.to)
         switch TalkReceivers.problem(receivers) {
         case .empty?:
-            throw CommandError.usage(
-                .untranslated(
-                    "'kauth talk send' needs --to UUID[,UUID…]: the friends' uuids from `kauth talk friends`"))
+            throw CommandError.usage(ShareErrorWords.sendNeedsRecipients.localized)
         case .malformed(let uuid)?:
-            throw CommandError.usage(
-                .untranslated(
-                    "--to: '\(uuid.visible)' is not a friend's uuid (letters, digits, - and _, as `kauth talk friends` shows them)"
-                ))
+            throw CommandError.usage(ShareErrorWords.notAFriendUUID(given: uuid).localized)
         case .tooMany(let count)?:
             throw CommandError.usage(
-                .untranslated(
-                    "--to names \(count) friends; Kakao takes at most \(TalkReceivers.maximum) per message: send it in several runs"
-                ))
+                ShareErrorWords.tooManyRecipients(count: count, maximum: TalkReceivers.maximum).localized)
         case nil:
             break
         }

@@ -71,17 +71,13 @@ enum TermsCommand {
         let terms = try await client.send(ServiceTermsRequest(allOfTheApp: true)).value.serviceTerms ?? []
         for tag in tags {
             guard let term = terms.first(where: { $0.tag == tag }) else {
-                throw CommandError.usage(
-                    .untranslated("'\(tag.visible)' is not a service term of this app; see `kauth terms --app`"))
+                throw CommandError.usage(UserDataErrorWords.notAServiceTerm(tag: tag).localized)
             }
             guard term.agreed != false else {
-                throw CommandError.usage(.untranslated("'\(tag.visible)' is not agreed, so there is nothing to revoke"))
+                throw CommandError.usage(UserDataErrorWords.termNotAgreed(tag: tag).localized)
             }
             guard term.revocable == true else {
-                throw CommandError.usage(
-                    .untranslated(
-                        "'\(tag.visible)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)"
-                    ))
+                throw CommandError.usage(UserDataErrorWords.termRequired(tag: tag).localized)
             }
         }
         let result = try await client.send(RevokeServiceTermsRequest(tags: tags))

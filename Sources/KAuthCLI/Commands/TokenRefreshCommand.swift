@@ -15,10 +15,7 @@ enum TokenRefreshCommand {
 
     static func run(_ context: CommandContext) async throws -> Int32 {
         if context.environmentToken != nil {
-            throw CommandError.usage(
-                .untranslated(
-                    "KAUTH_ACCESS_TOKEN is set: that token cannot be refreshed by kauth; unset it to refresh the stored login"
-                ))
+            throw CommandError.usage(CommandUsageWords.refreshEnvironmentToken.localized)
         }
         let tokens = context.tokenService(try context.storedLogin())
         let before = tokens.login.session

@@ -76,7 +76,7 @@ enum UnlinkCommand {
             if !marked.isEmpty {
                 let names = marked.map { "'\($0)'" }.joined(separator: ", ")
                 let verb = marked.count == 1 ? "holds" : "hold"
-                let again = marked.map { context.messages.login($0) }.joined(separator: ", ")
+                let again = marked.map { context.messages.login($0).description }.joined(separator: ", ")
                 context.err(
                     "The unlink also ended the login\(marked.count == 1 ? "" : "s") of profile\(marked.count == 1 ? "" : "s") \(names), which \(verb) the same user of the same app; \(marked.count == 1 ? "it is" : "they are") marked rejected until a new login: \(again).\n"
                 )

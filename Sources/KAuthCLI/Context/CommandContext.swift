@@ -56,6 +56,14 @@ struct CommandContext: Sendable {
             })
     }
 
+    /// `--provider NAME` where no stored login names the provider (`kauth status` reads no
+    /// provider's settings): a provider kauth knows, built in or configured, else the error a login
+    /// would stop with, so that no hint offers a login that cannot work.
+    func checkKnownProvider(_ name: String) throws {
+        let known = ProviderResolver.knownNames(config: try configStore.load())
+        guard known.contains(name) else { throw KAuthError.unknownProvider(name: name, known: known) }
+    }
+
     /// A catalogue message in the user's language.
     func words(_ message: some Message) -> String { message.text(language) }
 
@@ -94,8 +102,7 @@ struct CommandContext: Sendable {
         guard !name.isEmpty, name.count <= 64,
             name.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" || $0 == "." })
         else {
-            throw CommandError.usage(
-                .untranslated("invalid profile name '\(name.visible)'; use letters, digits, '-', '_' or '.'"))
+            throw CommandError.usage(UsageWords.invalidProfileName(name: name).localized)
         }
     }
 

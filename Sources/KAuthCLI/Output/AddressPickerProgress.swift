@@ -29,7 +29,9 @@ extension LoginProgress {
         case .waiting(let timeout):
             startCountdown(timeout)
         case .stillWaiting(let hint):
-            write("Still waiting. " + ErrorMessages.noPickerAnswer(hint, hasFlag: messages.hasFlag) + "\n")
+            write(
+                "Still waiting. "
+                    + ErrorMessages.noPickerAnswer(hint, hasFlag: messages.hasFlag).text(messages.language) + "\n")
         case .ignoredRequest(.incomplete):
             write("warning: the address picker came back without a usable status or address id; still waiting\n")
         case .ignoredRequest(.wrongState):

@@ -12,6 +12,8 @@ extension CommandContext {
         messages.recreate = { profile in LoginRecipe.flags(for: profile, context: context) }
         if command.path == ["kauth", "login"] {
             messages.repeatLogin = LoginRecipe.repeating(command)
+            let scopes = command.given(among: command.flags.filter { $0.name == "scopes" }).flatMap(\.values)
+            messages.loginScopes = scopes.isEmpty ? nil : scopes.joined(separator: " ")
             messages.handOverLogin = LoginRecipe.repeating(
                 command,
                 only: [

@@ -64,7 +64,9 @@ final class LoginProgress: @unchecked Sendable {
         case .waiting(let timeout):
             startCountdown(timeout)
         case .stillWaiting(let hint):
-            write("Still waiting. " + ErrorMessages.noRedirect(hint, hasFlag: messages.hasFlag) + "\n")
+            write(
+                "Still waiting. " + ErrorMessages.noRedirect(hint, hasFlag: messages.hasFlag).text(messages.language)
+                    + "\n")
         case .ignoredRequest(let notice):
             // Anyone on this machine can send requests to the listener: a few are worth saying,
             // a flood must not fill the terminal.

@@ -24,7 +24,7 @@ enum KeyValueArguments {
     static func parse(_ words: [String], what: String) throws -> [(String, String)] {
         try words.map { word in
             guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
-                throw CommandError.usage(.untranslated("\(what) needs KEY=VALUE, not '\(word)'"))
+                throw CommandError.usage(UsageWords.needsKeyValue(what: what, given: word).localized)
             }
             return (String(word[..<equals]), String(word[word.index(after: equals)...]))
         }

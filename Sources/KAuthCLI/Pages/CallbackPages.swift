@@ -49,7 +49,7 @@ enum CallbackPages {
         case .providerError(let error, let description):
             return (.loginFailed(provider: provider, error: error, description: description), 200)
         case .wrongIssuer(let expected, let got):
-            let description = ErrorMessages.wrongIssuer(expected: expected, got: got)
+            let description = LoginErrorWords.wrongIssuer(expected: expected, got: got).localized.english
             return (.loginFailed(provider: provider, error: "invalid_issuer", description: description), 200)
         case .takeover:
             return (.takeoverSuspected, 409)

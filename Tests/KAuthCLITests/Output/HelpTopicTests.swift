@@ -41,23 +41,23 @@ import Testing
     }
 
     @Test func aMistypedTopicGetsDidYouMean() throws {
-        #expect(
-            throws: UsageError(
+        expectUsage(
+            EnglishUsage(
                 message: "unknown command or help topic 'enviroment' for 'kauth help'", commandPath: ["kauth"],
                 suggestions: ["environment"])
         ) {
             _ = try ArgumentParser.parse(["help", "enviroment"], root: Commands.root, globalFlags: GlobalFlags.specs)
         }
-        #expect(
-            throws: UsageError(
+        expectUsage(
+            EnglishUsage(
                 message: "unknown command 'exit-code' for 'kauth'", commandPath: ["kauth"],
                 suggestions: ["help exit-codes"])
         ) {
             _ = try ArgumentParser.parse(["exit-code"], root: Commands.root, globalFlags: GlobalFlags.specs)
         }
         // A command still wins over a topic of a similar name.
-        #expect(
-            throws: UsageError(
+        expectUsage(
+            EnglishUsage(
                 message: "unknown command or help topic 'tokn' for 'kauth help'", commandPath: ["kauth"],
                 suggestions: ["token"])
         ) {
