@@ -30,7 +30,7 @@ enum CompletionCommand {
         case "zsh": context.out(tree.zsh())
         case "fish": context.out(tree.fish())
         default:
-            throw CommandError.usage(.untranslated("unknown shell '\(shell)'; use bash, zsh or fish"))
+            throw CommandError.usage(ConfigWords.unknownShell(shell).localized)
         }
         return 0
     }

@@ -385,22 +385,10 @@ struct ErrorMessages {
         }
     }
 
-    /// Why a login was marked rejected, and when: the words `status` and every command use.
+    /// Why a login was marked rejected, and when: the words `status` and every command use
+    /// (`SessionWords.rejection`), in English.
     static func describe(_ rejection: SessionRejection) -> String {
-        let when = RFC3339.string(from: rejection.at)
-        switch rejection.cause {
-        case .refreshToken:
-            let said = [rejection.error, rejection.detail, rejection.providerCode].compactMap { $0?.visible }.joined(
-                separator: ": ")
-            let detail = said.isEmpty ? rejection.status.map { "HTTP \($0)" } ?? "" : said
-            return "the provider rejected its refresh token at \(when)\(detail.isEmpty ? "" : " (\(detail))")"
-        case .accessToken:
-            return
-                "the provider rejected its access token right after a refresh, at \(when)\(rejection.detail.map { " (\($0.visible))" } ?? "")"
-        case .unlinked:
-            return
-                "the account was unlinked from the app at \(when)\(rejection.byProfile.map { " (`kauth unlink` of profile '\($0)')" } ?? ""), which ended every token of it"
-        }
+        SessionWords.rejection(rejection).localized.english
     }
 
     private func cancelled(_ end: LoginEnd) -> String {

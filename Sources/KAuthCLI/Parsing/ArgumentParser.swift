@@ -154,8 +154,17 @@ enum ArgumentParser {
             command.arguments.contains { $0.maximum == nil }
             ? nil : command.arguments.reduce(0) { $0 + ($1.maximum ?? 0) }
         if arguments.count < minimum {
-            let missing = command.arguments.first { $0.minimum > 0 }?.name ?? "ARGUMENT"
-            throw UsageError(message: "'\(path.joined(separator: " "))' needs \(missing)", commandPath: path)
+            let missing = command.arguments.first { $0.minimum > 0 }
+            // An argument that is one of a few words is asked for by name with its words:
+            // "needs SHELL" reads as the environment variable.
+            if let missing, case .choices(let words) = missing.values, !words.isEmpty, words.count <= 6 {
+                let list = words.count == 1 ? words[0] : words.dropLast().joined(separator: ", ") + " or " + words.last!
+                throw UsageError(
+                    message: "'\(path.joined(separator: " "))': name a \(missing.name.lowercased()): \(list)",
+                    commandPath: path)
+            }
+            throw UsageError(
+                message: "'\(path.joined(separator: " "))' needs \(missing?.name ?? "ARGUMENT")", commandPath: path)
         }
         if let maximum, arguments.count > maximum {
             // The extra words are not repeated: one of them may be a secret put where a flag or
