@@ -17,6 +17,8 @@ enum ProductWords: Message {
     case termRequired(String)
     case numericAddressID(String)
     case idWithPages
+    /// A busy provider's answer is retried (on a terminal only).
+    case providerBusy(attempt: Int, attempts: Int)
 
     var localized: Localized {
         switch self {
@@ -83,6 +85,10 @@ enum ProductWords: Message {
             return Localized(
                 en: "--id needs a numeric address id, not '\(text)'",
                 ko: "--id에는 숫자로 된 배송지 ID가 필요합니다 ('\(text)'이(가) 아님)")
+        case .providerBusy(let attempt, let attempts):
+            return Localized(
+                en: "provider busy, retrying (\(attempt)/\(attempts))…\n",
+                ko: "제공자 서버가 바빠 다시 시도합니다 (\(attempt)/\(attempts))…\n")
         case .idWithPages:
             return Localized(
                 en: "--id picks one address; it does not go with --all or --page-size",
