@@ -24,4 +24,6 @@ package struct ProviderFeature: Hashable, Sendable {
     package static let loginHint = ProviderFeature("loginHint")
     /// OpenID Connect ID tokens (`login --openid`, `token --id-token`).
     package static let idToken = ProviderFeature("idToken")
+    /// RFC 8693 token exchange at the token endpoint (`login --token-exchange`).
+    package static let tokenExchange = ProviderFeature("tokenExchange")
 }

@@ -122,4 +122,19 @@ import Testing
             #expect(!login.err.contains(notSaid), "\(login.err)")
         }
     }
+
+    /// `--no-browser` with standard input that ends: no browser was tried, and the error says so
+    /// instead of "no browser could be started".
+    @Test func noBrowserWithoutATerminalSaysWhatWasGiven() async throws {
+        let sandbox = try await SandboxProcess()
+        defer { sandbox.stop() }
+        let env = TestEnvironment(sandbox: sandbox)
+        defer { env.remove() }
+        let login = try env.spawn(["login", "--no-browser", "--timeout", "20"], extra: Self.english)
+        login.closeInput()
+        let result = await login.wait()
+        #expect(result.code == 6, "\(result.err)")
+        #expect(result.err.contains("error: --no-browser was given and standard input is not a terminal"), "\(result.err)")
+        #expect(!result.err.contains("no browser could be started"), "\(result.err)")
+    }
 }

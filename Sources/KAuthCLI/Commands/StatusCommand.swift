@@ -169,7 +169,10 @@ enum StatusCommand {
             (
                 .rowScopes,
                 session.scopes.isEmpty
-                    ? StatusWords.noScopes.localized : .verbatim(session.scopes.map(\.visible).joined(separator: " "))
+                    ? StatusWords.noScopes.localized
+                    : .verbatim(session.scopes.map(\.visible).joined(separator: " "))
+                        + (session.scopesConfirmed == false
+                            ? .verbatim(" ") + TokenExchangeWords.scopesNotConfirmed.localized : .verbatim(""))
             ),
             (.rowAccessToken, Expiry(date: session.accessTokenExpiresAt, now: now).localized),
             (
@@ -180,7 +183,16 @@ enum StatusCommand {
                         ?? StatusWords.refreshTokenWithoutExpiry.localized
             )
         ]
+        if let exchange = session.tokenExchange {
+            rows.append((.rowGrant, TokenExchangeWords.grantLine(exchange.source).localized))
+        }
+        if let resources = session.resources {
+            rows.append((.rowResources, .verbatim(resources.map(\.visible).joined(separator: " "))))
+        }
         if session.idToken != nil { rows.append((.rowIDToken, StatusWords.idTokenStored.localized)) }
+        if let acr = session.idToken.flatMap({ JWTClaims.unverifiedClaims(of: $0)?["acr"]?.stringValue }) {
+            rows.append((.rowACR, .verbatim(acr.visible)))
+        }
         if let server = session.foreignServer {
             rows.append((.rowServer, SessionWords.server(server, of: session).localized))
         }

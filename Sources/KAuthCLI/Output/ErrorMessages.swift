@@ -30,6 +30,8 @@ struct ErrorMessages {
     /// The language of the words; `--json` errors are always English, as all machine output is
     /// the same in every language.
     var language: Language = .english
+    /// The line gave `--no-browser`: no browser was tried, so none "could not be started".
+    var browserTurnedOff = false
 
     init(commandPath: [String], hasFlag: @escaping (FlagSpec) -> Bool, profileFlag: String?) {
         self.commandPath = commandPath
@@ -121,6 +123,14 @@ struct ErrorMessages {
             }
         case .sessionExpired(let profile, let reason):
             return "the stored login can no longer be used: \(ended(reason)); run \(login(profile)) again"
+        case .subjectToken(let source, let problem):
+            return TokenExchangeWords.refused(source, problem).text(language)
+        case .resourceRefused(let profile, let resource, let failure):
+            let said = failure.error + (failure.description.map { ": " + Redaction.text($0) } ?? "")
+            let command = login(profile, " --resource " + LoginRecipe.quoted(resource))
+            return TokenExchangeWords.resourceRefused(
+                resource: resource, said: said, login: Invocation(String(command.dropFirst().dropLast()))
+            ).text(language)
         case .environmentTokenRejected(let reason):
             return
                 "the token in KAUTH_ACCESS_TOKEN was rejected: \(reason.visible); set a fresh token or unset KAUTH_ACCESS_TOKEN to use the stored login"
@@ -133,7 +143,8 @@ struct ErrorMessages {
             return "\(Self.unavailable(fact).visible); check your network or try again later"
         case .loginCancelled(let end):
             return cancelled(end)
-        case .apiNotPermitted(let code, let message, let permission):
+        case .apiNotPermitted(let code, let message, let path):
+            let permission = KakaoPermission.needed(for: path)
             return notPermitted(code: code, message: message, permission: permission)
         case .apiRefused(let refusal, let provider, let code, let message):
             return refused(refusal, provider: provider, code: code, message: message)
@@ -314,6 +325,7 @@ struct ErrorMessages {
         case .talk: return "Kakao Talk messages"
         case .loginHint: return "login hints (login_hint)"
         case .idToken: return "OpenID Connect ID tokens"
+        case .tokenExchange: return "token exchange (RFC 8693)"
         default: return feature.name
         }
     }
@@ -408,8 +420,12 @@ struct ErrorMessages {
             return "no login arrived within \(seconds) s. " + Self.noRedirect(hint, hasFlag: hasFlag)
                 + " Then run \(again()) again (--timeout SECONDS gives more time; --no-browser lets you paste the redirect URL)."
         case .noBrowserNoTerminal(let deviceGrant):
+            // With --no-browser none was tried: the words say what was true.
             var text =
-                "no browser could be started and standard input is not a terminal (it ended with no redirect URL), so nothing can finish this login here (CI, cron, or input from /dev/null?). "
+                (browserTurnedOff
+                    ? "--no-browser was given and standard input is not a terminal (it ended with no redirect URL)"
+                    : "no browser could be started and standard input is not a terminal (it ended with no redirect URL)")
+                + ", so nothing can finish this login here (CI, cron, or input from /dev/null?). "
             text +=
                 "Log in once where a browser runs, print the refresh token there with \(command("token --refresh-token")), and hand it over: `kauth login --with-token\(handOverLogin ?? profileFlag.map { " --profile \($0)" } ?? "")` reads it on standard input, or set KAUTH_REFRESH_TOKEN for each command"
             if deviceGrant { text += "; or run \(again(" --device")), which shows a code to enter on any device" }
@@ -506,7 +522,7 @@ struct ErrorMessages {
         }
     }
 
-    private func notPermitted(code: Int, message: String, permission: APIPermission?) -> String {
+    private func notPermitted(code: Int, message: String, permission: KakaoPermission?) -> String {
         let said = "Kakao answered \(code): \(message.visible)"
         switch permission {
         case .talkSocial?:

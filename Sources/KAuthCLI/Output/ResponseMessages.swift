@@ -59,6 +59,7 @@ extension ErrorMessages {
         case .revocation(let url): "revocation at \(url)"
         case .discovery(let url): "discovery at \(url)"
         case .jwks(let url): "the JWK set at \(url)"
+        case .ciTokenService(let url): "the CI's token service at \(url)"
         case .api(let path): path
         }
     }

@@ -245,7 +245,8 @@ extension BrowserActivity {
 enum LoginWords: Message {
     /// `Logged in to Kakao as …, profile 'work'.`
     case loggedIn(provider: String, user: SessionWords, profile: String)
-    case scopes([String])
+    /// The granted scopes; `unconfirmed` when the server did not say which it granted.
+    case scopes([String], unconfirmed: Bool)
     /// The provider issued no refresh token: the login ends with its access token.
     case noRefreshToken(provider: String, expiry: Expiry, advice: Localized?)
     /// The keystore could not be encrypted with the keyring.
@@ -267,9 +268,12 @@ enum LoginWords: Message {
             return Localized(
                 en: "Logged in to \(provider.visible) as \(user.english), profile '\(profile)'.\n",
                 ko: "\(provider.visible)에 로그인했습니다: \(user.korean), 프로필 '\(profile)'.\n")
-        case .scopes(let scopes):
+        case .scopes(let scopes, let unconfirmed):
             let list = scopes.map(\.visible).joined(separator: " ")
-            return Localized(en: "Scopes: \(list)\n", ko: "동의항목: \(list)\n")
+            let note = unconfirmed ? TokenExchangeWords.scopesNotConfirmed.localized : nil
+            return Localized(
+                en: "Scopes: \(list)\(note.map { " " + $0.english } ?? "")\n",
+                ko: "동의항목: \(list)\(note.map { " " + $0.korean } ?? "")\n")
         case .noRefreshToken(let provider, let expiry, let advice):
             let expiry = expiry.localized
             return Localized(

@@ -17,6 +17,10 @@ enum ProductWords: Message {
     case termRequired(String)
     case numericAddressID(String)
     case idWithPages
+    case propertiesSet([String])
+    case signedUp
+    case alreadySignedUp
+    case unregisteredProperty(String)
     /// A busy provider's answer is retried (on a terminal only).
     case providerBusy(attempt: Int, attempts: Int)
 
@@ -89,6 +93,21 @@ enum ProductWords: Message {
             return Localized(
                 en: "provider busy, retrying (\(attempt)/\(attempts))…\n",
                 ko: "제공자 서버가 바빠 다시 시도합니다 (\(attempt)/\(attempts))…\n")
+        case .propertiesSet(let keys):
+            let list = keys.map(\.visible).joined(separator: ", ")
+            return Localized(en: "Set \(list).\n", ko: "사용자 프로퍼티를 저장했습니다: \(list).\n")
+        case .signedUp:
+            return Localized(
+                en: "Signed up: the user is now linked to the app.\n", ko: "가입 완료: 이제 사용자가 앱과 연결되었습니다.\n")
+        case .alreadySignedUp:
+            return Localized(
+                en: "Already linked: the user is signed up to the app (nothing to do).\n",
+                ko: "이미 연결되어 있습니다: 사용자가 앱에 가입되어 있습니다 (할 일이 없습니다).\n")
+        case .unregisteredProperty(let message):
+            return Localized(
+                en:
+                    "a key is not a registered user property of the app (\(message.visible)); register it in the Kakao console under User properties",
+                ko: "앱에 등록되지 않은 사용자 프로퍼티 키가 있습니다 (\(message.visible)). 카카오 디벨로퍼스의 사용자 프로퍼티에서 등록하세요")
         case .idWithPages:
             return Localized(
                 en: "--id picks one address; it does not go with --all or --page-size",

@@ -117,6 +117,7 @@ enum StatusWords: Message {
     /// `kauth me` fetches who the login is, when the keystore does not know.
     case unknownUser
     case rowProfile, rowSession, rowScopes, rowAccessToken, rowRefreshToken, rowIDToken, rowServer
+    case rowGrant, rowResources, rowACR
     case rowKeystore, rowProtection, rowChecked
     /// The session row of a login the provider rejected.
     case rejectedSession(SessionWords)
@@ -166,6 +167,9 @@ enum StatusWords: Message {
         case .rowRefreshToken: return Localized(en: "refresh token", ko: "리프레시 토큰")
         case .rowIDToken: return Localized(en: "ID token", ko: "ID 토큰")
         case .rowServer: return Localized(en: "server", ko: "서버")
+        case .rowGrant: return Localized(en: "grant", ko: "그랜트")
+        case .rowResources: return Localized(en: "resources", ko: "리소스")
+        case .rowACR: return .verbatim("acr")
         case .rowKeystore: return Localized(en: "keystore", ko: "토큰 저장소")
         case .rowProtection: return Localized(en: "protection", ko: "보호")
         case .rowChecked: return Localized(en: "checked", ko: "확인")

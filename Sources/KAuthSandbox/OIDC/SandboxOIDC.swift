@@ -36,7 +36,12 @@ extension SandboxEngine {
             ("subject_types_supported", strings(["public"])),
             ("id_token_signing_alg_values_supported", strings([configuration.idTokenAlgorithm.rawValue])),
             ("code_challenge_methods_supported", strings(["S256"])),
-            ("grant_types_supported", strings(["authorization_code", "refresh_token", Self.deviceGrantType])),
+            (
+                "grant_types_supported",
+                strings(
+                    ["authorization_code", "refresh_token", Self.deviceGrantType]
+                        + (configuration.oidc ? [Self.tokenExchangeGrantType] : []))
+            ),
             ("token_endpoint_auth_methods_supported", strings(authMethods)),
             ("revocation_endpoint_auth_methods_supported", strings(authMethods)),
             ("authorization_response_iss_parameter_supported", .bool(configuration.advertisesIssParameter)),
