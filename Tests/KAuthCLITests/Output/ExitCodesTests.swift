@@ -126,6 +126,8 @@ struct ExitCodesTests {
         case .keystore: "keystore"
         case .portInUse: "portInUse"
         case .oauth: "oauth"
+        case .resourceRefused: "resourceRefused"
+        case .subjectToken: "subjectToken"
         case .api: "api"
         case .apiNotPermitted: "apiNotPermitted"
         case .appKeyRejected: "appKeyRejected"
