@@ -134,7 +134,8 @@ import Testing
         login.closeInput()
         let result = await login.wait()
         #expect(result.code == 6, "\(result.err)")
-        #expect(result.err.contains("error: --no-browser was given and standard input is not a terminal"), "\(result.err)")
+        #expect(
+            result.err.contains("error: --no-browser was given and standard input is not a terminal"), "\(result.err)")
         #expect(!result.err.contains("no browser could be started"), "\(result.err)")
     }
 }

@@ -86,7 +86,8 @@ enum LoginCommand {
                 \.allowNoPKCE, "allow-no-pkce", "log in to a provider that does not list PKCE S256 (not recommended)"),
             .toggle(\.withToken, SharedFlags.withToken),
             .list(\.authParams, "auth-param", "NAME=VALUE", "an extra authorization request parameter (repeatable)"),
-            .option(\.acrValues, "acr-values", "VALUES", "OpenID Connect acr_values: the authentication context asked for"),
+            .option(
+                \.acrValues, "acr-values", "VALUES", "OpenID Connect acr_values: the authentication context asked for"),
             .integer(
                 \.maxAge, "max-age", "SECONDS",
                 "OpenID Connect max_age: the user must have authenticated within SECONDS (auth_time is checked)",
@@ -97,7 +98,8 @@ enum LoginCommand {
             .option(
                 \.subjectTokenEnv, "subject-token-env", "VARIABLE",
                 "--token-exchange: the subject token is in the environment variable VARIABLE"),
-            .toggle(\.githubActions, "github-actions", "--token-exchange: the subject token is GitHub Actions' OIDC token"),
+            .toggle(
+                \.githubActions, "github-actions", "--token-exchange: the subject token is GitHub Actions' OIDC token"),
             .option(
                 \.subjectAudience, "subject-audience", "AUDIENCE",
                 "--github-actions: the audience to ask GitHub for (default: the provider's issuer)"),
