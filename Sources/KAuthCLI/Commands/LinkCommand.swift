@@ -114,7 +114,7 @@ enum LinkCommand {
         let callbacks = try ShareInput.pairs(options.callback, flag: "--callback")
         let prepared = try await context.shareService().prepare(message, callbacks: callbacks)
         for warning in prepared.warnings {
-            context.err("warning: \(warning.key.visible): \(warning.message.visible)\n")
+            context.err(context.words(TalkWords.shareWarning(key: warning.key, message: warning.message)))
         }
         var opened: Bool?
         if options.open {

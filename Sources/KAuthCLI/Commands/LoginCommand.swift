@@ -157,7 +157,7 @@ enum LoginCommand {
             resources: shaping.resources
         )
         if context.environmentToken != nil {
-            context.err("note: KAUTH_ACCESS_TOKEN is set; other commands keep using it until it is unset\n")
+            context.err(context.words(LoginWords.environmentTokenSet))
         }
         warnAboutSandboxSettings(provider, context: context)
         let progress = LoginProgress(context: context)
@@ -178,19 +178,20 @@ enum LoginCommand {
         let variable = ProviderResolver.redirectPortVariable
         if provider.sources.redirect == .environment(variable), provider.redirectPort == 0 {
             context.err(
-                "warning: \(variable)=0 is set in the environment (a `kauth sandbox` setting): this login to \(provider.displayName.visible) listens on a free port, which changes on every run and matches no registered redirect URI; unset \(variable) to use \(provider.redirectURI ?? "the provider's default redirect URI")\n"
-            )
+                context.words(
+                    LoginWords.freePortFromSandbox(
+                        variable: variable, provider: provider.displayName, redirectURI: provider.redirectURI)))
         }
         if case .environment(let name)? = provider.sources.clientID, let id = provider.clientID {
             let configured = (try? context.configStore.load())?.value("provider.\(provider.name).client_id")
             if let configured, configured != id {
                 context.err(
-                    "warning: \(name) in the environment ('\(id.visible)') overrides provider.\(provider.name).client_id in the config ('\(configured.visible)'); if it is left from `kauth sandbox`, unset \(name)\n"
-                )
+                    context.words(
+                        LoginWords.clientIDOverridesConfig(
+                            variable: name, id: id, provider: provider.name, configured: configured)))
             } else if id == SandboxCommand.defaultClientID {
                 context.err(
-                    "warning: \(name) is '\(id)', the client id `kauth sandbox` exports, and this login goes to \(provider.displayName.visible); unset \(name) and set your app's client id\n"
-                )
+                    context.words(LoginWords.sandboxClientID(variable: name, id: id, provider: provider.displayName)))
             }
         }
     }
@@ -239,7 +240,7 @@ enum LoginCommand {
     static func report(_ session: StoredSession, provider: Provider, profile: String, context: CommandContext) {
         let protection = try? context.keystore.protection()
         if let note = protection.flatMap({ unencryptedNote($0, path: context.keystore.path) }) {
-            context.err(note + "\n")
+            context.err(context.words(note))
         }
         if context.json {
             context.printJSON(
@@ -251,34 +252,30 @@ enum LoginCommand {
             return
         }
         context.err(
-            "Logged in to \(provider.displayName.visible) as \(StatusCommand.describe(session)), profile '\(profile)'.\n"
-        )
+            context.words(LoginWords.loggedIn(provider: provider.displayName, user: .user(session), profile: profile)))
         if !session.scopes.isEmpty {
-            let unconfirmed =
-                session.scopesConfirmed == false ? " " + context.words(TokenExchangeWords.scopesNotConfirmed) : ""
-            context.err("Scopes: \(session.scopes.map(\.visible).joined(separator: " "))\(unconfirmed)\n")
+            context.err(
+                context.words(LoginWords.scopes(session.scopes, unconfirmed: session.scopesConfirmed == false)))
         }
         if let exchange = session.tokenExchange {
             context.say(TokenExchangeWords.renews(exchange.source))
         } else if session.refreshToken == nil {
             // Said now, not when the token runs out: the session cannot be renewed.
-            var note =
-                "Note: \(provider.displayName.visible) issued no refresh token, so this login cannot be refreshed: it ends with its access token, \(StatusCommand.expiry(session.accessTokenExpiresAt, now: context.world.clock.now()))"
-            if let advice = ErrorMessages.refreshTokenAdvice(
+            let advice = ErrorMessages.refreshTokenAdvice(
                 providerType: provider.type.id, scopes: session.scopes.isEmpty ? nil : session.scopes)
-            {
-                note += "; " + advice.text(context.language)
-            }
-            context.err(note + ".\n")
+            context.err(
+                context.words(
+                    LoginWords.noRefreshToken(
+                        provider: provider.displayName,
+                        expiry: Expiry(date: session.accessTokenExpiresAt, now: context.world.clock.now()),
+                        advice: advice.map(Localized.untranslated))))
         }
     }
 
     /// The one line a login prints when the keyring could not protect the keystore: what that
     /// means and how to change it. Nothing for `KAUTH_KEYRING=off`, which is the user's choice.
-    static func unencryptedNote(_ protection: KeystoreProtection, path: String) -> String? {
+    static func unencryptedNote(_ protection: KeystoreProtection, path: String) -> LoginWords? {
         guard case .none(let reason?) = protection, reason != .turnedOff else { return nil }
-        return
-            "note: \(path) is not encrypted (\(StatusCommand.reasonText(reason))): a copy of it is a copy of your login; "
-            + "log in inside a desktop session to keep its key in the keyring, set KAUTH_PASSPHRASE to encrypt it, or set KAUTH_KEYRING=off to keep it plain without this note"
+        return .unencrypted(path: path, reason: reason)
     }
 }

@@ -34,7 +34,7 @@ enum PropertiesCommand {
         if context.json {
             context.printResponse(result.body, from: client, ["set": .array(properties.map { .string($0.0) })])
         } else {
-            context.err("Set \(properties.map(\.0.visible).joined(separator: ", ")).\n")
+            context.err(context.words(ProductWords.propertiesSet(properties.map(\.0))))
         }
         return 0
     }

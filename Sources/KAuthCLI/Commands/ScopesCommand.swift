@@ -53,25 +53,25 @@ enum ScopesCommand {
         if context.json {
             context.printResponse(result.body, from: client)
         } else {
-            context.out(table(result.value.scopes))
+            context.out(table(result.value.scopes, in: context.language))
         }
         return 0
     }
 
-    static func table(_ scopes: [Scope]) -> String {
-        TextTable.render(
-            ["ID", "NAME", "TYPE", "AGREED", "REVOCABLE", "USING"],
+    /// The consent items, one row each; names as the provider sent them (Kakao's are Korean).
+    static func table(_ scopes: [Scope], in language: Language) -> String {
+        func yesNo(_ value: Bool) -> String { TableWords.yesNo(value).text(language) }
+        return TextTable.render(
+            [.id, .name, .type, .agreed, .revocable, .using],
             scopes.map { scope in
                 [
                     scope.id.visible, (scope.displayName ?? "").visible, (scope.type ?? "").visible,
                     yesNo(scope.agreed),
                     scope.revocable.map(yesNo) ?? "-", scope.using.map(yesNo) ?? "-"
                 ]
-            }
+            }, in: language
         )
     }
-
-    static func yesNo(_ value: Bool) -> String { value ? "yes" : "no" }
 
     /// Keeps the stored login's scope list in step with the provider's full answer.
     static func remember(_ info: ScopeInfo, context: CommandContext) async throws {
@@ -101,8 +101,8 @@ enum ScopesCommand {
         if context.json {
             context.printResponse(result.body, from: client, ["revoked": .array(ids.map(JSONValue.string))])
         } else {
-            context.err("Revoked: \(ids.map(\.visible).joined(separator: " "))\n")
-            context.out(table(result.value.scopes))
+            context.err(context.words(ProductWords.revoked(ids)))
+            context.out(table(result.value.scopes, in: context.language))
         }
         return 0
     }
@@ -123,7 +123,7 @@ enum ScopesCommand {
             if !ids.isEmpty { throw CommandError.usage(UserDataErrorWords.idsAndMissing.localized) }
             ids = MissingConsent.scopes(in: try await UserAPI(client: client).profile().value)
             if ids.isEmpty {
-                context.err("Nothing to request: /v2/user/me reports no item that needs agreement.\n")
+                context.err(context.words(LoginWords.nothingToRequest))
                 return 0
             }
         } else if ids.isEmpty {
@@ -145,7 +145,7 @@ enum ScopesCommand {
         let timeout = options.timeout ?? 300
         let options = LoginOptions(
             scopes: ids, openID: session.openID, openBrowser: !options.noBrowser, timeout: .seconds(timeout))
-        context.err("Requesting consent for: \(ids.joined(separator: " "))\n")
+        context.err(context.words(LoginWords.requestingConsent(ids)))
         let progress = LoginProgress(context: context)
         defer { progress.finish() }
         let updated = try await LoginFlow(
@@ -165,16 +165,10 @@ enum ScopesCommand {
                 ]))
             return declined.isEmpty ? 0 : 4
         }
-        if !granted.isEmpty { context.err("Granted: \(granted.map(\.visible).joined(separator: " "))\n") }
-        if !declined.isEmpty {
-            context.err(
-                "Not granted: \(declined.map(\.visible).joined(separator: " ")) (declined, or not a consent item of the app)\n"
-            )
-        }
+        if !granted.isEmpty { context.err(context.words(LoginWords.granted(granted))) }
+        if !declined.isEmpty { context.err(context.words(LoginWords.notGranted(declined))) }
         let gained = updated.scopes.filter { !session.scopes.contains($0) }
-        context.err(
-            "Now agreed: \(updated.scopes.map(\.visible).joined(separator: " "))\(gained.isEmpty ? "" : " (new: \(gained.map(\.visible).joined(separator: " ")))")\n"
-        )
+        context.err(context.words(LoginWords.nowAgreed(updated.scopes, new: gained)))
         return declined.isEmpty ? 0 : 4
     }
 }

@@ -141,12 +141,11 @@ enum ShareInput {
     static func open(_ url: String, context: CommandContext) async -> Bool {
         do {
             try await context.world.browser.open(url)
-            context.err("Opened the sharer page in the browser.\n")
+            context.err(context.words(LoginProgressWords.openedSharer))
             return true
         } catch {
-            let reason = LoginProgress.describe(
-                error as? BrowserError ?? .noBrowser, verbose: context.globals.verbose)
-            context.err("warning: could not open a browser (\(reason)); open the URL yourself\n")
+            let reason = LoginProgress.reason(error as? BrowserError ?? .noBrowser, verbose: context.globals.verbose)
+            context.err(context.words(LoginProgressWords.sharerNotOpened(reason: reason)))
             return false
         }
     }

@@ -61,7 +61,7 @@ enum ShippingPickerCommand {
         let portFlag = options.port
         let client = try context.apiClient(requiring: .shippingAddresses)
         let port = portFlag ?? client.provider.redirectPort ?? 0
-        let progress = LoginProgress(context: context, activity: "the address picker")
+        let progress = LoginProgress(context: context, activity: .addressPicker)
         defer { progress.finish() }
         let result = try await AddressPicker(
             world: context.world, client: client, version: context.version, pages: AddressPickerPage.listenerPages
@@ -79,7 +79,7 @@ enum ShippingPickerCommand {
                     "address_id": .number(Double(result.addressID))
                 ])
         } else {
-            context.out(ShippingCommand.table([result.address]))
+            context.out(ShippingCommand.table([result.address], in: context.language))
         }
         return 0
     }

@@ -48,7 +48,7 @@ enum TalkCommand {
             context.printResponse(
                 result.body, from: client, ["sent": .bool(true), "action": .string(message.action.rawValue)])
         } else {
-            context.err("Sent the message to your Kakao Talk chat (profile '\(client.credentials.profile)').\n")
+            context.err(context.words(TalkWords.sentToMe(profile: client.credentials.profile)))
         }
         return 0
     }

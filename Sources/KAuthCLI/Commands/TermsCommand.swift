@@ -43,23 +43,20 @@ enum TermsCommand {
         }
         let terms = result.value.serviceTerms ?? []
         if terms.isEmpty {
-            context.err(
-                request.allOfTheApp
-                    ? "The app has no service terms.\n"
-                    : "No service terms agreed; `kauth terms --app` lists the app's terms.\n")
+            context.err(context.words(request.allOfTheApp ? ProductWords.noTermsInApp : .noTermsAgreed))
             return 0
         }
+        let language = context.language
+        func yesNo(_ value: Bool) -> String { TableWords.yesNo(value).text(language) }
         context.out(
             TextTable.render(
-                ["TAG", "REQUIRED", "AGREED", "REVOCABLE", "AGREED AT", "BY"],
+                [.tag, .required, .agreed, .revocable, .agreedAt, .by],
                 terms.map { term in
                     [
-                        term.tag.visible, term.required.map(ScopesCommand.yesNo) ?? "-",
-                        term.agreed.map(ScopesCommand.yesNo) ?? "yes",
-                        term.revocable.map(ScopesCommand.yesNo) ?? "-", (term.agreedAt ?? "").visible,
-                        (term.agreedBy ?? "").visible
+                        term.tag.visible, term.required.map(yesNo) ?? "-", yesNo(term.agreed ?? true),
+                        term.revocable.map(yesNo) ?? "-", (term.agreedAt ?? "").visible, (term.agreedBy ?? "").visible
                     ]
-                }
+                }, in: language
             ))
         return 0
     }
@@ -85,7 +82,7 @@ enum TermsCommand {
             context.printResponse(result.body, from: client, ["revoked": .array(tags.map(JSONValue.string))])
         } else {
             let revoked = (result.value.revokedServiceTerms ?? []).map(\.tag)
-            context.err("Revoked: \((revoked.isEmpty ? tags : revoked).map(\.visible).joined(separator: " "))\n")
+            context.err(context.words(ProductWords.revoked(revoked.isEmpty ? tags : revoked)))
         }
         return 0
     }

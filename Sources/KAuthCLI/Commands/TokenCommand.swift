@@ -111,9 +111,7 @@ enum TokenCommand {
         let session = grant.session
         if let lifetime = grant.shortOf, let minValid {
             let left = max(0, Int(session.accessTokenExpiresAt.timeIntervalSince(now)))
-            context.err(
-                "warning: the provider's access tokens last \(lifetime) s, less than --min-valid \(minValid); this one is valid for \(left) s more\n"
-            )
+            context.err(context.words(TokenWords.shortLived(lifetime: lifetime, minValid: minValid, left: left)))
         }
         if options.execCredential {
             context.printJSON(

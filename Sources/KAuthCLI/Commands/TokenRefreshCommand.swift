@@ -30,9 +30,10 @@ enum TokenRefreshCommand {
             context.printJSON(.object(object))
         } else {
             context.err(
-                "Refreshed the access token of profile '\(tokens.profile)': \(StatusCommand.expiry(session.accessTokenExpiresAt, now: now)).\n"
-            )
-            if rotated { context.err("The provider rotated the refresh token; the new one is stored.\n") }
+                context.words(
+                    TokenWords.refreshed(
+                        profile: tokens.profile, expiry: Expiry(date: session.accessTokenExpiresAt, now: now))))
+            if rotated { context.err(context.words(TokenWords.rotated)) }
         }
         return 0
     }

@@ -42,9 +42,7 @@ enum UnlinkCommand {
                         "unlinked": .bool(true)
                     ]))
             } else {
-                context.err(
-                    "Unlinked the user of the token in KAUTH_ACCESS_TOKEN from the app (the keystore was not touched).\n"
-                )
+                context.err(context.words(ProfileWords.unlinkedEnvironmentToken))
             }
             return 0
         }
@@ -71,20 +69,17 @@ enum UnlinkCommand {
                 ]))
         } else {
             context.err(
-                "Unlinked the account from the app at \(Provider.displayName(of: session).visible) and deleted the local tokens (profile '\(login.profile)').\n"
-            )
+                context.words(
+                    ProfileWords.unlinked(provider: Provider.displayName(of: session), profile: login.profile)))
             if !marked.isEmpty {
-                let names = marked.map { "'\($0)'" }.joined(separator: ", ")
-                let verb = marked.count == 1 ? "holds" : "hold"
-                let again = marked.map { context.messages.login($0).description }.joined(separator: ", ")
                 context.err(
-                    "The unlink also ended the login\(marked.count == 1 ? "" : "s") of profile\(marked.count == 1 ? "" : "s") \(names), which \(verb) the same user of the same app; \(marked.count == 1 ? "it is" : "they are") marked rejected until a new login: \(again).\n"
+                    context.words(ProfileWords.alsoEnded(profiles: marked, logins: marked.map(context.loginInvocation)))
                 )
             }
             if let inUse {
-                context.err(LogoutCommand.nowInUse(inUse, login: login))
+                if let words = LogoutCommand.nowInUse(inUse, login: login) { context.err(context.words(words)) }
             } else {
-                context.err("A new login was stored in profile '\(login.profile)' meanwhile; it was left as it is.\n")
+                context.err(context.words(ProfileWords.newLoginMeanwhile(profile: login.profile)) + "\n")
             }
         }
         return 0

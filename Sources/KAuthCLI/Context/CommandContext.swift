@@ -181,9 +181,10 @@ struct CommandContext: Sendable {
     func showingRetries(_ client: APIClient) -> APIClient {
         guard terminal.stderrIsTerminal else { return client }
         var client = client
-        let terminal = self.terminal
+        let context = self
         client.onRetry = { attempt, attempts, _ in
-            terminal.writeErr("provider busy, retrying (\(attempt)/\(attempts))…\n")
+            // The language is read only when a retry is said, never on the way to a token.
+            context.err(context.words(ProductWords.providerBusy(attempt: attempt, attempts: attempts)))
         }
         return client
     }

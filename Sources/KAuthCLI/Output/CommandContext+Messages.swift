@@ -9,6 +9,7 @@ extension CommandContext {
             commandPath: command.path, hasFlag: { flags.contains($0.name) }, profileFlag: globals.profile)
         let context = self
         messages.language = language
+        messages.browserTurnedOff = command.given(among: command.flags).contains { $0.flag.name == "no-browser" }
         messages.recreate = { profile in LoginRecipe.flags(for: profile, context: context) }
         if command.path == ["kauth", "login"] {
             messages.repeatLogin = LoginRecipe.repeating(command)

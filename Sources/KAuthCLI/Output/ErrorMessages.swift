@@ -32,6 +32,8 @@ struct ErrorMessages {
     /// The language of the words; `--json` errors are always English, as all machine output is
     /// the same in every language.
     var language: Language = .english
+    /// The line gave `--no-browser`: no browser was tried, so none "could not be started".
+    var browserTurnedOff = false
 
     init(commandPath: [String], hasFlag: @escaping (FlagSpec) -> Bool, profileFlag: String?) {
         self.commandPath = commandPath

@@ -17,6 +17,11 @@ enum TextTable {
         }
         return line(headers) + rows.map(line).joined()
     }
+
+    /// The same with headers from the catalogue, in `language`.
+    static func render(_ headers: [TableWords], _ rows: [[String]], in language: Language) -> String {
+        render(headers.map { $0.text(language) }, rows)
+    }
 }
 
 /// `KEY=VALUE` words (`kauth properties set`, `kauth signup`, `kauth api -f`).
