@@ -39,9 +39,11 @@ build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 ## test: lint and the layers check first, then every unit, CLI and end-to-end test (the end-to-end tests run
-## the built kauth); also installs gnome-keyring and its tools for the keyring tests, which skip where that fails
+## the built kauth); also installs gnome-keyring and its tools for the keyring tests, and the AWS CLI and moto's
+## server from PyPI into $(BUILD_DIR)/test-tools/aws for the AWS tests; those tests skip, saying why, where that fails
 test: deps lint layers-check
 	@Tests/Scripts/deps.sh --test
+	@Tests/Scripts/aws-tools.sh $(CURDIR)/$(BUILD_DIR)/test-tools/aws || echo "test: the AWS end-to-end tests will be skipped" >&2
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	KAUTH_BIN=$(CURDIR)/$(BUILD_DIR)/debug/kauth $(SWIFT) test --skip-build --parallel --num-workers 2 $(SWIFT_FLAGS)
 
@@ -132,7 +134,9 @@ RELEASE_LINK := $(RELEASE_LLD) $(if $(RELEASE_LLD),-Xlinker --script=$(CURDIR)/$
 
 ## install: the release binary, stripped (`install -s`): about 20 MB instead of 34 MB. Only a
 ## crash's backtrace reads the symbol tables; `make release` keeps them, for debugging. Then the
-## man page and the bash, zsh and fish completions, which the binary writes from its command tree.
+## man page and the bash, zsh and fish completions, which the binary writes from its command tree;
+## and the links git-credential-kauth and docker-credential-kauth, the names git and Docker run
+## their credential helpers by (kauth answers to them).
 install: release
 	@$(MAKE) --no-print-directory install-files KAUTH=$(KAUTH)
 
@@ -142,6 +146,8 @@ install: release
 install-files:
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(MANDIR_KO) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	install -s -m 0755 $(KAUTH) $(DESTDIR)$(BINDIR)/kauth
+	ln -sf kauth $(DESTDIR)$(BINDIR)/git-credential-kauth
+	ln -sf kauth $(DESTDIR)$(BINDIR)/docker-credential-kauth
 	KAUTH_LANG=en $(KAUTH) __man > $(DESTDIR)$(MANDIR)/kauth.1.tmp && mv $(DESTDIR)$(MANDIR)/kauth.1.tmp $(DESTDIR)$(MANDIR)/kauth.1
 	KAUTH_LANG=ko $(KAUTH) __man > $(DESTDIR)$(MANDIR_KO)/kauth.1.tmp && mv $(DESTDIR)$(MANDIR_KO)/kauth.1.tmp $(DESTDIR)$(MANDIR_KO)/kauth.1
 	KAUTH_LANG=en $(KAUTH) completion bash > $(DESTDIR)$(BASHCOMPDIR)/kauth.tmp && mv $(DESTDIR)$(BASHCOMPDIR)/kauth.tmp $(DESTDIR)$(BASHCOMPDIR)/kauth
@@ -150,7 +156,8 @@ install-files:
 	chmod 0644 $(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(MANDIR_KO)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth $(DESTDIR)$(ZSHCOMPDIR)/_kauth $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/kauth $(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(MANDIR_KO)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth \
+	rm -f $(DESTDIR)$(BINDIR)/kauth $(DESTDIR)$(BINDIR)/git-credential-kauth $(DESTDIR)$(BINDIR)/docker-credential-kauth \
+		$(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(MANDIR_KO)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth \
 		$(DESTDIR)$(ZSHCOMPDIR)/_kauth $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
 
 ## dist: for installing without Swift, under DIST_DIR: the archive kauth-VERSION-linux-ARCH.tar.gz

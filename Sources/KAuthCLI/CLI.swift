@@ -25,6 +25,17 @@ package enum CLI {
     /// package after what the built kauth prints.
     package static let version = "0.1.0"
 
+    /// The arguments to run for a process started as `program` (its `argv[0]`) with `arguments`:
+    /// kauth also answers as the credential helpers git and Docker run by name (links to it), as
+    /// if `kauth git-credential …` or `kauth docker-credential-kauth …` had been typed.
+    package static func arguments(program: String, _ arguments: [String]) -> [String] {
+        switch program.split(separator: "/").last {
+        case "git-credential-kauth": ["git-credential"] + arguments
+        case "docker-credential-kauth": ["docker-credential-kauth"] + arguments
+        default: arguments
+        }
+    }
+
     /// Runs `arguments` (without the program name) and returns the exit code.
     package static func run(_ arguments: [String], world: World) async -> Int32 {
         let root = Commands.root
@@ -32,7 +43,9 @@ package enum CLI {
         do {
             outcome = try ArgumentParser.parse(arguments, root: root, globalFlags: GlobalFlags.specs)
         } catch {
-            ErrorReport.report(usage: error, json: wantsJSON(arguments), terminal: world.terminal)
+            let json = wantsJSON(arguments)
+            ErrorReport.report(
+                usage: error, json: json, language: json ? .english : language(world), terminal: world.terminal)
             return 2
         }
         switch outcome {
@@ -68,7 +81,9 @@ package enum CLI {
                 ErrorReport.report(error, context: context)
                 return error.exitCode
             } catch let error as UsageError {
-                ErrorReport.report(usage: error, json: context.json, terminal: world.terminal)
+                ErrorReport.report(
+                    usage: error, json: context.json, language: context.json ? .english : context.language,
+                    terminal: world.terminal)
                 return 2
             } catch {
                 let wrapped = KAuthError.unexpected(description: "\(error)")
@@ -76,6 +91,12 @@ package enum CLI {
                 return wrapped.exitCode
             }
         }
+    }
+
+    /// The language of a line that could not be parsed: `KAUTH_LANG`, the config and the locale,
+    /// as for any command.
+    static func language(_ world: World) -> Language {
+        CommandContext.language(world: world, provider: nil)
     }
 
     /// The language of help: as a command's, with the provider the line names (help is parsed

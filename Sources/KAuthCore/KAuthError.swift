@@ -72,8 +72,9 @@ package enum KAuthError: Error, Sendable, Equatable {
 
     // MARK: exit 1
 
-    /// The redirect listener's port is taken.
-    case portInUse(port: UInt16, redirectURI: String)
+    /// The redirect listener's port is taken; `listening`: a program accepts connections on it
+    /// (another login waiting for its browser), so it is not an outgoing connection's port.
+    case portInUse(port: UInt16, redirectURI: String, listening: Bool = false)
     /// An OAuth error from the token, device or revocation endpoint (RFC 6749 §5.2).
     case oauth(OAuthFailure)
     /// The provider refused a token for `resource` (RFC 8707 §2: `invalid_target`): the login
@@ -204,6 +205,8 @@ package enum ConfigProblem: Sendable, Equatable {
     /// A key or value with a line break or other control character, which would write a second
     /// config line (or hide one).
     case controlCharacters(key: String)
+    /// An entry of a hosts list (`git_hosts`, `docker_hosts`) that is not `host` or `host:port`.
+    case notAHost(key: String, entry: String)
     case unreadable(path: String, reason: String)
     case unwritable(path: String, reason: String)
 }
@@ -306,6 +309,9 @@ package struct NoRedirectHint: Sendable, Equatable {
     /// The listener took any free port: a URI that changes on every run, which no provider that
     /// matches registered URIs exactly can accept.
     package var freePort: Bool
+    /// Requests with a missing or wrong `state` the listener ignored (each was warned about): the
+    /// redirect URI reached it, so its registration is not what kept the login away.
+    package var wrongStateRequests = 0
     /// Where the client id and the redirect URI (or port) came from.
     package var sources: SettingSources
 

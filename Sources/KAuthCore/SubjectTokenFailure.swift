@@ -26,7 +26,9 @@ package enum SubjectTokenSource: Codable, Sendable, Equatable {
 /// Why no subject token could be had, or why the one sent was refused: facts for the message,
 /// which names the source instead of `kauth login` (a CI job cannot log in).
 package enum SubjectTokenProblem: Sendable, Equatable {
-    /// The file cannot be read (the system's reason), or does not exist.
+    /// The file does not exist.
+    case fileMissing
+    /// The file cannot be read, for the system's reason.
     case fileUnreadable(reason: String)
     /// The variable is not set.
     case variableUnset

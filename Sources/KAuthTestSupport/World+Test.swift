@@ -78,7 +78,8 @@ extension World {
         terminal: Terminal? = nil,
         environment: [String: String] = [:],
         listener: Listener? = nil,
-        keyring: Keyring? = nil
+        keyring: Keyring? = nil,
+        processes: Processes? = nil
     ) -> World {
         World(
             http: http
@@ -94,9 +95,32 @@ extension World {
             environment: Environment(environment),
             listener: listener ?? Listener(UnexpectedListenerStart()),
             // As on a headless machine: no session bus, so logins write a plain file.
-            keyring: keyring ?? .none(.noSessionBus)
+            keyring: keyring ?? .none(.noSessionBus),
+            processes: processes ?? .unexpected
         )
     }
+}
+
+extension Processes {
+    /// A test's processes when it expects none to be started or signalled: every use is
+    /// recorded as an issue.
+    fileprivate static let unexpected = Processes(
+        startSelfDetached: { arguments, _ in
+            Issue.record("unexpected process start \(arguments("ready"))")
+            throw ProcessStartError.noExecutable
+        },
+        commandLine: { pid in
+            Issue.record("unexpected read of process \(pid)")
+            return nil
+        },
+        runsThisProgram: { _ in false },
+        signal: { pid, _ in
+            Issue.record("unexpected signal to process \(pid)")
+            return false
+        },
+        exists: { _ in false },
+        currentID: { 1 }
+    )
 }
 
 extension FileSystem {

@@ -20,7 +20,9 @@ while let pointer = entry.pointee {
     entry += 1
 }
 // On this thread: a `kauth token` that needs no network then never starts Swift's thread pool.
-let arguments = Array(CommandLine.arguments.dropFirst())
+// Run as `git-credential-kauth` or `docker-credential-kauth` (links to kauth), it is that helper.
+let arguments = CLI.arguments(
+    program: CommandLine.arguments.first ?? "", Array(CommandLine.arguments.dropFirst()))
 let world = World.live(environment: environment)
 let code = MainThreadExecutor.run { await CLI.run(arguments, world: world) }
 exit(code)

@@ -21,6 +21,13 @@
 //   <!-- example: one command -->           a console block's first `$ ` line is its only command,
 //                                           and every line after it, `$ ` lines too, its output
 // and after a command, `# exit N` (a comment the reader sees too) says that command exits N.
+//
+// A page may start sandboxes of its own, as a reader would (`eval "$(kauth sandbox --detach)"`,
+// whose exports then replace the harness's). When a command leaves the sandbox's URL unset
+// (`eval "$(kauth sandbox --stop)"` unsets what the sandbox exported), the harness's exports come
+// back before the next command, so the page's later examples still have a sandbox. A detached
+// sandbox runs in a session of its own, out of the page's process group: every
+// `KAUTH_SANDBOX_PID` the page's shell held after a command is stopped when the page ends.
 // A fenced block without a tag that holds commands is an error: tag it sh, console or text.
 import Foundation
 import KAuthTestSupport
@@ -70,6 +77,8 @@ import Testing
             "LANG": "C.UTF-8"
         ]
         environment.merge(sandbox.exports) { $1 }
+        let exports = sandbox.exports.sorted { $0.key < $1.key }.map { "export \($0.key)='\($0.value)'\n" }.joined()
+        try exports.write(toFile: runner.path + "/sandbox.env", atomically: true, encoding: .utf8)
 
         var script = """
             __doc_dir='\(runner.path)'
@@ -79,12 +88,14 @@ import Testing
             __doc_current=
             trap '__doc_status=$?; [ -n "$__doc_current" ] && printf "end %s %s\\n" "$__doc_current" "$__doc_status" >> "$__doc_dir/results"' EXIT
             __doc_run() {
+              [ -n "${KAUTH_KAKAO_AUTH_URL:-}" ] || . "$__doc_dir/sandbox.env"
               printf 'start %s\\n' "$1" >> "$__doc_dir/results"
               __doc_current=$1
               eval "$(cat "$__doc_dir/cmd/$1")" > "$__doc_dir/out/$1" 2>&1 < /dev/null
               local status=$?
               __doc_current=
               printf 'end %s %s\\n' "$1" "$status" >> "$__doc_dir/results"
+              [ -n "${KAUTH_SANDBOX_PID:-}" ] && printf 'sandbox %s\\n' "$KAUTH_SANDBOX_PID" >> "$__doc_dir/sandboxes" || :
             }
 
             """
@@ -117,6 +128,7 @@ import Testing
         }
         kill(-shell.process.processIdentifier, SIGKILL)
         let result = await shell.wait()
+        stopDetachedSandboxes(listedIn: runner.path + "/sandboxes", keeping: sandbox.spawned.process.processIdentifier)
 
         var started: Set<Int> = []
         var finished: [Int: Int32] = [:]
@@ -151,6 +163,18 @@ import Testing
                             "\(command.location): \(what) did not print, in order, the line\n  \(missing)\nIt printed:\n\(output)"
                     ))
             }
+        }
+    }
+
+    /// Kills the detached sandboxes a page started (each still `kauth sandbox` by its command
+    /// line: an id may have been reused), all but the harness's own.
+    private func stopDetachedSandboxes(listedIn path: String, keeping own: Int32) {
+        let listed = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let pids = Set(listed.split(separator: "\n").compactMap { Int32($0.split(separator: " ").last ?? "") })
+        for pid in pids where pid != own {
+            let line = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            let words = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            if words.count >= 2, words[1] == "sandbox" { kill(pid, SIGKILL) }
         }
     }
 

@@ -3,14 +3,16 @@ import KAuthTestSupport
 import Testing
 
 /// `make install-files` (the second half of `make install`) and `make uninstall`, into a staging
-/// folder (DESTDIR), with the built kauth: the binary, the man pages (English, and Korean where
-/// man-db looks under a `ko` locale) and the three completion scripts land where their programs
-/// look, and all of them go again. Skipped without make.
+/// folder (DESTDIR), with the built kauth: the binary, its links for git and Docker, the man pages
+/// (English, and Korean where man-db looks under a `ko` locale) and the three completion scripts
+/// land where their programs look, and all of them go again. Skipped without make.
 @Suite struct InstallTests {
     static let files = [
         "bin/kauth", "share/man/man1/kauth.1", "share/man/ko/man1/kauth.1", "share/bash-completion/completions/kauth",
         "share/zsh/site-functions/_kauth", "share/fish/vendor_completions.d/kauth.fish"
     ]
+
+    static let links = ["bin/git-credential-kauth", "bin/docker-credential-kauth"]
 
     func make(_ arguments: [String]) async throws -> RunResult {
         try await Spawned(
@@ -31,6 +33,12 @@ import Testing
         for file in Self.files {
             #expect(FileManager.default.fileExists(atPath: root + file), "\(file) missing")
         }
+        // git and Docker run their helpers by these names; kauth answers to them.
+        for link in Self.links {
+            #expect(
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: root + link)) == "kauth",
+                "\(link) is not a link to kauth")
+        }
         let installed = root + "bin/kauth"
         #expect(
             try await Spawned(["--version"], environment: [:], executable: installed).wait().out.hasPrefix("kauth "))
@@ -50,7 +58,8 @@ import Testing
         }
         let uninstall = try await make(["uninstall"] + settings)
         #expect(uninstall.code == 0, "\(uninstall.err)")
-        for file in Self.files {
+        for file in Self.files + Self.links {
+            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: root + file)) == nil)
             #expect(!FileManager.default.fileExists(atPath: root + file), "\(file) left behind")
         }
     }

@@ -17,7 +17,6 @@ import Testing
     /// An environment with no secret at all: no client secret, no refresh token.
     func ciEnvironment(_ sandbox: SandboxProcess) -> TestEnvironment {
         var env = TestEnvironment(sandbox: sandbox)
-        env.variables["KAUTH_ISSUER"] = sandbox.baseURL
         env.variables["KAUTH_CLIENT_SECRET"] = nil
         env.variables["KAUTH_REFRESH_TOKEN"] = nil
         return env
@@ -28,7 +27,7 @@ import Testing
     }
 
     @Test func aGitHubActionsJobTradesItsOIDCTokenAndReExchangesWhenItExpires() async throws {
-        let sandbox = try await SandboxProcess(["--oidc", "--access-token-ttl", "4"])
+        let sandbox = try await SandboxProcess(["--oidc", "--access-token-ttl", "8"])
         defer { sandbox.stop() }
         let job = try await ciJob(sandbox)
         let env = ciEnvironment(sandbox)
@@ -38,7 +37,10 @@ import Testing
             "ACTIONS_ID_TOKEN_REQUEST_TOKEN": try #require(job["request_token"]?.stringValue)
         ]
         let login = try await env.run(
-            ["login", "--provider", "oidc", "--token-exchange", "--github-actions", "--json"], extra: github)
+            [
+                "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange", "--github-actions",
+                "--json"
+            ], extra: github)
         #expect(login.code == 0, "\(login.err)")
         let status = try parseJSON(login.out)
         #expect(status["subject_token_source"] == .string("github-actions"))
@@ -46,7 +48,8 @@ import Testing
         let asked = try await sandbox.calls("/ci/github/token")
         #expect(asked.count == 1)
         #expect(asked.first?["audiences"] == .array([.string(sandbox.baseURL)]), "the audience: the issuer")
-        let exchange = try #require(try await sandbox.log().last { $0["grant_type"]?.stringValue == Self.exchangeGrant })
+        let exchange = try #require(
+            try await sandbox.log().last { $0["grant_type"]?.stringValue == Self.exchangeGrant })
         #expect(exchange["status"] == .number(200))
         #expect(exchange["subject"] == .string("repo:kauth/demo:ref:refs/heads/main"))
         #expect(exchange["subject_token_type"] == .string("urn:ietf:params:oauth:token-type:jwt"))
@@ -56,7 +59,7 @@ import Testing
 
         let first = try await env.run(["token"], extra: github)
         #expect(first.code == 0)
-        try await Task.sleep(for: .seconds(5))
+        try await Task.sleep(for: .seconds(9))
         // Expired: exchanged again from the same source, with the request traced but no secret.
         let again = try await env.run(["token", "--verbose"], extra: github)
         #expect(again.code == 0, "\(again.err)")
@@ -67,9 +70,22 @@ import Testing
         #expect(!again.err.contains("eyJ"), "no JWT in the trace: \(again.err)")
         #expect(!again.err.contains(github["ACTIONS_ID_TOKEN_REQUEST_TOKEN"] ?? "?"))
 
+        // Expired again, and four commands at once: one exchange between them, under the lock.
+        try await Task.sleep(for: .seconds(9))
+        let exchanges = try await sandbox.tokenCalls(Self.exchangeGrant)
+        let runs = try (0..<4).map { _ in try env.spawn(["token"], extra: github) }
+        var printed: Set<String> = []
+        for run in runs {
+            let result = await run.wait()
+            #expect(result.code == 0, "\(result.err)")
+            printed.insert(result.out)
+        }
+        #expect(printed.count == 1, "every parallel run printed the one new token")
+        #expect(try await sandbox.tokenCalls(Self.exchangeGrant) == exchanges + 1)
+
         // The job's request token is gone (another job): exit 3 naming GitHub Actions, nothing stored.
         let before = keystoreText(env)
-        try await Task.sleep(for: .seconds(5))
+        try await Task.sleep(for: .seconds(9))
         let stale = try await env.run(
             ["token"], extra: github.merging(["ACTIONS_ID_TOKEN_REQUEST_TOKEN": "not-this-jobs"]) { $1 })
         #expect(stale.code == 3)
@@ -77,7 +93,9 @@ import Testing
         #expect(!stale.err.contains("kauth login"))
         #expect(keystoreText(env) == before)
         // Outside GitHub Actions, or without `id-token: write`.
-        let outside = try await env.run(["login", "--provider", "oidc", "--token-exchange", "--github-actions"])
+        let outside = try await env.run([
+            "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange", "--github-actions"
+        ])
         #expect(outside.code == 3)
         #expect(outside.err.contains("id-token: write"), "\(outside.err)")
     }
@@ -91,12 +109,14 @@ import Testing
         let good = try #require(try await ciJob(sandbox)["id_token"]?.stringValue)
         let file = try env.file("sa-token", good + "\n")
         let login = try await env.run([
-            "login", "--provider", "oidc", "--token-exchange", "--subject-token-file", file, "--scopes", "read,write",
+            "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange", "--subject-token-file",
+            file, "--scopes", "read,write",
             "--audience", "orders", "--resource", "https://api.example.com"
         ])
         #expect(login.code == 0, "\(login.err)")
         #expect(login.err.contains("exchanges the token from the file"), "\(login.err)")
-        let exchange = try #require(try await sandbox.log().last { $0["grant_type"]?.stringValue == Self.exchangeGrant })
+        let exchange = try #require(
+            try await sandbox.log().last { $0["grant_type"]?.stringValue == Self.exchangeGrant })
         #expect(exchange["audiences"] == .array([.string("orders")]))
         #expect(exchange["resources"] == .array([.string("https://api.example.com")]))
         // The answer had no `scope`: what was asked is kept, said to be unconfirmed (RFC 6749 §5.1).
@@ -111,7 +131,8 @@ import Testing
         let expiredFile = try env.file("expired", expired)
         let calls = try await sandbox.tokenCalls(Self.exchangeGrant)
         let refused = try await env.run([
-            "login", "--provider", "oidc", "--profile", "ci2", "--token-exchange", "--subject-token-file", expiredFile
+            "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--profile", "ci2", "--token-exchange",
+            "--subject-token-file", expiredFile
         ])
         #expect(refused.code == 3)
         #expect(refused.err.contains(expiredFile) && refused.err.contains("expired"), "\(refused.err)")
@@ -123,7 +144,10 @@ import Testing
         // A token of an issuer the provider does not trust, in a variable: the provider refuses.
         let foreign = try #require(try await ciJob(sandbox, [("foreign", "true")])["id_token"]?.stringValue)
         let json = try await env.run(
-            ["login", "--provider", "oidc", "--profile", "ci3", "--token-exchange", "--subject-token-env", "CI_JOB_JWT", "--json"],
+            [
+                "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--profile", "ci3", "--token-exchange",
+                "--subject-token-env", "CI_JOB_JWT", "--json"
+            ],
             extra: ["CI_JOB_JWT": foreign])
         #expect(json.code == 3)
         let error = try parseJSON(json.out)
@@ -133,11 +157,18 @@ import Testing
         #expect(try storedSession(env, profile: "ci3") == nil)
 
         // Usage: one source, and browser flags do not apply.
-        #expect(try await env.run(["login", "--provider", "oidc", "--token-exchange"]).code == 2)
         #expect(
-            try await env.run(["login", "--provider", "oidc", "--token-exchange", "--subject-token-file", file, "--no-browser"])
-                .code == 2)
-        #expect(try await env.run(["login", "--provider", "oidc", "--subject-token-file", file]).code == 2)
+            try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange"]).code
+                == 2)
+        #expect(
+            try await env.run([
+                "login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--token-exchange", "--subject-token-file",
+                file, "--no-browser"
+            ])
+            .code == 2)
+        #expect(
+            try await env.run(["login", "--provider", "oidc", "--issuer", sandbox.baseURL, "--subject-token-file", file]
+            ).code == 2)
     }
 
     @Test func theAuthorizationRequestIsShapedAndAuthTimeIsChecked() async throws {
@@ -154,7 +185,8 @@ import Testing
             ])
         #expect(login.code == 0, "\(login.err)")
         let authorize = try #require(try await sandbox.calls("/oauth/authorize").last)
-        #expect(authorize["other_parameters"] == .object(["ui_locales": .string("ko"), "claims_locales": .string("en")]))
+        #expect(
+            authorize["other_parameters"] == .object(["ui_locales": .string("ko"), "claims_locales": .string("en")]))
         #expect(authorize["acr_values"] == .string("urn:kauth:loa2"))
         #expect(authorize["max_age"] == .string("600"))
         #expect(authorize["resources"] == .array([.string("https://api.example.com")]))

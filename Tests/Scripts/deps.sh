@@ -45,6 +45,7 @@ command -v tmux >/dev/null || missing+=(tmux)   # the paste prompt as a terminal
 command -v socat >/dev/null || missing+=(socat)   # a real TLS server in front of the sandbox
 command -v openssl >/dev/null || missing+=(openssl)   # the CA and certificates those tests make
 command -v python3 >/dev/null || missing+=(python3)   # make test's layers check
+command -v git >/dev/null || missing+=(git)   # the credential-helper tests drive the real git
 
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -103,7 +103,9 @@ install_missing() {   # install_missing COMMAND_OR_FILE PACKAGE
 check "SHA256SUMS: $tarball, $deb" bash -c "cd '$dist' && sha256sum --quiet -c SHA256SUMS"
 
 # --- The archive -------------------------------------------------------------------------------
-expected="bin/kauth
+expected="bin/docker-credential-kauth
+bin/git-credential-kauth
+bin/kauth
 share/bash-completion/completions/kauth
 share/doc/kauth/LICENSE
 share/doc/kauth/README
@@ -111,11 +113,13 @@ share/fish/vendor_completions.d/kauth.fish
 share/man/ko/man1/kauth.1
 share/man/man1/kauth.1
 share/zsh/site-functions/_kauth"
-check "archive holds exactly the binary, man pages (English, Korean), three completions, README and LICENSE" \
+check "archive holds exactly the binary, its two helper links, man pages (English, Korean), three completions, README and LICENSE" \
   [ "$(tar -tzf "$dist/$tarball" | LC_ALL=C sort)" = "$expected" ]
 prefix="$work/prefix"
 mkdir -p "$prefix"
 check "unpacks into a prefix (tar -xzf … -C PREFIX)" tar -xzf "$dist/$tarball" -C "$prefix"
+check "bin/git-credential-kauth and bin/docker-credential-kauth are links to kauth" \
+  bash -c "[ \"\$(readlink '$prefix/bin/git-credential-kauth')\" = kauth ] && [ \"\$(readlink '$prefix/bin/docker-credential-kauth')\" = kauth ]"
 check "bin/kauth is stripped" bash -c "! readelf -S --wide '$prefix/bin/kauth' | grep -q ' \.symtab '"
 # The glibc the archive runs on: the oldest where the tools kauth plugs into (git, the AWS CLI,
 # Docker) are used today, RHEL 9 and Amazon Linux 2023 (2.34; Ubuntu 22.04 has 2.35). Packed
@@ -197,6 +201,8 @@ fi
 if [ -n "$installed" ]; then
   check "kauth on PATH is /usr/bin/kauth, and says $version" \
     bash -c "[ \"\$(command -v kauth)\" = /usr/bin/kauth ] && kauth --version | grep -q '^kauth $version '"
+  check "the package's /usr/bin/git-credential-kauth and docker-credential-kauth are links to kauth" \
+    bash -c '[ "$(readlink /usr/bin/git-credential-kauth)" = kauth ] && [ "$(readlink /usr/bin/docker-credential-kauth)" = kauth ]'
   check "man kauth finds /usr/share/man/man1/kauth.1.gz and shows it" \
     bash -c '[ "$(man -w kauth)" = /usr/share/man/man1/kauth.1.gz ] && MANPAGER=cat MANWIDTH=100 man kauth 2>/dev/null | grep -q "kauth version"'
   # -L ko: the Korean page as man-db picks it under a ko_* locale, whether or not this machine

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make dist`: from a built kauth, what a Linux user installs without a Swift toolchain, under
 # DIST_DIR:
-#   kauth-VERSION-linux-ARCH.tar.gz  bin/kauth (stripped), the man page, the bash, zsh and fish
+#   kauth-VERSION-linux-ARCH.tar.gz  bin/kauth (stripped) and its links git-credential-kauth and
+#                                    docker-credential-kauth, the man page, the bash, zsh and fish
 #                                    completions where `make install` puts them, and
 #                                    share/doc/kauth/README and LICENSE; it unpacks into a prefix
 #                                    (`tar -xzf … -C ~/.local`)
@@ -246,6 +247,8 @@ Install: unpack into a prefix whose bin/ is on your PATH, for example
 which puts
 
     bin/kauth                                     the program
+    bin/git-credential-kauth                      links to it: git's and Docker's credential
+    bin/docker-credential-kauth                   helpers (kauth answers to their names)
     share/man/man1/kauth.1                        man kauth
     share/man/ko/man1/kauth.1                     man kauth, in Korean (a ko_* locale)
     share/bash-completion/completions/kauth       bash completion
@@ -329,8 +332,9 @@ chmod 0755 "$work/tar/bin/kauth" "$root/usr/bin/kauth"
 
 rm -f "$dist/$tarball" "$dist/$deb"
 dpkg-deb --root-owner-group -Zxz --build "$root" "$dist/$deb" >/dev/null
-# Files only: unpacking into an existing prefix then leaves its folders' modes and dates alone.
-(cd "$work/tar" && find bin share -type f | LC_ALL=C sort \
+# Files and the helpers' links only: unpacking into an existing prefix then leaves its folders'
+# modes and dates alone.
+(cd "$work/tar" && find bin share \( -type f -o -type l \) | LC_ALL=C sort \
    | tar --no-recursion --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" -T - -cf -) \
   | gzip -9n >"$dist/$tarball"
 (cd "$dist" && sha256sum "$tarball" "$deb" >SHA256SUMS)

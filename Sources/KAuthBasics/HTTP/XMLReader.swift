@@ -165,13 +165,14 @@ private struct XMLScanner {
             } else if starts(with: "<?") {
                 throw fail(.processingInstruction)
             } else if starts(with: "</") {
+                let tagStart = index
                 index += 2
                 let name = try name()
                 skipSpaces()
                 try expect(">")
-                guard let open = stack.popLast() else { throw fail(.notOneRoot) }
+                guard let open = stack.popLast() else { throw XMLReadError(.notOneRoot, at: tagStart) }
                 guard open.qualifiedName == name else {
-                    throw fail(.mismatchedEndTag(expected: open.qualifiedName, found: name))
+                    throw XMLReadError(.mismatchedEndTag(expected: open.qualifiedName, found: name), at: tagStart)
                 }
                 scopes = stack.last?.namespaces ?? ["xml": "http://www.w3.org/XML/1998/namespace"]
                 if stack.isEmpty {

@@ -16,7 +16,7 @@ package enum LoopbackAddress {
         return isLoopback(host: host)
     }
 
-    static func isLoopback(host: String) -> Bool {
+    package static func isLoopback(host: String) -> Bool {
         if host == "localhost" || host == "::1" || host == "[::1]" { return true }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)
         guard octets.count == 4 else { return false }

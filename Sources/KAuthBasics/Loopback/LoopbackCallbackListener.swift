@@ -94,11 +94,16 @@ struct LiveCallbackListener: ListenerStarting {
             }
         }
         server.start()
-        // Ctrl-C while waiting ends the wait (`.interrupted`) instead of killing kauth mid-flow.
-        signal(SIGINT, SIG_IGN)
-        let interrupt = SignalSource(DispatchSource.makeSignalSource(signal: SIGINT, queue: .global()))
-        interrupt.source.setEventHandler { box.deliver(.interrupted) }
-        interrupt.source.resume()
+        // Ctrl-C while waiting ends the wait (`.interrupted`) instead of killing kauth mid-flow,
+        // and so do SIGTERM (`kill`, a CI job's timeout) and SIGHUP (the terminal closed): the
+        // flow then removes the browser's page and closes the listener, as for Ctrl-C.
+        let stops = [SIGINT, SIGTERM, SIGHUP]
+        for number in stops { signal(number, SIG_IGN) }
+        let interrupts = stops.map { SignalSource(DispatchSource.makeSignalSource(signal: $0, queue: .global())) }
+        for interrupt in interrupts {
+            interrupt.source.setEventHandler { box.deliver(.interrupted) }
+            interrupt.source.resume()
+        }
         return RunningLoopbackListener(
             port: server.port,
             arm: { url in start.arm(url) },
@@ -106,8 +111,8 @@ struct LiveCallbackListener: ListenerStarting {
             deliver: { outcome in box.deliver(outcome) },
             conclude: { conclusion in gate.conclude(conclusion) },
             close: {
-                interrupt.source.cancel()
-                signal(SIGINT, SIG_DFL)
+                for interrupt in interrupts { interrupt.source.cancel() }
+                for number in stops { signal(number, SIG_DFL) }
                 server.stop()
             }
         )

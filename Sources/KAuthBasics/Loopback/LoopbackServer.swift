@@ -13,8 +13,9 @@ import Dispatch
 
 /// Why a `LoopbackServer` could not start.
 package enum LoopbackServerError: Error, Sendable, Equatable {
-    /// Another program listens on the port.
-    case addressInUse(host: String, port: UInt16)
+    /// The port is taken: `listening` when a program accepts connections on it (another kauth
+    /// waiting for its browser, a server), false when none does (an outgoing connection's port).
+    case addressInUse(host: String, port: UInt16, listening: Bool = false)
     /// Any other socket failure, with the system's reason.
     case socket(operation: String, reason: String)
 }
@@ -127,7 +128,10 @@ package final class LoopbackServer: @unchecked Sendable {
         if bound != 0 {
             let code = errno
             close(fd)
-            if code == EADDRINUSE { throw LoopbackServerError.addressInUse(host: host, port: port) }
+            if code == EADDRINUSE {
+                throw LoopbackServerError.addressInUse(
+                    host: host, port: port, listening: SocketCalls.accepts(address))
+            }
             throw LoopbackServerError.socket(operation: "bind", reason: String(cString: strerror(code)))
         }
         // The longest backlog the system allows: a burst of connections from elsewhere waits in

@@ -94,4 +94,25 @@ package enum SocketCalls {
             return Darwin.accept(listening, nil, nil)
         #endif
     }
+
+    /// Whether something accepts connections on `address` (a loopback IPv4 address and port): a
+    /// blocking `connect` to loopback is answered at once, accepted by a listener or refused. It
+    /// tells a port another server listens on (another kauth login waiting for its browser) from
+    /// one an outgoing connection holds, which no one can connect to.
+    static func accepts(_ address: sockaddr_in) -> Bool {
+        #if canImport(Glibc)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = address
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return connected == 0
+    }
 }

@@ -263,7 +263,7 @@ enum BrowserProcess {
 /// wake-up socket pair during a transfer), so the browser, which may outlive kauth, never holds
 /// a socket of kauth's. glibc 2.34 added the call, which its Swift module does not declare
 /// (it is a GNU extension), so it is looked up by name; without it nothing more is done.
-private func closeDescriptorsAboveStandardError(_ actions: inout posix_spawn_file_actions_t) {
+func closeDescriptorsAboveStandardError(_ actions: inout posix_spawn_file_actions_t) {
     #if canImport(Glibc)
         typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
         guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }

@@ -16,6 +16,9 @@ package struct Terminal: Sendable {
     package var stderrIsTerminal: Bool
     /// Whether standard input is a terminal.
     package var stdinIsTerminal: Bool
+    /// Whether standard output is a terminal: data for a person's eyes (indented, coloured JSON)
+    /// rather than for a pipe, which gets it as it came.
+    package var stdoutIsTerminal: Bool
     /// Width used to wrap help text.
     package var columns: Int
 
@@ -25,7 +28,8 @@ package struct Terminal: Sendable {
         readLine: @escaping @Sendable () -> String?,
         stderrIsTerminal: Bool,
         stdinIsTerminal: Bool,
-        columns: Int
+        columns: Int,
+        stdoutIsTerminal: Bool = false
     ) {
         self.writeOut = writeOut
         self.writeErr = writeErr
@@ -33,6 +37,7 @@ package struct Terminal: Sendable {
         self.stderrIsTerminal = stderrIsTerminal
         self.stdinIsTerminal = stdinIsTerminal
         self.columns = columns
+        self.stdoutIsTerminal = stdoutIsTerminal
     }
 
     /// The process's real standard streams.
@@ -43,7 +48,8 @@ package struct Terminal: Sendable {
             readLine: { Swift.readLine(strippingNewline: true) },
             stderrIsTerminal: isatty(2) == 1,
             stdinIsTerminal: isatty(0) == 1,
-            columns: 80
+            columns: 80,
+            stdoutIsTerminal: isatty(1) == 1
         )
     }
 }

@@ -12,7 +12,8 @@ extension World {
             terminal: .live(),
             environment: environment,
             listener: .live,
-            keyring: .live(environment: environment)
+            keyring: .live(environment: environment),
+            processes: .live(environment: environment)
         )
     }
 }

@@ -21,6 +21,8 @@ package struct World: Sendable {
     package var environment: Environment
     package var listener: Listener
     package var keyring: Keyring
+    /// Background processes: `kauth sandbox --detach` and `--stop`.
+    package var processes: Processes
 
     package init(
         http: HTTPClient,
@@ -31,7 +33,8 @@ package struct World: Sendable {
         terminal: Terminal,
         environment: Environment,
         listener: Listener,
-        keyring: Keyring
+        keyring: Keyring,
+        processes: Processes = .live(environment: Environment([:]))
     ) {
         self.http = http
         self.clock = clock
@@ -42,5 +45,6 @@ package struct World: Sendable {
         self.environment = environment
         self.listener = listener
         self.keyring = keyring
+        self.processes = processes
     }
 }

@@ -82,7 +82,7 @@ enum AWSCommand {
         guard let arn = options.roleARN else { throw CommandError.usage(AWSWords.roleARNMissing.localized) }
         // STS takes 20 to 2048 characters; an ARN has no spaces and at least six parts.
         guard arn.hasPrefix("arn:"), (20...2048).contains(arn.count),
-            arn.split(separator: ":", maxSplits: 5).count == 6,
+            arn.split(separator: ":", maxSplits: 5, omittingEmptySubsequences: false).count == 6,
             arn.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
         else {
             throw CommandError.usage(AWSWords.roleARNInvalid(arn).localized)

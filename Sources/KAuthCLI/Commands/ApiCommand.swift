@@ -69,14 +69,10 @@ enum ApiCommand {
     static func run(_ context: CommandContext, _ options: Options) async throws -> Int32 {
         let command = context.command
         if options.silent && (context.json || options.field != nil) {
-            throw CommandError.usage(
-                .untranslated("--silent prints no body: leave out --json and --field, or --silent"))
+            throw CommandError.usage(ApiErrorWords.silentWithOutput.localized)
         }
         if let path = options.field, path.contains("=") {
-            throw CommandError.usage(
-                .untranslated(
-                    "--field PATH prints one value of the answer (as in `kauth me --field`); to send KEY=VALUE as gh's --field does, use -F '\(path.visible)'"
-                ))
+            throw CommandError.usage(ApiErrorWords.fieldLooksLikeAssignment(path: path).localized)
         }
         let headers = try options.header.map(header)
         var stdinTaken = false
@@ -94,13 +90,10 @@ enum ApiCommand {
             (options.method ?? (fields.isEmpty && input == nil || options.paginate ? "GET" : "POST"))
             .uppercased()
         guard methods.contains(method) else {
-            throw CommandError.usage(
-                .untranslated("unsupported method '\(method.visible)'; use GET, POST, PUT, PATCH or DELETE"))
+            throw CommandError.usage(ApiErrorWords.unsupportedMethod(method: method).localized)
         }
         if options.paginate && (method != "GET" || input != nil) {
-            throw CommandError.usage(
-                .untranslated(
-                    "--paginate follows next-page links with GET; leave out -X \(method), --input and body fields"))
+            throw CommandError.usage(ApiErrorWords.paginateNeedsGET(method: method).localized)
         }
         let client = try context.apiClient()
         var call = try self.call(command.arguments[0], method: method, provider: client.provider, options)
@@ -115,10 +108,7 @@ enum ApiCommand {
             let encoding: APIBodyEncoding
             if let contentType {
                 guard let named = APIBodyEncoding(contentType: contentType) else {
-                    throw CommandError.usage(
-                        .untranslated(
-                            "-f and -F build a JSON or form body, not \(contentType.visible); send that body with --input FILE"
-                        ))
+                    throw CommandError.usage(ApiErrorWords.bodyFieldsNotFor(contentType: contentType).localized)
                 }
                 encoding = named
             } else {
@@ -128,7 +118,7 @@ enum ApiCommand {
                 call.rawBody = (encoding.contentType, try fields.body(encoding))
             } catch {
                 throw CommandError.usage(
-                    .untranslated("the field '\(error.key.visible)' cannot go in a JSON body: \(error.reason)"))
+                    ApiErrorWords.fieldNotInJSON(key: error.key, reason: error.reason.localized).localized)
             }
         }
 
@@ -171,24 +161,24 @@ enum ApiCommand {
             switch options.host ?? "api" {
             case "api": host = .api
             case "auth": host = .auth
-            case let other: throw CommandError.usage(.untranslated("--host is auth or api, not '\(other.visible)'"))
+            case let other: throw CommandError.usage(ApiErrorWords.unknownHost(given: other).localized)
             }
             guard provider.urls[host] != nil else {
                 throw CommandError.usage(
-                    .untranslated(
-                        "provider '\(provider.name)' has no \(host.configKey): give a full URL on one of its hosts (\(provider.tokenOrigins.joined(separator: ", "))), or set it with `kauth config set provider.\(provider.name).\(host.configKey) URL`"
-                    ))
+                    ApiErrorWords.noHostURL(
+                        provider: provider.name, key: host.configKey, origins: provider.tokenOrigins
+                    )
+                    .localized)
             }
             return APICall(method: method, host: host, path: target)
         }
         if options.host != nil {
-            throw CommandError.usage(.untranslated("--host is for paths; a URL names its host itself"))
+            throw CommandError.usage(ApiErrorWords.hostWithURL.localized)
         }
         guard let origin = Provider.origin(of: target),
             target.lowercased().hasPrefix("https://") || target.lowercased().hasPrefix("http://")
         else {
-            throw CommandError.usage(
-                .untranslated("PATH must start with / (e.g. /v2/user/me), or be a full http(s) URL"))
+            throw CommandError.usage(ApiErrorWords.notAPathOrURL.localized)
         }
         guard provider.tokenOrigins.contains(origin) else {
             throw KAuthError.hostNotAllowed(url: target, provider: provider.name, allowed: provider.tokenOrigins)
@@ -200,21 +190,18 @@ enum ApiCommand {
     /// and a header that replaced it would be sent with no word said.
     static func header(_ text: String) throws -> HTTPHeader {
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
-            throw CommandError.usage(.untranslated("-H needs 'NAME: VALUE', not '\(text.visible)'"))
+            throw CommandError.usage(ApiErrorWords.headerShape(given: text).localized)
         }
         let name = text[..<colon].trimmingWhitespace()
         let value = text[text.index(after: colon)...].trimmingWhitespace()
         guard HTTPHeader.isToken(name) else {
-            throw CommandError.usage(.untranslated("-H '\(text.visible)': '\(name.visible)' is not a header name"))
+            throw CommandError.usage(ApiErrorWords.headerName(given: text, name: String(name)).localized)
         }
         guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else {
-            throw CommandError.usage(.untranslated("-H \(name): the value contains a line break or control character"))
+            throw CommandError.usage(ApiErrorWords.headerControlCharacters(name: String(name)).localized)
         }
         guard name.lowercased() != "authorization" else {
-            throw CommandError.usage(
-                .untranslated(
-                    "-H Authorization is refused: kauth sends the login's token itself, to the provider's hosts only. To call with another credential, use curl"
-                ))
+            throw CommandError.usage(ApiErrorWords.authorizationHeader.localized)
         }
         return HTTPHeader(name, value)
     }
@@ -224,8 +211,7 @@ enum ApiCommand {
         guard text.hasPrefix("@") else { return .typed(text) }
         let data = try body(from: String(text.dropFirst()), context, stdinTaken: &stdinTaken)
         guard let string = String(validating: data, as: UTF8.self) else {
-            throw CommandError.usage(
-                .untranslated("-F \(text.visible): the file is not UTF-8 text; send binary data with --input"))
+            throw CommandError.usage(ApiErrorWords.fileNotUTF8(given: text).localized)
         }
         return .string(string)
     }
@@ -234,20 +220,18 @@ enum ApiCommand {
     static func body(from source: String, _ context: CommandContext, stdinTaken: inout Bool) throws -> Data {
         if source == "-" {
             guard !stdinTaken else {
-                throw CommandError.usage(
-                    .untranslated("standard input can be read once: give one of --input - and -F KEY=@- only"))
+                throw CommandError.usage(ApiErrorWords.standardInputTwice.localized)
             }
             stdinTaken = true
         }
         let path = source == "-" ? "/dev/stdin" : source
-        let name = source == "-" ? "standard input" : "'\(source.visible)'"
         let data: Data?
         do {
             data = try context.world.fileSystem.readUserFile(path)
         } catch {
-            throw CommandError.usage(.untranslated("cannot read \(name): \(error)"))
+            throw CommandError.usage(ApiErrorWords.cannotRead(source: source, reason: "\(error)").localized)
         }
-        guard let data else { throw CommandError.usage(.untranslated("cannot read \(name): no such file")) }
+        guard let data else { throw CommandError.usage(ApiErrorWords.noSuchFile(source: source).localized) }
         return data
     }
 
@@ -287,7 +271,15 @@ enum ApiCommand {
             } else if let body {
                 context.printJSON(body)
             } else if !exchange.response.body.isEmpty {
-                context.outBody(exchange.response.body)
+                // On a terminal JSON is for reading: indented and coloured, as gh api shows it;
+                // piped, it goes on as it came, for the next program.
+                let body = exchange.response.body
+                if context.terminal.stdoutIsTerminal, (try? JSONDecoder().decode(JSONValue.self, from: body)) != nil {
+                    context.out(
+                        JSONTerminalText.render(String(decoding: body, as: UTF8.self), colours: context.colours))
+                } else {
+                    context.outBody(body)
+                }
             }
         }
         if let failure { throw failure }
@@ -296,9 +288,7 @@ enum ApiCommand {
 
     static func value(at path: String, in response: JSONValue) throws -> JSONValue {
         guard let value = response.value(at: path) else {
-            throw CommandError.failed(
-                .untranslated(
-                    "the answer has no field '\(path.visible)'; run the call without --field to see it"))
+            throw CommandError.failed(ApiErrorWords.noSuchField(path: path).localized)
         }
         return value
     }

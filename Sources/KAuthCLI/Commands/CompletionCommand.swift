@@ -38,7 +38,7 @@ enum CompletionCommand {
         case "zsh": context.out(tree.zsh())
         case "fish": context.out(tree.fish(language: context.language))
         default:
-            throw CommandError.usage(.untranslated("unknown shell '\(shell)'; use bash, zsh or fish"))
+            throw CommandError.usage(CommandUsageWords.unknownShell(given: shell).localized)
         }
         return 0
     }

@@ -71,9 +71,9 @@ enum ConfigCommand {
 
     static func get(_ context: CommandContext) async throws -> Int32 {
         let key = context.command.arguments[0]
-        try ConfigStore.validate(key: key, addedURLRoles: ProviderURLRole.fromProducts)
+        try validate(key: key, context: context)
         guard let value = try context.configStore.load().value(key) else {
-            throw CommandError.failed(.untranslated("'\(key)' is not set; set it with `kauth config set \(key) VALUE`"))
+            throw CommandError.failed(CommandUsageWords.configNotSet(key: key).localized)
         }
         if context.json {
             context.printJSON(.object(["key": .string(key), "value": .string(value)]))
@@ -86,6 +86,7 @@ enum ConfigCommand {
     static func set(_ context: CommandContext) async throws -> Int32 {
         let key = context.command.arguments[0]
         let value = context.command.arguments[1]
+        try validate(key: key, context: context)
         try ConfigStore.validate(key: key, value: value, addedURLRoles: ProviderURLRole.fromProducts)
         let store = context.configStore
         var file = try store.load()
@@ -115,9 +116,8 @@ enum ConfigCommand {
                 $0.applies(to: type)
             }.map(\.name)
             throw CommandError.usage(
-                .untranslated(
-                    "'\(parts[2])' means nothing for provider '\(parts[1])' of type \(type); its keys are: \(usable.joined(separator: ", "))"
-                ))
+                CommandUsageWords.configKeyNotForType(key: parts[2], provider: parts[1], type: type, usable: usable)
+                    .localized)
         }
     }
 
@@ -128,17 +128,16 @@ enum ConfigCommand {
         let name = key.split(separator: ".")[1]
         guard ProviderType.named(String(name)) == nil, file.value("provider.\(name).type") == nil else { return }
         let suggestions = Suggestions.closest(to: String(name), in: ProviderType.builtIn.map(\.id))
-        var text =
-            "warning: provider '\(name)' has no type yet, so no command can use it; set one with `kauth config set provider.\(name).type TYPE` (\(ProviderType.builtIn.map(\.id).joined(separator: ", ")))"
-        if let suggestion = suggestions.first {
-            text += ", or did you mean provider.\(suggestion).\(key.split(separator: ".")[2])?"
-        }
-        context.err(text + "\n")
+        context.err(
+            context.words(
+                ConfigWords.untypedProvider(
+                    name: String(name), types: ProviderType.builtIn.map(\.id),
+                    closest: suggestions.first.map { "provider.\($0).\(key.split(separator: ".")[2])" })))
     }
 
     static func unset(_ context: CommandContext) async throws -> Int32 {
         let key = context.command.arguments[0]
-        try ConfigStore.validate(key: key, addedURLRoles: ProviderURLRole.fromProducts)
+        try validate(key: key, context: context)
         let store = context.configStore
         var file = try store.load()
         if file.unset(key) { try store.save(file) }
@@ -152,9 +151,37 @@ enum ConfigCommand {
         if context.json {
             context.printJSON(
                 .object(Dictionary(entries.map { ($0.0, JSONValue.string($0.1)) }, uniquingKeysWith: { $1 })))
+        } else if entries.isEmpty {
+            // Nothing on stdout, which scripts read; a person learns why there is nothing.
+            context.err(context.words(ConfigWords.empty(path: context.paths.config)))
         } else {
             context.out(entries.map { "\($0.0) = \($0.1)\n" }.joined())
         }
         return 0
+    }
+
+    /// Checks a key's shape; a provider key given bare (`client_id`) or without `provider.`
+    /// (`kakao.client_id`) is answered with the full key it probably meant, for the provider
+    /// `--provider` names (else kakao). The value is never repeated: it may be a secret.
+    static func validate(key: String, context: CommandContext) throws {
+        do {
+            try ConfigStore.validate(key: key, addedURLRoles: ProviderURLRole.fromProducts)
+        } catch KAuthError.config(.unknownKey(_, let known)) {
+            let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard let last = parts.last, known.contains(last), parts.count <= 2,
+                parts.allSatisfy({
+                    !$0.isEmpty
+                        && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+                })
+            else { throw KAuthError.config(.unknownKey(key, known: known)) }
+            let provider = parts.count == 2 && parts[0] != "provider" ? parts[0] : context.globals.provider ?? "kakao"
+            let meant = "provider.\(provider).\(last)"
+            let verb = context.command.path.last ?? "get"
+            throw CommandError.usage(
+                ConfigWords.bareKey(
+                    key: key, meant: meant,
+                    command: Invocation("kauth config \(verb) \(meant)\(verb == "set" ? " VALUE" : "")")
+                ).localized)
+        }
     }
 }

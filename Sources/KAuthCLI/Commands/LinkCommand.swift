@@ -113,10 +113,7 @@ enum LinkCommand {
 
     static func runDefault(_ context: CommandContext, _ options: DefaultOptions) async throws -> Int32 {
         guard let source = options.template else {
-            throw CommandError.usage(
-                .untranslated(
-                    "'kauth link default' needs --template FILE (or - for standard input); start from `kauth link template new feed`"
-                ))
+            throw CommandError.usage(ShareErrorWords.linkDefaultNeedsTemplate.localized)
         }
         let template = try ShareInput.template(context, source: source)
         return try await share(context, message: .default(template), options.share)
@@ -124,10 +121,7 @@ enum LinkCommand {
 
     static func runCustom(_ context: CommandContext, _ options: CustomOptions) async throws -> Int32 {
         guard let id = try ShareInput.templateID(options.templateID) else {
-            throw CommandError.usage(
-                .untranslated(
-                    "'kauth link custom' needs --template-id N: the ID of a template from the console's message template builder"
-                ))
+            throw CommandError.usage(ShareErrorWords.linkCustomNeedsTemplateID.localized)
         }
         return try await share(
             context, message: .custom(templateID: id, args: try ShareInput.pairs(options.arg, flag: "--arg")),
@@ -136,7 +130,7 @@ enum LinkCommand {
 
     static func runScrap(_ context: CommandContext, _ options: ScrapOptions) async throws -> Int32 {
         guard let url = options.url else {
-            throw CommandError.usage(.untranslated("'kauth link scrap' needs --url URL: the page to share"))
+            throw CommandError.usage(ShareErrorWords.linkScrapNeedsURL.localized)
         }
         let message = ShareMessage.scrap(
             url: try ShareInput.webURL(url, flag: "--url"),
@@ -153,7 +147,7 @@ enum LinkCommand {
         let callbacks = try ShareInput.pairs(options.callback, flag: "--callback")
         let prepared = try await context.shareService().prepare(message, callbacks: callbacks)
         for warning in prepared.warnings {
-            context.err("warning: \(warning.key.visible): \(warning.message.visible)\n")
+            context.err(context.words(TalkWords.shareWarning(key: warning.key, message: warning.message)))
         }
         var opened: Bool?
         if options.open {

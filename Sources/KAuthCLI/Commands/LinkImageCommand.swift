@@ -71,21 +71,18 @@ enum LinkImageCommand {
         do {
             contents = try context.world.fileSystem.readUserFile(path)
         } catch {
-            throw CommandError.usage(.untranslated("cannot read '\(path)': \(error)"))
+            throw CommandError.usage(ShareErrorWords.cannotReadImage(path: path, reason: "\(error)").localized)
         }
         guard let data = contents else {
-            throw CommandError.usage(.untranslated("cannot read '\(path)': no such file"))
+            throw CommandError.usage(ShareErrorWords.noSuchImage(path: path).localized)
         }
         if data.count > ImageInfo.maximumUploadBytes {
             throw CommandError.usage(
-                .untranslated(
-                    "'\(path)' is \(data.count) bytes; Kakao takes images of at most \(ImageInfo.maximumUploadBytes) bytes (2 MB): nothing was sent"
-                ))
+                ShareErrorWords.imageTooLarge(path: path, bytes: data.count, maximum: ImageInfo.maximumUploadBytes)
+                    .localized)
         }
         guard let info = ImageInfo.sniff(data) else {
-            throw CommandError.usage(
-                .untranslated(
-                    "'\(path)' is not a PNG, JPEG or GIF image (judged by its content): nothing was sent"))
+            throw CommandError.usage(ShareErrorWords.notAnImage(path: path).localized)
         }
         let request = ImageUploadRequest(
             image: data, format: info.format, boundary: MultipartForm.randomBoundary(context.world.random))

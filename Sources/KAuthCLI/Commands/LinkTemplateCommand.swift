@@ -42,9 +42,8 @@ enum LinkTemplateCommand {
         let name = context.command.arguments[0]
         guard let type = TemplateType(rawValue: name.lowercased()) else {
             throw CommandError.usage(
-                .untranslated(
-                    "unknown template type '\(name)'; use one of: \(TemplateType.allCases.map(\.rawValue).joined(separator: ", "))"
-                ))
+                ShareErrorWords.unknownTemplateType(given: name, known: TemplateType.allCases.map(\.rawValue)).localized
+            )
         }
         context.out(
             options.noComments ? TemplateStarters.plain(for: type) : TemplateStarters.text(for: type))

@@ -152,7 +152,7 @@ enum LoginCommand {
             \.clientID, \.clientSecret, \.redirectURI, \.loginHint, \.nonce
         ]
         for field in texts where options[keyPath: field]?.isEmpty == true {
-            throw CommandError.usage(.untranslated("--\(Options.flag(of: field).name) needs a non-empty value"))
+            throw CommandError.usage(CommandUsageWords.emptyValue(flag: Options.flag(of: field).name).localized)
         }
         let timeout = options.timeout ?? 300
         let overrides = ProviderOverrides(
@@ -172,10 +172,7 @@ enum LoginCommand {
         }
         let shaping = try requestShaping(context, options: options, provider: provider)
         if options.issuer != nil && !provider.takesIssuer {
-            throw CommandError.usage(
-                .untranslated(
-                    "--issuer is for OpenID Connect providers (--provider oidc); \(provider.name)'s endpoints are built in"
-                ))
+            throw CommandError.usage(CommandUsageWords.issuerNotTaken(provider: provider.name).localized)
         }
         let serviceTerms = ScopeList.parse(options.serviceTerms)
         let loginOptions = LoginOptions(
@@ -194,7 +191,7 @@ enum LoginCommand {
             resources: shaping.resources
         )
         if context.environmentToken != nil {
-            context.err("note: KAUTH_ACCESS_TOKEN is set; other commands keep using it until it is unset\n")
+            context.err(context.words(LoginWords.environmentTokenSet))
         }
         warnAboutSandboxSettings(provider, context: context)
         let progress = LoginProgress(context: context)
@@ -215,19 +212,20 @@ enum LoginCommand {
         let variable = ProviderResolver.redirectPortVariable
         if provider.sources.redirect == .environment(variable), provider.redirectPort == 0 {
             context.err(
-                "warning: \(variable)=0 is set in the environment (a `kauth sandbox` setting): this login to \(provider.displayName.visible) listens on a free port, which changes on every run and matches no registered redirect URI; unset \(variable) to use \(provider.redirectURI ?? "the provider's default redirect URI")\n"
-            )
+                context.words(
+                    LoginWords.freePortFromSandbox(
+                        variable: variable, provider: provider.displayName, redirectURI: provider.redirectURI)))
         }
         if case .environment(let name)? = provider.sources.clientID, let id = provider.clientID {
             let configured = (try? context.configStore.load())?.value("provider.\(provider.name).client_id")
             if let configured, configured != id {
                 context.err(
-                    "warning: \(name) in the environment ('\(id.visible)') overrides provider.\(provider.name).client_id in the config ('\(configured.visible)'); if it is left from `kauth sandbox`, unset \(name)\n"
-                )
+                    context.words(
+                        LoginWords.clientIDOverridesConfig(
+                            variable: name, id: id, provider: provider.name, configured: configured)))
             } else if id == SandboxCommand.defaultClientID {
                 context.err(
-                    "warning: \(name) is '\(id)', the client id `kauth sandbox` exports, and this login goes to \(provider.displayName.visible); unset \(name) and set your app's client id\n"
-                )
+                    context.words(LoginWords.sandboxClientID(variable: name, id: id, provider: provider.displayName)))
             }
         }
     }
@@ -244,8 +242,7 @@ enum LoginCommand {
         if let (flag, _) = context.command.given(among: spec.flags).first(where: {
             !taken.contains($0.flag.name)
         }) {
-            throw CommandError.usage(
-                .untranslated("--with-token logs in without a browser; --\(flag.name) does not apply"))
+            throw CommandError.usage(CommandUsageWords.withTokenFlag(flag: flag.name).localized)
         }
         var lines: [String] = []
         while var line = context.terminal.readLine() {
@@ -256,22 +253,13 @@ enum LoginCommand {
         // One token on one line: several lines are never glued into one, and nothing read here
         // is repeated in an error, since it may be a secret.
         guard let token = lines.first else {
-            throw CommandError.usage(
-                .untranslated(
-                    "--with-token reads a refresh token on standard input, and none came; e.g. `kauth token --refresh-token | kauth login --with-token`"
-                ))
+            throw CommandError.usage(CommandUsageWords.withTokenNothing.localized)
         }
         guard lines.count == 1 else {
-            throw CommandError.usage(
-                .untranslated(
-                    "--with-token reads one refresh token on one line of standard input; \(lines.count) lines came (not shown here)"
-                ))
+            throw CommandError.usage(CommandUsageWords.withTokenLines(count: lines.count).localized)
         }
         guard TokenForm.isWellFormed(token), !token.contains(" ") else {
-            throw CommandError.usage(
-                .untranslated(
-                    "--with-token: what came on standard input is not a refresh token (one word of printable ASCII characters, RFC 6749); it is not shown here"
-                ))
+            throw CommandError.usage(CommandUsageWords.withTokenNotAToken.localized)
         }
         var tokens = context.tokenService(login)
         tokens.keystore = tokens.keystore.choosingProtection()
@@ -286,7 +274,7 @@ enum LoginCommand {
     static func report(_ session: StoredSession, provider: Provider, profile: String, context: CommandContext) {
         let protection = try? context.keystore.protection()
         if let note = protection.flatMap({ unencryptedNote($0, path: context.keystore.path) }) {
-            context.err(note + "\n")
+            context.err(context.words(note))
         }
         if context.json {
             context.printJSON(
@@ -298,33 +286,30 @@ enum LoginCommand {
             return
         }
         context.err(
-            "Logged in to \(provider.displayName.visible) as \(StatusCommand.describe(session)), profile '\(profile)'.\n"
-        )
+            context.words(LoginWords.loggedIn(provider: provider.displayName, user: .user(session), profile: profile)))
         if !session.scopes.isEmpty {
-            let unconfirmed = session.scopesConfirmed == false ? " " + context.words(TokenExchangeWords.scopesNotConfirmed) : ""
-            context.err("Scopes: \(session.scopes.map(\.visible).joined(separator: " "))\(unconfirmed)\n")
+            context.err(
+                context.words(LoginWords.scopes(session.scopes, unconfirmed: session.scopesConfirmed == false)))
         }
         if let exchange = session.tokenExchange {
             context.say(TokenExchangeWords.renews(exchange.source))
         } else if session.refreshToken == nil {
             // Said now, not when the token runs out: the session cannot be renewed.
-            var note =
-                "Note: \(provider.displayName.visible) issued no refresh token, so this login cannot be refreshed: it ends with its access token, \(StatusCommand.expiry(session.accessTokenExpiresAt, now: context.world.clock.now()))"
-            if let advice = ErrorMessages.refreshTokenAdvice(
+            let advice = ErrorMessages.refreshTokenAdvice(
                 providerType: provider.type.id, scopes: session.scopes.isEmpty ? nil : session.scopes)
-            {
-                note += "; " + advice
-            }
-            context.err(note + ".\n")
+            context.err(
+                context.words(
+                    LoginWords.noRefreshToken(
+                        provider: provider.displayName,
+                        expiry: Expiry(date: session.accessTokenExpiresAt, now: context.world.clock.now()),
+                        advice: advice.map(Localized.untranslated))))
         }
     }
 
     /// The one line a login prints when the keyring could not protect the keystore: what that
     /// means and how to change it. Nothing for `KAUTH_KEYRING=off`, which is the user's choice.
-    static func unencryptedNote(_ protection: KeystoreProtection, path: String) -> String? {
+    static func unencryptedNote(_ protection: KeystoreProtection, path: String) -> LoginWords? {
         guard case .none(let reason?) = protection, reason != .turnedOff else { return nil }
-        return
-            "note: \(path) is not encrypted (\(StatusCommand.reasonText(reason))): a copy of it is a copy of your login; "
-            + "log in inside a desktop session to keep its key in the keyring, set KAUTH_PASSPHRASE to encrypt it, or set KAUTH_KEYRING=off to keep it plain without this note"
+        return .unencrypted(path: path, reason: reason)
     }
 }

@@ -27,7 +27,7 @@ extension LoginCommand {
     /// Flags that mean something only for a token exchange.
     static var exchangeOnly: [PartialKeyPath<Options>] {
         [
-        \.subjectTokenFile, \.subjectTokenEnv, \.githubActions, \.subjectAudience, \.subjectTokenType,
+            \.subjectTokenFile, \.subjectTokenEnv, \.githubActions, \.subjectAudience, \.subjectTokenType,
             \.requestedTokenType, \.audiences
         ]
     }
@@ -118,15 +118,12 @@ extension LoginCommand {
             throw CommandError.usage(TokenExchangeWords.notWithTokenExchange(flag: flag.name).localized)
         }
         if options.issuer != nil && !provider.takesIssuer {
-            throw CommandError.usage(
-                .untranslated(
-                    "--issuer is for OpenID Connect providers (--provider oidc); \(provider.name)'s endpoints are built in"
-                ))
+            throw CommandError.usage(TokenExchangeWords.issuerOnlyForOIDC(provider: provider.name).localized)
         }
         for field: WritableKeyPath<Options, String?> in [
             \.subjectTokenFile, \.subjectTokenEnv, \.subjectAudience, \.subjectTokenType, \.requestedTokenType
         ] where options[keyPath: field]?.isEmpty == true {
-            throw CommandError.usage(.untranslated("--\(Options.flag(of: field).name) needs a non-empty value"))
+            throw CommandError.usage(TokenExchangeWords.needsValue(flag: Options.flag(of: field).name).localized)
         }
         let sources = [options.subjectTokenFile != nil, options.subjectTokenEnv != nil, options.githubActions]
         let given = sources.filter { $0 }.count

@@ -35,9 +35,7 @@ enum LogoutCommand {
             let outcome = try await context.userAPI().logout(refreshToken: nil, validAccessToken: token)
             if case .notRevoked(let reason) = outcome {
                 throw CommandError.failed(
-                    .untranslated(
-                        "the provider did not end the session of the token in KAUTH_ACCESS_TOKEN (\(describe(reason))); it stays valid until it expires"
-                    ))
+                    UserDataErrorWords.environmentTokenNotEnded(reason: .verbatim(describe(reason))).localized)
             }
             if context.json {
                 context.printJSON(
@@ -46,8 +44,7 @@ enum LogoutCommand {
                         "logged_out": .bool(true), "revoked": .bool(true), "warning": .null
                     ]))
             } else {
-                context.err(
-                    "Logged out the session of the token in KAUTH_ACCESS_TOKEN (the keystore was not touched).\n")
+                context.err(context.words(ProfileWords.loggedOutEnvironmentToken))
             }
             return 0
         }
@@ -55,10 +52,9 @@ enum LogoutCommand {
         guard let session = login.session else { throw KAuthError.notLoggedIn(profile: login.profile) }
         let provider = Provider.displayName(of: session)
         let now = context.world.clock.now()
-        let stillValid =
-            "the refresh token stays valid at \(provider) until it expires"
-            + (session.refreshTokenExpiresAt.map { " (\(RFC3339.string(from: $0)))" } ?? "")
-        var warning: String?
+        let stillValid = ProfileWords.refreshTokenStaysValid(
+            provider: provider, until: session.refreshTokenExpiresAt.map { Moment(date: $0) })
+        var warning: Localized?
         var revoked = false
         do {
             let api = UserAPI(client: try context.client(for: context.tokenService(login)))
@@ -67,22 +63,27 @@ enum LogoutCommand {
             case .loggedOut, .revoked:
                 revoked = true
             case .notRevoked(.noToken):
-                warning = "no token was left to revoke at \(provider)"
+                warning = ProfileWords.noTokenLeft(provider: provider).localized
             case .notRevoked(let reason):
                 warning =
-                    "\(provider) could not revoke this login (\(describe(reason))); \(stillValid). The local tokens are deleted anyway."
+                    ProfileWords.notRevoked(provider: provider, reason: describe(reason), stillValid: stillValid)
+                    .localized
             }
         } catch {
-            let message = (error as? KAuthError).map(context.messages.message(for:)) ?? "\(error)".visible
+            let message = Localized(
+                en: (error as? KAuthError).map(context.messages(in: .english).message(for:)) ?? "\(error)".visible,
+                ko: (error as? KAuthError).map(context.messages(in: .korean).message(for:)) ?? "\(error)".visible)
             warning =
-                "the logout at \(provider) failed (\(message)); \(session.refreshToken == nil ? "the access token stays valid until it expires" : stillValid). The local tokens are deleted anyway."
+                ProfileWords.logoutFailed(
+                    provider: provider, message: message,
+                    stillValid: session.refreshToken == nil ? .accessTokenStaysValid : stillValid
+                ).localized
         }
         // Only the login this command ended: one another kauth stored meanwhile stays.
         let inUse = try await context.profileStore.delete(profile: login.profile, only: session)
         if inUse == nil {
-            warning =
-                (warning.map { $0 + " " } ?? "")
-                + "A new login was stored in profile '\(login.profile)' meanwhile; it was left as it is."
+            let meanwhile = ProfileWords.newLoginMeanwhile(profile: login.profile).localized
+            warning = warning.map { $0 + .verbatim(" ") + meanwhile } ?? meanwhile
         }
         if context.json {
             context.printJSON(
@@ -90,38 +91,32 @@ enum LogoutCommand {
                     "profile": .string(login.profile), "provider": .string(session.provider),
                     "source": .string("keystore"),
                     "logged_out": .bool(true), "revoked": .bool(revoked),
-                    "warning": warning.map(JSONValue.string) ?? .null,
+                    "warning": warning.map { .string($0.english) } ?? .null,
                     "profile_in_use": inUse?.now.map(JSONValue.string) ?? .null
                 ]))
         } else {
-            if let warning { context.err("warning: \(warning)\n") }
-            context.err("Logged out of \(provider) (profile '\(login.profile)').\n")
-            if let inUse { context.err(nowInUse(inUse, login: login)) }
+            if let warning { context.err(context.words(ProfileWords.warning(warning))) }
+            context.err(context.words(ProfileWords.loggedOut(provider: provider, profile: login.profile)))
+            if let inUse, let words = nowInUse(inUse, login: login) { context.err(context.words(words)) }
         }
         return 0
     }
 
     /// After the profile in use was deleted: which one commands without --profile use now, or
-    /// that none is logged in. Empty when another profile was deleted.
-    static func nowInUse(_ inUse: ProfileInUse, login: StoredLogin) -> String {
-        guard inUse.wasInUse else { return "" }
+    /// that none is logged in. Nil when another profile was deleted.
+    static func nowInUse(_ inUse: ProfileInUse, login: StoredLogin) -> ProfileWords? {
+        guard inUse.wasInUse else { return nil }
         if let next = inUse.now, let session = login.contents.profiles[next] {
-            return
-                "Commands without --profile now use profile '\(next)': \(Provider.displayName(of: session).visible) as \(StatusCommand.describe(session)).\n"
+            return .nowInUse(profile: next, provider: Provider.displayName(of: session), user: .user(session))
         }
-        let left = login.contents.profiles.keys.filter { $0 != login.profile }.sorted()
-        return "No profile is in use now: commands without --profile are not logged in"
-            + (left.isEmpty ? ".\n" : "; pick one with `kauth switch NAME` (\(left.joined(separator: ", "))).\n")
+        return .noneInUse(left: login.contents.profiles.keys.filter { $0 != login.profile }.sorted())
     }
 
-    static func describe(_ reason: UserAPI.NotRevoked) -> String {
+    static func describe(_ reason: UserAPI.NotRevoked) -> ProfileWords {
         switch reason {
-        case .noEndpoint:
-            return "it advertises no revocation endpoint; if it has one, set provider.NAME.revocation_endpoint"
-        case .refused(let status, let error):
-            return "its revocation endpoint answered HTTP \(status)\(error.map { " \($0.visible)" } ?? "")"
-        case .noToken:
-            return "no token to revoke"
+        case .noEndpoint: .noRevocationEndpoint
+        case .refused(let status, let error): .revocationRefused(status: status, error: error)
+        case .noToken: .noTokenToRevoke
         }
     }
 }

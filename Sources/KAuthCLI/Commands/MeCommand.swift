@@ -56,10 +56,7 @@ enum MeCommand {
         let user = options.oidc ? result.value : api.provider.type.profile.user(in: result.value)
         if let path {
             guard let value = user.value(at: path) ?? result.value.value(at: path) else {
-                throw CommandError.failed(
-                    .untranslated(
-                        "the profile has no field '\(path)' (it may need consent: see `kauth me` for items that need agreement)"
-                    ))
+                throw CommandError.failed(UserDataErrorWords.noProfileField(path: path).localized)
             }
             if context.json {
                 context.printJSON(
@@ -73,7 +70,7 @@ enum MeCommand {
         } else if context.json {
             context.printResponse(result.body, from: api.client)
         } else {
-            context.out(readable(user))
+            context.out(readable(user, in: context.language))
         }
         return 0
     }
@@ -81,21 +78,19 @@ enum MeCommand {
     /// The stored ID token's subject, which `--oidc` checks userinfo against (OIDC Core §5.3.2).
     static func idTokenSubject(of login: StoredLogin) throws -> String {
         guard let idToken = login.session?.idToken else {
-            throw CommandError.failed(
-                .untranslated(
-                    "no ID token is stored to check userinfo against; log in with `kauth login --openid`"))
+            throw CommandError.failed(UserDataErrorWords.noIDTokenForUserinfo.localized)
         }
         guard let subject = JWTClaims.unverifiedSubject(of: idToken) else {
-            throw CommandError.failed(.untranslated("the stored ID token cannot be read; log in again"))
+            throw CommandError.failed(UserDataErrorWords.idTokenUnreadable.localized)
         }
         return subject
     }
 
     /// The profile for people, whatever its shape: Kakao's user object, Snap's user (`data.me`),
     /// or an OpenID Connect userinfo object.
-    static func readable(_ profile: JSONValue) -> String {
+    static func readable(_ profile: JSONValue, in language: Language) -> String {
         if profile["kakao_account"] != nil || profile["properties"] != nil {
-            return summary(profile)
+            return summary(profile, in: language)
         }
         guard case .object(let members) = profile else { return profile.jsonText(pretty: true) + "\n" }
         var rows: [(String, String)] = []
@@ -109,38 +104,37 @@ enum MeCommand {
         return rows.map { "\($0.0.visible.padding(15))\($0.1.visible)\n" }.joined()
     }
 
-    /// id, nickname, email, … and which items still need the user's agreement.
-    static func summary(_ user: JSONValue) -> String {
+    /// id, nickname, email, … and which items still need the user's agreement; the names of the
+    /// rows in `language`, padded by display width.
+    static func summary(_ user: JSONValue, in language: Language) -> String {
         let account = user["kakao_account"]
-        var rows: [(String, String)] = []
-        func add(_ label: String, _ value: JSONValue?) {
-            if let text = value?.stringValue { rows.append((label, text)) }
+        var rows: [(MeWords, String)] = []
+        func add(_ label: MeWords, _ value: JSONValue?) {
+            if let text = value?.stringValue { rows.append((label, text.visible)) }
         }
-        add("id", user["id"])
-        add("nickname", account?.value(at: "profile.nickname") ?? user.value(at: "properties.nickname"))
+        add(.id, user["id"])
+        add(.nickname, account?.value(at: "profile.nickname") ?? user.value(at: "properties.nickname"))
         if let email = account?["email"]?.stringValue {
-            let verified = account?["is_email_verified"]?.boolValue == true ? " (verified)" : ""
-            rows.append(("email", email + verified))
+            let verified = account?["is_email_verified"]?.boolValue == true
+            rows.append((.email, verified ? MeWords.verified(email.visible).text(language) : email.visible))
         }
-        add("name", account?["name"])
-        add("phone", account?["phone_number"])
-        add("age range", account?["age_range"])
-        add("birthday", account?["birthday"])
-        add("birth year", account?["birthyear"])
-        add("gender", account?["gender"])
-        add("profile image", account?.value(at: "profile.profile_image_url"))
-        add("connected at", user["connected_at"])
+        add(.name, account?["name"])
+        add(.phone, account?["phone_number"])
+        add(.ageRange, account?["age_range"])
+        add(.birthday, account?["birthday"])
+        add(.birthYear, account?["birthyear"])
+        add(.gender, account?["gender"])
+        add(.profileImage, account?.value(at: "profile.profile_image_url"))
+        add(.connectedAt, user["connected_at"])
         if let signedUp = user["has_signed_up"]?.boolValue {
-            rows.append(("signed up", signedUp ? "yes" : "no (run `kauth signup`)"))
+            rows.append((.signedUp, (signedUp ? MeWords.signedUpYes : .signedUpNo).text(language)))
         }
-        var text = rows.map { "\($0.0.padding(15))\($0.1.visible)\n" }.joined()
+        var text = rows.map { "\($0.0.text(language).padding(15))\($0.1)\n" }.joined()
         if case .object(let members)? = account {
             let pending = members.filter { $0.key.hasSuffix("_needs_agreement") && $0.value.boolValue == true }
                 .map { String($0.key.dropLast("_needs_agreement".count)) }
                 .sorted()
-            if !pending.isEmpty {
-                text += "needs agreement: \(pending.map(\.visible).joined(separator: ", "))\n"
-            }
+            if !pending.isEmpty { text += MeWords.needsAgreement(pending).text(language) }
         }
         return text
     }

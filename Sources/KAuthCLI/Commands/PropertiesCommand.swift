@@ -38,14 +38,12 @@ enum PropertiesCommand {
             result = try await client.send(UpdateProfileRequest(properties: properties))
         } catch KAuthError.api(_, -201, let message) {
             throw CommandError.failed(
-                .untranslated(
-                    "a key is not a registered user property of the app (\(message.visible)); register it in the Kakao console under User properties, or check its spelling"
-                ))
+                UserDataErrorWords.notAUserProperty(message: message, checkSpelling: true).localized)
         }
         if context.json {
             context.printResponse(result.body, from: client, ["set": .array(properties.map { .string($0.0) })])
         } else {
-            context.err("Set \(properties.map(\.0.visible).joined(separator: ", ")).\n")
+            context.err(context.words(ProductWords.propertiesSet(properties.map(\.0))))
         }
         return 0
     }

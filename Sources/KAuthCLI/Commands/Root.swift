@@ -37,7 +37,9 @@ enum Commands {
             TermsCommand.spec,
             ShippingCommand.spec,
             ApiCommand.spec,
+            GitCredentialCommand.spec,
             AWSCommand.spec,
+            ProfilesCommand.spec,
             SwitchCommand.spec,
             LinkCommand.spec,
             TalkCommand.spec,
@@ -46,7 +48,8 @@ enum Commands {
             CompletionCommand.spec,
             VersionCommand.spec,
             CompleteCommand.spec,
-            ManCommand.spec
+            ManCommand.spec,
+            DockerCredentialCommand.spec
         ],
         topics: HelpTopic.all
     )

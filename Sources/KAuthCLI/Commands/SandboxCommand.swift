@@ -12,21 +12,33 @@ enum SandboxCommand {
         discussion:
             Localized(
                 en:
-                    "Serves Kakao's OAuth, user, consent, share and Talk memo APIs on 127.0.0.1 with an auto-consent authorize page and one sandbox user; with --oidc also ID tokens, discovery, JWKS, userinfo, RFC 7009 revocation and the RFC 8628 device grant; with --snapchat Snap Login Kit's endpoints instead. It prints the environment that points kauth at it on stdout (see `kauth help environment`), and one line per request on stderr. Stop it with Ctrl-C. Control endpoints for tests live under /_sandbox/ (log, config, respond, fail, expire-access-tokens, rotate-key, memos, sharer-visits, picker, friend-messages); the flags below set the same switches from the start.",
+                    "Serves Kakao's OAuth, user, consent, share and Talk memo APIs on 127.0.0.1 with an auto-consent authorize page and one sandbox user; with --oidc also ID tokens, discovery, JWKS, userinfo, RFC 7009 revocation and the RFC 8628 device grant; with --snapchat Snap Login Kit's endpoints instead. It prints the environment that points kauth at it on stdout (see `kauth help environment`), with its process id in KAUTH_SANDBOX_PID, and one line per request on stderr. Stop it with Ctrl-C, or with `kauth sandbox --stop` from a shell that has its exports. With --detach it runs in the background and prints the exports once it listens, so `eval \"$(kauth sandbox --detach)\"` works as with ssh-agent; --env-file also writes them to a file once it listens, for a script to wait on. Control endpoints for tests live under /_sandbox/ (log, config, respond, fail, expire-access-tokens, rotate-key, memos, sharer-visits, picker, friend-messages); the flags below set the same switches from the start.",
                 ko:
-                    "카카오의 OAuth, 사용자, 동의, 공유, 나에게 보내기 API를 자동 동의 인가 페이지와 샌드박스 사용자 한 명과 함께 127.0.0.1에서 제공합니다. --oidc를 주면 ID 토큰, discovery, JWKS, userinfo, RFC 7009 폐기, RFC 8628 기기 그랜트도 제공하고, --snapchat을 주면 대신 Snap Login Kit의 엔드포인트를 제공합니다. kauth가 이 서버를 쓰게 하는 환경 변수를 stdout에 출력하고 (`kauth help environment` 참고), 요청마다 한 줄을 stderr에 씁니다. Ctrl-C로 멈춥니다. 테스트용 제어 엔드포인트는 /_sandbox/ 아래에 있습니다 (log, config, respond, fail, expire-access-tokens, rotate-key, memos, sharer-visits, picker, friend-messages). 아래 플래그는 같은 스위치를 처음부터 켭니다."
+                    "카카오의 OAuth, 사용자, 동의, 공유, 나에게 보내기 API를 자동 동의 인가 페이지와 샌드박스 사용자 한 명과 함께 127.0.0.1에서 제공합니다. --oidc를 주면 ID 토큰, discovery, JWKS, userinfo, RFC 7009 폐기, RFC 8628 기기 그랜트도 제공하고, --snapchat을 주면 대신 Snap Login Kit의 엔드포인트를 제공합니다. kauth가 이 서버를 쓰게 하는 환경 변수를 프로세스 ID(KAUTH_SANDBOX_PID)와 함께 stdout에 출력하고 (`kauth help environment` 참고), 요청마다 한 줄을 stderr에 씁니다. Ctrl-C로, 또는 그 환경 변수가 있는 셸에서 `kauth sandbox --stop`으로 멈춥니다. --detach를 주면 백그라운드에서 실행되고 요청을 받을 준비가 되면 환경 변수를 출력하므로, ssh-agent처럼 `eval \"$(kauth sandbox --detach)\"`로 쓸 수 있습니다. --env-file은 준비가 되면 같은 내용을 파일에도 씁니다. 테스트용 제어 엔드포인트는 /_sandbox/ 아래에 있습니다 (log, config, respond, fail, expire-access-tokens, rotate-key, memos, sharer-visits, picker, friend-messages). 아래 플래그는 같은 스위치를 처음부터 켭니다."
             ),
         options: Options.self,
         globals: [.noColor],
         examples: [
+            (
+                "eval \"$(kauth sandbox --detach)\"; kauth login",
+                Localized(
+                    en: "start it in the background and point this shell at it, as with ssh-agent",
+                    ko: "ssh-agent처럼 백그라운드에서 실행하고 이 셸이 그 서버를 쓰게 합니다")
+            ),
+            (
+                "kauth sandbox --stop",
+                Localized(en: "stop the one this shell's exports point at", ko: "이 셸의 환경 변수가 가리키는 샌드박스를 멈춥니다")
+            ),
             (
                 "kauth sandbox --port 8900",
                 Localized(
                     en: "serve on a fixed port; it prints the environment to use", ko: "고정 포트로 실행합니다. 사용할 환경 변수를 출력합니다")
             ),
             (
-                "kauth sandbox --port 8900 > sandbox.env & sleep 1; . ./sandbox.env; kauth login",
-                Localized(en: "point kauth at it from the same shell", ko: "같은 셸에서 kauth가 이 서버를 쓰게 합니다")
+                "kauth sandbox --detach --oidc --env-file sandbox.env",
+                Localized(
+                    en: "an OpenID Connect provider, its exports (KAUTH_ISSUER too) also written to sandbox.env",
+                    ko: "OpenID Connect 제공자로 실행하고, 환경 변수(KAUTH_ISSUER 포함)를 sandbox.env에도 씁니다")
             ),
             (
                 "kauth sandbox --oidc --client-secret s3cret --client-auth-methods client_secret_basic --bare-refresh-errors --one-use-refresh-tokens",
@@ -37,6 +49,12 @@ enum SandboxCommand {
     )
 
     static func run(_ context: CommandContext, _ options: Options) async throws -> Int32 {
+        if options.stop {
+            guard !options.detach, options.envFile == nil else {
+                throw CommandError.usage(SandboxDetachWords.stopTakesNoOtherMode.localized)
+            }
+            return try await SandboxDetach.stop(context, undo: undo(allURLs))
+        }
         var configuration = SandboxConfiguration()
         configuration.clientID = options.clientID
         configuration.clientSecret = options.clientSecret
@@ -60,6 +78,7 @@ enum SandboxCommand {
             configuration.defaultScopes = ScopeList.parse((options.scopes ?? []))
         }
         try applyProviderBehaviour(options, to: &configuration)
+        if options.detach { return try await SandboxDetach.start(context, options) }
         let terminal = context.terminal
         let quiet = options.quiet
         var log: (@Sendable (SandboxLogEntry) -> Void)?
@@ -75,20 +94,22 @@ enum SandboxCommand {
                 random: context.world.random,
                 onRequest: log
             )
-        } catch LoopbackServerError.addressInUse(_, let port) {
-            throw CommandError.failed(
-                .untranslated(
-                    "port \(port) is already in use; pick another with --port N, or --port 0 for any free port"))
+        } catch LoopbackServerError.addressInUse(_, let port, _) {
+            throw CommandError.failed(CommandUsageWords.sandboxPortInUse(port: port).localized)
         } catch let error as SandboxStateError {
-            throw CommandError.failed(.untranslated("\(error)"))
+            throw CommandError.failed(CommandUsageWords.sandboxState(detail: "\(error)").localized)
         }
         server.start()
-        context.out(exports(base: server.baseURL, configuration: configuration))
+        let exports = exports(
+            base: server.baseURL, configuration: configuration,
+            stopping: (context.world.processes.currentID(), context.language))
+        if let file = options.envFile { try SandboxDetach.writeEnvFile(exports, to: file, context) }
+        context.out(exports)
         let mode =
             configuration.mode == .snapchat ? "a Snap Login Kit-compatible provider" : "a Kakao-compatible provider"
         let oidc = configuration.oidc ? " with OpenID Connect (issuer \(server.baseURL))" : ""
         context.err("kauth sandbox: \(mode) is serving at \(server.baseURL)\(oidc) (Ctrl-C to stop).\n")
-        let urls = exports(base: server.baseURL, configuration: configuration).split(separator: "\n").filter {
+        let urls = exports.split(separator: "\n").filter {
             $0.hasPrefix("# unset ")
         }
         if let line = urls.first {
@@ -105,8 +126,19 @@ enum SandboxCommand {
     /// The line that removes every variable the sandbox exports: left in a shell, they would
     /// point a later login at a real provider with the sandbox's client id and a free port.
     static func undo(_ urls: [String]) -> String {
-        "unset " + (urls + ["KAUTH_CLIENT_ID", ProviderResolver.redirectPortVariable]).joined(separator: " ")
+        "unset "
+            + (urls + [
+                "KAUTH_CLIENT_ID", ProviderResolver.issuerVariable, SandboxDetach.pidVariable,
+                ProviderResolver.redirectPortVariable
+            ]).joined(separator: " ")
     }
+
+    /// Every URL variable a sandbox of any mode exports: what `--stop` unsets, not knowing the mode.
+    static let allURLs = kakaoURLs + snapchatURLs
+    static let kakaoURLs = [
+        "KAUTH_KAKAO_AUTH_URL", "KAUTH_KAKAO_API_URL", "KAUTH_KAKAO_SHARER_URL", "KAUTH_KAKAO_APPS_URL"
+    ]
+    static let snapchatURLs = ["KAUTH_SNAPCHAT_AUTH_URL", "KAUTH_SNAPCHAT_API_URL"]
 
     /// The switches that make the sandbox behave like a stricter or odder provider than Kakao,
     /// so that a user can try kauth against one (and tests ask for it the way a user would).
@@ -116,24 +148,19 @@ enum SandboxCommand {
             for name in ScopeList.parse([list]) {
                 guard let method = SandboxClientAuthMethod(rawValue: name) else {
                     let known = SandboxClientAuthMethod.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw CommandError.usage(
-                        .untranslated(
-                            "--client-auth-methods: unknown method '\(name)'; use one or more of \(known), separated by commas"
-                        ))
+                    throw CommandError.usage(CommandUsageWords.sandboxAuthMethod(given: name, known: known).localized)
                 }
                 if !methods.contains(method) { methods.append(method) }
             }
             guard !methods.isEmpty else {
-                throw CommandError.usage(
-                    .untranslated("--client-auth-methods needs at least one method, such as client_secret_basic"))
+                throw CommandError.usage(CommandUsageWords.sandboxNoAuthMethod.localized)
             }
             configuration.clientAuthMethods = methods
         }
         if let mode = options.authorizationResponseIss {
             guard let value = SandboxIssParameter(rawValue: mode) else {
                 let known = SandboxIssParameter.allCases.map(\.rawValue).joined(separator: ", ")
-                throw CommandError.usage(
-                    .untranslated("--authorization-response-iss: unknown mode '\(mode)'; use one of \(known)"))
+                throw CommandError.usage(CommandUsageWords.sandboxIssMode(given: mode, known: known).localized)
             }
             configuration.authorizationResponseIss = value
         }
@@ -148,14 +175,12 @@ enum SandboxCommand {
         if let name = options.idTokenAlg {
             guard let algorithm = JWSAlgorithm(rawValue: name) else {
                 throw CommandError.usage(
-                    .untranslated(
-                        "--id-token-alg: unknown algorithm '\(name.visible)'; use one of \(JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", "))"
-                    ))
+                    CommandUsageWords.sandboxAlgorithm(
+                        given: name, known: JWSAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")
+                    ).localized)
             }
             if algorithm.family == .hmac, configuration.clientSecret == nil {
-                throw CommandError.usage(
-                    .untranslated(
-                        "--id-token-alg \(name) signs with the client secret: give --client-secret too"))
+                throw CommandError.usage(CommandUsageWords.sandboxAlgorithmNeedsSecret(algorithm: name).localized)
             }
             configuration.idTokenAlgorithm = algorithm
         }
@@ -167,14 +192,19 @@ enum SandboxCommand {
     /// The environment that points kauth at this sandbox, and only what its mode needs: the
     /// provider's base URLs, a client id, and a redirect port of 0 — the sandbox registers no
     /// redirect URIs, so any free port will do, where a real provider needs the one registered.
-    static func exports(base: String, configuration: SandboxConfiguration) -> String {
+    ///
+    /// With `--oidc` the issuer too, which `--provider oidc` reads, and always the sandbox's
+    /// process id and how to stop it (`stopping`: the id, and the language of that comment).
+    static func exports(
+        base: String, configuration: SandboxConfiguration, stopping: (pid: Int32, language: Language)
+    ) -> String {
         var lines: [String] = []
-        let urls =
-            configuration.mode == .snapchat
-            ? ["KAUTH_SNAPCHAT_AUTH_URL", "KAUTH_SNAPCHAT_API_URL"]
-            : ["KAUTH_KAKAO_AUTH_URL", "KAUTH_KAKAO_API_URL", "KAUTH_KAKAO_SHARER_URL", "KAUTH_KAKAO_APPS_URL"]
+        let urls = configuration.mode == .snapchat ? snapchatURLs : kakaoURLs
         lines += urls.map { "export \($0)=\(base)" }
         lines.append("export KAUTH_CLIENT_ID=\(configuration.clientID ?? defaultClientID)")
+        if configuration.oidc { lines.append("export \(ProviderResolver.issuerVariable)=\(base)") }
+        lines.append("export \(SandboxDetach.pidVariable)=\(stopping.pid)")
+        lines.append("# " + SandboxDetachWords.howToStop(pid: stopping.pid).text(stopping.language))
         lines.append("# Before using a real provider in this shell again, undo these exports with:")
         lines.append("# " + undo(urls))
         lines.append("# The sandbox accepts any redirect port; a real provider needs the registered one.")
@@ -211,6 +241,9 @@ extension SandboxCommand {
         var friends: Int?
         var noFriendsApi = false
         var quiet = false
+        var detach = false
+        var envFile: String?
+        var stop = false
 
         static let flags: [OptionFlag<Self>] = [
             .port(
@@ -329,7 +362,23 @@ extension SandboxCommand {
                 Localized(
                     en: "the app lacks the Talk friends permission: the friends API answers -3",
                     ko: "앱에 카카오톡 친구 권한이 없습니다: 친구 API가 -3으로 응답합니다")),
-            .toggle(\.quiet, "quiet", Localized(en: "do not log requests", ko: "요청을 기록하지 않습니다"))
+            .toggle(\.quiet, "quiet", Localized(en: "do not log requests", ko: "요청을 기록하지 않습니다")),
+            .toggle(
+                \.detach, "detach",
+                Localized(
+                    en: "run in the background: print the exports, with its pid, once it listens, and return",
+                    ko: "백그라운드에서 실행합니다: 준비가 되면 PID와 함께 환경 변수를 출력하고 바로 돌아옵니다")),
+            .option(
+                \.envFile, "env-file", "FILE",
+                Localized(
+                    en: "also write the exports to FILE, whole, once it listens",
+                    ko: "준비가 되면 환경 변수를 FILE에도 통째로 씁니다"),
+                values: .file),
+            .toggle(
+                \.stop, "stop",
+                Localized(
+                    en: "stop the sandbox KAUTH_SANDBOX_PID names (the exports' own)",
+                    ko: "KAUTH_SANDBOX_PID가 가리키는 샌드박스를 멈춥니다"))
         ]
     }
 }

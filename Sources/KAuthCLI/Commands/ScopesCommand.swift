@@ -79,25 +79,25 @@ enum ScopesCommand {
         if context.json {
             context.printResponse(result.body, from: client)
         } else {
-            context.out(table(result.value.scopes))
+            context.out(table(result.value.scopes, in: context.language))
         }
         return 0
     }
 
-    static func table(_ scopes: [Scope]) -> String {
-        TextTable.render(
-            ["ID", "NAME", "TYPE", "AGREED", "REVOCABLE", "USING"],
+    /// The consent items, one row each; names as the provider sent them (Kakao's are Korean).
+    static func table(_ scopes: [Scope], in language: Language) -> String {
+        func yesNo(_ value: Bool) -> String { TableWords.yesNo(value).text(language) }
+        return TextTable.render(
+            [.id, .name, .type, .agreed, .revocable, .using],
             scopes.map { scope in
                 [
                     scope.id.visible, (scope.displayName ?? "").visible, (scope.type ?? "").visible,
                     yesNo(scope.agreed),
                     scope.revocable.map(yesNo) ?? "-", scope.using.map(yesNo) ?? "-"
                 ]
-            }
+            }, in: language
         )
     }
-
-    static func yesNo(_ value: Bool) -> String { value ? "yes" : "no" }
 
     /// Keeps the stored login's scope list in step with the provider's full answer.
     static func remember(_ info: ScopeInfo, context: CommandContext) async throws {
@@ -113,16 +113,13 @@ enum ScopesCommand {
         let current = try await client.send(ScopesRequest()).value.scopes
         for id in ids {
             guard let scope = current.first(where: { $0.id == id }) else {
-                throw CommandError.usage(.untranslated("'\(id)' is not a consent item of this app; see `kauth scopes`"))
+                throw CommandError.usage(UserDataErrorWords.notAConsentItem(id: id, suggestions: []).localized)
             }
             guard scope.agreed else {
-                throw CommandError.usage(.untranslated("'\(id)' is not agreed, so there is nothing to revoke"))
+                throw CommandError.usage(UserDataErrorWords.scopeNotAgreed(id: id).localized)
             }
             guard scope.revocable == true else {
-                throw CommandError.usage(
-                    .untranslated(
-                        "'\(id)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)"
-                    ))
+                throw CommandError.usage(UserDataErrorWords.scopeRequired(id: id).localized)
             }
         }
         let result = try await client.send(RevokeScopesRequest(scopes: ids))
@@ -130,8 +127,8 @@ enum ScopesCommand {
         if context.json {
             context.printResponse(result.body, from: client, ["revoked": .array(ids.map(JSONValue.string))])
         } else {
-            context.err("Revoked: \(ids.map(\.visible).joined(separator: " "))\n")
-            context.out(table(result.value.scopes))
+            context.err(context.words(ProductWords.revoked(ids)))
+            context.out(table(result.value.scopes, in: context.language))
         }
         return 0
     }
@@ -139,9 +136,7 @@ enum ScopesCommand {
     static func request(_ context: CommandContext, _ options: RequestOptions) async throws -> Int32 {
         let command = context.command
         if context.environmentToken != nil {
-            throw CommandError.usage(
-                .untranslated(
-                    "KAUTH_ACCESS_TOKEN is set: additional consent replaces the stored login's tokens; unset it first"))
+            throw CommandError.usage(UserDataErrorWords.consentWithEnvironmentToken.localized)
         }
         let login = try context.storedLogin()
         guard let session = login.session else {
@@ -151,14 +146,14 @@ enum ScopesCommand {
         let client = try context.client(for: context.tokenService(login))
         try client.provider.require(.consent)
         if options.missing {
-            if !ids.isEmpty { throw CommandError.usage(.untranslated("give scope IDs or --missing, not both")) }
+            if !ids.isEmpty { throw CommandError.usage(UserDataErrorWords.idsAndMissing.localized) }
             ids = MissingConsent.scopes(in: try await UserAPI(client: client).profile().value)
             if ids.isEmpty {
-                context.err("Nothing to request: /v2/user/me reports no item that needs agreement.\n")
+                context.err(context.words(LoginWords.nothingToRequest))
                 return 0
             }
         } else if ids.isEmpty {
-            throw CommandError.usage(.untranslated("name the scope IDs to request, or pass --missing"))
+            throw CommandError.usage(UserDataErrorWords.noScopeIDs.localized)
         } else {
             // Checked against the app's consent items first, as `kauth scopes revoke` does: a
             // typo opens no browser.
@@ -166,9 +161,7 @@ enum ScopesCommand {
             if let unknown = ids.first(where: { !catalogue.contains($0) && $0 != "openid" }) {
                 let suggestions = Suggestions.closest(to: unknown, in: catalogue)
                 throw CommandError.usage(
-                    .untranslated(
-                        "'\(unknown.visible)' is not a consent item of this app\(suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"); see `kauth scopes`"
-                    ))
+                    UserDataErrorWords.notAConsentItem(id: unknown, suggestions: suggestions).localized)
             }
         }
         let overrides = ProviderOverrides(
@@ -178,7 +171,7 @@ enum ScopesCommand {
         let timeout = options.timeout ?? 300
         let options = LoginOptions(
             scopes: ids, openID: session.openID, openBrowser: !options.noBrowser, timeout: .seconds(timeout))
-        context.err("Requesting consent for: \(ids.joined(separator: " "))\n")
+        context.err(context.words(LoginWords.requestingConsent(ids)))
         let progress = LoginProgress(context: context)
         defer { progress.finish() }
         let updated = try await LoginFlow(
@@ -198,16 +191,10 @@ enum ScopesCommand {
                 ]))
             return declined.isEmpty ? 0 : 4
         }
-        if !granted.isEmpty { context.err("Granted: \(granted.map(\.visible).joined(separator: " "))\n") }
-        if !declined.isEmpty {
-            context.err(
-                "Not granted: \(declined.map(\.visible).joined(separator: " ")) (declined, or not a consent item of the app)\n"
-            )
-        }
+        if !granted.isEmpty { context.err(context.words(LoginWords.granted(granted))) }
+        if !declined.isEmpty { context.err(context.words(LoginWords.notGranted(declined))) }
         let gained = updated.scopes.filter { !session.scopes.contains($0) }
-        context.err(
-            "Now agreed: \(updated.scopes.map(\.visible).joined(separator: " "))\(gained.isEmpty ? "" : " (new: \(gained.map(\.visible).joined(separator: " ")))")\n"
-        )
+        context.err(context.words(LoginWords.nowAgreed(updated.scopes, new: gained)))
         return declined.isEmpty ? 0 : 4
     }
 }

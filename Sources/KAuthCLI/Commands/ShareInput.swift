@@ -19,25 +19,23 @@ enum ShareInput {
     /// The template in `source` (a file, or `-` for standard input), parsed and checked.
     static func template(_ context: CommandContext, source: String) throws -> DefaultTemplate {
         let text: String
-        let name: String
         if source == "-" {
-            name = "from standard input"
             var lines: [String] = []
             while let line = context.terminal.readLine() { lines.append(line) }
             text = lines.joined(separator: "\n")
         } else {
-            name = "'\(source)'"
             let data: Data?
             do {
                 data = try context.world.fileSystem.readUserFile(source)
             } catch {
-                throw CommandError.usage(.untranslated("cannot read the template \(name): \(error)"))
+                throw CommandError.usage(
+                    ShareErrorWords.cannotReadTemplate(source: source, reason: "\(error)").localized)
             }
             guard let data else {
-                throw CommandError.usage(.untranslated("cannot read the template \(name): no such file"))
+                throw CommandError.usage(ShareErrorWords.noSuchTemplate(source: source).localized)
             }
             guard let decoded = String(validating: data, as: UTF8.self) else {
-                throw CommandError.usage(.untranslated("the template \(name) is not UTF-8 text"))
+                throw CommandError.usage(ShareErrorWords.templateNotUTF8(source: source).localized)
             }
             text = decoded
         }
@@ -46,7 +44,7 @@ enum ShareInput {
             json = try LenientJSON.parse(text)
         } catch {
             throw CommandError.usage(
-                .untranslated("the template \(name) is not valid JSON: \(TemplateMessages.describe(error))"))
+                ShareErrorWords.templateNotJSON(source: source, why: TemplateWords.describe(error)).localized)
         }
         switch TemplateValidator.validate(json) {
         case .success(let template): return template
@@ -61,21 +59,16 @@ enum ShareInput {
         let id = try templateID(options.templateID)
         if let text = options.text {
             guard options.template == nil, options.templateID == nil, options.scrap == nil, args.isEmpty else {
-                throw CommandError.usage(
-                    .untranslated(
-                        "--text sends a text message of its own: leave out --template, --template-id, --arg and --scrap"
-                    ))
+                throw CommandError.usage(ShareErrorWords.textAlone.localized)
             }
             return .default(try textTemplate(text, link: options.link.map { try webURL($0, flag: "--link") }))
         }
         if options.link != nil {
-            throw CommandError.usage(.untranslated("--link goes with --text; a template names its own links"))
+            throw CommandError.usage(ShareErrorWords.linkWithoutText.localized)
         }
         if let source = options.template {
             guard options.templateID == nil, options.scrap == nil, args.isEmpty else {
-                throw CommandError.usage(
-                    .untranslated(
-                        "--template sends a default template: leave out --template-id, --arg and --scrap"))
+                throw CommandError.usage(ShareErrorWords.templateAlone.localized)
             }
             return .default(try template(context, source: source))
         }
@@ -86,9 +79,7 @@ enum ShareInput {
             return .custom(templateID: id, args: args)
         }
         throw CommandError.usage(
-            .untranslated(
-                "'\(context.command.path.joined(separator: " "))' needs a message: --text TEXT [--link URL], --template FILE (or -), --template-id N [--arg KEY=VALUE…], or --scrap URL"
-            ))
+            ShareErrorWords.needsMessage(command: context.command.path.joined(separator: " ")).localized)
     }
 
     /// Kakao's text template for `text`, built as a JSON value (so no character of the text can
@@ -96,14 +87,12 @@ enum ShareInput {
     /// without `--link` it is empty, and a tap opens nothing.
     static func textTemplate(_ text: String, link: String?) throws -> DefaultTemplate {
         guard text.contains(where: { !$0.isWhitespace }) else {
-            throw CommandError.usage(.untranslated("--text needs some text"))
+            throw CommandError.usage(ShareErrorWords.emptyText.localized)
         }
         let count = text.count
         guard count <= TemplateValidator.maximumText else {
             throw CommandError.usage(
-                .untranslated(
-                    "--text is \(count) characters; a Kakao text message holds at most \(TemplateValidator.maximumText) (a --template can carry a longer feed or list message)"
-                ))
+                ShareErrorWords.textTooLong(count: count, maximum: TemplateValidator.maximumText).localized)
         }
         var urls: [String: JSONValue] = [:]
         if let link {
@@ -123,7 +112,7 @@ enum ShareInput {
         var pairs: [String: String] = [:]
         for (key, value) in try KeyValueArguments.parse(values, what: flag) {
             guard pairs[key] == nil else {
-                throw CommandError.usage(.untranslated("\(flag) \(key)= is given twice"))
+                throw CommandError.usage(ShareErrorWords.keyTwice(flag: flag, key: key).localized)
             }
             pairs[key] = value
         }
@@ -134,8 +123,7 @@ enum ShareInput {
     static func templateID(_ text: String?) throws -> Int64? {
         guard let text else { return nil }
         guard let id = Int64(text), id > 0 else {
-            throw CommandError.usage(
-                .untranslated("--template-id needs a template ID (a positive whole number), not '\(text)'"))
+            throw CommandError.usage(ShareErrorWords.templateID(given: text).localized)
         }
         return id
     }
@@ -146,7 +134,7 @@ enum ShareInput {
         guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"),
             let host = URLComponents(string: text)?.host, !host.isEmpty
         else {
-            throw CommandError.usage(.untranslated("\(flag) needs an http or https URL, not '\(text)'"))
+            throw CommandError.usage(ShareErrorWords.notAWebURL(flag: flag, given: text).localized)
         }
         return text
     }
@@ -155,12 +143,11 @@ enum ShareInput {
     static func open(_ url: String, context: CommandContext) async -> Bool {
         do {
             try await context.world.browser.open(url)
-            context.err("Opened the sharer page in the browser.\n")
+            context.err(context.words(LoginProgressWords.openedSharer))
             return true
         } catch {
-            let reason = LoginProgress.describe(
-                error as? BrowserError ?? .noBrowser, verbose: context.globals.verbose)
-            context.err("warning: could not open a browser (\(reason)); open the URL yourself\n")
+            let reason = LoginProgress.reason(error as? BrowserError ?? .noBrowser, verbose: context.globals.verbose)
+            context.err(context.words(LoginProgressWords.sharerNotOpened(reason: reason)))
             return false
         }
     }

@@ -43,12 +43,12 @@ enum ShippingCommand {
         var addressID: Int64?
         if let text = options.id {
             guard let id = Int64(text) else {
-                throw CommandError.usage(.untranslated("--id needs a numeric address id, not '\(text)'"))
+                throw CommandError.usage(UserDataErrorWords.addressID(given: text).localized)
             }
             addressID = id
         }
         if addressID != nil && (options.all || pageSize != nil) {
-            throw CommandError.usage(.untranslated("--id picks one address; it does not go with --all or --page-size"))
+            throw CommandError.usage(UserDataErrorWords.addressIDAlone.localized)
         }
         let client = try context.apiClient(requiring: .shippingAddresses)
         if options.all {
@@ -61,7 +61,7 @@ enum ShippingCommand {
                 ])
                 context.printResponse(joined, from: client)
             } else {
-                context.out(table(all.addresses))
+                context.out(table(all.addresses, in: context.language))
             }
             return 0
         }
@@ -71,25 +71,27 @@ enum ShippingCommand {
             return 0
         }
         let addresses = result.value.addresses ?? []
-        context.out(table(addresses))
+        context.out(table(addresses, in: context.language))
         if addressID == nil,
             result.value.hasMore == true || (result.value.hasMore == nil && addresses.count == (pageSize ?? 10))
         {
-            context.err("More addresses follow; --all lists every page.\n")
+            context.err(context.words(ProductWords.moreAddresses))
         }
         return 0
     }
 
-    static func table(_ addresses: [ShippingAddress]) -> String {
+    /// One row per address (Kakao's are Korean), padded by display width.
+    static func table(_ addresses: [ShippingAddress], in language: Language) -> String {
         TextTable.render(
-            ["ID", "NAME", "DEFAULT", "RECEIVER", "ZONE", "ADDRESS"],
+            [.id, .name, .isDefault, .receiver, .zone, .address],
             addresses.map { address in
                 [
-                    String(address.id), (address.name ?? "").visible, address.isDefault == true ? "yes" : "",
+                    String(address.id), (address.name ?? "").visible,
+                    address.isDefault == true ? TableWords.yes.text(language) : "",
                     (address.receiverName ?? "").visible, (address.zoneNumber ?? address.zipCode ?? "").visible,
                     [address.baseAddress, address.detailAddress].compactMap { $0 }.joined(separator: " ").visible
                 ]
-            }
+            }, in: language
         )
     }
 }

@@ -65,9 +65,7 @@ enum ShippingPickerCommand {
     static func addressID(_ context: CommandContext) throws -> Int64 {
         let text = context.command.arguments.first ?? ""
         guard text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber), let id = Int64(text), id > 0 else {
-            throw CommandError.usage(
-                .untranslated(
-                    "'kauth shipping edit' needs an address id (a positive whole number), not '\(text.visible)'"))
+            throw CommandError.usage(UserDataErrorWords.pickerAddressID(given: text).localized)
         }
         return id
     }
@@ -79,7 +77,7 @@ enum ShippingPickerCommand {
         let portFlag = options.port
         let client = try context.apiClient(requiring: .shippingAddresses)
         let port = portFlag ?? client.provider.redirectPort ?? 0
-        let progress = LoginProgress(context: context, activity: "the address picker")
+        let progress = LoginProgress(context: context, activity: .addressPicker)
         defer { progress.finish() }
         let result = try await AddressPicker(
             world: context.world, client: client, version: context.version, pages: AddressPickerPage.listenerPages
@@ -97,7 +95,7 @@ enum ShippingPickerCommand {
                     "address_id": .number(Double(result.addressID))
                 ])
         } else {
-            context.out(ShippingCommand.table([result.address]))
+            context.out(ShippingCommand.table([result.address], in: context.language))
         }
         return 0
     }

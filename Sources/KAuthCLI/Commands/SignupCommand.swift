@@ -32,7 +32,7 @@ enum SignupCommand {
             if context.json {
                 context.printResponse(result.body, from: client, ["signed_up": .bool(true), "already": .bool(false)])
             } else {
-                context.err("Signed up: the user is now linked to the app.\n")
+                context.err(context.words(ProductWords.signedUp))
             }
         } catch KAuthError.api(_, -102, _) {
             if context.json {
@@ -42,13 +42,11 @@ enum SignupCommand {
                         "signed_up": .bool(true), "already": .bool(true), "response": .null
                     ]))
             } else {
-                context.err("Already linked: the user is signed up to the app (nothing to do).\n")
+                context.err(context.words(ProductWords.alreadySignedUp))
             }
         } catch KAuthError.api(_, -201, let message) {
             throw CommandError.failed(
-                .untranslated(
-                    "a key is not a registered user property of the app (\(message.visible)); register it in the Kakao console under User properties"
-                ))
+                UserDataErrorWords.notAUserProperty(message: message, checkSpelling: false).localized)
         }
         return 0
     }

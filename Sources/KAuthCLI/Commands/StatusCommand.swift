@@ -66,7 +66,6 @@ enum StatusCommand {
 
     /// The offline view; after `--check`, with its outcome (`checked`, `check_error` in JSON).
     static func show(_ context: CommandContext, checked: Bool, refusal: KAuthError?) throws -> Int32 {
-        let refused = refusal.map(context.messages.message(for:))
         let now = context.world.clock.now()
         if context.environmentToken != nil {
             let profile = try context.profileName()
@@ -76,11 +75,12 @@ enum StatusCommand {
                     keystore: SessionJSON.keystore(context.keystore.path, nil), now: now)
                 object["provider"] = .string(context.globals.provider ?? ProviderType.kakao.id)
                 object["checked"] = .bool(checked)
-                object["check_error"] = refused.map(JSONValue.string) ?? .null
+                object["check_error"] =
+                    refusal.map { .string(context.messages(in: .english).message(for: $0)) } ?? .null
                 context.printJSON(.object(object))
             } else {
-                context.out("Using the access token in KAUTH_ACCESS_TOKEN (the keystore is not read).\n")
-                if let refused { context.err("error: \(refused)\n") }
+                context.out(context.words(StatusWords.environmentToken) + "\n")
+                if let refusal { context.say(StatusWords.checkError(context.messages.message(for: refusal))) }
             }
             return 0
         }
@@ -88,6 +88,7 @@ enum StatusCommand {
         let profile = login.profile
         let contents = login.contents
         let session = login.session
+        if session == nil, let provider = context.globals.provider { try context.checkKnownProvider(provider) }
         let bootstrap = try session == nil && TokenService.bootstrapToken(context.environment) != nil
         let state = session?.state(at: now) ?? (bootstrap ? .refreshable : .expired)
         if context.json {
@@ -95,8 +96,8 @@ enum StatusCommand {
                 context.keystore.path, login.snapshot.data == nil ? nil : login.snapshot.protection)
             var object = SessionJSON.object(
                 session, profile: profile, source: bootstrap ? .bootstrap : .keystore, keystore: keystore, now: now)
-            object["checked"] = .bool(checked && (session != nil || refused != nil))
-            object["check_error"] = refused.map(JSONValue.string) ?? .null
+            object["checked"] = .bool(checked && (session != nil || refusal != nil))
+            object["check_error"] = refusal.map { .string(context.messages(in: .english).message(for: $0)) } ?? .null
             object["default_profile"] = .string(contents.defaultProfile ?? "default")
             object["profiles"] = .array(
                 contents.profiles.keys.sorted().map { name in
@@ -104,45 +105,45 @@ enum StatusCommand {
                 })
             context.printJSON(.object(object))
         } else {
+            let language = context.language
+            let relogin = context.loginInvocation(profile)
             if let session {
                 context.out(
                     text(
                         session, profile: profile, keystore: context.keystore.path,
-                        protection: login.snapshot.protection, now: now))
-                if checked && refused == nil && state != .expired {
-                    context.out("  \("checked".padding(15))the provider accepts this login (asked just now)\n")
+                        protection: login.snapshot.protection, now: now
+                    ).text(language))
+                if checked && refusal == nil && state != .expired {
+                    context.out(
+                        "  \(StatusWords.rowChecked.text(language).padding(15))\(StatusWords.accepted.text(language))\n"
+                    )
                 }
                 if let rejection = session.rejection {
-                    context.err(
-                        "The provider no longer accepts this login: \(ErrorMessages.describe(rejection)); run \(context.messages.login(profile)) again.\n"
-                    )
+                    context.say(StatusWords.noLongerAccepted(reason: .rejection(rejection), login: relogin))
                 } else if state == .expired {
-                    context.err(
-                        "The stored login has expired and cannot be refreshed; run \(context.messages.login(profile)) again.\n"
-                    )
+                    context.say(StatusWords.expired(login: relogin))
                 }
             } else if bootstrap {
-                context.out(
-                    "No login is stored for profile '\(profile)' yet: the session starts from KAUTH_REFRESH_TOKEN on the first command that needs a token.\n"
-                )
+                context.out(context.words(StatusWords.bootstrap(profile: profile)) + "\n")
             } else {
-                context.err("Not logged in (profile '\(profile)'). Run \(context.messages.login(profile)).\n")
+                context.say(StatusWords.notLoggedIn(profile: profile, login: relogin))
             }
             let others = contents.profiles.keys.sorted().filter { $0 != profile }
             if !others.isEmpty {
                 context.out(
-                    "Other profiles:\n"
+                    context.words(StatusWords.otherProfiles) + "\n"
                         + others.map { name in
                             let other = contents.profiles[name]!
-                            let marker = name == contents.defaultProfile ? " (default)" : ""
-                            let server = other.foreignServer.map { " at \($0.visible)" } ?? ""
-                            let rejected = other.rejection == nil ? "" : " (rejected by the provider)"
-                            return
-                                "  \(name)\(marker): \(Provider.displayName(of: other).visible)\(server), \(describe(other)), \(other.state(at: now).rawValue)\(rejected)\n"
+                            return context.words(
+                                StatusWords.otherProfile(
+                                    name: name, isDefault: name == contents.defaultProfile,
+                                    provider: Provider.displayName(of: other), server: other.foreignServer,
+                                    user: .user(other), state: other.state(at: now), rejected: other.rejection != nil))
+                                + "\n"
                         }.joined())
             }
         }
-        if let refused, !context.json { context.err("error: \(refused)\n") }
+        if let refusal, !context.json { context.say(StatusWords.checkError(context.messages.message(for: refusal))) }
         return state == .expired ? 3 : 0
     }
 
@@ -160,123 +161,61 @@ enum StatusCommand {
         ])
     }
 
+    /// The stored login for people: a heading, then one row per fact, the names padded by display
+    /// width so the values line up in both languages.
     static func text(
         _ session: StoredSession, profile: String, keystore: String, protection: KeystoreProtection, now: Date
-    ) -> String {
-        let who =
+    ) -> Localized {
+        let who: Localized =
             session.user == nil && session.userID == nil
-            ? "an unknown user (run `kauth me` to fetch the profile)" : describe(session)
-        var rows: [(String, String)] = [
-            ("profile", profile),
+            ? StatusWords.unknownUser.localized : SessionWords.user(session).localized
+        let state = session.state(at: now)
+        var rows: [(StatusWords, Localized)] = [
+            (.rowProfile, .verbatim(profile)),
             (
-                "session",
-                session.rejection.map { "expired: \(ErrorMessages.describe($0)) (log in again)" }
-                    ?? sessionText(session.state(at: now))
+                .rowSession,
+                session.rejection.map { StatusWords.rejectedSession(.rejection($0)).localized }
+                    ?? SessionWords.state(state).localized
             ),
             (
-                "scopes",
+                .rowScopes,
                 session.scopes.isEmpty
-                    ? "(none reported)"
-                    : session.scopes.map(\.visible).joined(separator: " ")
+                    ? StatusWords.noScopes.localized
+                    : .verbatim(session.scopes.map(\.visible).joined(separator: " "))
                         + (session.scopesConfirmed == false
-                            ? " " + TokenExchangeWords.scopesNotConfirmed.localized.english : "")
+                            ? .verbatim(" ") + TokenExchangeWords.scopesNotConfirmed.localized : .verbatim(""))
             ),
-            ("access token", expiry(session.accessTokenExpiresAt, now: now)),
+            (.rowAccessToken, Expiry(date: session.accessTokenExpiresAt, now: now).localized),
             (
-                "refresh token",
+                .rowRefreshToken,
                 session.refreshToken == nil
-                    ? "none" : session.refreshTokenExpiresAt.map { expiry($0, now: now) } ?? "stored (no expiry given)"
+                    ? StatusWords.noRefreshToken.localized
+                    : session.refreshTokenExpiresAt.map { Expiry(date: $0, now: now).localized }
+                        ?? StatusWords.refreshTokenWithoutExpiry.localized
             )
         ]
         if let exchange = session.tokenExchange {
-            rows.append(("grant", TokenExchangeWords.grantLine(exchange.source).localized.english))
+            rows.append((.rowGrant, TokenExchangeWords.grantLine(exchange.source).localized))
         }
-        if let resources = session.resources { rows.append(("resources", resources.map(\.visible).joined(separator: " "))) }
-        if session.idToken != nil { rows.append(("ID token", "stored")) }
+        if let resources = session.resources {
+            rows.append((.rowResources, .verbatim(resources.map(\.visible).joined(separator: " "))))
+        }
+        if session.idToken != nil { rows.append((.rowIDToken, StatusWords.idTokenStored.localized)) }
         if let acr = session.idToken.flatMap({ JWTClaims.unverifiedClaims(of: $0)?["acr"]?.stringValue }) {
-            rows.append(("acr", acr.visible))
+            rows.append((.rowACR, .verbatim(acr.visible)))
         }
-        if let server = session.foreignServer { rows.append(("server", serverText(server, of: session))) }
-        rows.append(("keystore", keystore))
-        rows.append(("protection", protectionText(protection)))
-        let heading = session.state(at: now) == .expired ? "The login to" : "Logged in to"
-        let tail =
-            session.rejection != nil
-            ? " was rejected by the provider" : session.state(at: now) == .expired ? " has expired" : ""
-        return "\(heading) \(Provider.displayName(of: session).visible) as \(who)\(tail)\n"
-            + rows.map { "  \($0.0.padding(15))\($0.1)\n" }.joined()
-    }
-
-    /// Where the keystore's key is, or why it is not encrypted.
-    static func protectionText(_ protection: KeystoreProtection) -> String {
-        switch protection {
-        case .keyring(let kind, _): return "encrypted, key in the \(kind.displayName)"
-        case .passphrase: return "encrypted with KAUTH_PASSPHRASE"
-        case .none(let reason?): return "not encrypted (\(reasonText(reason)))"
-        case .none(nil):
-            return "not encrypted (written before kauth used the keyring; the next `kauth login` moves its key there)"
+        if let server = session.foreignServer {
+            rows.append((.rowServer, SessionWords.server(server, of: session).localized))
         }
-    }
-
-    /// Why no keyring was used, in words.
-    static func reasonText(_ reason: NoKeyringReason) -> String {
-        switch reason {
-        case .noSessionBus: return "no session bus for the Secret Service"
-        case .locked: return "the keyring was locked"
-        case .timedOut: return "the keyring did not answer within 3 s"
-        case .turnedOff: return "KAUTH_KEYRING=off"
-        case .unavailable: return "the keyring could not be used"
+        rows.append((.rowKeystore, .verbatim(keystore)))
+        rows.append((.rowProtection, SessionWords.protection(protection).localized))
+        let heading = StatusWords.heading(
+            provider: Provider.displayName(of: session), user: who, state: state, rejected: session.rejection != nil)
+        func block(_ language: Language) -> String {
+            heading.text(language)
+                + rows.map { "  \($0.0.text(language).padding(15))\($0.1.text(language))\n" }.joined()
         }
-    }
-
-    /// A server that is not the provider's own, and whether it is on this machine.
-    static func serverText(_ server: String, of session: StoredSession) -> String {
-        let type = ProviderType.named(session.providerType ?? session.provider)
-        let own = type.flatMap { $0.usesDiscovery ? nil : "not \($0.displayName)'s own" }
-        if LoopbackAddress.contains(server) {
-            return "\(server.visible) (on this machine: a sandbox or test server\(own.map { ", \($0)" } ?? ""))"
-        }
-        return "\(server.visible) (\(own ?? "not the provider's own") server)"
-    }
-
-    static func sessionText(_ state: SessionState) -> String {
-        switch state {
-        case .valid: return "valid"
-        case .refreshable: return "refreshable (the access token expired; the next command refreshes it)"
-        case .expired: return "expired (log in again)"
-        }
-    }
-
-    /// Who a login is: `Nickname <email> (id N)` with what is known; the bare id (an OpenID
-    /// Connect `sub`) when the profile gave no name.
-    static func describe(_ session: StoredSession) -> String {
-        let user = session.user ?? CachedUser()
-        let id = user.id ?? session.userID
-        guard let name = user.nickname ?? user.displayName ?? user.email else {
-            return id?.visible ?? "an unknown user"
-        }
-        var text = name.visible
-        if let email = user.email, email != name { text += " <\(email.visible)>" }
-        if let id { text += " (id \(id.visible))" }
-        return text
-    }
-
-    /// `valid until 2026-11-22T07:00:00Z (in 5h 59m)` or `expired at … (3m ago)`.
-    static func expiry(_ date: Date, now: Date) -> String {
-        let seconds = Int(date.timeIntervalSince(now))
-        let stamp = RFC3339.string(from: date)
-        return seconds > 0
-            ? "valid until \(stamp) (in \(span(seconds)))" : "expired at \(stamp) (\(span(-seconds)) ago)"
-    }
-
-    static func span(_ seconds: Int) -> String {
-        let days = seconds / 86_400
-        let hours = seconds % 86_400 / 3600
-        let minutes = seconds % 3600 / 60
-        if days > 0 { return "\(days)d \(hours)h" }
-        if hours > 0 { return "\(hours)h \(minutes)m" }
-        if minutes > 0 { return "\(minutes)m \(seconds % 60)s" }
-        return "\(seconds)s"
+        return Localized(en: block(.english), ko: block(.korean))
     }
 }
 

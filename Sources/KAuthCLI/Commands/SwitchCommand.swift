@@ -8,9 +8,9 @@ enum SwitchCommand {
         discussion:
             Localized(
                 en:
-                    "Each profile holds one login (any provider). Commands use --profile, else KAUTH_PROFILE, else the profile chosen here, else 'default'. Without NAME, lists the stored profiles.",
+                    "Each profile holds one login (any provider). Commands use --profile, else KAUTH_PROFILE, else the profile chosen here, else 'default'. Without NAME, lists the stored profiles as `kauth profiles` does.",
                 ko:
-                    "프로필마다 로그인 하나를 담습니다 (제공자는 무엇이든). 명령은 --profile, 없으면 KAUTH_PROFILE, 없으면 여기서 고른 프로필, 없으면 'default'를 씁니다. NAME 없이 실행하면 저장된 프로필을 나열합니다."
+                    "프로필마다 로그인 하나를 담습니다 (제공자는 무엇이든). 명령은 --profile, 없으면 KAUTH_PROFILE, 없으면 여기서 고른 프로필, 없으면 'default'를 씁니다. NAME 없이 실행하면 `kauth profiles`처럼 저장된 프로필을 나열합니다."
             ),
         options: JSONOnlyOptions.self,
         globals: [.noColor],
@@ -30,43 +30,25 @@ enum SwitchCommand {
     )
 
     static func run(_ context: CommandContext) async throws -> Int32 {
-        guard let name = context.command.arguments.first else { return try list(context) }
+        guard let name = context.command.arguments.first else { return try ProfilesCommand.list(context) }
         try CommandContext.validateProfileName(name)
-        try await context.profileStore.makeDefault(profile: name)
+        do {
+            try await context.profileStore.makeDefault(profile: name)
+        } catch KAuthError.notLoggedIn where !context.json {
+            // A typo of a stored name is said as one, not as a login to create.
+            let stored = try context.storedLogin(anyProvider: true).contents.profiles.keys.sorted()
+            let closest = Suggestions.closest(to: name, in: stored)
+            guard !closest.isEmpty else { throw KAuthError.notLoggedIn(profile: name) }
+            context.err(
+                context.words(
+                    ProfileWords.noSuchProfile(name: name, login: context.loginInvocation(name), closest: closest)))
+            return KAuthError.notLoggedIn(profile: name).exitCode
+        }
         if context.json {
             context.printJSON(.object(["default_profile": .string(name)]))
         } else {
-            context.err("Profile '\(name)' is now the default.\n")
+            context.err(context.words(ProfileWords.madeDefault(name)))
         }
-        return 0
-    }
-
-    /// The stored profiles, the default one marked, and what each is logged in to.
-    static func list(_ context: CommandContext) throws -> Int32 {
-        let contents = try context.storedLogin(anyProvider: true).contents
-        let names = contents.profiles.keys.sorted()
-        let current = contents.defaultProfile ?? "default"
-        let now = context.world.clock.now()
-        if context.json {
-            context.printJSON(
-                .object([
-                    "default_profile": .string(current),
-                    "profiles": .array(
-                        names.map { StatusCommand.summaryJSON(contents.profiles[$0]!, profile: $0, now: now) })
-                ]))
-            return 0
-        }
-        guard !names.isEmpty else {
-            context.err("No profiles are stored; log in with `kauth login` (or `kauth login --profile NAME`).\n")
-            return 0
-        }
-        context.out(
-            names.map { name in
-                let session = contents.profiles[name]!
-                return
-                    "\(name == current ? "*" : " ") \(name): \(Provider.displayName(of: session).visible), \(StatusCommand.describe(session))\n"
-            }.joined())
-        context.err("Switch with `kauth switch NAME`.\n")
         return 0
     }
 }

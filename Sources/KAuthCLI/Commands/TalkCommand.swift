@@ -51,15 +51,13 @@ enum TalkCommand {
         let client = try context.apiClient(requiring: .talk)
         let result = try await client.send(TalkMemoRequest(message: message))
         if let code = result.value.resultCode, code != 0 {
-            throw CommandError.failed(
-                .untranslated(
-                    "Kakao answered result_code \(code) instead of 0; the message may not have been sent"))
+            throw CommandError.failed(ShareErrorWords.resultCode(code: code).localized)
         }
         if context.json {
             context.printResponse(
                 result.body, from: client, ["sent": .bool(true), "action": .string(message.action.rawValue)])
         } else {
-            context.err("Sent the message to your Kakao Talk chat (profile '\(client.credentials.profile)').\n")
+            context.err(context.words(TalkWords.sentToMe(profile: client.credentials.profile)))
         }
         return 0
     }

@@ -38,9 +38,7 @@ enum TalkFriendsCommand {
             ])
             show(context, client, response: joined, friends: walk.friends)
             if walk.stoppedEarly {
-                context.err(
-                    "warning: stopped after \(walk.pages) pages although Kakao announced more (its next page did not move on, or the page limit was reached)\n"
-                )
+                context.err(context.words(ProductWords.friendsStoppedEarly(pages: walk.pages)))
             }
             return 0
         }
@@ -48,7 +46,7 @@ enum TalkFriendsCommand {
         let page = result.value
         show(context, client, response: JSONValue.decoding(result.body), friends: page.elements ?? [])
         if page.afterURL != nil {
-            context.err("More friends follow; --all lists every page.\n")
+            context.err(context.words(ProductWords.moreFriends))
         }
         return 0
     }
@@ -57,20 +55,21 @@ enum TalkFriendsCommand {
         if context.json {
             context.printResponse(response, from: client)
         } else {
-            context.out(table(friends.map(TalkFriend.init)))
+            context.out(table(friends.map(TalkFriend.init), in: context.language))
         }
     }
 
-    static func table(_ friends: [TalkFriend]) -> String {
-        func yesNo(_ value: Bool?) -> String { value.map { $0 ? "yes" : "no" } ?? "" }
+    /// One row per friend; nicknames as Kakao sent them (often Korean), padded by display width.
+    static func table(_ friends: [TalkFriend], in language: Language) -> String {
+        func yesNo(_ value: Bool?) -> String { value.map { TableWords.yesNo($0).text(language) } ?? "" }
         return TextTable.render(
-            ["UUID", "NICKNAME", "FAVORITE", "MESSAGES"],
+            [.uuid, .nickname, .favorite, .messages],
             friends.map { friend in
                 [
-                    (friend.uuid ?? "").visible, (friend.nickname ?? "").visible, friend.favorite == true ? "yes" : "",
-                    yesNo(friend.allowedMessages)
+                    (friend.uuid ?? "").visible, (friend.nickname ?? "").visible,
+                    friend.favorite == true ? yesNo(true) : "", yesNo(friend.allowedMessages)
                 ]
-            }
+            }, in: language
         )
     }
 }

@@ -35,19 +35,12 @@ enum TalkSendCommand {
         let receivers = TalkReceivers.parse(options.to)
         switch TalkReceivers.problem(receivers) {
         case .empty?:
-            throw CommandError.usage(
-                .untranslated(
-                    "'kauth talk send' needs --to UUID[,UUID…]: the friends' uuids from `kauth talk friends`"))
+            throw CommandError.usage(ShareErrorWords.sendNeedsRecipients.localized)
         case .malformed(let uuid)?:
-            throw CommandError.usage(
-                .untranslated(
-                    "--to: '\(uuid.visible)' is not a friend's uuid (letters, digits, - and _, as `kauth talk friends` shows them)"
-                ))
+            throw CommandError.usage(ShareErrorWords.notAFriendUUID(given: uuid).localized)
         case .tooMany(let count)?:
             throw CommandError.usage(
-                .untranslated(
-                    "--to names \(count) friends; Kakao takes at most \(TalkReceivers.maximum) per message: send it in several runs"
-                ))
+                ShareErrorWords.tooManyRecipients(count: count, maximum: TalkReceivers.maximum).localized)
         case nil:
             break
         }
@@ -59,17 +52,15 @@ enum TalkSendCommand {
         if context.json {
             context.printResponse(result.body, from: client, ["action": .string(message.action.rawValue)])
         } else {
-            context.out(table(sent: sent, missed: missed))
+            context.out(table(sent: sent, missed: missed, in: context.language))
         }
         if missed.isEmpty && !sent.isEmpty { return 0 }
         if !context.json {
             if missed.isEmpty {
-                context.err("error: Kakao named no receiver the message was sent to\n")
+                context.err(context.words(TalkWords.noReceiverNamed))
             } else {
                 let each = missed.map { "\($0.uuid.visible) (\(reason($0.failure)))" }
-                context.err(
-                    "error: the message did not reach \(missed.count) of \(receivers.count) friend\(receivers.count == 1 ? "" : "s"): \(each.joined(separator: "; "))\n"
-                )
+                context.err(context.words(TalkWords.notReached(missed: missed.count, of: receivers.count, each: each)))
             }
         }
         return 1
@@ -83,14 +74,16 @@ enum TalkSendCommand {
 
     /// One row per receiver: those who got it first, then each one who did not, with Kakao's
     /// code and message.
-    static func table(sent: [String], missed: [(uuid: String, failure: TalkFriendsMessageResult.Failure?)]) -> String {
-        var rows = sent.map { [$0.visible, "sent"] }
+    static func table(
+        sent: [String], missed: [(uuid: String, failure: TalkFriendsMessageResult.Failure?)], in language: Language
+    ) -> String {
+        var rows = sent.map { [$0.visible, TalkWords.sent.text(language)] }
         rows += missed.map { missed in
             let reason =
                 missed.failure.map { "\(code($0)) \(($0.msg ?? "").visible)".trimmingWhitespace() } ?? reason(nil)
-            return [missed.uuid.visible, "not sent: " + reason]
+            return [missed.uuid.visible, TalkWords.notSent(reason).text(language)]
         }
-        return TextTable.render(["RECEIVER", "RESULT"], rows)
+        return TextTable.render([TalkWords.receiver, .result].map { $0.text(language) }, rows)
     }
 
     /// Kakao's code for a failure, e.g. `-530`.

@@ -50,23 +50,20 @@ enum TermsCommand {
         }
         let terms = result.value.serviceTerms ?? []
         if terms.isEmpty {
-            context.err(
-                request.allOfTheApp
-                    ? "The app has no service terms.\n"
-                    : "No service terms agreed; `kauth terms --app` lists the app's terms.\n")
+            context.err(context.words(request.allOfTheApp ? ProductWords.noTermsInApp : .noTermsAgreed))
             return 0
         }
+        let language = context.language
+        func yesNo(_ value: Bool) -> String { TableWords.yesNo(value).text(language) }
         context.out(
             TextTable.render(
-                ["TAG", "REQUIRED", "AGREED", "REVOCABLE", "AGREED AT", "BY"],
+                [.tag, .required, .agreed, .revocable, .agreedAt, .by],
                 terms.map { term in
                     [
-                        term.tag.visible, term.required.map(ScopesCommand.yesNo) ?? "-",
-                        term.agreed.map(ScopesCommand.yesNo) ?? "yes",
-                        term.revocable.map(ScopesCommand.yesNo) ?? "-", (term.agreedAt ?? "").visible,
-                        (term.agreedBy ?? "").visible
+                        term.tag.visible, term.required.map(yesNo) ?? "-", yesNo(term.agreed ?? true),
+                        term.revocable.map(yesNo) ?? "-", (term.agreedAt ?? "").visible, (term.agreedBy ?? "").visible
                     ]
-                }
+                }, in: language
             ))
         return 0
     }
@@ -78,17 +75,13 @@ enum TermsCommand {
         let terms = try await client.send(ServiceTermsRequest(allOfTheApp: true)).value.serviceTerms ?? []
         for tag in tags {
             guard let term = terms.first(where: { $0.tag == tag }) else {
-                throw CommandError.usage(
-                    .untranslated("'\(tag.visible)' is not a service term of this app; see `kauth terms --app`"))
+                throw CommandError.usage(UserDataErrorWords.notAServiceTerm(tag: tag).localized)
             }
             guard term.agreed != false else {
-                throw CommandError.usage(.untranslated("'\(tag.visible)' is not agreed, so there is nothing to revoke"))
+                throw CommandError.usage(UserDataErrorWords.termNotAgreed(tag: tag).localized)
             }
             guard term.revocable == true else {
-                throw CommandError.usage(
-                    .untranslated(
-                        "'\(tag.visible)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)"
-                    ))
+                throw CommandError.usage(UserDataErrorWords.termRequired(tag: tag).localized)
             }
         }
         let result = try await client.send(RevokeServiceTermsRequest(tags: tags))
@@ -96,7 +89,7 @@ enum TermsCommand {
             context.printResponse(result.body, from: client, ["revoked": .array(tags.map(JSONValue.string))])
         } else {
             let revoked = (result.value.revokedServiceTerms ?? []).map(\.tag)
-            context.err("Revoked: \((revoked.isEmpty ? tags : revoked).map(\.visible).joined(separator: " "))\n")
+            context.err(context.words(ProductWords.revoked(revoked.isEmpty ? tags : revoked)))
         }
         return 0
     }

@@ -45,23 +45,18 @@ enum TokenCommand {
     static func run(_ context: CommandContext, _ options: Options) async throws -> Int32 {
         let minValid = options.minValid
         if options.refreshToken && (options.idToken || options.execCredential) {
-            throw CommandError.usage(
-                .untranslated(
-                    "--refresh-token prints the refresh token alone; it does not go with --id-token or --exec-credential"
-                ))
+            throw CommandError.usage(CommandUsageWords.refreshTokenAlone.localized)
         }
         if let resource = options.resource {
             if options.refreshToken || options.idToken {
-                throw CommandError.usage(
-                    .untranslated("--resource asks for an access token for one resource; leave out --id-token and --refresh-token"))
+                throw CommandError.usage(TokenExchangeWords.resourceAlone.localized)
             }
             if !LoginCommand.isResourceIndicator(resource) {
                 throw CommandError.usage(TokenExchangeWords.badResource(resource, origin: "--resource").localized)
             }
         }
         if options.execCredential && context.json {
-            throw CommandError.usage(
-                .untranslated("--exec-credential prints JSON of its own (an ExecCredential); leave out --json"))
+            throw CommandError.usage(CommandUsageWords.execCredentialJSON.localized)
         }
         // Checked before any token is read: a kubeconfig asking for a version kauth cannot speak
         // is a setting to fix, not a reason to refresh.
@@ -70,9 +65,7 @@ enum TokenCommand {
             ? try execCredentialVersion(context.world.environment["KUBERNETES_EXEC_INFO"]) : ""
         if let token = context.environmentToken {
             if options.idToken || options.refreshToken {
-                throw CommandError.usage(
-                    .untranslated(
-                        "KAUTH_ACCESS_TOKEN is set and is an access token alone; unset it to read the stored login"))
+                throw CommandError.usage(CommandUsageWords.environmentTokenAlone.localized)
             }
             if options.execCredential {
                 context.printJSON(execCredential(token: token, expiresAt: nil, apiVersion: apiVersion))
@@ -133,9 +126,7 @@ enum TokenCommand {
         let session = grant.session
         if let lifetime = grant.shortOf, let minValid {
             let left = max(0, Int(session.accessTokenExpiresAt.timeIntervalSince(now)))
-            context.err(
-                "warning: the provider's access tokens last \(lifetime) s, less than --min-valid \(minValid); this one is valid for \(left) s more\n"
-            )
+            context.err(context.words(TokenWords.shortLived(lifetime: lifetime, minValid: minValid, left: left)))
         }
         if options.execCredential {
             context.printJSON(
@@ -196,17 +187,12 @@ enum TokenCommand {
     static func execCredentialVersion(_ info: String?) throws -> String {
         guard let info, !info.isEmpty else { return execCredentialVersions[0] }
         guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(info.utf8)), case .object = json else {
-            throw CommandError.usage(
-                .untranslated(
-                    "KUBERNETES_EXEC_INFO is not a JSON object; kubectl sets it to one (an ExecCredential with apiVersion)"
-                ))
+            throw CommandError.usage(CommandUsageWords.execInfoNotJSON.localized)
         }
         guard let asked = json["apiVersion"]?.stringValue else { return execCredentialVersions[0] }
         guard execCredentialVersions.contains(asked) else {
             throw CommandError.usage(
-                .untranslated(
-                    "kubectl asks for an ExecCredential of apiVersion '\(asked.visible)' (KUBERNETES_EXEC_INFO); kauth answers in \(execCredentialVersions.joined(separator: " or ")): set exec.apiVersion in the kubeconfig to one of them"
-                ))
+                CommandUsageWords.execInfoVersion(asked: asked, versions: execCredentialVersions).localized)
         }
         return asked
     }

@@ -38,11 +38,12 @@ enum TokenInfoCommand {
         }
         let info = result.value
         let expiry = context.world.clock.now().addingTimeInterval(TimeInterval(info.expiresIn))
-        var rows: [(String, String)] = []
-        if let id = info.id { rows.append(("user id", String(id))) }
-        if let app = info.appID { rows.append(("app id", String(app))) }
-        rows.append(("expires in", "\(info.expiresIn) s (\(RFC3339.string(from: expiry)))"))
-        context.out(rows.map { "\($0.0.padding(12))\($0.1)\n" }.joined())
+        var rows: [(TokenWords, String)] = []
+        if let id = info.id { rows.append((.rowUserID, String(id))) }
+        if let app = info.appID { rows.append((.rowAppID, String(app))) }
+        rows.append(
+            (.rowExpiresIn, context.words(TokenWords.expiresIn(seconds: info.expiresIn, at: Moment(date: expiry)))))
+        context.out(rows.map { "\(context.words($0.0).padding(12))\($0.1)\n" }.joined())
         return 0
     }
 }

@@ -53,7 +53,7 @@ enum TokenInspectCommand {
             .inspect(token, isIDToken: options.idToken, verify: options.verify, provider: provider)
         let messages = context.json ? context.messages(in: .english) : context.messages
         let reason = inspection.failure.map { failure -> String in
-            if case .idTokenRefused(_, let refusal) = failure { return ErrorMessages.idTokenRefusal(refusal) }
+            if case .idTokenRefused(_, let refusal) = failure { return refusal.text(messages.language) }
             return messages.message(for: failure)
         }
         if context.json {

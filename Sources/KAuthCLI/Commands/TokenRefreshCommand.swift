@@ -18,10 +18,7 @@ enum TokenRefreshCommand {
 
     static func run(_ context: CommandContext) async throws -> Int32 {
         if context.environmentToken != nil {
-            throw CommandError.usage(
-                .untranslated(
-                    "KAUTH_ACCESS_TOKEN is set: that token cannot be refreshed by kauth; unset it to refresh the stored login"
-                ))
+            throw CommandError.usage(CommandUsageWords.refreshEnvironmentToken.localized)
         }
         let tokens = context.tokenService(try context.storedLogin())
         let before = tokens.login.session
@@ -36,9 +33,10 @@ enum TokenRefreshCommand {
             context.printJSON(.object(object))
         } else {
             context.err(
-                "Refreshed the access token of profile '\(tokens.profile)': \(StatusCommand.expiry(session.accessTokenExpiresAt, now: now)).\n"
-            )
-            if rotated { context.err("The provider rotated the refresh token; the new one is stored.\n") }
+                context.words(
+                    TokenWords.refreshed(
+                        profile: tokens.profile, expiry: Expiry(date: session.accessTokenExpiresAt, now: now))))
+            if rotated { context.err(context.words(TokenWords.rotated)) }
         }
         return 0
     }

@@ -63,11 +63,26 @@ struct CommandContext: Sendable {
             })
     }
 
+    /// `--provider NAME` where no stored login names the provider (`kauth status` reads no
+    /// provider's settings): a provider kauth knows, built in or configured, else the error a login
+    /// would stop with, so that no hint offers a login that cannot work.
+    func checkKnownProvider(_ name: String) throws {
+        let known = ProviderResolver.knownNames(config: try configStore.load())
+        guard known.contains(name) else { throw KAuthError.unknownProvider(name: name, known: known) }
+    }
+
     /// A catalogue message in the user's language.
     func words(_ message: some Message) -> String { message.text(language) }
 
     /// A catalogue message on stderr, as one line.
     func say(_ message: some Message) { err(words(message) + "\n") }
+
+    /// Whether what goes to stdout may be coloured: it is a terminal, and neither `--no-color`
+    /// nor `NO_COLOR` (any value but empty, as no-color.org asks) turns colour off.
+    var colours: Bool {
+        terminal.stdoutIsTerminal && !globals.noColor && environment["NO_COLOR"] == nil
+            && environment["TERM"] != "dumb"
+    }
 
     var configStore: ConfigStore { ConfigStore(paths: paths, fileSystem: world.fileSystem) }
     var profileStore: ProfileStore { ProfileStore(keystore: keystore) }
@@ -94,8 +109,7 @@ struct CommandContext: Sendable {
         guard !name.isEmpty, name.count <= 64,
             name.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" || $0 == "." })
         else {
-            throw CommandError.usage(
-                .untranslated("invalid profile name '\(name.visible)'; use letters, digits, '-', '_' or '.'"))
+            throw CommandError.usage(UsageWords.invalidProfileName(name: name).localized)
         }
     }
 
@@ -174,9 +188,10 @@ struct CommandContext: Sendable {
     func showingRetries(_ client: APIClient) -> APIClient {
         guard terminal.stderrIsTerminal else { return client }
         var client = client
-        let terminal = self.terminal
+        let context = self
         client.onRetry = { attempt, attempts, _ in
-            terminal.writeErr("provider busy, retrying (\(attempt)/\(attempts))…\n")
+            // The language is read only when a retry is said, never on the way to a token.
+            context.err(context.words(ProductWords.providerBusy(attempt: attempt, attempts: attempts)))
         }
         return client
     }

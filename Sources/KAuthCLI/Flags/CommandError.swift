@@ -7,4 +7,7 @@ enum CommandError: Error, Equatable {
     case usage(Localized)
     /// Anything else that stops the command: exit 1, JSON code `failure`.
     case failed(Localized)
+    /// The person said no when asked to confirm (`kauth unlink` on a terminal): nothing was
+    /// sent. Exit 6, JSON code `cancelled`, beside a login the person cancelled.
+    case cancelled(Localized)
 }

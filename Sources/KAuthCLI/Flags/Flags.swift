@@ -40,9 +40,9 @@ struct IntegerOption: Sendable {
         guard let text = values.last else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw CommandError.usage(
-                .untranslated(
-                    "--\(spec.name) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
-                ))
+                UsageWords.wholeNumber(
+                    flag: spec.name, lowest: range.lowerBound, highest: range.upperBound, given: text
+                ).localized)
         }
         return value
     }

@@ -3,7 +3,7 @@ import KAuthCore
 /// A command line that does not fit the command tree. Printed with a pointer to `--help`;
 /// always exit code 2.
 struct UsageError: Error, Equatable {
-    var message: String
+    var message: Localized
     /// Words of the command the error belongs to, e.g. `["kauth", "login"]`.
     var commandPath: [String]
     var suggestions: [String] = []

@@ -12,30 +12,26 @@ extension LoginProgress {
         switch event {
         case .openingBrowser(let url):
             markURLShown()
-            write(
-                "Opening the shipping-address picker in the browser. If it does not open, open this link in a browser on this machine (it works once):\n\n  \(url)\n\n"
-            )
+            write(LoginProgressWords.openingPicker(url: url))
         case .browserFailed(let error):
-            write("No browser could be opened: \(Self.describe(error, verbose: verbose)).\n")
+            write(Self.describe(error, verbose: verbose))
         case .pasteExpected(let url, let origin):
-            write("Open this URL in a browser on any machine and finish on Kakao's page:\n\n  \(url)\n\n")
-            write(
-                "Then paste here the address the browser is sent back to — it starts with \(origin)/address/; the page itself may fail to load, that is fine — and press Enter:\n"
-            )
+            write(LoginProgressWords.pickerPasteOpen(url: url))
+            write(LoginProgressWords.pickerPasteInstructions(origin: origin))
         case .pastedURLRejected:
-            write(
-                "That is not the address the picker sent the browser back to (it starts with http://127.0.0.1 and has a status); try again.\n"
-            )
+            write(LoginProgressWords.pickerPastedURLRejected)
         case .waiting(let timeout):
             startCountdown(timeout)
         case .stillWaiting(let hint):
-            write("Still waiting. " + ErrorMessages.noPickerAnswer(hint, hasFlag: messages.hasFlag) + "\n")
+            write(
+                LoginProgressWords.stillWaiting(
+                    ErrorMessages.noPickerAnswer(hint, hasFlag: messages.hasFlag)))
         case .ignoredRequest(.incomplete):
-            write("warning: the address picker came back without a usable status or address id; still waiting\n")
+            write(LoginProgressWords.pickerIncomplete)
         case .ignoredRequest(.wrongState):
-            write("warning: ignored a request to the listener that was not this picker's answer\n")
+            write(LoginProgressWords.pickerWrongState)
         case .ignoredRequest(.refusedPeer(let refusal)):
-            write(Self.describe(refusal) + "\n")
+            write(Self.describe(refusal))
         }
     }
 }

@@ -9,9 +9,12 @@ extension CommandContext {
             commandPath: command.path, hasFlag: { flags.contains($0.name) }, profileFlag: globals.profile)
         let context = self
         messages.language = language
+        messages.browserTurnedOff = command.given(among: command.flags).contains { $0.flag.name == "no-browser" }
         messages.recreate = { profile in LoginRecipe.flags(for: profile, context: context) }
         if command.path == ["kauth", "login"] {
             messages.repeatLogin = LoginRecipe.repeating(command)
+            let scopes = command.given(among: command.flags.filter { $0.name == "scopes" }).flatMap(\.values)
+            messages.loginScopes = scopes.isEmpty ? nil : scopes.joined(separator: " ")
             messages.handOverLogin = LoginRecipe.repeating(
                 command,
                 only: [

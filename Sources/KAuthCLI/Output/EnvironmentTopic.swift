@@ -108,7 +108,17 @@ extension HelpTopic {
                             ko: "카카오 공유와 이미지 API용 키 ('kauth link')"),
                         detail: Localized(
                             en: "Before provider.NAME.app_key; default: the client id",
-                            ko: "provider.NAME.app_key보다 먼저. 기본값: 클라이언트 ID"))
+                            ko: "provider.NAME.app_key보다 먼저. 기본값: 클라이언트 ID")),
+                    Entry(
+                        term: ProviderResolver.issuerVariable,
+                        summary: Localized(
+                            en: "the issuer of --provider oidc when --issuer is not given",
+                            ko: "--issuer를 주지 않았을 때 --provider oidc가 쓰는 issuer"),
+                        detail: Localized(
+                            en:
+                                "After --issuer, before provider.oidc.issuer; a provider configured with its own name keeps its issuer. 'kauth sandbox --oidc' exports it",
+                            ko:
+                                "--issuer 다음, provider.oidc.issuer보다 먼저입니다. 자기 이름으로 설정한 제공자는 자기 issuer를 씁니다. 'kauth sandbox --oidc'가 내보냅니다"))
                 ]),
             HelpTopic.Group(
                 title: Localized(
@@ -137,6 +147,17 @@ extension HelpTopic {
                                 ko:
                                     "리다이렉트 URI(provider.NAME.redirect_uri, 없으면 제공자의 기본값)의 포트를 바꿉니다. --port와 --redirect-uri가 이보다 우선합니다. 'kauth sandbox'는 0을 출력합니다. 실제 제공자는 등록된 리다이렉트 URI의 포트가 필요하므로, 0이 남아 있으면 로그인이 경고합니다"
                             )
+                    ),
+                    Entry(
+                        term: EnvironmentVariables.sandboxPID,
+                        summary: Localized(
+                            en: "the process of the sandbox this shell's exports point at",
+                            ko: "이 셸의 환경 변수가 가리키는 샌드박스의 프로세스"),
+                        detail: Localized(
+                            en:
+                                "'kauth sandbox' exports it; 'kauth sandbox --stop' stops that process after checking it is a kauth sandbox",
+                            ko:
+                                "'kauth sandbox'가 내보냅니다. 'kauth sandbox --stop'은 그 프로세스가 kauth 샌드박스인지 확인한 뒤 멈춥니다")
                     ),
                     Entry(
                         term: "BROWSER",
@@ -292,6 +313,8 @@ enum EnvironmentVariables {
     static let session =
         keystore + ["KAUTH_ACCESS_TOKEN", TokenService.bootstrapVariable, "KAUTH_CLIENT_ID", "KAUTH_CLIENT_SECRET"]
         + providerURLs
+    /// The process id of the sandbox that `kauth sandbox` exports, for `--stop`.
+    static let sandboxPID = "KAUTH_SANDBOX_PID"
     /// `kauth status`: the keystore, and what stands in for it.
     static let status = keystore + ["KAUTH_ACCESS_TOKEN", TokenService.bootstrapVariable]
 }

@@ -12,19 +12,22 @@ enum ErrorReport {
             context.printJSON(.object(["error": .object(errorObject(error, context: context))]))
             return
         }
-        var message = context.messages.message(for: error)
+        var message = context.messages.words(for: error)
         let suggestions = suggestions(for: error)
         if !suggestions.isEmpty {
-            message += suggestions.count == 1 ? "\n\nDid you mean this?\n" : "\n\nDid you mean one of these?\n"
-            message += suggestions.map { "  \($0)" }.joined(separator: "\n")
+            message =
+                message + .verbatim("\n\n") + ReportWords.didYouMean(count: suggestions.count).localized
+                + .verbatim("\n" + suggestions.map { "  \($0)" }.joined(separator: "\n"))
         }
-        context.err("error: \(message)\n")
+        context.err(context.words(ReportWords.error(message)) + "\n")
     }
 
     /// The command line's own failure, as `error: …` on stderr or the JSON error object (its
     /// `code`, `message` and `exit_code`) on stdout in `--json` mode.
     static func report(_ error: CommandError, context: CommandContext) {
-        guard context.json else { return context.err("error: \(context.messages.message(for: error))\n") }
+        guard context.json else {
+            return context.err(context.words(ReportWords.error(.verbatim(context.messages.message(for: error)))) + "\n")
+        }
         let message = context.messages(in: .english).message(for: error)
         let object = members(code: error.code, message: message, exitCode: error.exitCode)
         context.printJSON(.object(["error": .object(object)]))
@@ -56,17 +59,20 @@ enum ErrorReport {
         if case .apiRefused(_, _, let code, _) = error {
             object["provider_code"] = .number(Double(code))
         }
-        if case .product(let product) = error, case .failed(let failure) = product.failure as? AddressPickerError,
-            !failure.code.isEmpty
-        {
-            object["provider_code"] = .string(failure.code)
-        }
-        if case .product(let product) = error, case .invalidTemplate(let violations) = product.failure as? ShareFailure
-        {
-            object["violations"] = .array(
-                violations.map {
-                    .object(["path": .string($0.path), "message": .string(TemplateMessages.message(for: $0.problem))])
-                })
+        if case .product(let product) = error {
+            switch product.kakao {
+            case .addressPicker(.failed(let failure))? where !failure.code.isEmpty:
+                object["provider_code"] = .string(failure.code)
+            case .share(.invalidTemplate(let violations))?:
+                object["violations"] = .array(
+                    violations.map {
+                        .object([
+                            "path": .string($0.path), "message": .string(TemplateWords.message(for: $0.problem).english)
+                        ])
+                    })
+            case .addressPicker?, .share?, nil:
+                break
+            }
         }
         let suggestions = suggestions(for: error)
         if !suggestions.isEmpty { object["suggestions"] = .array(suggestions.map(JSONValue.string)) }
@@ -80,26 +86,26 @@ enum ErrorReport {
         return []
     }
 
-    /// A usage error as text on stderr, or as the JSON error object on stdout.
-    static func report(usage error: UsageError, json: Bool, terminal: Terminal) {
+    /// A usage error as text on stderr in `language`, or as the JSON error object on stdout.
+    static func report(usage error: UsageError, json: Bool, language: Language, terminal: Terminal) {
         guard json else {
-            terminal.writeErr(render(usage: error))
+            terminal.writeErr(render(usage: error, language: language))
             return
         }
-        var object = members(code: "usage", message: error.message, exitCode: 2)
+        var object = members(code: "usage", message: error.message.english, exitCode: 2)
         if !error.suggestions.isEmpty {
             object["suggestions"] = .array(error.suggestions.map(JSONValue.string))
         }
         terminal.writeOut(JSONValue.object(["error": .object(object)]).jsonText(pretty: true) + "\n")
     }
 
-    static func render(usage error: UsageError) -> String {
-        var text = "error: \(error.message)\n"
+    static func render(usage error: UsageError, language: Language = .english) -> String {
+        var text = ReportWords.error(error.message).text(language) + "\n"
         if !error.suggestions.isEmpty {
-            text += error.suggestions.count == 1 ? "\nDid you mean this?\n" : "\nDid you mean one of these?\n"
+            text += "\n" + ReportWords.didYouMean(count: error.suggestions.count).text(language) + "\n"
             text += error.suggestions.map { "  \($0)\n" }.joined()
         }
-        text += "\nRun '\(error.commandPath.joined(separator: " ")) --help' for usage.\n"
+        text += "\n" + ReportWords.runHelp(command: error.commandPath.joined(separator: " ")).text(language) + "\n"
         return text
     }
 }

@@ -10,6 +10,7 @@ extension CommandError {
         switch self {
         case .usage: 2
         case .failed: 1
+        case .cancelled: 6
         }
     }
 
@@ -18,6 +19,7 @@ extension CommandError {
         switch self {
         case .usage: "usage"
         case .failed: "failure"
+        case .cancelled: "cancelled"
         }
     }
 }
@@ -26,7 +28,7 @@ extension KAuthError {
     /// The exit code of the CLI contract.
     var exitCode: Int32 {
         if case .pagesStopped(.failed(_, _, let error)) = self { return error.exitCode }
-        if case .product(let product) = self { return Self.exit(of: product.failure).exitCode }
+        if case .product(let product) = self { return Self.exit(of: product).exitCode }
         switch self {
         case .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch,
             .insecureURL, .notAURL, .plainHTTPServer, .unsupported,
@@ -48,7 +50,7 @@ extension KAuthError {
     /// A stable, machine-readable name for `--json` error objects.
     var code: String {
         if case .pagesStopped(.failed(_, _, let error)) = self { return error.code }
-        if case .product(let product) = self { return Self.exit(of: product.failure).code }
+        if case .product(let product) = self { return Self.exit(of: product).code }
         switch self {
         case .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch, .insecureURL, .notAURL,
             .plainHTTPServer, .invalidRedirectURI,
@@ -77,22 +79,17 @@ extension KAuthError {
     }
 
     /// The exit code and JSON code of a failure of Kakao's product APIs, which the core carries
-    /// without knowing its cases; any other product failure is a plain failure.
-    private static func exit(of failure: any ProductFailure) -> (exitCode: Int32, code: String) {
-        switch failure {
-        case let share as ShareFailure:
-            switch share {
-            case .invalidTemplate: return (2, "invalid_template")
-            case .userTokenCall: return (1, "failure")
-            }
-        case let picker as AddressPickerError:
-            switch picker {
-            case .ended: return (6, "picker_cancelled")
-            case .failed: return (1, "picker_error")
-            case .noAgentToken, .agentTokenUnreadable, .addressNotReturned: return (1, "invalid_response")
-            }
-        default:
-            return (1, "failure")
+    /// without knowing its cases: an exhaustive switch, so a new kind has one before it compiles.
+    private static func exit(of product: ProductError) -> (exitCode: Int32, code: String) {
+        switch product.kakao {
+        case .share(.invalidTemplate)?: return (2, "invalid_template")
+        case .share(.userTokenCall)?: return (1, "failure")
+        case .addressPicker(.ended)?: return (6, "picker_cancelled")
+        case .addressPicker(.failed)?: return (1, "picker_error")
+        case .addressPicker(.noAgentToken)?, .addressPicker(.agentTokenUnreadable)?,
+            .addressPicker(.addressNotReturned)?:
+            return (1, "invalid_response")
+        case nil: return (1, "failure")
         }
     }
 }

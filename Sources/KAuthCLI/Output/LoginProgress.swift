@@ -15,8 +15,10 @@ final class LoginProgress: @unchecked Sendable {
     private let clock: Clock
     let messages: ErrorMessages
     let verbose: Bool
-    /// What is being waited for, in the countdown: "the login".
-    private let activity: String
+    /// What is being waited for, in the countdown: the login.
+    private let activity: BrowserActivity
+    /// The language of what it says.
+    let language: Language
     private let lock = Lock()
     // Guarded by `lock`.
     private var countdown: Task<Void, Never>?
@@ -30,10 +32,11 @@ final class LoginProgress: @unchecked Sendable {
     /// How many ignored requests are reported.
     static let ignoredShown = 3
 
-    init(context: CommandContext, activity: String = "the login") {
+    init(context: CommandContext, activity: BrowserActivity = .login) {
         terminal = context.terminal
         clock = context.world.clock
-        messages = context.messages
+        language = context.language
+        messages = context.messages(in: language)
         verbose = context.globals.verbose
         self.activity = activity
     }
@@ -47,24 +50,19 @@ final class LoginProgress: @unchecked Sendable {
         switch event {
         case .openingBrowser(let url):
             markURLShown()
-            write("Opening the browser to log in. If it does not open, visit:\n\n  \(url)\n\n")
+            write(LoginProgressWords.opening(url: url))
         case .browserFailed(let error):
-            write("No browser could be opened: \(Self.describe(error, verbose: verbose)).\n")
+            write(Self.describe(error, verbose: verbose))
         case .pasteExpected(let url, let redirectURI):
             if terminal.stdinIsTerminal { stopCountdownForPasting() }
-            let shown = hasShownURL
-            if shown {
-                write("Open the URL above in a browser on any machine and log in. ")
-            } else {
-                write("Open this URL in a browser on any machine and log in:\n\n  \(url)\n\n")
-            }
-            write(
-                "Then paste here the address the browser ends up on — it starts with \(redirectURI); the page itself may fail to load, that is fine — and press Enter:\n"
-            )
+            write(hasShownURL ? LoginProgressWords.pasteAfterURLShown : .pasteOpen(url: url))
+            write(LoginProgressWords.pasteInstructions(redirectURI: redirectURI))
         case .waiting(let timeout):
             startCountdown(timeout)
         case .stillWaiting(let hint):
-            write("Still waiting. " + ErrorMessages.noRedirect(hint, hasFlag: messages.hasFlag) + "\n")
+            write(
+                LoginProgressWords.stillWaiting(
+                    ErrorMessages.noRedirect(hint, hasFlag: messages.hasFlag)))
         case .ignoredRequest(let notice):
             // Anyone on this machine can send requests to the listener: a few are worth saying,
             // a flood must not fill the terminal.
@@ -74,46 +72,32 @@ final class LoginProgress: @unchecked Sendable {
             }
             guard count <= Self.ignoredShown else { return }
             switch notice {
-            case .wrongState:
-                write(
-                    "warning: ignored a request to the redirect listener with a missing or wrong state (not from this login)\n"
-                )
-            case .incomplete: write("warning: the provider's redirect had neither a code nor an error; still waiting\n")
-            case .refusedPeer(let refusal): write(Self.describe(refusal) + "\n")
+            case .wrongState: write(LoginProgressWords.wrongState)
+            case .incomplete: write(LoginProgressWords.incomplete)
+            case .refusedPeer(let refusal): write(Self.describe(refusal))
             }
-            if count == Self.ignoredShown { write("(further ignored requests are not shown)\n") }
+            if count == Self.ignoredShown { write(LoginProgressWords.furtherIgnored) }
         case .pastedURLRejected(.wrongState):
-            write(
-                "That URL is not from this login (its state does not match); paste the URL from this login's browser tab.\n"
-            )
+            write(LoginProgressWords.pastedWrongState)
         case .pastedURLRejected(.notTheRedirect(let path)):
-            write("That is not the redirect URL (expected a URL with the path \(path) and a code); try again.\n")
+            write(LoginProgressWords.notTheRedirect(path: path))
         case .pastedURLRejected(.pastedTwice):
-            write("That holds the address twice (pasted twice?); paste it once and press Enter.\n")
+            write(LoginProgressWords.pastedTwice)
         case .pastedURLRejected(.cutOff(let missing)):
-            write(
-                "This address is cut off: it has no \(missing). Copy the whole address from the browser's address bar and paste it again.\n"
-            )
+            write(LoginProgressWords.cutOff(missing: missing))
         case .deviceCode(let userCode, let uri, let complete):
-            var text =
-                "To log in, visit \(uri?.visible ?? "the provider's device page") and enter the code:\n\n  \(userCode.visible)\n\n"
-            if let complete { text += "Or open: \(complete.visible)\n" }
             // RFC 8628 §5.4: the code on the page must be this one, or the page is someone else's.
-            text += "Approve only if the page shows this same code.\n"
-            write(text)
+            write(LoginProgressWords.deviceCode(code: userCode, uri: uri, complete: complete))
         case .noIDToken(let setup):
-            write(
-                "warning: openid was asked for but the provider returned no ID token\(setup.map { " (\($0))" } ?? "")\n"
-            )
+            write(LoginProgressWords.noIDToken(setup: setup))
         case .profileUnavailable(let error):
+            let message = Localized.untranslated(messages.message(for: error))
             if case .foreignUserinfo = error {
                 // Nothing to fetch later: the provider answered, for someone else.
-                write("warning: \(messages.message(for: error)); the login is the ID token's user\n")
+                write(LoginProgressWords.foreignUserinfo(message))
                 return
             }
-            write(
-                "warning: logged in, but the profile could not be fetched (\(messages.message(for: error))); `kauth me` fetches it later\n"
-            )
+            write(LoginProgressWords.profileUnavailable(message))
         }
     }
 
@@ -132,7 +116,7 @@ final class LoginProgress: @unchecked Sendable {
     func startCountdown(_ timeout: Duration) {
         let seconds = Int(timeout.components.seconds)
         guard terminal.stderrIsTerminal, !lock.withLock({ pasting }) else {
-            write("Waiting up to \(seconds) s for \(activity) to finish…\n")
+            write(LoginProgressWords.waitingUpTo(seconds: seconds, activity))
             return
         }
         let clock = self.clock
@@ -145,8 +129,7 @@ final class LoginProgress: @unchecked Sendable {
                     guard !pasting, !Task.isCancelled else { return }
                     countdownShown = true
                     terminal.writeErr(
-                        "\r\u{1B}[2KWaiting for \(activity)… \(left / 60):\(String(format2: left % 60)) left (Ctrl-C to cancel)"
-                    )
+                        "\r\u{1B}[2K" + LoginProgressWords.countdown(left: left, activity).text(language))
                 }
                 try? await clock.sleep(.seconds(1))
             }
@@ -174,6 +157,9 @@ final class LoginProgress: @unchecked Sendable {
         }
     }
 
+    /// Writes a message in the progress's language, taking the countdown line away first.
+    func write(_ message: some Message) { write(message.text(language)) }
+
     /// Writes a line, taking the countdown line away first so the two do not mix.
     func write(_ text: String) {
         lock.withLock {
@@ -191,43 +177,36 @@ final class LoginProgress: @unchecked Sendable {
     func markURLShown() { lock.withLock { urlShown = true } }
 
     /// A connection the listener answered 403 because it was not the user's own.
-    static func describe(_ refusal: PeerRefusal) -> String {
+    static func describe(_ refusal: PeerRefusal) -> LoginProgressWords {
         switch refusal {
-        case .otherUser(let uid):
-            return
-                "warning: refused a connection to kauth's listener from another user of this machine (uid \(uid)); only your own browser may use it"
-        case .unknownOwner(let reason):
-            return
-                "warning: refused a connection to kauth's listener whose owner could not be found (\(reason)); if it was your browser, paste the address as below"
+        case .otherUser(let uid): .otherUser(uid: uid)
+        case .unknownOwner(let reason): .unknownOwner(reason: reason)
         }
     }
 
-    static func describe(_ error: BrowserError, verbose: Bool) -> String {
-        switch error {
-        case .confined(let browser, let sandbox, let folder):
-            return
-                "\(browser.visible) runs as a \(sandbox), which cannot read the page kauth writes for it in \(folder.visible) (a \(sandbox) sees only folders of its own)"
-        case .pageNotWritten(let folder, let reason):
-            return "the page for it could not be written in \(folder.visible) (\(reason))"
-        case .noDisplay:
-            return "there is no display (an SSH or headless session?) and BROWSER is not set"
-        case .noBrowser:
-            return "BROWSER names no command"
-        case .cannotRun(let command, let reason):
-            return "\(command.visible) cannot be run (\(reason))"
-        case .failed(let command, let status, let output):
-            var text = "\(command.visible) exited with status \(status)"
-            if verbose, !output.isEmpty {
-                text += "; it said:\n" + output.split(separator: "\n").map { "  " + $0.visible }.joined(separator: "\n")
+    /// Why the browser did not serve, as a line: no internal type names; the opener's own output
+    /// only with `--verbose`. A browser command that ran and failed is not said to be no browser:
+    /// it may have opened a window whose page did not load (the provider down).
+    static func describe(_ error: BrowserError, verbose: Bool) -> LoginProgressWords {
+        if case .failed(let command, let status, let output) = error {
+            return .browserExited(command: command, status: status, output: verbose && !output.isEmpty ? output : nil)
+        }
+        return .noBrowser(reason: reason(error, verbose: verbose))
+    }
+
+    /// Why the browser did not serve, inside another sentence.
+    static func reason(_ error: BrowserError, verbose: Bool) -> Localized {
+        let words: LoginProgressWords =
+            switch error {
+            case .confined(let browser, let sandbox, let folder):
+                .confined(browser: browser, sandbox: sandbox, folder: folder)
+            case .pageNotWritten(let folder, let reason): .pageNotWritten(folder: folder, reason: reason)
+            case .noDisplay: .noDisplay
+            case .noBrowser: .browserNamesNoCommand
+            case .cannotRun(let command, let reason): .cannotRun(command: command, reason: reason)
+            case .failed(let command, let status, let output):
+                .exitedWithStatus(command: command, status: status, output: verbose && !output.isEmpty ? output : nil)
             }
-            return text
-        }
-    }
-}
-
-extension String {
-    /// Two digits, zero-padded.
-    init(format2 value: Int) {
-        self = value < 10 ? "0\(value)" : "\(value)"
+        return words.localized
     }
 }

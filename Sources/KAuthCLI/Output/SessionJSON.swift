@@ -82,7 +82,7 @@ enum SessionJSON {
             "server_is_local": .bool(session?.foreignServer.map(LoopbackAddress.contains) ?? false),
             "rejected": .bool(session?.rejection != nil),
             "rejected_at": date(session?.rejection?.at),
-            "rejected_reason": string(session?.rejection.map(ErrorMessages.describe))
+            "rejected_reason": string(session?.rejection.map { ErrorMessages.describe($0).english })
         ]
     }
 

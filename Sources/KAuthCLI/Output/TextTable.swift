@@ -17,6 +17,11 @@ enum TextTable {
         }
         return line(headers) + rows.map(line).joined()
     }
+
+    /// The same with headers from the catalogue, in `language`.
+    static func render(_ headers: [TableWords], _ rows: [[String]], in language: Language) -> String {
+        render(headers.map { $0.text(language) }, rows)
+    }
 }
 
 /// `KEY=VALUE` words (`kauth properties set`, `kauth signup`, `kauth api -f`).
@@ -24,7 +29,7 @@ enum KeyValueArguments {
     static func parse(_ words: [String], what: String) throws -> [(String, String)] {
         try words.map { word in
             guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
-                throw CommandError.usage(.untranslated("\(what) needs KEY=VALUE, not '\(word)'"))
+                throw CommandError.usage(UsageWords.needsKeyValue(what: what, given: word).localized)
             }
             return (String(word[..<equals]), String(word[word.index(after: equals)...]))
         }

@@ -21,6 +21,8 @@ enum ArgumentParser {
         var helpRequested = false
         var onlyArguments = false
         var index = 0
+        let jsonFlag = CommonFlags.json.spec
+        var jsonBeforeCommand = false
 
         // Every global flag is read wherever it stands, since it may come before the command
         // words; whether the command takes it is judged once the command is known.
@@ -29,7 +31,7 @@ enum ArgumentParser {
 
         func record(_ spec: FlagSpec, _ value: String) throws(UsageError) {
             if values[spec.name] != nil && !spec.repeatable {
-                throw UsageError(message: "flag --\(spec.name) was given more than once", commandPath: path)
+                throw UsageError(message: UsageWords.flagGivenTwice(flag: spec.name).localized, commandPath: path)
             }
             values[spec.name, default: []].append(value)
         }
@@ -37,7 +39,8 @@ enum ArgumentParser {
         func nextValue(for spec: FlagSpec, spelled: String) throws(UsageError) -> String {
             guard index < argv.count, !argv[index].hasPrefix("--") || argv[index] == "-" else {
                 throw UsageError(
-                    message: "flag \(spelled) needs a value (\(spec.valueName ?? "VALUE"))", commandPath: path)
+                    message: UsageWords.flagNeedsValue(flag: spelled, valueName: spec.valueName ?? "VALUE").localized,
+                    commandPath: path)
             }
             index += 1
             return argv[index - 1]
@@ -65,11 +68,21 @@ enum ArgumentParser {
                 if name == "version" && path.count == 1 {
                     return .version
                 }
+                // `--json` before the command words, as the global flags may stand: whether the
+                // command takes it is judged once it is known.
+                if name == jsonFlag.name, inline == nil, !command.subcommands.isEmpty,
+                    !command.flags.contains(where: { $0.name == name })
+                {
+                    try record(jsonFlag, "")
+                    jsonBeforeCommand = true
+                    continue
+                }
                 guard let spec = flags().first(where: { $0.name == name }) else {
                     let candidates = offered().map { "--\($0.name)" } + ["--help"]
-                    let foreign = ForeignWords.flags["--\(name)"].map { [$0] }?.filter(candidates.contains) ?? []
+                    let foreign = ForeignWords.flags["--\(name)"]?.filter(candidates.contains) ?? []
                     throw UsageError(
-                        message: "unknown flag '--\(name.visible)' for '\(path.joined(separator: " "))'",
+                        message: UsageWords.unknownFlag(flag: "--\(name)", command: path.joined(separator: " "))
+                            .localized,
                         commandPath: path,
                         suggestions: foreign
                             + Suggestions.closest(to: "--\(name)", in: candidates).filter { !foreign.contains($0) }
@@ -83,7 +96,8 @@ enum ArgumentParser {
                     }
                 } else {
                     if inline != nil {
-                        throw UsageError(message: "flag --\(name) takes no value", commandPath: path)
+                        throw UsageError(
+                            message: UsageWords.flagTakesNoValue(flag: "--\(name)").localized, commandPath: path)
                     }
                     try record(spec, "")
                 }
@@ -97,10 +111,14 @@ enum ArgumentParser {
                     continue
                 }
                 guard let spec = flags().first(where: { $0.short == letter }) else {
+                    let candidates = offered().map { "--\($0.name)" }
+                    let foreign = ForeignWords.flags["-\(letter)"]?.filter(candidates.contains) ?? []
                     throw UsageError(
-                        message: "unknown flag '-\(String(letter).visible)' for '\(path.joined(separator: " "))'",
+                        message: UsageWords.unknownFlag(flag: "-\(letter)", command: path.joined(separator: " "))
+                            .localized,
                         commandPath: path,
-                        suggestions: offered().compactMap { $0.short.map { "-\($0)" } }
+                        suggestions: foreign
+                            + offered().compactMap { $0.short.map { "-\($0)" } }
                             .filter { $0.lowercased() == "-\(letter)".lowercased() }
                     )
                 }
@@ -109,7 +127,8 @@ enum ArgumentParser {
                     try record(spec, inline.isEmpty ? try nextValue(for: spec, spelled: "-\(letter)") : inline)
                 } else {
                     guard rest.isEmpty else {
-                        throw UsageError(message: "flag -\(letter) takes no value", commandPath: path)
+                        throw UsageError(
+                            message: UsageWords.flagTakesNoValue(flag: "-\(letter)").localized, commandPath: path)
                     }
                     try record(spec, "")
                 }
@@ -141,11 +160,18 @@ enum ArgumentParser {
         if helpRequested || command.run == nil {
             return .help(path)
         }
+        if jsonBeforeCommand, !command.flags.contains(where: { $0.name == jsonFlag.name }) {
+            throw UsageError(
+                message: "flag --json does not apply to '\(path.joined(separator: " "))': it prints no data",
+                commandPath: path)
+        }
         for flag in globalFlags where values[flag.name] != nil && !command.takes(global: flag) {
             let taken = command.globalFlags(globalFlags).map { "--\($0.name)" }
             throw UsageError(
-                message: "flag --\(flag.name) does not apply to '\(path.joined(separator: " "))'"
-                    + (taken.isEmpty ? "" : "; its global flags are \(taken.joined(separator: ", "))"),
+                message: UsageWords.flagDoesNotApply(
+                    flag: flag.name, command: path.joined(separator: " "), globals: taken
+                )
+                .localized,
                 commandPath: path
             )
         }
@@ -155,24 +181,20 @@ enum ArgumentParser {
             ? nil : command.arguments.reduce(0) { $0 + ($1.maximum ?? 0) }
         if arguments.count < minimum {
             let missing = command.arguments.first { $0.minimum > 0 }?.name ?? "ARGUMENT"
-            throw UsageError(message: "'\(path.joined(separator: " "))' needs \(missing)", commandPath: path)
+            throw UsageError(
+                message: UsageWords.needsArgument(command: path.joined(separator: " "), argument: missing).localized,
+                commandPath: path)
         }
         if let maximum, arguments.count > maximum {
             // The extra words are not repeated: one of them may be a secret put where a flag or
             // standard input was meant (`kauth login --with-token "$RT"`), and usage errors end
             // up in CI logs.
-            let takes =
-                maximum == 0 ? "takes no argument" : "takes at most \(maximum) argument\(maximum == 1 ? "" : "s")"
-            let extra = arguments.count - maximum
-            var error = UsageError(
-                message:
-                    "'\(path.joined(separator: " "))' \(takes); \(extra) more \(extra == 1 ? "was" : "were") given (not shown here, since \(extra == 1 ? "it" : "they") may be secret)",
+            throw UsageError(
+                message: UsageWords.tooManyArguments(
+                    command: path.joined(separator: " "), maximum: maximum, extra: arguments.count - maximum,
+                    withToken: values[SharedFlags.withToken.spec.name] != nil
+                ).localized,
                 commandPath: path)
-            if values[SharedFlags.withToken.spec.name] != nil {
-                error.message +=
-                    "; --with-token reads the refresh token on standard input: echo \"$KAUTH_REFRESH_TOKEN\" | kauth login --with-token"
-            }
-            throw error
         }
         return .run(
             command,
@@ -192,7 +214,7 @@ enum ArgumentParser {
             guard let sub = command.subcommand(named: word) else {
                 var error = unknownCommand(word, in: command, path: path, topicsAs: "")
                 if path.count == 1 {
-                    error.message = "unknown command or help topic '\(word.visible)' for '\(path[0]) help'"
+                    error.message = UsageWords.unknownCommandOrTopic(word: word, command: "\(path[0]) help").localized
                 }
                 throw error
             }
@@ -213,7 +235,7 @@ enum ArgumentParser {
             topics.contains($0) && !names.contains($0) ? prefix + $0 : $0
         }
         return UsageError(
-            message: "unknown command '\(word.visible)' for '\(path.joined(separator: " "))'",
+            message: UsageWords.unknownCommand(word: word, command: path.joined(separator: " ")).localized,
             commandPath: path,
             suggestions: suggestions
         )

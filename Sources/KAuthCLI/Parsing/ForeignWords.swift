@@ -10,9 +10,15 @@ enum ForeignWords {
         "get-token": "token --exec-credential"
     ]
 
-    /// Flags, by the name other tools give them.
-    static let flags: [String: String] = [
-        "--hostname": "--provider"
+    /// Flags, by the name other tools give them, with kauth's flags for the same, best first.
+    /// gh's `--jq` and kubectl's `-o json` / `--output json` and `--format json` ask for JSON or
+    /// for one value of it: kauth's `--json` and `--field PATH`.
+    static let flags: [String: [String]] = [
+        "--hostname": ["--provider"],
+        "--jq": ["--field", "--json"],
+        "--format": ["--json", "--field"],
+        "--output": ["--json", "--field"],
+        "-o": ["--json", "--field"]
     ]
 
     /// kauth's command for `word` at the top level. `auth` is gh's (and gcloud's) group:

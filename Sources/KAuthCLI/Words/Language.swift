@@ -19,16 +19,21 @@ enum Language: String, Sendable, CaseIterable {
     /// `KAUTH_LANG` and the config key take `ko` or `en`; another value there is ignored rather
     /// than stopping a command over its language.
     static func resolve(environment: (String) -> String?, configured: () -> String?) -> Language {
-        for chosen in [environment("KAUTH_LANG"), configured()] {
-            switch chosen?.lowercased() {
-            case "ko"?: return .korean
-            case "en"?: return .english
-            default: continue
-            }
-        }
+        // The config file is read only when KAUTH_LANG does not decide.
+        if let language = chosen(environment("KAUTH_LANG")) ?? chosen(configured()) { return language }
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             if let language = named(environment(name)) { return language }
         }
         return .english
+    }
+
+    /// `ko` or `en` as `KAUTH_LANG` and config `language` take them; nil for anything else.
+    /// (Written with comparisons: Swift 6.3.1's optimizer crashed on a `switch` over the
+    /// optional lower-cased text, in `make release`.)
+    private static func chosen(_ value: String?) -> Language? {
+        guard let lowered = value?.lowercased() else { return nil }
+        if lowered == "ko" { return .korean }
+        if lowered == "en" { return .english }
+        return nil
     }
 }

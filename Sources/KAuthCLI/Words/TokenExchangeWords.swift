@@ -39,6 +39,12 @@ enum TokenExchangeWords: Message {
     case scopesNotConfirmed
     /// `status`: the grant of a token-exchange login.
     case grantLine(SubjectTokenSource)
+    /// A flag given an empty value.
+    case needsValue(flag: String)
+    /// `--issuer` for a provider whose endpoints are built in.
+    case issuerOnlyForOIDC(provider: String)
+    /// `token --resource` with `--id-token` or `--refresh-token`.
+    case resourceAlone
 
     var localized: Localized {
         switch self {
@@ -66,12 +72,14 @@ enum TokenExchangeWords: Message {
                     en:
                         "--token-exchange needs the token to trade: --subject-token-file FILE, --subject-token-env VARIABLE or --github-actions",
                     ko:
-                        "--token-exchange에는 교환할 토큰이 필요합니다: --subject-token-file FILE, --subject-token-env VARIABLE 또는 --github-actions")
+                        "--token-exchange에는 교환할 토큰이 필요합니다: --subject-token-file FILE, --subject-token-env VARIABLE 또는 --github-actions"
+                )
                 : Localized(
                     en:
                         "--token-exchange trades one token: give only one of --subject-token-file, --subject-token-env and --github-actions",
                     ko:
-                        "--token-exchange는 토큰 하나를 교환합니다: --subject-token-file, --subject-token-env, --github-actions 중 하나만 지정하세요")
+                        "--token-exchange는 토큰 하나를 교환합니다: --subject-token-file, --subject-token-env, --github-actions 중 하나만 지정하세요"
+                )
         case .needsTokenExchange(let flag):
             Localized(
                 en: "--\(flag) is for a token-exchange login; add --token-exchange",
@@ -85,7 +93,8 @@ enum TokenExchangeWords: Message {
                 en:
                     "--subject-audience is the audience GitHub Actions' token is asked for; it goes with --github-actions (for the provider's own audience parameter use --audience)",
                 ko:
-                    "--subject-audience는 GitHub Actions 토큰을 요청할 audience입니다. --github-actions와 함께 쓰세요(제공자의 audience 파라미터는 --audience)")
+                    "--subject-audience는 GitHub Actions 토큰을 요청할 audience입니다. --github-actions와 함께 쓰세요(제공자의 audience 파라미터는 --audience)"
+            )
         case .reservedParameter(let name):
             Localized(
                 en:
@@ -119,6 +128,17 @@ enum TokenExchangeWords: Message {
             Localized(
                 en: "(as asked; the server did not confirm them)",
                 ko: "(요청한 그대로이며 서버가 확인해 주지 않았습니다)")
+        case .needsValue(let flag):
+            Localized(en: "--\(flag) needs a non-empty value", ko: "--\(flag)에는 비어 있지 않은 값이 필요합니다")
+        case .issuerOnlyForOIDC(let provider):
+            Localized(
+                en:
+                    "--issuer is for OpenID Connect providers (--provider oidc); \(provider.visible)'s endpoints are built in",
+                ko: "--issuer는 OpenID Connect 제공자(--provider oidc)에 쓰입니다. \(provider.visible)의 엔드포인트는 내장되어 있습니다")
+        case .resourceAlone:
+            Localized(
+                en: "--resource asks for an access token for one resource; leave out --id-token and --refresh-token",
+                ko: "--resource는 리소스 하나의 액세스 토큰을 요청합니다. --id-token과 --refresh-token은 빼세요")
         case .grantLine(let source):
             Localized(
                 en: "token exchange, subject token from \(Self.source(source).localized.english)",
@@ -133,8 +153,14 @@ enum TokenExchangeWords: Message {
         switch problem {
         case .fileUnreadable(let reason):
             return Localized(
-                en: "cannot read the subject token from \(en) (\(reason.visible)): check the path and that the job mounts it",
+                en:
+                    "cannot read the subject token from \(en) (\(reason.visible)): check the path and that the job mounts it",
                 ko: "\(ko)에서 주체 토큰을 읽을 수 없습니다(\(reason.visible)). 경로와 작업에 마운트되었는지 확인하세요")
+        case .fileMissing:
+            return Localized(
+                en:
+                    "\(en) does not exist, so there is no subject token to exchange: check the path and that the job mounts it",
+                ko: "\(ko)이(가) 없어 교환할 주체 토큰이 없습니다. 경로와 작업에 마운트되었는지 확인하세요")
         case .variableUnset:
             return Localized(
                 en: "\(en) is not set, so there is no subject token to exchange: set it in the job (GitLab: id_tokens)",
@@ -145,7 +171,8 @@ enum TokenExchangeWords: Message {
                 ko: "\(ko)가 비어 있습니다. 이 작업이 실행되는 곳에 주체 토큰이 없습니다")
         case .notAToken:
             return Localized(
-                en: "what \(en) holds is not one token (several lines, spaces, or characters no token has); it is not shown here",
+                en:
+                    "what \(en) holds is not one token (several lines, spaces, or characters no token has); it is not shown here",
                 ko: "\(ko)의 내용은 토큰 하나가 아닙니다(여러 줄, 공백, 토큰에 없는 문자). 여기에 보여 주지 않습니다")
         case .githubVariablesMissing(let names):
             return Localized(

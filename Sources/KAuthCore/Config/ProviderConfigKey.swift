@@ -16,6 +16,8 @@ package struct ProviderConfigKey: Sendable {
         case clientAuthMethod
         /// A file path.
         case path
+        /// `host[:port]` entries, comma- or space-separated (`git_hosts`, `docker_hosts`).
+        case hosts
         /// A language kauth speaks: `ko` or `en`.
         case language
     }
@@ -44,29 +46,33 @@ package struct ProviderConfigKey: Sendable {
             }
     }
 
-    private static let fixed: [ProviderConfigKey] = [
-        ProviderConfigKey("type", .type),
-        ProviderConfigKey("client_id", .text),
-        ProviderConfigKey("client_secret", .text),
-        ProviderConfigKey(
-            "app_key", .text, types: Set(ProviderType.builtIn.filter { $0.appKeyScheme != nil }.map(\.id))),
-        ProviderConfigKey("redirect_uri", .redirectURI),
-        ProviderConfigKey("scopes", .text),
-        ProviderConfigKey("issuer", .url, types: Set(ProviderType.builtIn.filter(\.usesDiscovery).map(\.id))),
-        ProviderConfigKey(
-            "revocation_endpoint", .url, types: Set(ProviderType.builtIn.filter(\.revokesTokens).map(\.id))),
-        ProviderConfigKey("token_endpoint_auth_method", .clientAuthMethod),
-        ProviderConfigKey("ca_file", .path),
-        ProviderConfigKey("client_cert", .path),
-        ProviderConfigKey("client_key", .path),
-        // Shaping the authorization request: extra NAME=VALUE parameters, OpenID Connect's
-        // acr_values and max_age, RFC 8707 resource indicators (each overridden by its flag).
-        ProviderConfigKey("auth_params", .text),
-        ProviderConfigKey("acr_values", .text),
-        ProviderConfigKey("max_age", .text),
-        ProviderConfigKey("resource", .text),
-        ProviderConfigKey("language", .language)
-    ]
+    private static let fixed: [ProviderConfigKey] =
+        [
+            ProviderConfigKey("type", .type),
+            ProviderConfigKey("client_id", .text),
+            ProviderConfigKey("client_secret", .text),
+            ProviderConfigKey(
+                "app_key", .text, types: Set(ProviderType.builtIn.filter { $0.appKeyScheme != nil }.map(\.id))),
+            ProviderConfigKey("redirect_uri", .redirectURI),
+            ProviderConfigKey("scopes", .text),
+            ProviderConfigKey("issuer", .url, types: Set(ProviderType.builtIn.filter(\.usesDiscovery).map(\.id))),
+            ProviderConfigKey(
+                "revocation_endpoint", .url, types: Set(ProviderType.builtIn.filter(\.revokesTokens).map(\.id))),
+            ProviderConfigKey("token_endpoint_auth_method", .clientAuthMethod),
+            ProviderConfigKey("ca_file", .path),
+            ProviderConfigKey("client_cert", .path),
+            ProviderConfigKey("client_key", .path),
+            // Shaping the authorization request: extra NAME=VALUE parameters, OpenID Connect's
+            // acr_values and max_age, RFC 8707 resource indicators (each overridden by its flag).
+            ProviderConfigKey("auth_params", .text),
+            ProviderConfigKey("acr_values", .text),
+            ProviderConfigKey("max_age", .text),
+            ProviderConfigKey("resource", .text),
+            ProviderConfigKey("language", .language)
+        ]
+        + CredentialTool.allCases.flatMap { tool in
+            [ProviderConfigKey(tool.hostsKey, .hosts), ProviderConfigKey(tool.usernameKey, .text)]
+        }
 
     package static func named(_ name: String, addedURLRoles: [ProviderURLRole]) -> ProviderConfigKey? {
         all(addedURLRoles: addedURLRoles).first { $0.name == name }
@@ -83,6 +89,10 @@ package struct ProviderConfigKey: Sendable {
         switch kind {
         case .text, .path:
             break
+        case .hosts:
+            if let entry = CredentialHosts.firstInvalid(in: value) {
+                throw KAuthError.config(.notAHost(key: key, entry: entry))
+            }
         case .type:
             if ProviderType.named(value) == nil {
                 throw KAuthError.invalidSetting(name: key, value: value, expected: ProviderType.builtIn.map(\.id))

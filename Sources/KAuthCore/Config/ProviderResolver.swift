@@ -55,6 +55,9 @@ package struct ProviderResolver: Sendable {
 
     /// The environment variable that sets the redirect port (0: any free port).
     package static let redirectPortVariable = "KAUTH_REDIRECT_PORT"
+    /// The issuer of the built-in `oidc` provider when `--issuer` names none (`kauth sandbox
+    /// --oidc` exports it); a configured provider keeps its own `issuer`.
+    package static let issuerVariable = "KAUTH_ISSUER"
 
     /// The provider `--provider` names, else `kakao`: for a new login, a token from
     /// `KAUTH_ACCESS_TOKEN`, or a call made with the app key alone.
@@ -111,7 +114,8 @@ package struct ProviderResolver: Sendable {
         var issuer: String?
         var endpoints: ProviderEndpoints?
         if type.usesDiscovery {
-            issuer = overrides.issuer ?? setting("issuer") ?? stored?.issuer
+            let fromEnvironment = name == ProviderType.oidc.id ? environment[Self.issuerVariable] : nil
+            issuer = overrides.issuer ?? fromEnvironment ?? setting("issuer") ?? stored?.issuer
             // The stored endpoints were discovered for the stored issuer; another issuer means
             // another provider, which discovery must describe afresh.
             if let stored, stored.issuer == issuer { endpoints = stored.endpoints }

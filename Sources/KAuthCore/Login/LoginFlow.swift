@@ -205,15 +205,17 @@ package struct LoginFlow: Sendable {
             problem in events(.pastedURLRejected(problem))
         }
         let listener: RunningCallbackListener
+        let wrongState = WrongStateCount()
         do {
             listener = try world.listener.start(config) { notice in
+                if case .wrongState = notice { wrongState.add() }
                 events(.ignoredRequest(notice))
                 // A connection refused for not being the user's may have been the user's own
                 // browser (an owner that could not be found): the paste path is the way on.
                 if case .refusedPeer = notice { paste.offer() }
             }
-        } catch LoopbackServerError.addressInUse(_, let port) {
-            throw KAuthError.portInUse(port: port, redirectURI: plan.uri(port: port))
+        } catch LoopbackServerError.addressInUse(_, let port, let listening) {
+            throw KAuthError.portInUse(port: port, redirectURI: plan.uri(port: port), listening: listening)
         } catch let error as LoopbackServerError {
             throw KAuthError.listenerFailed(error)
         }
@@ -274,7 +276,9 @@ package struct LoginFlow: Sendable {
         case .takeover:
             throw KAuthError.loginCancelled(.takeover)
         case .timedOut:
-            throw KAuthError.loginCancelled(.timedOut(seconds: Int(options.timeout.components.seconds), hint: hint))
+            var seen = hint
+            seen.wrongStateRequests = wrongState.count
+            throw KAuthError.loginCancelled(.timedOut(seconds: Int(options.timeout.components.seconds), hint: seen))
         case .inputEnded:
             throw KAuthError.loginCancelled(.noBrowserNoTerminal(deviceGrant: endpoints.deviceAuthorization != nil))
         }
@@ -375,4 +379,14 @@ package struct LoginFlow: Sendable {
             return nil
         }
     }
+}
+
+/// How many requests with a wrong `state` the listener ignored, counted on its threads.
+private final class WrongStateCount: @unchecked Sendable {
+    private let lock = Lock()
+    private var value = 0
+
+    func add() { lock.withLock { value += 1 } }
+
+    var count: Int { lock.withLock { value } }
 }

@@ -56,7 +56,7 @@ package final class PasteReader<Judge: CallbackJudging>: @unchecked Sendable {
     /// - Parameter endsWithInput: no browser was started, so when an input that is not a terminal
     ///   ends (CI, cron, `</dev/null`) nothing can bring the redirect any more, and waiting out the
     ///   timeout would only hide that: the wait ends with `.inputEnded`. At a terminal, Ctrl-D
-    ///   leaves the listener waiting.
+    ///   ends the wait as Ctrl-C does (`.interrupted`): nothing is stored.
     package func offer(endsWithInput: Bool = false) {
         let ready = lock.withLock {
             () -> (RunningLoopbackListener<Judge.Outcome, Judge.Conclusion>, @Sendable () -> Void)? in
@@ -77,7 +77,7 @@ package final class PasteReader<Judge: CallbackJudging>: @unchecked Sendable {
         // Without a thread (a process limit) no pasted URL is read; the listener still works.
         try? startThread { [self] in
             while let line = terminal.readLine() {
-                let text = line.trimmingWhitespace()
+                let text = Self.asTheBrowserShowsIt(line.trimmingWhitespace())
                 if text.isEmpty { continue }
                 switch judge.evaluate(pastedURL: text, expectedPath: path) {
                 case .outcome(let outcome):
@@ -91,9 +91,20 @@ package final class PasteReader<Judge: CallbackJudging>: @unchecked Sendable {
                     }
                 }
             }
-            if let inputEnded, !terminal.stdinIsTerminal, lock.withLock({ endsWithInput }) {
+            if terminal.stdinIsTerminal {
+                // Ctrl-D at the prompt: the person is done with this login, as with Ctrl-C.
+                listener.deliver(.interrupted)
+            } else if let inputEnded, lock.withLock({ endsWithInput }) {
                 listener.deliver(inputEnded)
             }
         }
+    }
+
+    /// A pasted address as a browser shows it in its address bar, where the scheme is often
+    /// hidden (`127.0.0.1:52884/callback?code=…`): read as the `http://` address it stands for,
+    /// since the loopback redirect is always plain HTTP. An address with a scheme stays as it is.
+    static func asTheBrowserShowsIt(_ text: String) -> String {
+        guard !text.isEmpty, !text.contains("://") else { return text }
+        return "http://" + text
     }
 }

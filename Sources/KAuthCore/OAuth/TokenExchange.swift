@@ -82,7 +82,7 @@ struct SubjectTokenReader: Sendable {
             } catch {
                 throw KAuthError.subjectToken(source: source, .fileUnreadable(reason: "\(error)"))
             }
-            guard let data else { throw KAuthError.subjectToken(source: source, .fileUnreadable(reason: "no such file")) }
+            guard let data else { throw KAuthError.subjectToken(source: source, .fileMissing) }
             guard let text = String(data: data, encoding: .utf8) else {
                 throw KAuthError.subjectToken(source: source, .notAToken)
             }
@@ -95,7 +95,9 @@ struct SubjectTokenReader: Sendable {
         case .githubActions(let audience):
             raw = try await github(audience: audience, source: source)
         }
-        let token = raw.trimmingWhitespace()
+        // A file or a variable ends with a line break as often as not.
+        let token = String(
+            String(raw.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
         if token.isEmpty { throw KAuthError.subjectToken(source: source, .empty) }
         guard TokenForm.isWellFormed(token), !token.contains(" ") else {
             throw KAuthError.subjectToken(source: source, .notAToken)
@@ -124,7 +126,9 @@ struct SubjectTokenReader: Sendable {
         let response = try await world.http.trusting(trust).perform(
             HTTPRequest(
                 method: "GET", url: url,
-                headers: [HTTPHeader("Authorization", "Bearer " + requestToken), HTTPHeader("Accept", "application/json")]
+                headers: [
+                    HTTPHeader("Authorization", "Bearer " + requestToken), HTTPHeader("Accept", "application/json")
+                ]
             ))
         if response.status >= 500 || response.status == 429 {
             throw KAuthError.unavailable(.serverError(.ciTokenService(url: shown), status: response.status))

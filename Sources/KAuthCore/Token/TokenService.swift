@@ -109,7 +109,8 @@ package struct TokenService: Sendable {
     package func validResourceToken(_ resource: String, minValid: Int? = nil) async throws -> ResourceToken {
         guard let session = login.session else { throw KAuthError.notLoggedIn(profile: profile) }
         try Self.checkNotRejected(session, profile: profile)
-        if let token = session.resourceTokens?[resource], Self.usable(token, minValid: minValid, now: world.clock.now()) {
+        if let token = session.resourceTokens?[resource], Self.usable(token, minValid: minValid, now: world.clock.now())
+        {
             return token
         }
         let grant = try await refreshUnderLock(.resource(resource, minValid: minValid))
@@ -208,7 +209,9 @@ package struct TokenService: Sendable {
         async throws -> StoredSession
     {
         if var exchange = session.tokenExchange {
-            guard let resource else { return try await exchanged(exchange, provider: provider, now: now, replacing: session) }
+            guard let resource else {
+                return try await exchanged(exchange, provider: provider, now: now, replacing: session)
+            }
             exchange.resources = [resource]
             let fresh = try await exchanged(exchange, provider: provider, now: now, replacing: session)
             var updated = session
@@ -269,7 +272,8 @@ package struct TokenService: Sendable {
         let subjectToken = try await SubjectTokenReader(world: world).read(request.source)
         let response = try await TokenEndpoint(http: world.http, provider: provider).exchange(
             subjectToken: subjectToken, request: request)
-        var session = try StoredSession.from(response, provider: provider, openID: false, now: now, asked: request.scopes)
+        var session = try StoredSession.from(
+            response, provider: provider, openID: false, now: now, asked: request.scopes)
         session.refreshToken = nil
         session.refreshTokenExpiresAt = nil
         session.idToken = nil
@@ -296,6 +300,29 @@ package struct TokenService: Sendable {
             session.rejection = SessionRejection(
                 at: world.clock.now().wholeSeconds, cause: .accessToken, detail: message)
             contents.profiles[profile] = session
+        }
+    }
+
+    /// Records that a server refused `accessToken` (git's `erase` after a 401): it expires now, so
+    /// the next command refreshes it. The fact is the token's, not the login's: unlike
+    /// `rememberRejected`, the refresh token and the login stay good, and `status` says
+    /// `refreshable`. Under the lock, and only while that token is still the stored one (another
+    /// process may have refreshed it meanwhile); nil marks whatever token is stored. Returns
+    /// whether anything changed.
+    @discardableResult
+    package func markStale(accessToken: String?) async throws -> Bool {
+        guard login.session != nil else { return false }
+        return try await KeystoreErrors.mapping {
+            try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout) { contents in
+                let now = world.clock.now().wholeSeconds
+                guard var session = contents.profiles[profile],
+                    accessToken == nil || session.accessToken == accessToken,
+                    session.accessTokenExpiresAt > now
+                else { return false }
+                session.accessTokenExpiresAt = now
+                contents.profiles[profile] = session
+                return true
+            }
         }
     }
 

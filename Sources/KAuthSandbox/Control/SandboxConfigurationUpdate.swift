@@ -21,6 +21,7 @@ extension SandboxEngine {
             ("revocation_requires_bearer", \.revocationRequiresBearer),
             ("require_nonce", \.requireNonce),
             ("friends_api_enabled", \.friendsAPIEnabled),
+            ("korean_names", \.koreanNames),
             ("refresh_tokens", \.issueRefreshTokens),
             ("advertise_standard_scopes", \.advertiseStandardScopes),
             ("page_links_loop", \.pageLinksLoop)
@@ -76,6 +77,7 @@ extension SandboxEngine {
             ("require_nonce", .bool(configuration.requireNonce)),
             ("friend_count", .int(configuration.friendCount)),
             ("friends_api_enabled", .bool(configuration.friendsAPIEnabled)),
+            ("korean_names", .bool(configuration.koreanNames)),
             ("picker", configuration.pickerOutcome.json),
             ("item_count", .int(configuration.itemCount)),
             ("page_link_base", configuration.pageLinkBase.map(OrderedJSON.string) ?? .null),

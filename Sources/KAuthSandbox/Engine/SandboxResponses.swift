@@ -75,8 +75,9 @@ extension SandboxEngine {
 
     /// The name of a parameter sent more than once: RFC 6749 §3.1 and §3.2 forbid it, and
     /// answering it with an error keeps two parsers from reading different values.
+    /// `resource` and `audience` may be repeated (RFC 8707 §2, RFC 8693 §2.1).
     static func repeatedName(_ pairs: [(String, String)]) -> String? {
         var seen = Set<String>()
-        return pairs.first { !seen.insert($0.0).inserted }?.0
+        return pairs.first { !["resource", "audience"].contains($0.0) && !seen.insert($0.0).inserted }?.0
     }
 }

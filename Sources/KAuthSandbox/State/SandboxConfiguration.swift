@@ -96,6 +96,11 @@ package struct SandboxConfiguration: Sendable, Equatable {
     /// The app has Kakao Talk Social permission with the `friends` consent item enabled (default).
     /// Off, the friends API answers -3 ("App disabled [friends] scopes for [FRIENDS] API").
     package var friendsAPIEnabled: Bool
+    /// Names as Kakao's own servers give them to Korean users (default off): consent items' Korean
+    /// `display_name`s ("닉네임", "카카오계정(이메일)"), Korean friends' nicknames, and Korean
+    /// shipping addresses, so that tables with wide characters can be tried. Off, the names are
+    /// English, as the sandbox always gave them.
+    package var koreanNames: Bool = false
     /// What the user does on the shipping-address picker pages of the apps host.
     var pickerOutcome: SandboxPickerOutcome
     /// The algorithm ID tokens are signed with (default RS256), the one discovery lists in

@@ -19,6 +19,8 @@ struct SandboxScope: Sendable {
 
     var id: String
     var displayName: String
+    /// The name Kakao shows Korean users for it (`SandboxConfiguration.koreanNames`).
+    var koreanName: String
     var type: Kind
     /// Whether the user may withdraw it with `/v2/user/revoke/scopes`. A "required" consent item
     /// is not: the app cannot work without it.
@@ -30,22 +32,37 @@ enum SandboxScopes {
     /// The consent items, in the order `/v2/user/scopes` lists them. `profile_nickname` is the
     /// app's required item; every other one is optional and so revocable.
     static let catalogue: [SandboxScope] = [
-        SandboxScope(id: "profile_nickname", displayName: "Nickname", type: .privacy, revocable: false),
-        SandboxScope(id: "profile_image", displayName: "Profile image", type: .privacy, revocable: true),
-        SandboxScope(id: "account_email", displayName: "Email", type: .privacy, revocable: true),
-        SandboxScope(id: "phone_number", displayName: "Phone number", type: .privacy, revocable: true),
-        SandboxScope(id: "age_range", displayName: "Age range", type: .privacy, revocable: true),
-        SandboxScope(id: "birthday", displayName: "Birthday", type: .privacy, revocable: true),
-        SandboxScope(id: "birthyear", displayName: "Birth year", type: .privacy, revocable: true),
-        SandboxScope(id: "gender", displayName: "Gender", type: .privacy, revocable: true),
-        SandboxScope(id: "name", displayName: "Name", type: .privacy, revocable: true),
-        SandboxScope(id: "shipping_address", displayName: "Shipping address", type: .privacy, revocable: true),
-        SandboxScope(id: "account_ci", displayName: "CI (connecting information)", type: .privacy, revocable: true),
         SandboxScope(
-            id: "plusfriends", displayName: "Kakao Talk Channel addition status", type: .privacy, revocable: true),
-        SandboxScope(id: "talk_message", displayName: "Send messages in Kakao Talk", type: .service, revocable: true),
-        SandboxScope(id: "talk_calendar", displayName: "Kakao Talk calendar", type: .service, revocable: true),
-        SandboxScope(id: "friends", displayName: "Friends list in Kakao services", type: .service, revocable: true)
+            id: "profile_nickname", displayName: "Nickname", koreanName: "닉네임", type: .privacy, revocable: false),
+        SandboxScope(
+            id: "profile_image", displayName: "Profile image", koreanName: "프로필 사진", type: .privacy, revocable: true),
+        SandboxScope(
+            id: "account_email", displayName: "Email", koreanName: "카카오계정(이메일)", type: .privacy, revocable: true),
+        SandboxScope(
+            id: "phone_number", displayName: "Phone number", koreanName: "카카오계정(전화번호)", type: .privacy, revocable: true),
+        SandboxScope(id: "age_range", displayName: "Age range", koreanName: "연령대", type: .privacy, revocable: true),
+        SandboxScope(id: "birthday", displayName: "Birthday", koreanName: "생일", type: .privacy, revocable: true),
+        SandboxScope(id: "birthyear", displayName: "Birth year", koreanName: "출생 연도", type: .privacy, revocable: true),
+        SandboxScope(id: "gender", displayName: "Gender", koreanName: "성별", type: .privacy, revocable: true),
+        SandboxScope(id: "name", displayName: "Name", koreanName: "이름", type: .privacy, revocable: true),
+        SandboxScope(
+            id: "shipping_address", displayName: "Shipping address", koreanName: "배송지정보(수령인명, 배송지 주소, 전화번호)",
+            type: .privacy, revocable: true),
+        SandboxScope(
+            id: "account_ci", displayName: "CI (connecting information)", koreanName: "CI(연계정보)", type: .privacy,
+            revocable: true),
+        SandboxScope(
+            id: "plusfriends", displayName: "Kakao Talk Channel addition status", koreanName: "카카오톡 채널 추가 상태 및 내역",
+            type: .privacy, revocable: true),
+        SandboxScope(
+            id: "talk_message", displayName: "Send messages in Kakao Talk", koreanName: "카카오톡 메시지 전송", type: .service,
+            revocable: true),
+        SandboxScope(
+            id: "talk_calendar", displayName: "Kakao Talk calendar", koreanName: "카카오톡 캘린더", type: .service,
+            revocable: true),
+        SandboxScope(
+            id: "friends", displayName: "Friends list in Kakao services",
+            koreanName: "카카오 서비스 내 친구목록(프로필사진, 닉네임, 즐겨찾기 포함)", type: .service, revocable: true)
     ]
 
     static func item(_ id: String) -> SandboxScope? {

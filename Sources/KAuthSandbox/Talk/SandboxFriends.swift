@@ -37,8 +37,11 @@ enum SandboxFriends {
     /// `count` friends, the same on every run: every fourth a favorite; the second, and every
     /// seventh after it, with `allowed_msg: false`. Uuids look like Kakao's (base64url, 22
     /// characters) and nicknames are distinct, so that ordering by nickname is well defined.
-    static func generated(count: Int) -> [SandboxFriend] {
-        let names = ["Ryan", "Apeach", "Muzi", "Frodo", "Neo", "Tube", "Jay-G", "Con", "Choonsik", "Lion"]
+    static func generated(count: Int, korean: Bool = false) -> [SandboxFriend] {
+        let names =
+            korean
+            ? ["라이언", "어피치", "무지", "프로도", "네오", "튜브", "제이지", "콘", "춘식이", "죠르디"]
+            : ["Ryan", "Apeach", "Muzi", "Frodo", "Neo", "Tube", "Jay-G", "Con", "Choonsik", "Lion"]
         return (0..<max(0, count)).map { index in
             let round = index / names.count
             return SandboxFriend(
@@ -73,7 +76,9 @@ enum SandboxFriends {
 /// client expects them.
 extension SandboxEngine {
     /// The user's friends: the same generated list for every user.
-    var friends: [SandboxFriend] { SandboxFriends.generated(count: configuration.friendCount) }
+    var friends: [SandboxFriend] {
+        SandboxFriends.generated(count: configuration.friendCount, korean: configuration.koreanNames)
+    }
 
     /// Query `offset` (default 0), `limit` (default 10, above 100 taken as 100), `order` (`asc`
     /// or `desc`) and `friend_order` (`favorite` or `nickname`); anything else is -2. The answer:

@@ -93,7 +93,7 @@ extension SandboxEngine {
                     items.map { item in
                         var members: [(String, OrderedJSON)] = [
                             ("id", .string(item.id)),
-                            ("display_name", .string(item.displayName)),
+                            ("display_name", .string(configuration.koreanNames ? item.koreanName : item.displayName)),
                             ("type", .string(item.type.rawValue)),
                             ("using", .bool(true)),
                             ("delegated", .bool(false)),

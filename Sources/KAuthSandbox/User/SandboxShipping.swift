@@ -16,9 +16,12 @@ enum SandboxShipping {
     /// few seconds, so none ties), and the default address is the fifth newest, so "default
     /// first, then newest first" differs from plain "newest first". Every third is a lot-number
     /// (`OLD`) address with a six-digit `zip_code`; every fourth has a second phone number.
-    static func generated(count: Int) -> [SandboxShippingAddress] {
-        let names = ["Home", "Office", "Parents", "Studio", "Cabin"]
-        let receivers = ["Kim Kakao", "Lee Ryan", "Park Apeach", "Choi Muzi", "Jung Frodo"]
+    static func generated(count: Int, korean: Bool = false) -> [SandboxShippingAddress] {
+        let names = korean ? ["집", "회사", "부모님 댁", "작업실", "별장"] : ["Home", "Office", "Parents", "Studio", "Cabin"]
+        let receivers =
+            korean
+            ? ["김카카오", "이라이언", "박어피치", "최무지", "정프로도"]
+            : ["Kim Kakao", "Lee Ryan", "Park Apeach", "Choi Muzi", "Jung Frodo"]
         let newest: Int64 = 1_735_689_600
         return (0..<max(0, count)).map { index in
             let round = index / names.count
@@ -29,10 +32,14 @@ enum SandboxShipping {
                 isDefault: index == min(4, count - 1),
                 updatedAt: newest - Int64(index) * 86_400 - Int64(index % 7),
                 type: old ? "OLD" : "NEW",
-                baseAddress: old
-                    ? "Seoul Jung-gu Taepyeong-ro 1-ga \(20 + index)"
-                    : "Gyeonggi Seongnam-si Bundang-gu Pangyoyeok-ro \(166 + index)",
-                detailAddress: old ? "Unit \(101 + index)" : "Floor \(1 + index % 20), Kakao Agit",
+                baseAddress: korean
+                    ? (old ? "서울 중구 태평로1가 \(20 + index)" : "경기 성남시 분당구 판교역로 \(166 + index)")
+                    : old
+                        ? "Seoul Jung-gu Taepyeong-ro 1-ga \(20 + index)"
+                        : "Gyeonggi Seongnam-si Bundang-gu Pangyoyeok-ro \(166 + index)",
+                detailAddress: korean
+                    ? (old ? "\(101 + index)호" : "카카오 아지트 \(1 + index % 20)층")
+                    : old ? "Unit \(101 + index)" : "Floor \(1 + index % 20), Kakao Agit",
                 receiverName: receivers[index % receivers.count],
                 receiverPhoneNumber1: "010-" + digits(1234 + index * 7, 4) + "-" + digits(5678 + index * 13, 4),
                 receiverPhoneNumber2: index % 4 == 3
@@ -86,7 +93,8 @@ enum SandboxShipping {
 /// `GET /v1/user/shipping_address`.
 extension SandboxEngine {
     func shippingAddresses(of user: SandboxUserRecord) -> [SandboxShippingAddress] {
-        user.shippingAddresses ?? SandboxShipping.generated(count: configuration.shippingAddressCount)
+        user.shippingAddresses
+            ?? SandboxShipping.generated(count: configuration.shippingAddressCount, korean: configuration.koreanNames)
     }
 
     /// One address (`address_id`), or one page: with no `from_updated_at` (or 0) the default

@@ -2,21 +2,9 @@ import KAuthCore
 
 /// How sharing fails before anything is sent, in facts; the command line gives the words. It
 /// travels inside `KAuthError.product`, since the core knows nothing of templates.
-package enum ShareFailure: ProductFailure, Equatable {
+package enum ShareFailure: Sendable, Equatable {
     /// A message template with problems, each with its JSON path; nothing was sent.
     case invalidTemplate(violations: [TemplateViolation])
     /// A call through the share service asked for a user's token: share calls carry the app key.
     case userTokenCall
-}
-
-extension KAuthError {
-    /// A message template with problems; nothing was sent.
-    package static func invalidTemplate(violations: [TemplateViolation]) -> KAuthError {
-        .product(ProductError(ShareFailure.invalidTemplate(violations: violations)))
-    }
-
-    /// A call through the share service asked for a user's token.
-    package static func userTokenForShare() -> KAuthError {
-        .product(ProductError(ShareFailure.userTokenCall))
-    }
 }

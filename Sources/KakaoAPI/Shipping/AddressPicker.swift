@@ -119,8 +119,8 @@ package struct AddressPicker: Sendable {
                 events(.ignoredRequest(notice))
                 if case .refusedPeer = notice { paste.offer() }
             }
-        } catch LoopbackServerError.addressInUse(_, let busy) {
-            throw KAuthError.portInUse(port: busy, redirectURI: "http://127.0.0.1:\(busy)")
+        } catch LoopbackServerError.addressInUse(_, let busy, let listening) {
+            throw KAuthError.portInUse(port: busy, redirectURI: "http://127.0.0.1:\(busy)", listening: listening)
         } catch let error as LoopbackServerError {
             throw KAuthError.listenerFailed(error)
         }

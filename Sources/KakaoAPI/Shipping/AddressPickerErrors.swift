@@ -49,8 +49,8 @@ package struct AddressPickerFailure: Sendable, Equatable {
 }
 
 /// How the shipping-address picker fails, in facts; the command line gives the words. It travels
-/// inside `KAuthError.product`, since the core knows nothing of the picker.
-package enum AddressPickerError: ProductFailure, Equatable {
+/// inside `KAuthError.product` (as `KakaoProductFailure.addressPicker`), since the core knows nothing of the picker.
+package enum AddressPickerError: Sendable, Equatable {
     /// The picker ended without an answer: closed, timed out, interrupted or stopped.
     case ended(AddressPickerEnd)
     /// The picker came back with an error (`KAE…`).
@@ -61,21 +61,4 @@ package enum AddressPickerError: ProductFailure, Equatable {
     case agentTokenUnreadable(path: String, status: Int)
     /// The picker chose address `id`, but the user's address list did not return it.
     case addressNotReturned(id: Int64)
-}
-
-extension KAuthError {
-    /// The shipping-address picker ended without an answer.
-    package static func addressPickerEnded(_ end: AddressPickerEnd) -> KAuthError {
-        .product(ProductError(AddressPickerError.ended(end)))
-    }
-
-    /// Kakao's shipping-address picker came back with an error (`KAE…`).
-    package static func addressPickerFailed(_ failure: AddressPickerFailure) -> KAuthError {
-        .product(ProductError(AddressPickerError.failed(failure)))
-    }
-
-    /// The picker, or the requests around it, got an answer it cannot use.
-    package static func addressPicker(_ error: AddressPickerError) -> KAuthError {
-        .product(ProductError(error))
-    }
 }

@@ -47,8 +47,38 @@ import Testing
     @Test func aBusyPortIsReportedAsSuch() throws {
         let first = try LoopbackServer { _ in .text(200, "ok") }
         defer { first.stop() }
-        #expect(throws: LoopbackServerError.addressInUse(host: "127.0.0.1", port: first.port)) {
+        #expect(throws: LoopbackServerError.addressInUse(host: "127.0.0.1", port: first.port, listening: true)) {
             _ = try LoopbackServer(port: first.port) { _ in .text(200, "ok") }
+        }
+    }
+
+    /// A port an outgoing connection holds is taken too, but nothing accepts connections on it:
+    /// the error says so, and no message blames a listening program for it.
+    @Test func aPortHeldByAConnectionIsNotListening() throws {
+        let first = try LoopbackServer { _ in .text(200, "ok") }
+        first.start()
+        defer { first.stop() }
+        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(client >= 0)
+        defer { close(client) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = first.port.bigEndian
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        #expect(connected == 0)
+        var local = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(client, $0, &length) }
+        }
+        let held = UInt16(bigEndian: local.sin_port)
+        #expect(throws: LoopbackServerError.addressInUse(host: "127.0.0.1", port: held, listening: false)) {
+            _ = try LoopbackServer(port: held) { _ in .text(200, "ok") }
         }
     }
 

@@ -132,7 +132,7 @@ import Testing
     /// What the command line refuses itself (a usage error, exit 2; any other failure, exit 1)
     /// reads the same on stderr and in a `--json` error object as before it had a type of its own.
     @Test func theCommandLinesOwnRefusalsKeepTheirWordsAndCodes() async {
-        let usage = "invalid profile name 'a b'; use letters, digits, '-', '_' or '.'"
+        let usage = "invalid profile name 'a b'; use ASCII letters (a-z, A-Z), digits, '-', '_' or '.'"
         let unset =
             "'provider.kakao.client_id' is not set; set it with `kauth config set provider.kakao.client_id VALUE`"
         for (line, code, message, json) in [

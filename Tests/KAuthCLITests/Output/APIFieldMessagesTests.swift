@@ -14,7 +14,7 @@ struct APIFieldMessagesTests {
             (.notAnArray, "it is not an array in another field")
         ]
         for (reason, sentence) in words {
-            #expect("\(reason)" == sentence)
+            #expect(reason.localized.english == sentence)
         }
     }
 }

@@ -51,7 +51,7 @@ import Testing
             (.cannotDecrypt(.unsafe(.symbolicLink)), "cannot decrypt: it is a symbolic link")
         ]
         for (problem, sentence) in words {
-            #expect(ErrorMessages.words(problem) == sentence)
+            #expect(problem.localized.english == sentence)
         }
         #expect(
             messages().message(for: .keystore(.unsafeFile(path: "/c", reason: .othersCanWrite)))
@@ -73,7 +73,7 @@ import Testing
                 "the login failed at Example (invalid_issuer: the authorization response's iss is 'https://x', not 'https://id.example.com' (RFC 9207); nothing was exchanged); run "
             ))
         #expect(
-            ErrorMessages.wrongIssuer(expected: "https://id.example.com", got: nil)
+            LoginErrorWords.wrongIssuer(expected: "https://id.example.com", got: nil).localized.english
                 == "the authorization response's iss is none, not 'https://id.example.com' (RFC 9207); nothing was exchanged"
         )
     }

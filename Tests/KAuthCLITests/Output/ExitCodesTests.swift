@@ -48,7 +48,10 @@ struct ExitCodesTests {
         (.notLoggedIn(profile: "default"), 3, "not_logged_in"),
         (.sessionExpired(profile: "default", reason: .noRefreshToken), 3, "session_expired"),
         (.environmentTokenRejected(reason: "x"), 3, "environment_token_rejected"),
-        (.subjectToken(source: .environment(variable: "X"), .expired(at: Date(timeIntervalSince1970: 0))), 3, "subject_token_refused"),
+        (
+            .subjectToken(source: .environment(variable: "X"), .expired(at: Date(timeIntervalSince1970: 0))), 3,
+            "subject_token_refused"
+        ),
         (.subjectToken(source: .githubActions(audience: "a"), .githubRefused(status: 403)), 3, "subject_token_refused"),
         (.consentRequired(scopes: ["a"], message: ""), 4, "consent_required"),
         (.unavailable(.noAnswer(url: "x")), 5, "unavailable"),
@@ -57,7 +60,11 @@ struct ExitCodesTests {
         (.keystore(.notOwned(path: "x")), 7, "keystore"),
         (.portInUse(port: 1, redirectURI: "x"), 1, "port_in_use"),
         (.oauth(OAuthFailure(error: "invalid_grant", provider: "kakao")), 1, "oauth_error"),
-        (.resourceRefused(profile: "p", resource: "https://r", OAuthFailure(error: "invalid_target", provider: "oidc")), 1, "invalid_target"),
+        (
+            .resourceRefused(
+                profile: "p", resource: "https://r", OAuthFailure(error: "invalid_target", provider: "oidc")), 1,
+            "invalid_target"
+        ),
         (.api(status: 400, code: -101, message: "x"), 1, "api_error"),
         (.apiNotPermitted(code: -3, message: "x", path: "/x"), 1, "api_error"),
         (.appKeyRejected(provider: "kakao", message: "x"), 1, "api_error"),
@@ -84,7 +91,8 @@ struct ExitCodesTests {
 
     /// The command line's own failures, with the exit code and JSON code the contract gives them.
     static let commandSamples: [(CommandError, Int32, String)] = [
-        (.usage(.untranslated("x")), 2, "usage"), (.failed(.untranslated("x")), 1, "failure")
+        (.usage(.untranslated("x")), 2, "usage"), (.failed(.untranslated("x")), 1, "failure"),
+        (.cancelled(.verbatim("x")), 6, "cancelled")
     ]
 
     /// Every sample of both types: its case's name, the codes the mapping gives it and the ones
@@ -99,6 +107,7 @@ struct ExitCodesTests {
         switch error {
         case .usage: "CommandError.usage"
         case .failed: "CommandError.failed"
+        case .cancelled: "CommandError.cancelled"
         }
     }
 
@@ -122,12 +131,14 @@ struct ExitCodesTests {
         case .notLoggedIn: "notLoggedIn"
         case .sessionExpired: "sessionExpired"
         case .environmentTokenRejected: "environmentTokenRejected"
+        case .subjectToken: "subjectToken"
         case .consentRequired: "consentRequired"
         case .unavailable: "unavailable"
         case .loginCancelled: "loginCancelled"
         case .keystore: "keystore"
         case .portInUse: "portInUse"
         case .oauth: "oauth"
+        case .resourceRefused: "resourceRefused"
         case .api: "api"
         case .apiNotPermitted: "apiNotPermitted"
         case .appKeyRejected: "appKeyRejected"
@@ -148,9 +159,9 @@ struct ExitCodesTests {
     }
 
     @Test func everyCaseHasASample() {
-        // 36 cases besides `product`, which has one for each case of Kakao's share (2) and picker
+        // 38 cases besides `product`, which has one for each case of Kakao's share (2) and picker
         // (5) failures; the command line's own two.
-        #expect(Set(Self.samples.map { Self.name($0.0) }).count == 36 + 2 + 5)
+        #expect(Set(Self.samples.map { Self.name($0.0) }).count == 38 + 2 + 5)
         #expect(Set(Self.commandSamples.map { Self.name($0.0) }).count == 2)
     }
 

@@ -20,30 +20,30 @@ struct IDTokenMessagesTests {
             .missingNonce, .nonceMismatch, .authenticationTooOld(authTime: Date(timeIntervalSince1970: 0), maxAge: 60)
         ]
         for error in errors {
-            #expect(ErrorMessages.idToken(error).hasPrefix("the "), "\(error)")
+            #expect(english(error).hasPrefix("the "), "\(error)")
         }
         #expect(
-            ErrorMessages.idToken(.keyTypeMismatch(kid: nil, kty: "oct", algorithm: "RS256"))
+            english(.keyTypeMismatch(kid: nil, kty: "oct", algorithm: "RS256"))
                 == "the key without a kid is of type oct, but an RS256 signature needs an RSA key")
     }
 
     @Test func eachMessageNamesWhatFailed() {
-        #expect(ErrorMessages.idToken(.secretRequired("HS256")).contains("no client secret"))
+        #expect(english(.secretRequired("HS256")).contains("no client secret"))
         #expect(
-            ErrorMessages.idToken(.unknownKeyID("rotated"))
+            english(.unknownKeyID("rotated"))
                 == "the ID token is signed with key 'rotated', which is not in the provider's JWK set")
         #expect(
-            ErrorMessages.idToken(
+            english(
                 .unusableKey(
                     kid: "test-key", reason: .refused("the RSA modulus is 1024 bits; at least 2048 are required")))
                 == "the key 'test-key' cannot verify the ID token's signature: the RSA modulus is 1024 bits; at least 2048 are required"
         )
         #expect(
-            ErrorMessages.idToken(.wrongAudience(clientID: "abc", audiences: ["xyz"]))
+            english(.wrongAudience(clientID: "abc", audiences: ["xyz"]))
                 == "the ID token's audience does not include the client id 'abc' (it is for 'xyz')")
         let now = 1_767_225_600.0
         #expect(
-            ErrorMessages.idToken(
+            english(
                 .expired(expiresAt: Date(timeIntervalSince1970: now - 301), now: Date(timeIntervalSince1970: now)))
                 == "the ID token expired at 2025-12-31T23:54:59Z (the time here is 2026-01-01T00:00:00Z)")
     }
@@ -64,3 +64,6 @@ struct IDTokenMessagesTests {
         )
     }
 }
+
+/// An ID token error's words in English, as these tests state them.
+private func english(_ error: IDTokenError) -> String { error.localized.english }

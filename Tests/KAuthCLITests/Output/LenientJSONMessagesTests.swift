@@ -6,7 +6,7 @@ import Testing
 @testable import KAuthCLI
 
 /// The lenient JSON reader of templates, and where and why it refuses a text in the command
-/// line's words (`TemplateMessages`).
+/// line's words (`TemplateWords`).
 @Suite struct LenientJSONMessagesTests {
     @Test func commentsAndTrailingCommasAreAccepted() throws {
         let text = """
@@ -48,7 +48,7 @@ import Testing
             _ = try LenientJSON.parse(text)
             Issue.record("\(text) parsed")
         } catch {
-            #expect(TemplateMessages.describe(error) == expected)
+            #expect(TemplateWords.describe(error).english == expected)
         }
     }
 }

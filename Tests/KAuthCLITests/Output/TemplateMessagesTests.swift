@@ -8,10 +8,10 @@ import Testing
 @testable import KAuthCLI
 
 /// Kakao's template rules (`TemplateValidator`, which finds facts) read through the words the
-/// command line prints for them (`TemplateMessages`), so each rule and its sentence are pinned.
+/// command line prints for them (`TemplateWords`), so each rule and its sentence are pinned.
 @Suite struct TemplateMessagesTests {
     func problems(_ json: JSONValue) -> [String] {
-        TemplateValidator.violations(in: json).map(TemplateMessages.describe)
+        TemplateValidator.violations(in: json).map { TemplateWords.describe($0).english }
     }
 
     @Test(arguments: TemplateType.allCases)

@@ -10,7 +10,7 @@ import Testing
     func command(_ line: [String]) throws -> ParsedCommand {
         guard case .run(_, let parsed) = try parse(line) else {
             Issue.record("\(line) did not parse to a command")
-            throw UsageError(message: "", commandPath: [])
+            throw UsageError(message: .verbatim(""), commandPath: [])
         }
         return parsed
     }
@@ -94,7 +94,7 @@ import Testing
         (["status", "--hostname", "kauth.kakao.com"], "unknown flag '--hostname' for 'kauth status'", ["--provider"])
     ])
     func usageErrors(line: [String], message: String, suggestions: [String]) {
-        #expect(throws: UsageError(message: message, commandPath: expectedPath(line), suggestions: suggestions)) {
+        expectUsage(EnglishUsage(message: message, commandPath: expectedPath(line), suggestions: suggestions)) {
             _ = try parse(line)
         }
     }
@@ -106,8 +106,10 @@ import Testing
             _ = try parse(["login", "--with-token", secret])
             Issue.record("expected a usage error")
         } catch {
-            #expect(!error.message.contains(secret))
-            #expect(error.message.contains("takes no argument") && error.message.contains("kauth login --with-token"))
+            #expect(!error.message.english.contains(secret))
+            #expect(
+                error.message.english.contains("takes no argument")
+                    && error.message.english.contains("kauth login --with-token"))
         }
     }
 
@@ -120,9 +122,9 @@ import Testing
             Issue.record("expected a usage error")
         } catch {
             #expect(
-                !error.message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
-                "\(error.message.debugDescription)")
-            #expect(error.message.contains("\\x1B"))
+                !error.message.english.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+                "\(error.message.english.debugDescription)")
+            #expect(error.message.english.contains("\\x1B"))
         }
     }
 

@@ -265,11 +265,13 @@ import Testing
                     .unreadable(
                         status: 500,
                         .otherDocument(root: "AssumeRoleWithWebIdentityResponse", namespace: Self.namespace))))
-        // Text from the network stays as it came: the command line makes it visible.
+        // Text from the network stays as it came (XML allows C1 controls and bidirectional
+        // overrides, not C0 ones): the command line makes it visible.
         let error =
-            "<ErrorResponse xmlns=\"\(Self.namespace)\"><Error><Code>Throttling</Code><Message>Rate \u{1B}[31m exceeded</Message></Error></ErrorResponse>"
+            "<ErrorResponse xmlns=\"\(Self.namespace)\"><Error><Code>Throttling</Code><Message>Rate \u{9B}31m \u{202E}exceeded</Message></Error></ErrorResponse>"
         #expect(
-            read(400, error) == .failure(.refused(status: 400, code: "Throttling", message: "Rate \u{1B}[31m exceeded"))
+            read(400, error)
+                == .failure(.refused(status: 400, code: "Throttling", message: "Rate \u{9B}31m \u{202E}exceeded"))
         )
     }
 
