@@ -38,7 +38,7 @@ enum UnlinkCommand {
         var yes = false
 
         static let flags: [OptionFlag<Self>] = [
-            .toggle(\.yes, "yes", "do not ask for confirmation on a terminal"), .json
+            .toggle(\.yes, "yes", Localized(en: "do not ask for confirmation on a terminal", ko: "터미널에서 확인을 묻지 않습니다")), .json
         ]
     }
 
@@ -61,7 +61,7 @@ enum UnlinkCommand {
         guard let session = login.session else { throw KAuthError.notLoggedIn(profile: login.profile) }
         try confirm(
             UnlinkConfirmWords.question(
-                user: StatusCommand.describe(session), app: "'\(session.clientID.visible)'",
+                user: context.words(SessionWords.user(session)), app: "'\(session.clientID.visible)'",
                 provider: Provider.displayName(of: session).visible, profile: login.profile),
             context, options)
         try await UserAPI(client: try context.client(for: context.tokenService(login))).unlink()

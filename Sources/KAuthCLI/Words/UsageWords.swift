@@ -17,6 +17,8 @@ enum UsageWords: Message {
     /// A profile name that is not ASCII letters, digits, `-`, `_` and `.` (a Korean one too).
     case invalidProfileName(name: String)
     case needsKeyValue(what: String, given: String)
+    /// `--json` before a command that prints no data.
+    case jsonDoesNotApply(command: String)
 
     var localized: Localized {
         switch self {
@@ -28,6 +30,10 @@ enum UsageWords: Message {
             Localized(
                 en: "unknown flag '\(flag.visible)' for '\(command)'",
                 ko: "'\(command)'에 알 수 없는 플래그 '\(flag.visible)'입니다")
+        case .jsonDoesNotApply(let command):
+            Localized(
+                en: "flag --json does not apply to '\(command)': it prints no data",
+                ko: "--json 플래그는 '\(command)'에 쓸 수 없습니다. 이 명령은 데이터를 출력하지 않습니다")
         case .flagTakesNoValue(let flag):
             Localized(en: "flag \(flag) takes no value", ko: "\(flag) 플래그는 값을 받지 않습니다")
         case .flagDoesNotApply(let flag, let command, let globals):
