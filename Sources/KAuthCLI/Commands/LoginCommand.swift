@@ -25,6 +25,10 @@ enum LoginCommand {
             (
                 "echo \"$KAUTH_REFRESH_TOKEN\" | kauth login --with-token --profile ci",
                 "in CI: store a login from a refresh token kept in a secret"
+            ),
+            (
+                "kauth login --client-credentials --provider oidc --scopes api.read",
+                "a machine logs in as its client (secret, signed assertion or client certificate)"
             )
         ],
         run: run
@@ -49,6 +53,7 @@ enum LoginCommand {
         var device = false
         var allowNoPKCE = false
         var withToken = false
+        var clientCredentials = false
 
         static let flags: [OptionFlag<Self>] = [
             .list(\.scopes, "scopes", "LIST", "scope IDs to ask consent for (comma- or space-separated)"),
@@ -73,6 +78,9 @@ enum LoginCommand {
             .toggle(
                 \.allowNoPKCE, "allow-no-pkce", "log in to a provider that does not list PKCE S256 (not recommended)"),
             .toggle(\.withToken, SharedFlags.withToken),
+            .toggle(
+                \.clientCredentials, "client-credentials",
+                "log the client itself in (OAuth client credentials): no browser, no user, no refresh token"),
             .json
         ]
     }
@@ -96,6 +104,9 @@ enum LoginCommand {
         let provider = try context.providers(overrides).selectedProvider()
         if options.withToken {
             return try await withToken(context, options: options, login: login, provider: provider)
+        }
+        if options.clientCredentials {
+            return try await clientCredentials(context, options: options, login: login, provider: provider)
         }
         if options.issuer != nil && !provider.takesIssuer {
             throw CommandError.usage(

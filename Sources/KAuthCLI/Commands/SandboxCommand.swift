@@ -49,6 +49,20 @@ enum SandboxCommand {
             configuration.defaultScopes = ScopeList.parse((options.scopes ?? []))
         }
         try applyProviderBehaviour(options, to: &configuration)
+        if let path = options.clientPublicKey {
+            // The key a private_key_jwt client signs with, as a server registers it (PEM public key).
+            guard let pem = try? context.world.fileSystem.readUserFile(path),
+                JWSAlgorithm.allCases.contains(where: {
+                    $0.family != .hmac && $0.family != .edDSA
+                        && (try? JWSVerificationKey.publicKey(pem: Array(pem), algorithm: $0)) != nil
+                })
+            else {
+                throw CommandError.usage(
+                    .untranslated("--client-public-key: \(path.visible) is not a readable PEM public key (RSA or EC)"))
+            }
+            configuration.clientPublicKey = String(decoding: pem, as: UTF8.self)
+        }
+        configuration.issuer = options.issuer
         let terminal = context.terminal
         let quiet = options.quiet
         var log: (@Sendable (SandboxLogEntry) -> Void)?
@@ -188,6 +202,8 @@ extension SandboxCommand {
         var oidc = false
         var snapchat = false
         var clientAuthMethods: String?
+        var clientPublicKey: String?
+        var issuer: String?
         var bareRefreshErrors = false
         var oneUseRefreshTokens = false
         var revocationRequiresBearer = false
@@ -228,8 +244,14 @@ extension SandboxCommand {
             .toggle(\.snapchat, "snapchat", "serve Snap Login Kit's endpoints instead of Kakao's"),
             .option(
                 \.clientAuthMethods, "client-auth-methods", "LIST",
-                "how confidential clients authenticate: client_secret_post, client_secret_basic or both (default client_secret_post)"
+                "how confidential clients authenticate: client_secret_post, client_secret_basic, client_secret_jwt, private_key_jwt, tls_client_auth (default client_secret_post)"
             ),
+            .option(
+                \.clientPublicKey, "client-public-key", "FILE",
+                "the PEM public key private_key_jwt assertions are checked with"),
+            .option(
+                \.issuer, "issuer", "URL",
+                "the issuer discovery names (default the sandbox's own URL), e.g. a TLS front's https URL"),
             .toggle(
                 \.bareRefreshErrors, "bare-refresh-errors",
                 "refuse a bad refresh token with a bare HTTP 400 and no body"),

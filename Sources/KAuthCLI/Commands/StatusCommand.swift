@@ -154,8 +154,10 @@ enum StatusCommand {
         _ session: StoredSession, profile: String, keystore: String, protection: KeystoreProtection, now: Date
     ) -> String {
         let who =
-            session.user == nil && session.userID == nil
-            ? "an unknown user (run `kauth me` to fetch the profile)" : describe(session)
+            session.grant != nil
+            ? "the client \(session.clientID.visible)"
+            : session.user == nil && session.userID == nil
+                ? "an unknown user (run `kauth me` to fetch the profile)" : describe(session)
         var rows: [(String, String)] = [
             ("profile", profile),
             (
@@ -174,6 +176,7 @@ enum StatusCommand {
                     ? "none" : session.refreshTokenExpiresAt.map { expiry($0, now: now) } ?? "stored (no expiry given)"
             )
         ]
+        if let grant = session.grant { rows.insert(("grant", grant.type.rawValue), at: 2) }
         if session.idToken != nil { rows.append(("ID token", "stored")) }
         if let server = session.foreignServer { rows.append(("server", serverText(server, of: session))) }
         rows.append(("keystore", keystore))

@@ -23,7 +23,7 @@ enum TokenCommand {
             ("kauth token --refresh-token | gh secret set KAUTH_REFRESH_TOKEN", "hand the login to CI"),
             ("kauth token --exec-credential --id-token --profile work", "as a kubeconfig exec credential plugin")
         ],
-        subcommands: [TokenInfoCommand.spec, TokenRefreshCommand.spec],
+        subcommands: [TokenInfoCommand.spec, TokenRefreshCommand.spec, TokenIntrospectCommand.spec],
         run: run
     )
 

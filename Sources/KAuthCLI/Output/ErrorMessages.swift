@@ -200,8 +200,31 @@ struct ErrorMessages {
                 + "on Fedora `dnf install libcurl`, on Alpine `apk add libcurl`.").visible
         case .unexpected(let description):
             return description.visible
+        case .clientAuthentication(let provider, let problem):
+            return Self.words(problem, provider: provider).text(language)
         case .product(let product):
             return message(for: product.failure)
+        }
+    }
+
+    /// The words for a client that cannot authenticate as configured or as the server asks.
+    static func words(_ problem: ClientAuthProblem, provider: String) -> MachineLoginWords {
+        switch problem {
+        case .noPrivateKey: return .noPrivateKey(provider: provider)
+        case .noSecret(let method): return .noSecret(method: method, provider: provider)
+        case .noClientCertificate: return .noClientCertificate(provider: provider)
+        case .privateKeyUnreadable(let path, let reason): return .privateKeyUnreadable(path: path, reason: reason)
+        case .privateKeyUnusable(let path, let why):
+            switch why {
+            case .notAPrivateKey: return .privateKeyNotAKey(path: path)
+            case .encrypted: return .privateKeyEncrypted(path: path)
+            case .unsupportedType(let type): return .privateKeyType(path: path, type: type)
+            case .unsupportedCurve(let curve): return .privateKeyCurve(path: path, curve: curve)
+            case .rsaTooShort(let bits): return .privateKeyShort(path: path, bits: bits)
+            }
+        case .noCommonAlgorithm(let method, let offered, let possible):
+            return .noCommonAlgorithm(method: method, offered: offered, possible: possible)
+        case .signingFailed: return .signingFailed
         }
     }
 
@@ -314,6 +337,8 @@ struct ErrorMessages {
         case .talk: return "Kakao Talk messages"
         case .loginHint: return "login hints (login_hint)"
         case .idToken: return "OpenID Connect ID tokens"
+        case .clientCredentials: return "a machine's login (the OAuth client credentials grant; use --provider oidc)"
+        case .introspection: return "token introspection (RFC 7662; OpenID Connect providers that advertise it)"
         default: return feature.name
         }
     }

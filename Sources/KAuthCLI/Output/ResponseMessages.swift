@@ -57,6 +57,7 @@ extension ErrorMessages {
         case .token: "the token endpoint"
         case .deviceAuthorization: "device authorization"
         case .revocation(let url): "revocation at \(url)"
+        case .introspection(let url): "introspection at \(url)"
         case .discovery(let url): "discovery at \(url)"
         case .jwks(let url): "the JWK set at \(url)"
         case .api(let path): path

@@ -100,6 +100,8 @@ extension StoredSession {
     package func state(at now: Date) -> SessionState {
         if rejection != nil { return .expired }
         if accessTokenValid(for: 1, at: now) { return .valid }
+        // A machine's login asks its grant again; nothing of it expires.
+        if grant != nil { return .refreshable }
         guard refreshToken != nil else { return .expired }
         if let expiry = refreshTokenExpiresAt, expiry <= now { return .expired }
         return .refreshable

@@ -172,6 +172,7 @@ package struct TokenService: Sendable {
     /// One refresh. The store was re-read under the lock just before, so the refresh token is the
     /// newest any kauth process wrote: a refusal means the session is over.
     private func refresh(_ session: StoredSession, provider: Provider, now: Date) async throws -> StoredSession {
+        if let grant = session.grant { return try await renew(session, grant: grant, provider: provider, now: now) }
         guard let refreshToken = session.refreshToken else {
             throw KAuthError.sessionExpired(profile: profile, reason: session.withoutRefreshToken(at: now))
         }
@@ -179,7 +180,7 @@ package struct TokenService: Sendable {
             throw KAuthError.sessionExpired(profile: profile, reason: .refreshTokenExpired(at: expiry))
         }
         do {
-            let response = try await TokenEndpoint(http: world.http, provider: provider).refresh(
+            let response = try await TokenEndpoint(world: world, provider: provider).refresh(
                 refreshToken: refreshToken)
             return session.applying(
                 response, now: now,
@@ -265,7 +266,7 @@ package struct TokenService: Sendable {
         let now = world.clock.now()
         let response: TokenResponse
         do {
-            response = try await TokenEndpoint(http: world.http, provider: provider).refresh(refreshToken: refreshToken)
+            response = try await TokenEndpoint(world: world, provider: provider).refresh(refreshToken: refreshToken)
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
             throw KAuthError.sessionExpired(
                 profile: profile, reason: .givenTokenRejected(detail: .said(failure.description ?? failure.error)))
@@ -296,7 +297,7 @@ package struct TokenService: Sendable {
         let padded = Self.bootstrapPadded(world.environment)
         let response: TokenResponse
         do {
-            response = try await TokenEndpoint(http: world.http, provider: provider).refresh(refreshToken: refreshToken)
+            response = try await TokenEndpoint(world: world, provider: provider).refresh(refreshToken: refreshToken)
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
             throw KAuthError.sessionExpired(
                 profile: profile,

@@ -32,6 +32,8 @@ extension SandboxEngine {
             return refresh(form, clientID: clientID, &entry)
         case Self.deviceGrantType where profile.devicePath != nil:
             return redeemDeviceCode(form, clientID: clientID, &entry)
+        case "client_credentials" where configuration.mode == .kakao:
+            return clientCredentials(form, clientID: clientID, &entry)
         case nil, "":
             return oauthFailure(400, "invalid_request", "grant_type is required", "KOE001", &entry)
         case let other?:

@@ -70,6 +70,8 @@ struct ExitCodesTests {
         (.listenerFailed(.socket(operation: "bind", reason: "x")), 1, "failure"),
         (.httpUnavailable(libcurlMissing: "x"), 1, "failure"),
         (.unexpected(description: "x"), 1, "failure"),
+        (.clientAuthentication(provider: "oidc", .noPrivateKey), 2, "usage"),
+        (.clientAuthentication(provider: "oidc", .signingFailed), 1, "failure"),
         (
             .addressPickerFailed(AddressPickerFailure(code: "KAE001", message: nil, meaning: .internalError)), 1,
             "picker_error"
@@ -138,14 +140,17 @@ struct ExitCodesTests {
         case .listenerFailed: "listenerFailed"
         case .httpUnavailable: "httpUnavailable"
         case .unexpected: "unexpected"
+        case .clientAuthentication(_, let problem):
+            problem == .signingFailed ? "clientAuthentication.signing" : "clientAuthentication"
         case .product(let product): "product.\(product.failure)"
         }
     }
 
     @Test func everyCaseHasASample() {
-        // 36 cases besides `product`, which has one for each case of Kakao's share (2) and picker
-        // (5) failures; the command line's own two.
-        #expect(Set(Self.samples.map { Self.name($0.0) }).count == 36 + 2 + 5)
+        // 37 cases besides `product`, which has one for each case of Kakao's share (2) and picker
+        // (5) failures, and `clientAuthentication`, which has two exit codes; the command line's
+        // own two.
+        #expect(Set(Self.samples.map { Self.name($0.0) }).count == 37 + 1 + 2 + 5)
         #expect(Set(Self.commandSamples.map { Self.name($0.0) }).count == 2)
     }
 
