@@ -204,7 +204,7 @@ private func expectRefused(
         #expect(try discovery(sandbox)["token_endpoint_auth_methods_supported"] as? [String] == ["client_secret_basic"])
         #expect(sandbox.provider.configuration.clientSecret == "xyz")
 
-        for bad in ["", "client_secret_jwt", "client_secret_basic,private_key_jwt"] {
+        for bad in ["", "client_secret_magic", "client_secret_basic,self_signed_tls_client_auth"] {
             let refused = sandbox.post("/_sandbox/config", [("client_auth_methods", bad), ("client_secret", "")])
             #expect(refused.status == 400)
         }
