@@ -12,7 +12,7 @@ package enum ClientAuthProblem: Error, Sendable, Equatable {
     /// The `private_key` file could not be read.
     case privateKeyUnreadable(path: String, reason: String)
     /// The `private_key` file holds no key kauth can sign with.
-    case privateKeyUnusable(path: String, PEMSigningKey.Problem)
+    case privateKeyUnusable(path: String, PEMKeyProblem)
     /// None of the algorithms the server takes for assertions
     /// (`token_endpoint_auth_signing_alg_values_supported`) can be made with the key or secret.
     case noCommonAlgorithm(method: String, offered: [String], possible: [String])

@@ -26,22 +26,8 @@ package struct PEMSigningKey: Sendable {
         private let key: OpenSSLKey
     #endif
 
-    /// Why a PEM text gives no signing key.
-    package enum Problem: Error, Sendable, Equatable {
-        /// No private key in PEM could be read (not PEM, a certificate, a public key).
-        case notAPrivateKey
-        /// The key is encrypted under a passphrase.
-        case encrypted
-        /// A key of a type JWS client assertions do not use here (Ed25519, DSA, DH…).
-        case unsupportedType(String)
-        /// An EC key on a curve JWS has no algorithm for.
-        case unsupportedCurve(String)
-        /// An RSA key shorter than 2048 bits (RFC 7518 §3.3).
-        case rsaTooShort(bits: Int)
-    }
-
     /// Reads the first private key in `pem`.
-    package static func read(pem: [UInt8]) throws(Problem) -> PEMSigningKey {
+    package static func read(pem: [UInt8]) throws(PEMKeyProblem) -> PEMSigningKey {
         #if canImport(CCrypto)
             if String(decoding: pem, as: UTF8.self).contains("ENCRYPTED") { throw .encrypted }
             let parsed: OpaquePointer? = pem.withUnsafeBytes { buffer in
@@ -154,4 +140,18 @@ extension JWSVerificationKey {
             throw CryptoError.library("PEM keys need libcrypto")
         #endif
     }
+}
+
+/// Why a PEM text gives no signing key.
+package enum PEMKeyProblem: Error, Sendable, Equatable {
+    /// No private key in PEM could be read (not PEM, a certificate, a public key).
+    case notAPrivateKey
+    /// The key is encrypted under a passphrase.
+    case encrypted
+    /// A key of a type JWS client assertions do not use here (Ed25519, DSA, DH…).
+    case unsupportedType(String)
+    /// An EC key on a curve JWS has no algorithm for.
+    case unsupportedCurve(String)
+    /// An RSA key shorter than 2048 bits (RFC 7518 §3.3).
+    case rsaTooShort(bits: Int)
 }

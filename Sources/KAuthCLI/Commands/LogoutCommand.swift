@@ -59,7 +59,8 @@ enum LogoutCommand {
             let api = UserAPI(client: try context.client(for: context.tokenService(login)))
             let access = session.accessTokenValid(for: 0, at: now) ? session.accessToken : nil
             switch try await api.logout(
-                refreshToken: session.refreshToken, validAccessToken: access, world: context.world) {
+                refreshToken: session.refreshToken, validAccessToken: access, world: context.world)
+            {
             case .loggedOut, .revoked:
                 revoked = true
             case .notRevoked(.noToken):

@@ -104,7 +104,8 @@ enum MachineLoginWords: Message {
                 ko: "libcrypto가 클라이언트 어설션에 서명하지 못했습니다")
         case .flagDoesNotApply(let flag):
             Localized(
-                en: "--client-credentials logs the client itself in, without a browser or a user; --\(flag) does not apply",
+                en:
+                    "--client-credentials logs the client itself in, without a browser or a user; --\(flag) does not apply",
                 ko: "--client-credentials는 브라우저나 사용자 없이 클라이언트 자신으로 로그인합니다. --\(flag)은(는) 쓸 수 없습니다")
         case .loggedIn(let provider, let clientID, let profile):
             Localized(

@@ -125,9 +125,9 @@ struct ClientAssertion {
     /// The signed JWT, with the first algorithm kauth prefers that the server takes (its
     /// `token_endpoint_auth_signing_alg_values_supported`; RS256/ES256 or HS256 when it does not
     /// say).
-    func signed(method: ClientAuthMethod, secret: String?, key: ClientKey?, advertised: [String]?) throws(
-        ClientAuthProblem
-    ) -> String {
+    func signed(method: ClientAuthMethod, secret: String?, key: ClientKey?, advertised: [String]?)
+        throws(ClientAuthProblem) -> String
+    {
         let possible: [JWSAlgorithm]
         switch method {
         case .clientSecretJWT: possible = [.hs256, .hs384, .hs512]
@@ -140,13 +140,16 @@ struct ClientAssertion {
             algorithm = possible.first
         }
         guard let algorithm else {
-            throw .noCommonAlgorithm(method: method.rawValue, offered: advertised ?? [], possible: possible.map(\.rawValue))
+            throw .noCommonAlgorithm(
+                method: method.rawValue, offered: advertised ?? [], possible: possible.map(\.rawValue))
         }
         let issued = Int(now.timeIntervalSince1970.rounded(.down))
         var header: [String: JSONValue] = ["alg": .string(algorithm.rawValue), "typ": .string("JWT")]
         if method == .privateKeyJWT, let key { header["kid"] = .string(key.kid) }
         let claims: [String: JSONValue] = [
-            "iss": .string(clientID), "sub": .string(clientID), "aud": audiences.count == 1 ? .string(audiences[0]) : .array(audiences.map(JSONValue.string)), "jti": .string(jti),
+            "iss": .string(clientID), "sub": .string(clientID),
+            "aud": audiences.count == 1 ? .string(audiences[0]) : .array(audiences.map(JSONValue.string)),
+            "jti": .string(jti),
             "iat": .number(Double(issued)), "exp": .number(Double(issued + Self.lifetime))
         ]
         let input =
@@ -154,7 +157,8 @@ struct ClientAssertion {
             + Base64URL.encode(Array(JSONValue.object(claims).jsonText().utf8))
         let signature: [UInt8]?
         if method == .clientSecretJWT {
-            signature = JWSVerificationKey.hmac(Array(input.utf8), secret: Array((secret ?? "").utf8), algorithm: algorithm)
+            signature = JWSVerificationKey.hmac(
+                Array(input.utf8), secret: Array((secret ?? "").utf8), algorithm: algorithm)
         } else {
             signature = try? key?.signing.sign(Array(input.utf8), algorithm: algorithm)
         }
@@ -193,7 +197,8 @@ extension Provider {
         }
         let endpoints = try requireEndpoints()
         return ClientCredentials(
-            provider: name, clientID: clientID, secret: method == .none || method == .tlsClientAuth ? nil : clientSecret,
+            provider: name, clientID: clientID,
+            secret: method == .none || method == .tlsClientAuth ? nil : clientSecret,
             method: method, key: method == .privateKeyJWT ? try clientKey(fileSystem) : nil,
             assertionAlgorithms: endpoints.tokenAuthSigningAlgorithms, audience: endpoints.token)
     }
@@ -210,7 +215,8 @@ extension Provider {
             throw KAuthError.clientAuthentication(provider: name, .privateKeyUnreadable(path: path, reason: "\(error)"))
         }
         guard let data else {
-            throw KAuthError.clientAuthentication(provider: name, .privateKeyUnreadable(path: path, reason: "no such file"))
+            throw KAuthError.clientAuthentication(
+                provider: name, .privateKeyUnreadable(path: path, reason: "no such file"))
         }
         do {
             let key = try PEMSigningKey.read(pem: Array(data))

@@ -20,7 +20,9 @@ extension SandboxEngine {
     ///
     /// Answers 401 `invalid_client` with `WWW-Authenticate: Basic` when the client tried Basic or
     /// must use it (RFC 6749 §5.2).
-    mutating func authenticateClient(_ request: HTTPServerRequest, _ form: [(String, String)], _ entry: inout SandboxLogEntry)
+    mutating func authenticateClient(
+        _ request: HTTPServerRequest, _ form: [(String, String)], _ entry: inout SandboxLogEntry
+    )
         -> Result<String, Unauthorized>
     {
         if let name = Self.repeatedName(form) {
@@ -49,7 +51,8 @@ extension SandboxEngine {
                 guard allowed.contains(method) else {
                     return .failure(
                         refusal(
-                            401, "invalid_client", "\(method.rawValue) is not allowed for this app: use \(Self.names(allowed))",
+                            401, "invalid_client",
+                            "\(method.rawValue) is not allowed for this app: use \(Self.names(allowed))",
                             "KOE010", challenge: false, &entry))
                 }
                 if let expected = configuration.clientID, id != expected {

@@ -27,7 +27,8 @@ extension SandboxEngine {
         }
         let scopes = SandboxScopes.parse(form.first(named: "scope") ?? "")
         if scopes.contains("openid") {
-            return oauthFailure(400, "invalid_scope", "openid needs a user; client_credentials has none", "KOE205", &entry)
+            return oauthFailure(
+                400, "invalid_scope", "openid needs a user; client_credentials has none", "KOE205", &entry)
         }
         let grant = "cc-" + SandboxSecrets.make(random)
         let token = SandboxSecrets.make(random)

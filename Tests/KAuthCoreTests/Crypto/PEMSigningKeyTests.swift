@@ -61,11 +61,11 @@ import Testing
         """
 
     @Test func whatIsNotAnUnencryptedPrivateKeyIsRefused() {
-        #expect(throws: PEMSigningKey.Problem.notAPrivateKey) {
+        #expect(throws: PEMKeyProblem.notAPrivateKey) {
             try PEMSigningKey.read(pem: Array("not a key".utf8))
         }
         let encrypted = "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIB\n-----END ENCRYPTED PRIVATE KEY-----\n"
-        #expect(throws: PEMSigningKey.Problem.encrypted) { try PEMSigningKey.read(pem: Array(encrypted.utf8)) }
+        #expect(throws: PEMKeyProblem.encrypted) { try PEMSigningKey.read(pem: Array(encrypted.utf8)) }
         let publicOnly = """
             -----BEGIN PUBLIC KEY-----
             MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEQn2cEDMn0DG3qp0R3jg1mSYw7wly
@@ -73,6 +73,6 @@ import Testing
             -----END PUBLIC KEY-----
 
             """
-        #expect(throws: PEMSigningKey.Problem.notAPrivateKey) { try PEMSigningKey.read(pem: Array(publicOnly.utf8)) }
+        #expect(throws: PEMKeyProblem.notAPrivateKey) { try PEMSigningKey.read(pem: Array(publicOnly.utf8)) }
     }
 }
