@@ -80,8 +80,10 @@ format:
 ## layers: which folders and targets of Sources/ use which (by the types they name, their imports and
 ## Package.swift), the folder cycles, and per target the `package` declarations no other target names
 ## (layers.py --internal lists them; --why names the files and types behind each folder cycle)
-## layers-check: part of `test`: fails on a folder cycle in a target listed in LAYERED or a target edge
-## against ALLOWED (both at the top of layers.py), then proves on planted faults that it can fail
+## layers-check: part of `test`: fails on a folder cycle in a target listed in LAYERED, a folder edge
+## against the target's folder order (ORDER), a target edge against ALLOWED, or a test target that
+## imports what TESTS forbids or whose folders mirror no source folder (all at the top of layers.py),
+## then proves on planted faults that it can fail
 .PHONY: layers layers-check
 layers-check:
 	@python3 Tests/Scripts/layers.py --check
@@ -98,32 +100,32 @@ walks: deps
 	@SWIFT="$(SWIFT)" python3 Tests/Scripts/walks.py
 
 ## release: optimised, with the Swift runtime, FoundationEssentials and libcrypto linked statically,
-## linked to map little at start-up (RELEASE_LINK, below)
+## linked so that the same commit gives the same bytes and the binary runs on glibc 2.34 (RELEASE_LINK)
 release: deps
-	$(if $(RELEASE_RELR),@mkdir -p $(RELEASE_DIR) && printf '%s\n' $(RELEASE_DISCARD) > $(RELEASE_DIR)/discard.ld)
+	$(if $(RELEASE_LLD),@mkdir -p $(RELEASE_DIR) && printf '%s\n' $(RELEASE_DISCARD) > $(RELEASE_DIR)/discard.ld)
 	KAUTH_STATIC_CRYPTO=1 $(SWIFT) build -c release --static-swift-stdlib --product kauth --scratch-path $(RELEASE_DIR) $(RELEASE_LINK) $(SWIFT_FLAGS)
 	@echo "built $(RELEASE_DIR)/release/kauth"
 
-# How the release binary is linked, to shrink what every start maps (`make bench` measures it):
-# - Its 59,000 relative relocations (Swift metadata and libcrypto's tables: pointers the loader
-#   adds the load address to) take 1.4 MB as RELA entries, all read at every start, 1.4 MiB of a
-#   `kauth token`'s peak; packed as DT_RELR they take 14 kB. glibc reads DT_RELR from 2.36 on (an
-#   older one refuses the binary, naming the version it lacks) and gold cannot write it, so this
-#   links with lld (in the Swift toolchain), and only where lld is found and the build machine's
-#   glibc runs the result. RELEASE_RELR= turns it off.
+# How the release binary is linked:
+# - Relocations stay RELA, not packed as DT_RELR: glibc reads DT_RELR only from 2.36 on (an older
+#   one refuses the binary), and the archive must run where the tools kauth plugs into run today:
+#   Ubuntu 22.04 (glibc 2.35), RHEL 9 and Amazon Linux 2023 (2.34). Packing saved 1.4 MiB of a
+#   start's memory (59,000 relative relocations, Swift metadata and libcrypto's tables, read at
+#   every start); `make bench`'s targets allow for it, and `make dist-check` fails on a binary
+#   that asks for DT_RELR or a symbol newer than GLIBC_2.34.
 # - The Swift toolchain's static-stdlib link exports all 5,800 symbols of kauth's own modules, a
 #   dynamic symbol table the loader consults first for every symbol a library binds; nothing looks
 #   them up (the libraries kauth loads with dlopen bind to their own), so none are exported.
-RELEASE_RELR ?= $(shell printf '2.36\n%s\n' "$$(getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc //p')" | sort -V -C && \
-	{ [ -x "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/ld.lld" ] || command -v ld.lld >/dev/null; } && \
-	echo -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
 # - So that two builds of the same commit, in any folder, ship the same bytes (`make dist`), lld
-#   drops .swift_modhash (a module hash the Swift compiler writes into every object, different
-#   from build to build; the runtime looks up only the swift5_* sections, and a name that starts
-#   with a dot gets no __start_ symbol for code to find it by) with a linker script, and the
-#   linker writes no build ID: it would be a hash over the debug sections too, which vary.
+#   (in the Swift toolchain; used where it is found) drops .swift_modhash (a module hash the Swift
+#   compiler writes into every object, different from build to build; the runtime looks up only
+#   the swift5_* sections, and a name that starts with a dot gets no __start_ symbol for code to
+#   find it by) with a linker script, and the linker writes no build ID: it would be a hash over
+#   the debug sections too, which vary. RELEASE_LLD= links with the toolchain's default instead.
+RELEASE_LLD ?= $(shell { [ -x "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/ld.lld" ] || command -v ld.lld >/dev/null; } && \
+	echo -Xswiftc -use-ld=lld)
 RELEASE_DISCARD := "SECTIONS { /DISCARD/ : { *(.swift_modhash) } } INSERT AFTER .text;"
-RELEASE_LINK := $(RELEASE_RELR) $(if $(RELEASE_RELR),-Xlinker --script=$(CURDIR)/$(RELEASE_DIR)/discard.ld) \
+RELEASE_LINK := $(RELEASE_LLD) $(if $(RELEASE_LLD),-Xlinker --script=$(CURDIR)/$(RELEASE_DIR)/discard.ld) \
 	-Xlinker --build-id=none -Xlinker --no-export-dynamic
 
 ## install: the release binary, stripped (`install -s`): about 20 MB instead of 34 MB. Only a

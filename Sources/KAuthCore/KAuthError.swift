@@ -46,6 +46,9 @@ package enum KAuthError: Error, Sendable, Equatable {
     case sessionExpired(profile: String, reason: SessionEnd)
     /// The token provided through `KAUTH_ACCESS_TOKEN` was rejected.
     case environmentTokenRejected(reason: String)
+    /// A token-exchange login's subject token could not be had from `source`, had expired, or
+    /// the provider refused it (RFC 8693); nothing was stored.
+    case subjectToken(source: SubjectTokenSource, SubjectTokenProblem)
 
     // MARK: exit 4
 
@@ -73,11 +76,16 @@ package enum KAuthError: Error, Sendable, Equatable {
     case portInUse(port: UInt16, redirectURI: String)
     /// An OAuth error from the token, device or revocation endpoint (RFC 6749 §5.2).
     case oauth(OAuthFailure)
+    /// The provider refused a token for `resource` (RFC 8707 §2: `invalid_target`): the login
+    /// did not name it, or the provider does not serve it.
+    case resourceRefused(profile: String, resource: String, OAuthFailure)
     /// An API error that has no more specific meaning.
     case api(status: Int, code: Int?, message: String)
     /// The app may not call the API: a setting or a permission review in the provider's console
-    /// (Kakao -3 and -5), not something the user can agree to.
-    case apiNotPermitted(code: Int, message: String, permission: APIPermission?)
+    /// (Kakao -3 and -5), not something the user can agree to. `path` is the API refused, from
+    /// which the product that knows it tells which permission it needs (KakaoAPI's
+    /// `KakaoPermission`).
+    case apiNotPermitted(code: Int, message: String, path: String)
     /// The app key was refused by an app-key API.
     case appKeyRejected(provider: String, message: String)
     /// A response kauth could not understand.
@@ -148,12 +156,6 @@ package enum ProviderSetting: Sendable, Equatable {
     case issuer
     case appKey
     case url(ProviderURLRole)
-}
-
-/// A permission an app must be granted in the provider's console before it may call an API.
-package enum APIPermission: Sendable, Equatable {
-    /// Kakao Talk Social: the friends list and messages to friends, granted after a review.
-    case talkSocial
 }
 
 /// Why a provider refused a call that was well formed and authorized.

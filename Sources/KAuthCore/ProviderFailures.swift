@@ -12,6 +12,8 @@ package enum ProviderEndpoint: Sendable, Equatable {
     case discovery(url: String)
     /// The JWK set at `url` (secrets redacted).
     case jwks(url: String)
+    /// A CI's token service (GitHub Actions' `ACTIONS_ID_TOKEN_REQUEST_URL`), query left out.
+    case ciTokenService(url: String)
     /// An API path such as `/v2/user/me`.
     case api(path: String)
 }

@@ -28,4 +28,6 @@ package struct ProviderFeature: Hashable, Sendable {
     package static let clientCredentials = ProviderFeature("clientCredentials")
     /// RFC 7662 token introspection (`token introspect`), where discovery names the endpoint.
     package static let introspection = ProviderFeature("introspection")
+    /// RFC 8693 token exchange at the token endpoint (`login --token-exchange`).
+    package static let tokenExchange = ProviderFeature("tokenExchange")
 }

@@ -37,6 +37,11 @@ extension SandboxEngine {
         case "/.well-known/openid-configuration":
             guard method == "GET" else { return .text(405, "use GET for \(request.path)\n") }
             return discovery(&entry)
+        case Self.githubTokenPath:
+            guard method == "GET" else { return .text(405, "use GET for \(request.path)\n") }
+            return githubToken(request, &entry)
+        case Self.ciJWKSPath:
+            return ciJWKS()
         case "/.well-known/jwks.json":
             guard method == "GET" else { return .text(405, "use GET for \(request.path)\n") }
             return jwks(&entry)

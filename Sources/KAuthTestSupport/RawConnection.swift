@@ -82,26 +82,7 @@ package final class RawConnection: @unchecked Sendable {
     /// Sends all of `bytes`; false when the connection broke first.
     @discardableResult
     package func send(_ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            #if canImport(Glibc)
-                let flags = Int32(MSG_NOSIGNAL)
-            #else
-                let flags: Int32 = 0
-            #endif
-            let written = bytes.withUnsafeBytes {
-                SocketCalls.send(descriptor, $0.baseAddress! + offset, $0.count - offset, flags)
-            }
-            if written < 0 && errno == EINTR { continue }
-            if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                if poll(&ready, 1, 1000) <= 0 { return false }
-                continue
-            }
-            if written <= 0 { return false }
-            offset += written
-        }
-        return true
+        SocketCalls.sendAll(descriptor, bytes, waitMilliseconds: 1000)
     }
 
     @discardableResult

@@ -1,4 +1,5 @@
 import Foundation
+import KAuthBasics
 
 #if canImport(Glibc)
     import Glibc
@@ -37,12 +38,7 @@ package enum RawSocketClient {
             }
         }
         guard connected == 0 else { return "" }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written <= 0 { break }
-            offset += written
-        }
+        SocketCalls.sendAll(fd, bytes)
         if closeWriteAfterSending { shutdown(fd, Int32(SHUT_WR)) }
         var response: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)

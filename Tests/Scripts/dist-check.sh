@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make dist-check`: installs what `make dist` made the way a user would, on this machine, as root.
-#   The archive: checksums, its file list, unpacked into a fresh prefix; then, in a mount
+#   The archive: checksums, its file list, unpacked into a fresh prefix; its binary's dynamic
+#   section (no DT_RELR) and symbol versions (none newer than GLIBC_2.34); then, in a mount
 #   namespace where a tmpfs hides the Swift toolchain (as on a machine that never had Swift),
 #   `kauth --version`, `kauth status` and a whole login against `kauth sandbox` (the unpacked
 #   kauth serving it), token, me and logout.
@@ -115,6 +116,20 @@ prefix="$work/prefix"
 mkdir -p "$prefix"
 check "unpacks into a prefix (tar -xzf … -C PREFIX)" tar -xzf "$dist/$tarball" -C "$prefix"
 check "bin/kauth is stripped" bash -c "! readelf -S --wide '$prefix/bin/kauth' | grep -q ' \.symtab '"
+# The glibc the archive runs on: the oldest where the tools kauth plugs into (git, the AWS CLI,
+# Docker) are used today, RHEL 9 and Amazon Linux 2023 (2.34; Ubuntu 22.04 has 2.35). Packed
+# relocations (DT_RELR) need 2.36, and so would a symbol version newer than GLIBC_2.34.
+glibc_max=2.34
+relr="$(readelf -d --wide "$prefix/bin/kauth" | grep -oE '\((RELR|RELRSZ|RELRENT)\)' | tr '\n' ' ')"
+check "bin/kauth has no DT_RELR in its dynamic section${relr:+ (it has: $relr)}" [ -z "$relr" ]
+versions="$({ objdump -T "$prefix/bin/kauth"; readelf -V --wide "$prefix/bin/kauth"; } | grep -oE 'GLIBC_(ABI_DT_RELR|[0-9][0-9.]*)' | sort -uV)"
+newer="$(for v in $versions; do
+  [ "$v" = GLIBC_ABI_DT_RELR ] && { echo "$v"; continue; }
+  [ "$(printf '%s\n%s\n' "${v#GLIBC_}" "$glibc_max" | sort -V | tail -n 1)" = "$glibc_max" ] || echo "$v"
+done)"
+symbols="$(for v in $newer; do objdump -T "$prefix/bin/kauth" | awk -v v="$v" '$0 ~ "[( ]" v "[) ]" { print $NF "@" v }'; done | sort -u | tr '\n' ' ')"
+check "bin/kauth needs no glibc symbol version newer than GLIBC_$glibc_max (newest: $(tail -n 1 <<<"$versions" | tr -d '\n')${newer:+; too new: $(echo $newer) ${symbols:+for $symbols}})" \
+  [ -n "$versions" -a -z "$newer" ]
 # The glibc the binary needs, as its README says (dist.sh reads it from the binary), is the one
 # the project's install docs promise.
 glibc="$(sed -n 's/.* with glibc \([0-9.]*\) or newer.*/\1/p' "$prefix/share/doc/kauth/README")"

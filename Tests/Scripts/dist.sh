@@ -76,8 +76,10 @@ cp "$binary" "$work/deb/usr/bin/kauth"
 
 # --- What the binary needs at run time ---------------------------------------------------------
 # The newest symbol version kauth asks of each library it links (readelf's version needs).
-# GLIBC_ABI_DT_RELR, which a binary with packed relocations asks of libc (see RELEASE_LINK in the
-# Makefile), names no number: glibc has it from 2.36 on, so it counts as GLIBC_2.36.
+# GLIBC_ABI_DT_RELR, which a binary with packed relocations would ask of libc, names no number:
+# glibc has it from 2.36 on, so it counts as GLIBC_2.36. `make release` packs none (RELEASE_LINK
+# in the Makefile says why), and `make dist-check` fails on a binary that asks for it or for a
+# symbol newer than GLIBC_2.34.
 version_needs() {
   readelf -V --wide "$1" | awk '
     /File: / { for (i = 1; i <= NF; i++) if ($i == "File:") file = $(i + 1) }
@@ -119,7 +121,7 @@ shlibdeps() {
 }
 depends="$(shlibdeps -e"$work/deb/usr/bin/kauth")"
 # dpkg-shlibdeps reads symbols, not GLIBC_ABI_DT_RELR, which names none: libc6 is raised to the
-# glibc found above where that is newer.
+# glibc found above where that is newer, so Depends: follows what the binary asks of glibc.
 libc6="$(tr ',' '\n' <<<"$depends" | sed -n 's/^ *libc6 (>= \([^)]*\))$/\1/p')"
 if [ -n "$libc6" ] && [ "$(printf '%s\n%s\n' "$libc6" "$glibc" | sort -V | tail -n 1)" != "$libc6" ]; then
   depends="$(sed "s/libc6 (>= $libc6)/libc6 (>= $glibc)/" <<<"$depends")"
@@ -171,38 +173,62 @@ openssl_source="$(dpkg-query -W -f='${source:Package} (= ${source:Version})' lib
 openssl_version="$(dpkg-query -W -f='${source:Version}' libssl-dev 2>/dev/null || openssl version | cut -d' ' -f2)"
 
 # --- The notes ---------------------------------------------------------------------------------
-# What the binary holds besides kauth's own code, and under which terms: the copyright file of
-# the package, and the LICENSE of the archive (with the Apache License's text, which it requires).
-notice() {
+# kauth is Apache-2.0 (Docs/LICENSE), and so is all the binary links statically: the package's
+# copyright in Debian's machine-readable format (DEP-5), pointing at the licence's text in
+# /usr/share/common-licenses, and the archive's LICENSE with the text itself, which it requires.
+year="$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y)"
+linked() {   # what the binary holds besides kauth's own code, each line after $1
+  cat <<EOF
+${1}/usr/bin/kauth (bin/kauth in the archive) also contains, linked statically:
+${1} - the Swift standard library and runtime, Dispatch and FoundationEssentials, from the Swift
+${1}   ${swift_version:-6} toolchain: Copyright Apple Inc. and the Swift project authors; Apache
+${1}   License 2.0 with the Runtime Library Exception.
+${1} - libcrypto from OpenSSL ${openssl_version}: Copyright the OpenSSL Project Authors; Apache
+${1}   License 2.0.
+EOF
+}
+apache=/usr/share/common-licenses/Apache-2.0
+[ -f "$apache" ] || fail "$apache is missing (Debian's base-files); the archive must carry the licence's text"
+cmp -s "$apache" "$repo/Docs/LICENSE" || fail "Docs/LICENSE is not the Apache License 2.0 of $apache"
+mkdir -p "$work/deb/usr/share/doc/kauth" "$work/tar/share/doc/kauth"
+cat >"$work/deb/usr/share/doc/kauth/copyright" <<EOF
+Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: kauth
+Comment:
+$(linked ' ')
+
+Files: *
+Copyright: $year the kauth authors
+License: Apache-2.0
+
+License: Apache-2.0
+ Licensed under the Apache License, Version 2.0 (the "License");
+ you may not use this file except in compliance with the License.
+ You may obtain a copy of the License at
+ .
+     http://www.apache.org/licenses/LICENSE-2.0
+ .
+ Unless required by applicable law or agreed to in writing, software
+ distributed under the License is distributed on an "AS IS" BASIS,
+ WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ See the License for the specific language governing permissions and
+ limitations under the License.
+ .
+ On Debian systems, the full text of the Apache License 2.0 can be found
+ in /usr/share/common-licenses/Apache-2.0.
+EOF
+{
   cat <<EOF
 kauth
 =====
 
-Copyright $(date -u -d "@$SOURCE_DATE_EPOCH" +%Y) the kauth authors.
+Copyright $year the kauth authors. Licensed under the Apache License, Version 2.0
+(SPDX-License-Identifier: Apache-2.0); its text follows this note.
 
-No licence has been chosen for kauth's own code yet: until one is, its authors keep all rights,
-and this note will name the licence once there is one.
-
-/usr/bin/kauth (bin/kauth in the archive) also contains, linked statically:
-
- - the Swift standard library and runtime, Dispatch and FoundationEssentials, from the Swift
-   ${swift_version:-6} toolchain: Copyright Apple Inc. and the Swift project authors; Apache
-   License 2.0 with the Runtime Library Exception.
- - libcrypto from OpenSSL ${openssl_version}: Copyright the OpenSSL Project Authors; Apache
-   License 2.0.
 EOF
-}
-mkdir -p "$work/deb/usr/share/doc/kauth" "$work/tar/share/doc/kauth"
-{
-  notice
-  printf '\nOn Debian systems, the full text of the Apache License 2.0 is in\n/usr/share/common-licenses/Apache-2.0.\n'
-} >"$work/deb/usr/share/doc/kauth/copyright"
-{
-  notice
-  apache=/usr/share/common-licenses/Apache-2.0
-  [ -f "$apache" ] || fail "$apache is missing (Debian's base-files); the archive must carry the licence's text"
+  linked ''
   printf '\nThe text of the Apache License 2.0 follows.\n\n'
-  cat "$apache"
+  cat "$repo/Docs/LICENSE"
 } >"$work/tar/share/doc/kauth/LICENSE"
 
 {

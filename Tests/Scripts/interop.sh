@@ -361,7 +361,36 @@ else
   skip "$step" "no device login"
 fi
 
-# 5. A machine's logins: the client credentials grant, with the secret (HTTP Basic), a JWT signed
+# 5. RFC 8707 resource indicators: the plugin serves one resource to the `openid` scope. The
+#    login names it, Glewlwyd's JWT access tokens carry it as `aud`, `token --resource` asks a
+#    refresh for it (kept apart, the rotated refresh token kept), and another resource is refused
+#    with `invalid_target`.
+resource="https://api.interop.test"
+step="login --resource (RFC 8707): Glewlwyd's access token is for that resource"
+mark
+run_kauth login "${login_flags[@]}" --profile res --client-id "$public_client" --resource "$resource"
+res_aud="$(jwt_payload "$(stored res access_token)" | jq -c '.aud' 2>/dev/null)"
+if [ "$rc" = 0 ] && grep -qF "\"$resource\"" <<<"$res_aud"; then
+  pass "$step"
+  step="token --resource: a refresh asks a token for the resource alone, kept apart"
+  mark; run_kauth token --resource "$resource" --profile res
+  res_token="$(cat "$work/out")"
+  if [ "$rc" = 0 ] && [ -n "$res_token" ] && [ "$res_token" != "$(stored res access_token)" ] \
+    && jwt_payload "$res_token" | jq -e --arg r "$resource" '.aud == $r or (.aud | type == "array" and index($r))' >/dev/null 2>&1; then
+    pass "$step"
+  else fail "$step" "exit $rc, expected 0 and a token whose aud is $resource"; fi
+  step="token --resource for a resource the login did not name → exit 1, invalid_target, the login to run"
+  mark; run_kauth token --resource "https://other.interop.test" --profile res
+  if [ "$rc" = 1 ] && grep -q 'kauth login' "$work/err" && grep -q 'resource' "$work/err"; then pass "$step"
+  else fail "$step" "exit $rc, expected 1 naming the kauth login --resource to run"; fi
+else
+  fail "$step" "exit $rc, expected 0 and an access token with aud $resource (got ${res_aud:-none})"
+  skip "token --resource: a refresh asks a token for the resource alone, kept apart" "no login"
+  skip "token --resource for a resource the login did not name → exit 1, invalid_target, the login to run" "no login"
+fi
+
+
+# 6. A machine's logins: the client credentials grant, with the secret (HTTP Basic), a JWT signed
 #    with the secret (client_secret_jwt) and a JWT signed with an EC key (private_key_jwt).
 introspect_active() { # TOKEN — Glewlwyd's own answer about TOKEN, asked as the machine client
   curl -s --max-time 10 -u "$machine_client:$client_secret" --data-urlencode "token=$1" \

@@ -40,11 +40,11 @@ let package = Package(
 )
 """
 
-# Bottom to top, every edge going down: HTTP uses World inside KAuthBasics; the core uses HTTP; Talk
+# Bottom to top, every edge going down: HTTP uses Support's World inside KAuthBasics; the core uses HTTP; Talk
 # uses the core's Login.
 TREE = {
     "Sources/CShim/module.modulemap": "module CShim {}\n",
-    "Sources/KAuthBasics/World/World.swift": "package struct World {}\n",
+    "Sources/KAuthBasics/Support/World.swift": "package struct World {}\n",
     "Sources/KAuthBasics/HTTP/HTTPClient.swift": """\
         /// Sends what a `Login` asks for. (A comment names types without using them.)
         package struct HTTPClient {
@@ -127,12 +127,32 @@ class LayersCheckTests(unittest.TestCase):
 
     def test_a_folder_cycle_in_a_layered_target_fails_and_names_its_files_and_types(self):
         self.assertIn("KAuthBasics", LAYERS.LAYERED)
-        self.write("Sources/KAuthBasics/World/World+HTTP.swift", "extension World {\n    var http: HTTPClient?\n}\n")
+        self.write("Sources/KAuthBasics/Support/World+HTTP.swift", "extension World {\n    var http: HTTPClient?\n}\n")
         self.assert_fails(
-            "KAuthBasics holds a folder cycle: HTTP World",
-            "HTTP -> World: HTTPClient.swift: World",
-            "World -> HTTP: World+HTTP.swift: HTTPClient",
+            "KAuthBasics holds a folder cycle: HTTP Support",
+            "HTTP -> Support: HTTPClient.swift: World",
+            "Support -> HTTP: World+HTTP.swift: HTTPClient",
         )
+
+    def test_a_folder_that_uses_one_after_it_in_the_order_fails(self):
+        self.write("Sources/KAuthBasics/World/Live.swift", "package struct Live {}\n")
+        self.write("Sources/KAuthBasics/HTTP/Transport.swift", "struct Transport {\n    let live: Live\n}\n")
+        self.assert_fails(
+            "KAuthBasics: HTTP uses World, which comes after it in the folder order",
+            "HTTP -> World: Transport.swift: Live",
+        )
+
+    def test_a_folder_without_a_place_in_the_order_fails(self):
+        self.write("Sources/KAuthBasics/Extras/Extra.swift", "struct Extra {}\n")
+        self.assert_fails("KAuthBasics/Extras has no place in the folder order")
+
+    def test_a_test_folder_that_mirrors_no_source_folder_fails(self):
+        self.write("Tests/KAuthCoreTests/Crypto/CryptoTests.swift", "import KAuthCore\n")
+        self.assert_fails("Tests/KAuthCoreTests/Crypto/CryptoTests.swift is in a folder that Sources/KAuthCore does not have")
+
+    def test_a_test_target_that_imports_a_target_it_may_not_use_fails(self):
+        self.write("Tests/KAuthBasicsTests/HTTP/HTTPTests.swift", "import KAuthCore\n")
+        self.assert_fails("Tests/KAuthBasicsTests/HTTP/HTTPTests.swift imports KAuthCore, which KAuthBasicsTests may not use")
 
     def test_a_folder_cycle_in_a_target_not_yet_layered_is_reported_but_passes(self):
         waiting = [t for t in LAYERS.ALLOWED if t not in LAYERS.LAYERED]
@@ -197,7 +217,7 @@ class LayersCheckTests(unittest.TestCase):
         self.assertIn("Sources/KAuthCore/Login/Login.swift:11: var label", out)
         self.assertIn("  KAuthBasics: 6, 2 named by no other target", out)
         self.assertIn("Sources/KAuthBasics/HTTP/HTTPClient.swift:3: var world", out)
-        self.assertIn("Sources/KAuthBasics/World/World.swift:1: struct World", out)
+        self.assertIn("Sources/KAuthBasics/Support/World.swift:1: struct World", out)
         # Named only inside a string interpolation; and a type a kept signature shows.
         self.assertNotIn("HTTPClient.swift:4", out)
         self.assertNotIn("struct Limits", out)

@@ -8,9 +8,12 @@ internal). `--why` adds, for each folder edge inside a cycle, the files and the 
 `--internal` lists those `package` declarations one by one (path:line: what).
 
 `--check` (a step of `make test`) prints only what is wrong and exits 1 when
-- a target listed in LAYERED holds a folder cycle, or
+- a target listed in LAYERED holds a folder cycle, or a folder that uses one after it in the
+  target's documented folder order (ORDER), or a folder ORDER does not place,
 - a target uses one that ALLOWED does not let it use: by a type it names, an `import`, or a
   dependency in Package.swift,
+- a test target imports a target TESTS does not let it use, or holds a folder that mirrors no
+  folder of the target it tests,
 naming the files and types behind each. Without `--check` the whole report is printed and the exit
 status is the same. `--root DIR` reads DIR/Package.swift and DIR/Sources (layers-test.py uses it).
 
@@ -39,6 +42,30 @@ from collections import defaultdict
 # The targets whose folders must form no cycle: a target joins, by its name here, once its folders
 # are cut into layers. The rest are reported ("not yet checked") but do not fail the check.
 LAYERED = ["KAuthBasics", "KAuthCore", "KakaoAPI", "KAuthSandbox", "KAuthCLI", "KAuthTestSupport", "kauth"]
+
+# Each layered target's folders, bottom up, as Docs/architecture.md documents them: a folder may use
+# only the folders before it ("." is the target's root folder). A new folder needs a place here.
+ORDER = {
+    "KAuthBasics": ["Support", "Crypto", "HTTP", "Loopback", "World"],
+    "KAuthCore": [".", "Providers", "OAuth", "API", "Keystore", "Config", "OIDC", "User", "Login", "Token", "AWS"],
+    "KakaoAPI": [".", "Share", "Talk", "User", "Consent", "Shipping"],
+    "KAuthSandbox": ["State", "Crypto", "Engine", "OAuth", "User", "Snap", "OIDC", "Share", "Talk", "Apps", "Control", "."],
+    "KAuthCLI": ["Words", "Flags", "Context", "Parsing", "Output", "Pages", "Commands", "."],
+    "KAuthTestSupport": ["."],
+    "kauth": ["."],
+}
+
+# The test targets: which of our targets each may import, and the target whose folders its own
+# folders mirror (a test of `KAuthBasics/Crypto` lives in `KAuthBasicsTests/Crypto`); None: a test
+# target with no folders of its own to mirror.
+TESTS = {
+    "KAuthBasicsTests": ({"KAuthBasics", "KAuthTestSupport"}, "KAuthBasics"),
+    "KAuthCoreTests": ({"KAuthBasics", "KAuthCore", "KakaoAPI", "KAuthTestSupport"}, "KAuthCore"),
+    "KakaoAPITests": ({"KAuthBasics", "KAuthCore", "KakaoAPI", "KAuthTestSupport"}, "KakaoAPI"),
+    "KAuthSandboxTests": ({"KAuthBasics", "KAuthCore", "KakaoAPI", "KAuthSandbox", "KAuthTestSupport"}, "KAuthSandbox"),
+    "KAuthCLITests": ({"KAuthBasics", "KAuthCore", "KakaoAPI", "KAuthSandbox", "KAuthCLI", "KAuthTestSupport"}, "KAuthCLI"),
+    "KAuthEndToEndTests": ({"KAuthBasics", "KAuthCore", "KakaoAPI", "KAuthTestSupport"}, None),
+}
 
 # Which of our targets each target may use, bottom up. Declared here rather than read from
 # Package.swift, which says what the compiler lets a target import: this says which way the layers
@@ -376,6 +403,34 @@ def package_declarations(files, texts, root):
     return counts, unnamed
 
 
+def test_problems(root, targets, sources):
+    """What breaks the rules of the test targets: an import of a target the test target may not use,
+    and a folder that mirrors no folder of the target it tests."""
+    problems = []
+    tests = os.path.join(root, "Tests")
+    for name, (allowed, mirrored) in sorted(TESTS.items()):
+        base = os.path.join(tests, name)
+        if not os.path.isdir(base):
+            continue
+        source_folders = set()
+        if mirrored and os.path.isdir(os.path.join(sources, mirrored)):
+            source_folders = {f for t, f, _ in swift_files(sources) if t == mirrored}
+        for dirpath, _, names in os.walk(base):
+            for file in sorted(n for n in names if n.endswith(".swift")):
+                path = os.path.join(dirpath, file)
+                rel = os.path.relpath(path, base)
+                folder = rel.split(os.sep)[0] if os.sep in rel else "."
+                if mirrored and folder != "." and folder not in source_folders:
+                    problems.append(
+                        f"Tests/{name}/{rel} is in a folder that Sources/{mirrored} does not have: "
+                        f"put it beside the tests of the folder it tests"
+                    )
+                for _, module in IMPORT.findall(strip(open(path, encoding="utf-8").read())):
+                    if module in targets and module not in allowed:
+                        problems.append(f"Tests/{name}/{rel} imports {module}, which {name} may not use")
+    return problems
+
+
 def main():
     args = sys.argv[1:]
     why = "--why" in args  # also name, for each edge inside a cycle, the files and types that make it
@@ -472,6 +527,20 @@ def main():
             if enforced:
                 problems.append(f"{target} holds a folder cycle: " + " ".join(f for _, f in group))
                 problems += detail
+        order = ORDER.get(target) if enforced else None
+        if order is not None:
+            for folder in folders:
+                if folder not in order:
+                    problems.append(f"{target}/{folder} has no place in the folder order: add it to ORDER in Tests/Scripts/layers.py")
+            for a in nodes:
+                for b in sorted(folder_edges.get(a, ())):
+                    if a[1] in order and b[1] in order and order.index(b[1]) > order.index(a[1]):
+                        problems.append(
+                            f"{target}: {a[1]} uses {b[1]}, which comes after it in the folder order "
+                            f"({' < '.join(order)}):"
+                        )
+                        problems.append(f"    {a[1]} -> {b[1]}: " + ", ".join(sorted(reasons[(a, b)])))
+    problems += test_problems(root, targets, sources)
     report.append("target edges (by types named, imports and Package.swift):")
     for target in targets:
         report.append(f"  {target} -> {', '.join(sorted(target_edges.get(target, ()))) or '(none)'}")

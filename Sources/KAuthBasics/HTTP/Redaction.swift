@@ -10,7 +10,11 @@ package enum Redaction {
     /// Names whose values are secrets: tokens, codes, verifiers, client secrets.
     static let secretNames: Set<String> = [
         "access_token", "refresh_token", "id_token", "code", "code_verifier", "client_secret",
-        "token", "password", "agt", "device_code", "assertion", "client_assertion"
+        "token", "password", "agt", "device_code", "assertion", "client_assertion",
+        // RFC 8693's tokens, and GitHub Actions' answer `{"value": "<JWT>"}`.
+        "subject_token", "actor_token", "value",
+        // AWS STS: the token traded, and the credentials it answers with (in XML elements).
+        "WebIdentityToken", "SecretAccessKey", "SessionToken"
     ]
 
     package static let mask = "[redacted]"
@@ -71,11 +75,41 @@ package enum Redaction {
         }
         guard let text = String(validating: data, as: UTF8.self) else { return "(\(data.count) bytes)" }
         if looksLikeForm(text) { return form(text.trimmingWhitespace()) }
+        if text.trimmingWhitespace().hasPrefix("<") {
+            if let root = try? XMLReader().read(data) { return xml(root) }
+            if namesASecretElement(text) {
+                return "(\(data.count) bytes, not shown: XML that names secret fields and cannot be read)"
+            }
+        }
         let masked = Self.text(text)
         if namesASecretValue(masked) {
             return "(\(data.count) bytes, not shown: it names secret fields in a form kauth cannot mask)"
         }
         return masked.count > 2000 ? String(masked.prefix(2000)) + "…" : masked
+    }
+
+    /// An XML document written again, compactly, with the text of secret elements masked (STS's
+    /// `<SecretAccessKey>`), whatever their namespace.
+    static func xml(_ element: XMLElement) -> String {
+        let attributes = element.attributes.sorted { $0.key < $1.key }.map {
+            " \($0.key)=\"\(escapeXML($0.value))\""
+        }.joined()
+        let name = element.attributes.isEmpty ? element.name : element.name + attributes
+        let inner =
+            secretNames.contains(element.name)
+            ? mask : escapeXML(element.text.trimmingWhitespace()) + element.children.map(xml).joined()
+        return "<\(name)>\(inner)</\(element.name)>"
+    }
+
+    private static func escapeXML(_ text: String) -> String {
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing("\"", with: "&quot;")
+    }
+
+    /// Whether `text` has an element named as a secret (`<SessionToken`, `<sts:SessionToken`).
+    private static func namesASecretElement(_ text: String) -> Bool {
+        secretNames.contains { name in
+            text.contains("<\(name)") || text.contains(":\(name)>") || text.contains(":\(name) ")
+        }
     }
 
     /// `a=1&b=2` with nothing but form characters: a form, whatever the content type says.
@@ -90,7 +124,7 @@ package enum Redaction {
         let bytes = Array(text.lowercased().utf8)
         let maskBytes = Array(mask.utf8)
         for name in secretNames {
-            let needle = Array(name.utf8)
+            let needle = Array(name.lowercased().utf8)
             guard bytes.count >= needle.count else { continue }
             for start in 0...(bytes.count - needle.count)
             where bytes[start..<(start + needle.count)].elementsEqual(needle) {

@@ -438,22 +438,7 @@ package final class LoopbackServer: @unchecked Sendable {
     }
 
     private func send(_ bytes: [UInt8], to client: Int32) {
-        var offset = 0
-        while offset < bytes.count {
-            #if canImport(Glibc)
-                let flags = Int32(MSG_NOSIGNAL)
-            #else
-                let flags: Int32 = 0
-            #endif
-            let written = bytes.withUnsafeBytes {
-                SocketCalls.send(client, $0.baseAddress! + offset, $0.count - offset, flags)
-            }
-            if written <= 0 {
-                if written < 0 && errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
+        SocketCalls.sendAll(client, bytes)
     }
 
     private static func lastError() -> String {

@@ -20,6 +20,33 @@ package enum SocketCalls {
         #endif
     }
 
+    /// Sends all of `bytes` on a stream socket, again after a signal interrupted the call, without
+    /// SIGPIPE when the peer has gone; false when the connection broke first. A full send buffer
+    /// on a non-blocking socket waits up to `waitMilliseconds` for room each time, or gives up at
+    /// once with 0 (the loopback server: one slow reader must not hold the others). The one send
+    /// loop of the servers and the test clients.
+    @discardableResult
+    package static func sendAll(_ fd: Int32, _ bytes: [UInt8], waitMilliseconds: Int32 = 0) -> Bool {
+        #if canImport(Glibc)
+            let flags = Int32(MSG_NOSIGNAL)
+        #else
+            let flags: Int32 = 0
+        #endif
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, flags) }
+            if written < 0 && errno == EINTR { continue }
+            if written < 0 && waitMilliseconds > 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                if poll(&ready, 1, waitMilliseconds) <= 0 { return false }
+                continue
+            }
+            if written <= 0 { return false }
+            offset += written
+        }
+        return true
+    }
+
     /// A non-blocking, close-on-exec IPv4 stream socket. Non-blocking so that the accept loop,
     /// woken by `poll`, never blocks in `accept` when the waiting client has gone meanwhile.
     static func listeningSocket() -> Int32 {

@@ -54,6 +54,18 @@ enum LoginCommand {
         var allowNoPKCE = false
         var withToken = false
         var clientCredentials = false
+        var tokenExchange = false
+        var subjectTokenFile: String?
+        var subjectTokenEnv: String?
+        var githubActions = false
+        var subjectAudience: String?
+        var subjectTokenType: String?
+        var requestedTokenType: String?
+        var audiences: [String] = []
+        var resources: [String] = []
+        var authParams: [String] = []
+        var acrValues: String?
+        var maxAge: Int?
 
         static let flags: [OptionFlag<Self>] = [
             .list(\.scopes, "scopes", "LIST", "scope IDs to ask consent for (comma- or space-separated)"),
@@ -81,6 +93,28 @@ enum LoginCommand {
             .toggle(
                 \.clientCredentials, "client-credentials",
                 "log the client itself in (OAuth client credentials): no browser, no user, no refresh token"),
+            .list(\.authParams, "auth-param", "NAME=VALUE", "an extra authorization request parameter (repeatable)"),
+            .option(\.acrValues, "acr-values", "VALUES", "OpenID Connect acr_values: the authentication context asked for"),
+            .integer(
+                \.maxAge, "max-age", "SECONDS",
+                "OpenID Connect max_age: the user must have authenticated within SECONDS (auth_time is checked)",
+                range: 0...315_360_000),
+            .list(\.resources, "resource", "URI", "an RFC 8707 resource indicator for the tokens (repeatable)"),
+            .toggle(\.tokenExchange, "token-exchange", "trade a token from elsewhere for the provider's (RFC 8693)"),
+            .option(\.subjectTokenFile, "subject-token-file", "FILE", "--token-exchange: the subject token is in FILE"),
+            .option(
+                \.subjectTokenEnv, "subject-token-env", "VARIABLE",
+                "--token-exchange: the subject token is in the environment variable VARIABLE"),
+            .toggle(\.githubActions, "github-actions", "--token-exchange: the subject token is GitHub Actions' OIDC token"),
+            .option(
+                \.subjectAudience, "subject-audience", "AUDIENCE",
+                "--github-actions: the audience to ask GitHub for (default: the provider's issuer)"),
+            .option(
+                \.subjectTokenType, "subject-token-type", "URN",
+                "--token-exchange: the subject token's type (default urn:ietf:params:oauth:token-type:jwt)"),
+            .option(
+                \.requestedTokenType, "requested-token-type", "URN", "--token-exchange: the type of token asked for"),
+            .list(\.audiences, "audience", "AUDIENCE", "--token-exchange: RFC 8693's audience parameter (repeatable)"),
             .json
         ]
     }
@@ -108,6 +142,10 @@ enum LoginCommand {
         if options.clientCredentials {
             return try await clientCredentials(context, options: options, login: login, provider: provider)
         }
+        if options.tokenExchange {
+            return try await tokenExchange(context, options: options, login: login, provider: provider)
+        }
+        let shaping = try requestShaping(context, options: options, provider: provider)
         if options.issuer != nil && !provider.takesIssuer {
             throw CommandError.usage(
                 .untranslated(
@@ -119,14 +157,16 @@ enum LoginCommand {
             scopes: options.scopes.map(ScopeList.parse),
             prompts: ScopeList.parse(options.prompt),
             loginHint: options.loginHint,
-            extraParameters: serviceTerms.isEmpty ? [] : [.serviceTerms(serviceTerms)],
+            extraParameters: (serviceTerms.isEmpty ? [] : [.serviceTerms(serviceTerms)]) + shaping.parameters,
             openID: options.openID,
             nonce: options.nonce,
             openBrowser: !options.noBrowser,
             timeout: .seconds(timeout),
             device: options.device,
             allowNoPKCE: options.allowNoPKCE,
-            requiredFeatures: serviceTerms.isEmpty ? [] : [.serviceTerms]
+            requiredFeatures: serviceTerms.isEmpty ? [] : [.serviceTerms],
+            maxAge: shaping.maxAge,
+            resources: shaping.resources
         )
         if context.environmentToken != nil {
             context.err("note: KAUTH_ACCESS_TOKEN is set; other commands keep using it until it is unset\n")
@@ -236,9 +276,12 @@ enum LoginCommand {
             "Logged in to \(provider.displayName.visible) as \(StatusCommand.describe(session)), profile '\(profile)'.\n"
         )
         if !session.scopes.isEmpty {
-            context.err("Scopes: \(session.scopes.map(\.visible).joined(separator: " "))\n")
+            let unconfirmed = session.scopesConfirmed == false ? " " + context.words(TokenExchangeWords.scopesNotConfirmed) : ""
+            context.err("Scopes: \(session.scopes.map(\.visible).joined(separator: " "))\(unconfirmed)\n")
         }
-        if session.refreshToken == nil {
+        if let exchange = session.tokenExchange {
+            context.say(TokenExchangeWords.renews(exchange.source))
+        } else if session.refreshToken == nil {
             // Said now, not when the token runs out: the session cannot be renewed.
             var note =
                 "Note: \(provider.displayName.visible) issued no refresh token, so this login cannot be refreshed: it ends with its access token, \(StatusCommand.expiry(session.accessTokenExpiresAt, now: context.world.clock.now()))"

@@ -30,6 +30,7 @@ enum Commands {
             TermsCommand.spec,
             ShippingCommand.spec,
             ApiCommand.spec,
+            AWSCommand.spec,
             SwitchCommand.spec,
             LinkCommand.spec,
             TalkCommand.spec,

@@ -167,7 +167,11 @@ enum StatusCommand {
             ),
             (
                 "scopes",
-                session.scopes.isEmpty ? "(none reported)" : session.scopes.map(\.visible).joined(separator: " ")
+                session.scopes.isEmpty
+                    ? "(none reported)"
+                    : session.scopes.map(\.visible).joined(separator: " ")
+                        + (session.scopesConfirmed == false
+                            ? " " + TokenExchangeWords.scopesNotConfirmed.localized.english : "")
             ),
             ("access token", expiry(session.accessTokenExpiresAt, now: now)),
             (
@@ -177,7 +181,14 @@ enum StatusCommand {
             )
         ]
         if let grant = session.grant { rows.insert(("grant", grant.type.rawValue), at: 2) }
+        if let exchange = session.tokenExchange {
+            rows.append(("grant", TokenExchangeWords.grantLine(exchange.source).localized.english))
+        }
+        if let resources = session.resources { rows.append(("resources", resources.map(\.visible).joined(separator: " "))) }
         if session.idToken != nil { rows.append(("ID token", "stored")) }
+        if let acr = session.idToken.flatMap({ JWTClaims.unverifiedClaims(of: $0)?["acr"]?.stringValue }) {
+            rows.append(("acr", acr.visible))
+        }
         if let server = session.foreignServer { rows.append(("server", serverText(server, of: session))) }
         rows.append(("keystore", keystore))
         rows.append(("protection", protectionText(protection)))

@@ -23,7 +23,7 @@ enum TokenCommand {
             ("kauth token --refresh-token | gh secret set KAUTH_REFRESH_TOKEN", "hand the login to CI"),
             ("kauth token --exec-credential --id-token --profile work", "as a kubeconfig exec credential plugin")
         ],
-        subcommands: [TokenInfoCommand.spec, TokenRefreshCommand.spec, TokenIntrospectCommand.spec],
+        subcommands: [TokenInfoCommand.spec, TokenRefreshCommand.spec, TokenInspectCommand.spec, TokenIntrospectCommand.spec],
         run: run
     )
 
@@ -34,6 +34,15 @@ enum TokenCommand {
                 .untranslated(
                     "--refresh-token prints the refresh token alone; it does not go with --id-token or --exec-credential"
                 ))
+        }
+        if let resource = options.resource {
+            if options.refreshToken || options.idToken {
+                throw CommandError.usage(
+                    .untranslated("--resource asks for an access token for one resource; leave out --id-token and --refresh-token"))
+            }
+            if !LoginCommand.isResourceIndicator(resource) {
+                throw CommandError.usage(TokenExchangeWords.badResource(resource, origin: "--resource").localized)
+            }
         }
         if options.execCredential && context.json {
             throw CommandError.usage(
@@ -83,6 +92,11 @@ enum TokenCommand {
             }
             return 0
         }
+        if let resource = options.resource {
+            return try resourceToken(
+                try await tokens.validResourceToken(resource, minValid: minValid), resource: resource, login: login,
+                apiVersion: apiVersion, options: options, context: context)
+        }
         if options.idToken {
             let idToken = try await tokens.validIDToken(minValid: minValid)
             if options.execCredential {
@@ -119,6 +133,28 @@ enum TokenCommand {
             context.printJSON(.object(object))
         } else {
             context.out(session.accessToken + "\n")
+        }
+        return 0
+    }
+
+    /// `--resource`: the resource's own token, as `token` prints the login's.
+    static func resourceToken(
+        _ token: ResourceToken, resource: String, login: StoredLogin, apiVersion: String, options: Options,
+        context: CommandContext
+    ) throws -> Int32 {
+        if options.execCredential {
+            context.printJSON(
+                execCredential(token: token.accessToken, expiresAt: token.expiresAt, apiVersion: apiVersion))
+        } else if context.json {
+            context.printJSON(
+                .object([
+                    "profile": .string(login.profile), "provider": .string(login.session?.provider ?? ""),
+                    "resource": .string(resource), "access_token": .string(token.accessToken),
+                    "token_type": .string(token.tokenType),
+                    "access_token_expires_at": .string(RFC3339.string(from: token.expiresAt))
+                ]))
+        } else {
+            context.out(token.accessToken + "\n")
         }
         return 0
     }
@@ -179,6 +215,7 @@ extension TokenCommand {
         var idToken = false
         var refreshToken = false
         var execCredential = false
+        var resource: String?
 
         static let flags: [OptionFlag<Self>] = [
             .json,
@@ -191,7 +228,10 @@ extension TokenCommand {
                 \.refreshToken, "refresh-token", "print the stored refresh token (for a CI secret) and nothing else"),
             .toggle(
                 \.execCredential, "exec-credential",
-                "print a Kubernetes ExecCredential (kubectl's exec credential plugin)")
+                "print a Kubernetes ExecCredential (kubectl's exec credential plugin)"),
+            .option(
+                \.resource, "resource", "URI",
+                "a token for this one resource (RFC 8707), asked with the refresh token and kept apart")
         ]
     }
 }

@@ -108,6 +108,26 @@ extension HelpTopic {
                         detail:
                             "Instead of the system's, for a provider behind a private CA; a provider's own provider.NAME.ca_file wins. A file that cannot be used fails the request (exit 1): there is no fallback to no verification"
                     )
+                ]),
+            HelpTopic.Group(
+                title: "AWS ('kauth aws credential-process'), as the AWS CLI reads them",
+                entries: [
+                    Entry(
+                        term: "AWS_ENDPOINT_URL_STS", summary: "the STS endpoint the token is traded at",
+                        detail:
+                            "Wins over AWS_ENDPOINT_URL and the region's endpoint. https://, or http:// on this machine (a local STS): the token travels there"
+                    ),
+                    Entry(
+                        term: "AWS_ENDPOINT_URL",
+                        summary: "the endpoint of every AWS service, STS's when AWS_ENDPOINT_URL_STS is not set"),
+                    Entry(
+                        term: "AWS_REGION",
+                        summary: "the region whose STS endpoint is used (https://sts.REGION.amazonaws.com)",
+                        detail: "When neither endpoint variable is set"),
+                    Entry(
+                        term: "AWS_DEFAULT_REGION", summary: "the region when AWS_REGION is not set; else us-east-1"),
+                    Entry(
+                        term: "AWS_CA_BUNDLE", summary: "PEM CA certificates trusted for STS instead of the system's")
                 ])
         ]
     )

@@ -121,6 +121,14 @@ struct ErrorMessages {
             }
         case .sessionExpired(let profile, let reason):
             return "the stored login can no longer be used: \(ended(reason)); run \(login(profile)) again"
+        case .subjectToken(let source, let problem):
+            return TokenExchangeWords.refused(source, problem).text(language)
+        case .resourceRefused(let profile, let resource, let failure):
+            let said = failure.error + (failure.description.map { ": " + Redaction.text($0) } ?? "")
+            let command = login(profile, " --resource " + LoginRecipe.quoted(resource))
+            return TokenExchangeWords.resourceRefused(
+                resource: resource, said: said, login: Invocation(String(command.dropFirst().dropLast()))
+            ).text(language)
         case .environmentTokenRejected(let reason):
             return
                 "the token in KAUTH_ACCESS_TOKEN was rejected: \(reason.visible); set a fresh token or unset KAUTH_ACCESS_TOKEN to use the stored login"
@@ -133,7 +141,8 @@ struct ErrorMessages {
             return "\(Self.unavailable(fact).visible); check your network or try again later"
         case .loginCancelled(let end):
             return cancelled(end)
-        case .apiNotPermitted(let code, let message, let permission):
+        case .apiNotPermitted(let code, let message, let path):
+            let permission = KakaoPermission.needed(for: path)
             return notPermitted(code: code, message: message, permission: permission)
         case .apiRefused(let refusal, let provider, let code, let message):
             return refused(refusal, provider: provider, code: code, message: message)
@@ -339,6 +348,7 @@ struct ErrorMessages {
         case .idToken: return "OpenID Connect ID tokens"
         case .clientCredentials: return "a machine's login (the OAuth client credentials grant; use --provider oidc)"
         case .introspection: return "token introspection (RFC 7662; OpenID Connect providers that advertise it)"
+        case .tokenExchange: return "token exchange (RFC 8693)"
         default: return feature.name
         }
     }
@@ -543,7 +553,7 @@ struct ErrorMessages {
         }
     }
 
-    private func notPermitted(code: Int, message: String, permission: APIPermission?) -> String {
+    private func notPermitted(code: Int, message: String, permission: KakaoPermission?) -> String {
         let said = "Kakao answered \(code): \(message.visible)"
         switch permission {
         case .talkSocial?:

@@ -33,12 +33,12 @@ extension KAuthError {
             .insecureURL, .notAURL, .plainHTTPServer, .unsupported,
             .invalidRedirectURI, .redirectPortConflict, .hostNotAllowed, .config:
             return 2
-        case .notLoggedIn, .sessionExpired, .environmentTokenRejected: return 3
+        case .notLoggedIn, .sessionExpired, .environmentTokenRejected, .subjectToken: return 3
         case .consentRequired: return 4
         case .unavailable: return 5
         case .loginCancelled: return 6
         case .keystore: return 7
-        case .portInUse, .oauth, .api, .apiNotPermitted, .apiRefused, .tlsFailed, .appKeyRejected,
+        case .portInUse, .oauth, .resourceRefused, .api, .apiNotPermitted, .apiRefused, .tlsFailed, .appKeyRejected,
             .invalidResponse, .discovery,
             .idTokenRefused, .endpointsUnknown, .foreignUserinfo, .loginReplaced, .pagesStopped, .listenerFailed,
             .httpUnavailable, .unexpected, .product, .clientAuthentication:
@@ -58,6 +58,8 @@ extension KAuthError {
         case .notLoggedIn: return "not_logged_in"
         case .sessionExpired: return "session_expired"
         case .environmentTokenRejected: return "environment_token_rejected"
+        case .subjectToken: return "subject_token_refused"
+        case .resourceRefused: return "invalid_target"
         case .consentRequired: return "consent_required"
         case .unavailable: return "unavailable"
         case .loginCancelled: return "login_cancelled"

@@ -60,6 +60,7 @@ extension ErrorMessages {
         case .introspection(let url): "introspection at \(url)"
         case .discovery(let url): "discovery at \(url)"
         case .jwks(let url): "the JWK set at \(url)"
+        case .ciTokenService(let url): "the CI's token service at \(url)"
         case .api(let path): path
         }
     }

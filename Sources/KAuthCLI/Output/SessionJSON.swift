@@ -67,6 +67,11 @@ enum SessionJSON {
             "user_id": string(session?.userID),
             "user": user,
             "scopes": .array((session?.scopes ?? []).map(JSONValue.string)),
+            // RFC 6749 §5.1: an answer without `scope` granted what was asked, unconfirmed.
+            "scopes_confirmed": .bool(session.map { $0.scopesConfirmed ?? true } ?? false),
+            "acr": string(session?.idToken.flatMap { JWTClaims.unverifiedClaims(of: $0)?["acr"]?.stringValue }),
+            "resources": .array((session?.resources ?? []).map(JSONValue.string)),
+            "subject_token_source": string(session?.tokenExchange.map { Self.describe($0.source) }),
             "access_token_expires_at": date(session?.accessTokenExpiresAt),
             "access_token_valid": .bool(session?.accessTokenValid(for: 1, at: now) ?? (source == .environment)),
             "refresh_token_expires_at": date(session?.refreshTokenExpiresAt),
@@ -81,5 +86,14 @@ enum SessionJSON {
             "rejected_at": date(session?.rejection?.at),
             "rejected_reason": string(session?.rejection.map(ErrorMessages.describe))
         ]
+    }
+
+    /// A token exchange's source in `--json`: `file:PATH`, `env:VARIABLE`, `github-actions`.
+    static func describe(_ source: SubjectTokenSource) -> String {
+        switch source {
+        case .file(let path): "file:" + path
+        case .environment(let variable): "env:" + variable
+        case .githubActions: "github-actions"
+        }
     }
 }

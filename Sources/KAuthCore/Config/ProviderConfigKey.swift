@@ -55,7 +55,13 @@ package struct ProviderConfigKey: Sendable {
         ProviderConfigKey("private_key_id", .text),
         ProviderConfigKey("ca_file", .path),
         ProviderConfigKey("client_cert", .path),
-        ProviderConfigKey("client_key", .path)
+        ProviderConfigKey("client_key", .path),
+        // Shaping the authorization request: extra NAME=VALUE parameters, OpenID Connect's
+        // acr_values and max_age, RFC 8707 resource indicators (each overridden by its flag).
+        ProviderConfigKey("auth_params", .text),
+        ProviderConfigKey("acr_values", .text),
+        ProviderConfigKey("max_age", .text),
+        ProviderConfigKey("resource", .text)
     ]
 
     package static func named(_ name: String, addedURLRoles: [ProviderURLRole]) -> ProviderConfigKey? {

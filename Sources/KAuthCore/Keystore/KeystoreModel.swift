@@ -64,6 +64,21 @@ package struct StoredSession: Codable, Sendable, Equatable {
     /// How a login without a user renews itself: the grant it was made with, asked again when
     /// its access token runs out (nil: a person's login, renewed with its refresh token).
     package var grant: MachineGrant?
+    /// A token-exchange login (RFC 8693): where its subject token comes from, so that it is
+    /// exchanged again from there when the access token expires (it has no refresh token).
+    package var tokenExchange: TokenExchangeRequest?
+    /// False when the token answer did not say which scopes were granted, so `scopes` are the
+    /// ones asked for (RFC 6749 §5.1: then they were granted as asked), not confirmed by the
+    /// server; nil when it said.
+    package var scopesConfirmed: Bool?
+    /// The resources (RFC 8707) the login named, which `kauth token --resource` may ask for.
+    package var resources: [String]?
+    /// Access tokens for one resource each (RFC 8707 §2.2, asked with the refresh token), by
+    /// resource, each refreshed on its own.
+    package var resourceTokens: [String: ResourceToken]?
+    /// AWS credentials STS gave for this login's tokens, by role and token kind
+    /// (`StoredAWSCredentials.key`); nil when there are none.
+    package var awsCredentials: [String: StoredAWSCredentials]?
 
     package init(
         provider: String,
@@ -87,7 +102,9 @@ package struct StoredSession: Codable, Sendable, Equatable {
         endpoints: ProviderEndpoints? = nil,
         createdAt: Date,
         updatedAt: Date,
-        rejection: SessionRejection? = nil
+        rejection: SessionRejection? = nil,
+        scopesConfirmed: Bool? = nil,
+        awsCredentials: [String: StoredAWSCredentials]? = nil
     ) {
         self.provider = provider
         self.providerType = providerType
@@ -111,6 +128,8 @@ package struct StoredSession: Codable, Sendable, Equatable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.rejection = rejection
+        self.scopesConfirmed = scopesConfirmed
+        self.awsCredentials = awsCredentials
     }
 
     enum CodingKeys: String, CodingKey {
@@ -132,7 +151,33 @@ package struct StoredSession: Codable, Sendable, Equatable {
         case issuer, endpoints
         case createdAt = "created_at"
         case updatedAt = "updated_at"
-        case rejection, grant
+        case rejection, resources, grant
+        case awsCredentials = "aws_credentials"
+        case tokenExchange = "token_exchange"
+        case scopesConfirmed = "scopes_confirmed"
+        case resourceTokens = "resource_tokens"
+    }
+}
+
+/// An access token for one resource (RFC 8707 §2.2), kept beside the login's own.
+package struct ResourceToken: Codable, Sendable, Equatable {
+    package var accessToken: String
+    package var tokenType: String
+    package var expiresAt: Date
+    package var issuedAt: Date?
+
+    package init(accessToken: String, tokenType: String, expiresAt: Date, issuedAt: Date?) {
+        self.accessToken = accessToken
+        self.tokenType = tokenType
+        self.expiresAt = expiresAt
+        self.issuedAt = issuedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case tokenType = "token_type"
+        case expiresAt = "expires_at"
+        case issuedAt = "issued_at"
     }
 }
 

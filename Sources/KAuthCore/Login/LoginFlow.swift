@@ -29,13 +29,21 @@ package struct LoginOptions: Sendable, Equatable {
     /// Features of targets built on the core that the request needs (KakaoAPI's `.serviceTerms`
     /// for its `service_terms`), refused like the login's own before anything is sent.
     package var requiredFeatures: [ProviderFeature]
+    /// OIDC `max_age` (Core §3.1.2.1): sent, and the ID token's `auth_time` then required and
+    /// checked (§3.1.3.7 step 11); it implies `openid`.
+    package var maxAge: Int?
+    /// RFC 8707 resource indicators, sent to the authorization and token endpoints.
+    package var resources: [String]
 
     package init(
         scopes: [String]? = nil, prompts: [String] = [], loginHint: String? = nil,
         extraParameters: [AuthorizationParameter] = [],
         openID: Bool = false, nonce: String? = nil, openBrowser: Bool = true, timeout: Duration = .seconds(300),
-        device: Bool = false, allowNoPKCE: Bool = false, requiredFeatures: [ProviderFeature] = []
+        device: Bool = false, allowNoPKCE: Bool = false, requiredFeatures: [ProviderFeature] = [],
+        maxAge: Int? = nil, resources: [String] = []
     ) {
+        self.maxAge = maxAge
+        self.resources = resources
         self.scopes = scopes
         self.prompts = prompts
         self.loginHint = loginHint
@@ -131,7 +139,9 @@ package struct LoginFlow: Sendable {
         let endpoints = try provider.requireEndpoints()
 
         var scopes = options.scopes ?? provider.scopes
-        if (options.openID || options.nonce != nil) && !scopes.contains("openid") { scopes.append("openid") }
+        if (options.openID || options.nonce != nil || options.maxAge != nil) && !scopes.contains("openid") {
+            scopes.append("openid")
+        }
         // OIDC Core §3.1.2.1, §3.1.3.7 step 11: whenever an ID token may come back, it is bound
         // to this login by a fresh nonce.
         let nonce = scopes.contains("openid") ? options.nonce ?? Base64URL.encode(world.random.bytes(32)) : nil
@@ -144,16 +154,16 @@ package struct LoginFlow: Sendable {
             let response = try await runDeviceGrant(
                 provider: provider, endpoints: endpoints, scopes: scopes, options: options, events: events)
             return try await complete(
-                response, provider: provider, endpoints: endpoints, scopes: scopes, nonce: nil, snapshot: snapshot,
-                events: events)
+                response, provider: provider, endpoints: endpoints, scopes: scopes, nonce: nil, options: options,
+                snapshot: snapshot, events: events)
         }
         return try await runCodeFlow(
             provider: provider, endpoints: endpoints, scopes: scopes, nonce: nonce, usePKCE: usePKCE, options: options,
             events: events
         ) { response in
             try await complete(
-                response, provider: provider, endpoints: endpoints, scopes: scopes, nonce: nonce, snapshot: snapshot,
-                events: events)
+                response, provider: provider, endpoints: endpoints, scopes: scopes, nonce: nonce, options: options,
+                snapshot: snapshot, events: events)
         }
     }
 
@@ -163,7 +173,7 @@ package struct LoginFlow: Sendable {
             throw KAuthError.unsupported(provider: provider.name, .prompt(unknown, allowed: provider.type.prompts))
         }
         if options.loginHint != nil { try provider.require(.loginHint) }
-        if options.openID || options.nonce != nil { try provider.require(.idToken) }
+        if options.openID || options.nonce != nil || options.maxAge != nil { try provider.require(.idToken) }
         for feature in options.requiredFeatures { try provider.require(feature) }
     }
 
@@ -213,7 +223,9 @@ package struct LoginFlow: Sendable {
         let request = AuthorizationRequest(
             clientID: clientID, redirectURI: redirectURI, scopes: scopes, state: state,
             codeChallenge: pkce?.challenge, prompts: options.prompts, loginHint: options.loginHint,
-            extraParameters: options.extraParameters, nonce: nonce
+            extraParameters: options.extraParameters + options.resources.map { AuthorizationParameter("resource", $0) }
+                + (options.maxAge.map { [AuthorizationParameter("max_age", String($0))] } ?? []),
+            nonce: nonce
         )
         let url = AuthorizationURL.build(provider: provider.type, endpoint: endpoints.authorization, request: request)
         paste.connect(listener) { events(.pasteExpected(authorizationURL: url, redirectURI: redirectURI)) }
@@ -268,7 +280,8 @@ package struct LoginFlow: Sendable {
         }
         do {
             let response = try await TokenEndpoint(world: world, provider: provider)
-                .exchange(code: code, redirectURI: redirectURI, codeVerifier: pkce?.verifier)
+                .exchange(
+                    code: code, redirectURI: redirectURI, codeVerifier: pkce?.verifier, resources: options.resources)
             let result = try await complete(response)
             listener.conclude(.loggedIn)
             return result
@@ -318,14 +331,18 @@ package struct LoginFlow: Sendable {
     /// Verifies the ID token, caches the profile and stores the login.
     private func complete(
         _ response: TokenResponse, provider: Provider, endpoints: ProviderEndpoints, scopes: [String], nonce: String?,
-        snapshot: KeystoreSnapshot, events: @Sendable (LoginEvent) -> Void
+        options: LoginOptions, snapshot: KeystoreSnapshot, events: @Sendable (LoginEvent) -> Void
     ) async throws -> LoginResult {
         var session = try StoredSession.from(
-            response, provider: provider, openID: scopes.contains("openid"), now: world.clock.now())
+            response, provider: provider, openID: scopes.contains("openid"), now: world.clock.now(), asked: scopes)
+        session.resources = options.resources.isEmpty ? nil : options.resources
         var claims: VerifiedIDToken?
         if let idToken = response.idToken {
             claims = try await IDTokenVerification(world: world, keystoreDirectory: keystore.directory)
-                .verify(idToken, provider: provider, endpoints: endpoints, nonce: nonce)
+                .verify(idToken, provider: provider, endpoints: endpoints, nonce: nonce, maxAge: options.maxAge)
+        } else if options.maxAge != nil {
+            // max_age asked: without an ID token, when the user authenticated cannot be checked.
+            throw KAuthError.idTokenRefused(provider: provider.displayName, .invalid(.missingClaim("auth_time")))
         } else if scopes.contains("openid") {
             events(.noIDToken(setup: provider.type.help.idTokenSetup))
         }

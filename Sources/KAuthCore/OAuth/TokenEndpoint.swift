@@ -22,9 +22,13 @@ struct TokenEndpoint: Sendable {
 
     /// Exchanges an authorization code; `redirect_uri` must be the one sent to the authorization
     /// endpoint.
-    func exchange(code: String, redirectURI: String, codeVerifier: String?) async throws -> TokenResponse {
+    /// `resources`: RFC 8707 §2.2, the resources the token is for (a subset of those authorized).
+    func exchange(code: String, redirectURI: String, codeVerifier: String?, resources: [String] = []) async throws
+        -> TokenResponse
+    {
         var pairs = [("grant_type", "authorization_code"), ("redirect_uri", redirectURI), ("code", code)]
         if let codeVerifier { pairs.append(("code_verifier", codeVerifier)) }
+        pairs += resources.map { ("resource", $0) }
         return try await post(pairs).orInvalid()
     }
 
@@ -32,10 +36,33 @@ struct TokenEndpoint: Sendable {
     ///
     /// Throws `RefreshRefused` for an HTTP 400 or 401 without an OAuth error body: servers answer
     /// a revoked, expired or replayed refresh token that way, and it means "log in again".
-    func refresh(refreshToken: String) async throws -> TokenResponse {
-        let outcome = try await post([("grant_type", "refresh_token"), ("refresh_token", refreshToken)])
+    /// `resource`: RFC 8707 §2.2, a token for that one resource; a refusal of it is
+    /// `invalid_target`, an OAuth error like any other here.
+    func refresh(refreshToken: String, resource: String? = nil) async throws -> TokenResponse {
+        var pairs = [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
+        if let resource { pairs.append(("resource", resource)) }
+        let outcome = try await post(pairs)
         if case .bareRefusal(let status) = outcome, status == 400 || status == 401 {
             throw RefreshRefused(status: status)
+        }
+        return try outcome.orInvalid()
+    }
+
+    /// RFC 8693 §2.1: trades `subjectToken` for the provider's token. The client authenticates
+    /// as at every other grant. A refused subject token (RFC 8693 §2.2.2's `invalid_request`,
+    /// or `invalid_grant` and `invalid_token`, which providers use, or a bare 400/401) is
+    /// `KAuthError.subjectToken(.providerRefused…)`, naming where it came from.
+    func exchange(subjectToken: String, request: TokenExchangeRequest) async throws -> TokenResponse {
+        let outcome: Outcome
+        do {
+            outcome = try await post(request.pairs(subjectToken: subjectToken))
+        } catch KAuthError.oauth(let failure)
+            where ["invalid_request", "invalid_grant", "invalid_token"].contains(failure.error)
+        {
+            throw KAuthError.subjectToken(source: request.source, .providerRefused(failure))
+        }
+        if case .bareRefusal(let status) = outcome, status == 400 || status == 401 {
+            throw KAuthError.subjectToken(source: request.source, .providerRefusedStatus(status))
         }
         return try outcome.orInvalid()
     }

@@ -14,9 +14,10 @@ struct IDTokenVerification: Sendable {
     var keystoreDirectory: String
 
     /// - Parameter nonce: the nonce sent with the authorization request; the token must carry it.
-    func verify(_ token: String, provider: Provider, endpoints: ProviderEndpoints, nonce: String?) async throws
-        -> VerifiedIDToken
-    {
+    /// - Parameter maxAge: the `max_age` sent, which makes `auth_time` required and bounded.
+    func verify(
+        _ token: String, provider: Provider, endpoints: ProviderEndpoints, nonce: String?, maxAge: Int? = nil
+    ) async throws -> VerifiedIDToken {
         guard let issuer = endpoints.issuer, let jwks = endpoints.jwks else {
             throw KAuthError.idTokenRefused(provider: provider.displayName, .noIssuerOrKeys)
         }
@@ -26,7 +27,7 @@ struct IDTokenVerification: Sendable {
         do {
             let validator = IDTokenValidator(
                 issuer: issuer, clientID: try provider.requireClientID(), nonce: nonce, clock: world.clock,
-                algorithms: endpoints.idTokenSigningAlgorithms, clientSecret: provider.clientSecret)
+                maxAge: maxAge.map { Double($0) }, algorithms: endpoints.idTokenSigningAlgorithms, clientSecret: provider.clientSecret)
             let claims = try await validator.validate(token, keys: cache)
             return VerifiedIDToken(subject: claims.sub, claims: claims)
         } catch let error as IDTokenError {

@@ -83,15 +83,13 @@ extension ProviderType {
 
 /// Kakao's wire formats that the provider value uses.
 package enum Kakao {
-    /// The friends list's path, whose -3 and -5 answers mean the Kakao Talk Social permission.
-    package static let talkFriendsPath = "/v1/api/talk/friends"
-
     /// The fixed redirect port users register in the Kakao console.
     package static let redirectPort: UInt16 = 52884
     package static var defaultRedirectURI: String { "http://127.0.0.1:\(redirectPort)/callback" }
 
     /// Maps a non-2xx API answer (`{"msg","code"}`) to the error a user can act on: -401 to a
-    /// refresh and retry, -402 to consent, -3/-5 to the app's missing permission,
+    /// refresh and retry, -402 to consent, -3/-5 to the app's missing permission (which one, for
+    /// which path, is the product's to say: KakaoAPI's `KakaoPermission`),
     /// -10/-12/-4 to what was refused, -1/-7/-603/-9798/5xx to "unavailable".
     static func apiError(response: HTTPResponse, path: String) -> any Error {
         let info = try? JSONDecoder().decode(KakaoAPIErrorBody.self, from: response.body)
@@ -104,9 +102,7 @@ package enum Kakao {
         case (_, -3), (_, -5):
             // -3: the API or feature is off for the app ("App disabled [friends] scopes for
             // [FRIENDS] API"); -5: the app lacks permission for it. Neither is the user's to fix.
-            // The friends list and messages to friends need the Kakao Talk Social permission.
-            let permission: APIPermission? = path.hasPrefix(Kakao.talkFriendsPath) ? .talkSocial : nil
-            return KAuthError.apiNotPermitted(code: info?.code ?? 0, message: message, permission: permission)
+            return KAuthError.apiNotPermitted(code: info?.code ?? 0, message: message, path: path)
         case (_, let code?) where refusal(code) != nil:
             return KAuthError.apiRefused(refusal(code)!, provider: "Kakao", code: code, message: message)
         case (_, let code?) where [-1, -9798, -7, -603].contains(code):

@@ -5,10 +5,12 @@
 #endif
 
 extension StoredSession {
-    /// A new session from a token response (a code exchange, a device grant, a bootstrap refresh).
-    package static func from(_ response: TokenResponse, provider: Provider, openID: Bool, now: Date) throws
-        -> StoredSession
-    {
+    /// A new session from a token response (a code exchange, a device grant, a bootstrap refresh,
+    /// a token exchange). An answer without `scope` granted `asked` (RFC 6749 §5.1), which is
+    /// kept, marked as not confirmed by the server.
+    package static func from(
+        _ response: TokenResponse, provider: Provider, openID: Bool, now: Date, asked: [String]? = nil
+    ) throws -> StoredSession {
         let now = now.wholeSeconds
         let discovery = provider.type.usesDiscovery
         return StoredSession(
@@ -22,7 +24,7 @@ extension StoredSession {
             accessTokenIssuedAt: now,
             refreshToken: response.refreshToken,
             refreshTokenExpiresAt: response.refreshTokenExpiresIn.map { now.addingTimeInterval(TimeInterval($0)) },
-            scopes: response.scopes ?? [],
+            scopes: response.scopes ?? asked ?? [],
             idToken: response.idToken,
             openID: openID,
             authBaseURL: provider.urls[.auth],
@@ -30,7 +32,8 @@ extension StoredSession {
             issuer: discovery ? provider.issuer : nil,
             endpoints: discovery ? provider.endpoints : nil,
             createdAt: now,
-            updatedAt: now
+            updatedAt: now,
+            scopesConfirmed: response.scopes == nil ? false : nil
         )
     }
 
@@ -52,8 +55,32 @@ extension StoredSession {
                 now.addingTimeInterval(TimeInterval($0))
             }
         }
-        if let scopes = response.scopes { session.scopes = scopes }
+        if let scopes = response.scopes {
+            session.scopes = scopes
+            session.scopesConfirmed = nil
+        }
         if let verifiedIDToken { session.idToken = verifiedIDToken }
+        session.updatedAt = now
+        return session
+    }
+
+    /// The session after a refresh that asked for one resource's token (RFC 8707 §2.2): that
+    /// token is kept apart, the login's own is left alone, a rotated refresh token replaces the
+    /// old one.
+    func applying(_ response: TokenResponse, now: Date, resource: String) -> StoredSession {
+        let now = now.wholeSeconds
+        var session = self
+        if let refreshToken = response.refreshToken {
+            session.refreshToken = refreshToken
+            session.refreshTokenExpiresAt = response.refreshTokenExpiresIn.map {
+                now.addingTimeInterval(TimeInterval($0))
+            }
+        }
+        var tokens = resourceTokens ?? [:]
+        tokens[resource] = ResourceToken(
+            accessToken: response.accessToken, tokenType: response.tokenType,
+            expiresAt: now.addingTimeInterval(TimeInterval(response.expiresIn ?? Self.defaultLifetime)), issuedAt: now)
+        session.resourceTokens = tokens
         session.updatedAt = now
         return session
     }
@@ -78,7 +105,16 @@ extension StoredSession {
     /// be met: with short-lived tokens every call would otherwise refresh (and rotate a one-use
     /// refresh token); it is used, and the shortfall reported.
     func tokenDecision(minValid: Int?, now: Date) -> TokenDecision {
-        let remaining = Int(accessTokenExpiresAt.timeIntervalSince(now).rounded(.down))
+        Self.tokenDecision(expiresAt: accessTokenExpiresAt, issuedAt: accessTokenIssuedAt, minValid: minValid, now: now)
+    }
+
+    /// The decision for any access token by its expiry and issue time (a resource's token too).
+    static func tokenDecision(expiresAt: Date, issuedAt: Date?, minValid: Int?, now: Date) -> TokenDecision {
+        let remaining = Int(expiresAt.timeIntervalSince(now).rounded(.down))
+        let accessTokenLifetime = issuedAt.flatMap { issued -> Int? in
+            let lifetime = Int(expiresAt.timeIntervalSince(issued))
+            return lifetime > 0 ? lifetime : nil
+        }
         guard let lifetime = accessTokenLifetime else {
             return remaining >= (minValid ?? Self.defaultWindow) ? .use : .refresh
         }
@@ -100,8 +136,9 @@ extension StoredSession {
     package func state(at now: Date) -> SessionState {
         if rejection != nil { return .expired }
         if accessTokenValid(for: 1, at: now) { return .valid }
-        // A machine's login asks its grant again; nothing of it expires.
-        if grant != nil { return .refreshable }
+        // A machine's login asks its grant again, and a token exchange exchanges again from its
+        // source, which only the exchange itself can judge: neither expires offline.
+        if grant != nil || tokenExchange != nil { return .refreshable }
         guard refreshToken != nil else { return .expired }
         if let expiry = refreshTokenExpiresAt, expiry <= now { return .expired }
         return .refreshable
@@ -144,5 +181,14 @@ extension StoredSession {
     package func withoutRefreshToken(at now: Date) -> SessionEnd {
         guard accessTokenValid(for: 0, at: now) else { return .noRefreshToken }
         return .noRefreshTokenIssued(accessTokenExpiresAt: accessTokenExpiresAt, providerType: providerType ?? provider)
+    }
+}
+
+extension ResourceToken {
+    /// The access token of `session` (a token exchange asked for one resource).
+    init(session: StoredSession) {
+        self.init(
+            accessToken: session.accessToken, tokenType: session.tokenType, expiresAt: session.accessTokenExpiresAt,
+            issuedAt: session.accessTokenIssuedAt)
     }
 }

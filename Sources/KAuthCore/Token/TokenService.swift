@@ -99,6 +99,29 @@ package struct TokenService: Sendable {
         case ifNeeded(minValid: Int?)
         case always
         case unlessReplaced(String)
+        /// The token of one resource (RFC 8707 §2.2), kept apart from the login's own.
+        case resource(String, minValid: Int?)
+    }
+
+    /// A token for `resource` alone (RFC 8707 §2.2: asked with the refresh token), valid for at
+    /// least `minValid` seconds, kept in the keystore apart from the login's own token and
+    /// refreshed on its own under the same lock.
+    package func validResourceToken(_ resource: String, minValid: Int? = nil) async throws -> ResourceToken {
+        guard let session = login.session else { throw KAuthError.notLoggedIn(profile: profile) }
+        try Self.checkNotRejected(session, profile: profile)
+        if let token = session.resourceTokens?[resource], Self.usable(token, minValid: minValid, now: world.clock.now()) {
+            return token
+        }
+        let grant = try await refreshUnderLock(.resource(resource, minValid: minValid))
+        guard let token = grant.session.resourceTokens?[resource] else {
+            throw KAuthError.invalidResponse(.noAccessToken(status: 200))
+        }
+        return token
+    }
+
+    private static func usable(_ token: ResourceToken, minValid: Int?, now: Date) -> Bool {
+        StoredSession.tokenDecision(expiresAt: token.expiresAt, issuedAt: token.issuedAt, minValid: minValid, now: now)
+            != .refresh
     }
 
     private func refreshUnderLock(_ mode: Mode) async throws -> TokenGrant {
@@ -106,6 +129,7 @@ package struct TokenService: Sendable {
         let outcome: Result<TokenGrant, KAuthError> = try await KeystoreErrors.mapping {
             try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout) { contents in
                 let now = world.clock.now()
+                var resourceAsked: String?
                 guard let session = contents.profiles[profile] else {
                     guard let bootstrap = try Self.bootstrapToken(world.environment) else {
                         throw KAuthError.notLoggedIn(profile: profile)
@@ -138,12 +162,17 @@ package struct TokenService: Sendable {
                 case .unlessReplaced(let token)
                 where session.accessToken != token && session.accessTokenValid(for: 0, at: now):
                     return .success(TokenGrant(session: session, refreshed: false, shortOf: nil))
+                case .resource(let resource, let minValid):
+                    if let token = session.resourceTokens?[resource], Self.usable(token, minValid: minValid, now: now) {
+                        return .success(TokenGrant(session: session, refreshed: false, shortOf: nil))
+                    }
+                    resourceAsked = resource
                 default:
                     break
                 }
                 let refreshed: StoredSession
                 do {
-                    refreshed = try await refresh(session, provider: provider, now: now)
+                    refreshed = try await refresh(session, provider: provider, now: now, resource: resourceAsked)
                 } catch let refusal as RefreshRefusal {
                     // Remembered, so that `status` and `token` say so offline until a new login;
                     // nothing else of the login changes.
@@ -171,8 +200,23 @@ package struct TokenService: Sendable {
 
     /// One refresh. The store was re-read under the lock just before, so the refresh token is the
     /// newest any kauth process wrote: a refusal means the session is over.
-    private func refresh(_ session: StoredSession, provider: Provider, now: Date) async throws -> StoredSession {
+    ///
+    /// A token-exchange login has no refresh token: its subject token is read again from its
+    /// source and exchanged (RFC 8693). With `resource`, the answer is that resource's token,
+    /// kept apart (RFC 8707 §2.2); a rotated refresh token is kept either way.
+    private func refresh(_ session: StoredSession, provider: Provider, now: Date, resource: String? = nil)
+        async throws -> StoredSession
+    {
         if let grant = session.grant { return try await renew(session, grant: grant, provider: provider, now: now) }
+        if var exchange = session.tokenExchange {
+            guard let resource else { return try await exchanged(exchange, provider: provider, now: now, replacing: session) }
+            exchange.resources = [resource]
+            let fresh = try await exchanged(exchange, provider: provider, now: now, replacing: session)
+            var updated = session
+            updated.resourceTokens = (session.resourceTokens ?? [:]).merging(
+                [resource: ResourceToken(session: fresh)]) { $1 }
+            return updated
+        }
         guard let refreshToken = session.refreshToken else {
             throw KAuthError.sessionExpired(profile: profile, reason: session.withoutRefreshToken(at: now))
         }
@@ -181,10 +225,13 @@ package struct TokenService: Sendable {
         }
         do {
             let response = try await TokenEndpoint(world: world, provider: provider).refresh(
-                refreshToken: refreshToken)
+                refreshToken: refreshToken, resource: resource)
+            if let resource { return session.applying(response, now: now, resource: resource) }
             return session.applying(
                 response, now: now,
                 verifiedIDToken: await renewedIDToken(response, session: session, provider: provider))
+        } catch KAuthError.oauth(let failure) where failure.error == "invalid_target" && resource != nil {
+            throw KAuthError.resourceRefused(profile: profile, resource: resource ?? "", failure)
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
             throw RefreshRefusal(
                 error: .sessionExpired(profile: profile, reason: .refreshRejected(failure)),
@@ -198,6 +245,46 @@ package struct TokenService: Sendable {
                 rejection: SessionRejection(at: now.wholeSeconds, cause: .refreshToken, status: refused.status)
             )
         }
+    }
+
+    /// Starts a token-exchange login (RFC 8693): the subject token read from its source,
+    /// exchanged, and the answer stored as the profile's login with its source (never the subject
+    /// token). A subject token that cannot be had, has expired or is refused stores nothing.
+    package func exchangeLogin(_ request: TokenExchangeRequest, provider: Provider) async throws -> StoredSession {
+        let provider = try await provider.discovered(http: world.http)
+        try provider.require(.tokenExchange)
+        let session = try await exchanged(request, provider: provider, now: world.clock.now(), replacing: nil)
+        try await KeystoreErrors.mapping {
+            try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout) {
+                $0.profiles[profile] = session
+            }
+        }
+        return session
+    }
+
+    /// One token exchange: the session it gives, which keeps what `previous` knew of the user.
+    /// A refresh token in the answer is not kept: the login renews from its source.
+    private func exchanged(
+        _ request: TokenExchangeRequest, provider: Provider, now: Date, replacing previous: StoredSession?
+    ) async throws -> StoredSession {
+        let subjectToken = try await SubjectTokenReader(world: world).read(request.source)
+        let response = try await TokenEndpoint(world: world, provider: provider).exchange(
+            subjectToken: subjectToken, request: request)
+        var session = try StoredSession.from(response, provider: provider, openID: false, now: now, asked: request.scopes)
+        session.refreshToken = nil
+        session.refreshTokenExpiresAt = nil
+        session.idToken = nil
+        session.tokenExchange = request
+        session.resources = request.resources.isEmpty ? nil : request.resources
+        if let previous {
+            session.tokenExchange = previous.tokenExchange
+            session.resources = previous.resources
+            session.resourceTokens = previous.resourceTokens
+            session.user = previous.user
+            session.userID = previous.userID
+            session.createdAt = previous.createdAt
+        }
+        return session
     }
 
     /// Records that the API rejected `accessToken` right after a refresh gave it: the login is

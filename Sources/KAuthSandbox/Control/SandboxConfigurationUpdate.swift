@@ -34,7 +34,8 @@ extension SandboxEngine {
             ("id_token_lifetime", \.idTokenLifetime),
             ("refresh_token_lifetime", \.refreshTokenLifetime),
             ("rotation_threshold", \.rotationThreshold),
-            ("code_lifetime", \.codeLifetime)
+            ("code_lifetime", \.codeLifetime),
+            ("auth_time_age", \.authTimeAge)
         ]
     }
 
@@ -85,7 +86,10 @@ extension SandboxEngine {
             ("id_token_alg", .string(configuration.idTokenAlgorithm.rawValue)),
             ("userinfo_sub", configuration.userinfoSubject.map(OrderedJSON.string) ?? .null),
             ("refresh_tokens", .bool(configuration.issueRefreshTokens)),
-            ("advertise_standard_scopes", .bool(configuration.advertiseStandardScopes))
+            ("advertise_standard_scopes", .bool(configuration.advertiseStandardScopes)),
+            ("resources", .array(configuration.resources.map(OrderedJSON.string))),
+            ("auth_time_age", .int(configuration.authTimeAge)),
+            ("ci_issuer", .string(ciIssuer))
         ])
     }
 
@@ -103,6 +107,8 @@ extension SandboxEngine {
     /// - `id_token_alg`: the algorithm of ID tokens (`RS256` … `EdDSA`, `HS256` … with a client
     ///   secret);
     /// - `userinfo_sub`: the `sub` UserInfo answers (empty: the user's own);
+    /// - `resources`: the RFC 8707 resources tokens may be for (commas or spaces);
+    /// - `auth_time_age`: seconds; ID tokens say the user authenticated that long ago;
     /// - `mode`: `kakao` or `snapchat`;
     /// - `device_interval`: seconds, 1 to 3600, for device codes issued from then on;
     /// - `client_id`, `client_secret`: the app key and secret to require (empty: any key, no
@@ -170,6 +176,8 @@ extension SandboxEngine {
                     )
                 }
                 updated.idTokenAlgorithm = algorithm
+            case "resources":
+                updated.resources = SandboxScopes.parse(value)
             case "userinfo_sub":
                 updated.userinfoSubject = value.isEmpty ? nil : value
             case "item_count":

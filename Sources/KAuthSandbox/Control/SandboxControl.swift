@@ -64,6 +64,8 @@ extension SandboxEngine {
             return denyDevice(request.form)
         case ("POST", "/_sandbox/respond"):
             return setRawResponse(request.form)
+        case ("POST", "/_sandbox/ci-job"):
+            return startCIJob(request.form)
         default:
             if Self.controlPaths.contains(request.path) {
                 return Self.controlError(405, "method \(request.method) not allowed on \(request.path)")
@@ -77,7 +79,7 @@ extension SandboxEngine {
         "/_sandbox/log", "/_sandbox/reset-log", "/_sandbox/config", "/_sandbox/expire-access-tokens",
         "/_sandbox/fail", "/_sandbox/sharer-visits", "/_sandbox/memos", "/_sandbox/rotate-key",
         "/_sandbox/device/deny", "/_sandbox/respond", "/_sandbox/friend-messages", "/_sandbox/picker",
-        "/_sandbox/picker-visits"
+        "/_sandbox/picker-visits", "/_sandbox/ci-job"
     ]
 
     /// `POST /_sandbox/fail`: form `path` (e.g. `/v2/user/me`), `count` (default 1; 0 clears),

@@ -28,6 +28,11 @@ struct SandboxEngine {
     var baseURL = SandboxConfiguration.placeholderIssuer
     /// The parsed form of `state.signingKey`, so that the key is not rebuilt for every token.
     var signingKeyCache: SandboxSigningKey?
+    /// The CI issuer's own signing key (`SandboxCIIssuer.swift`), made on first need, in memory.
+    var ciSigningKey: SandboxSigningKey?
+    /// GitHub-Actions-like request tokens (`ACTIONS_ID_TOKEN_REQUEST_TOKEN`) and the job each
+    /// belongs to, in memory.
+    var ciJobs: [String: SandboxCIJob] = [:]
     /// Keys of the ES* and EdDSA algorithms, made on first need and kept in memory only.
     var algorithmSigners: [JWSAlgorithm: JWSSigner] = [:]
     /// `jti`s of client assertions seen, with when each assertion expires (RFC 7523 §3: a

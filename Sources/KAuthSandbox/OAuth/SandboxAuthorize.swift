@@ -29,6 +29,12 @@ extension SandboxEngine {
         entry.codeChallengeMethod = challengeMethod
         entry.stateSent = clientState != nil
         entry.nonceSent = query.first(named: "nonce") != nil
+        entry.acrValues = query.first(named: "acr_values")
+        entry.maxAge = query.first(named: "max_age")
+        let resources = query.filter { $0.0 == "resource" }.map(\.1)
+        entry.resources = resources.isEmpty ? nil : resources
+        let others = query.filter { !Self.parametersRead.contains($0.0) }
+        entry.otherParameters = others.isEmpty ? nil : Dictionary(others, uniquingKeysWith: { $1 })
 
         // Errors about the client or the redirect URI are shown, never redirected: the redirect
         // URI is not yet known to belong to the client.
@@ -89,6 +95,9 @@ extension SandboxEngine {
             }
         }
 
+        if let unserved = resources.first(where: { !configuration.resources.contains($0) }) {
+            return fail("invalid_target", "the resource \(unserved) is not served to this client")
+        }
         let grant: SandboxGrant
         switch profile.consent(&self, query, clientID) {
         case .success(let value): grant = value
@@ -108,10 +117,18 @@ extension SandboxEngine {
             redeemedGrantId: nil,
             openid: grant.openid,
             authTime: now,
-            offlineAccess: grant.offlineAccess
+            offlineAccess: grant.offlineAccess,
+            resources: resources.isEmpty ? nil : resources,
+            acr: query.first(named: "acr_values").flatMap { SandboxScopes.parse($0).first }
         )
         return redirect([("code", code)])
     }
+
+    /// The parameters the authorization endpoint reads itself; the log lists any other by name.
+    static let parametersRead: Set<String> = [
+        "client_id", "redirect_uri", "response_type", "state", "code_challenge", "code_challenge_method", "scope",
+        "prompt", "login_hint", "service_terms", "nonce", "acr_values", "max_age", "resource"
+    ]
 
     /// `access_denied` when the sandbox plays a user who refuses (`SandboxConfiguration.deny`),
     /// for a consent step to answer once the request itself is known to be good.

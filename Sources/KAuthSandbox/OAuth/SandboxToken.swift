@@ -34,6 +34,8 @@ extension SandboxEngine {
             return redeemDeviceCode(form, clientID: clientID, &entry)
         case "client_credentials" where configuration.mode == .kakao:
             return clientCredentials(form, clientID: clientID, &entry)
+        case Self.tokenExchangeGrantType where configuration.oidc:
+            return exchangeToken(form, clientID: clientID, &entry)
         case nil, "":
             return oauthFailure(400, "invalid_request", "grant_type is required", "KOE001", &entry)
         case let other?:
@@ -92,11 +94,16 @@ extension SandboxEngine {
                 "KOE320", &entry)
         }
 
+        // RFC 8707 §2.2: the token request may narrow the resources, never add one.
+        let resources = form.filter { $0.0 == "resource" }.map(\.1)
+        entry.resources = resources.isEmpty ? nil : resources
+        if let refused = unservedResource(resources, allowed: record.resources ?? [], &entry) { return refused }
         let authTime = record.openid == true ? (record.authTime ?? now) : nil
         return tokenResponse(
             userID: record.userId, clientID: clientID, grantID: grant, scopes: record.scopes,
-            idToken: authTime.map { IDTokenRequest(authTime: $0, nonce: record.nonce) },
-            refreshToken: configuration.issueRefreshTokens || record.offlineAccess == true, &entry
+            idToken: authTime.map { IDTokenRequest(authTime: $0, nonce: record.nonce, acr: record.acr) },
+            refreshToken: configuration.issueRefreshTokens || record.offlineAccess == true,
+            resources: record.resources, &entry
         )
     }
 
@@ -105,6 +112,7 @@ extension SandboxEngine {
     struct IDTokenRequest {
         var authTime: Date
         var nonce: String?
+        var acr: String? = nil
     }
 
     /// A new login's token response (code and device grants): a fresh refresh token for the
@@ -112,10 +120,12 @@ extension SandboxEngine {
     /// and OIDC is on.
     mutating func tokenResponse(
         userID: Int64, clientID: String, grantID: String, scopes: [String], idToken: IDTokenRequest?,
-        refreshToken issuesRefreshToken: Bool, _ entry: inout SandboxLogEntry
+        refreshToken issuesRefreshToken: Bool, resources: [String]? = nil, _ entry: inout SandboxLogEntry
     ) -> HTTPServerResponse {
         let refreshToken = issueRefreshToken(
             userID: userID, clientID: clientID, grantID: grantID, scopes: scopes, idTokenAuthTime: idToken?.authTime)
+        state.refreshTokens[refreshToken]?.resources = resources
+        state.refreshTokens[refreshToken]?.acr = idToken?.acr
         // Without `issuesRefreshToken` it is issued to no one: the grant ends with its access token.
         if !issuesRefreshToken { state.refreshTokens[refreshToken] = nil }
         let accessToken = issueAccessToken(userID: userID, clientID: clientID, grantID: grantID, scopes: scopes)
@@ -123,7 +133,8 @@ extension SandboxEngine {
         if let idToken, configuration.oidc {
             guard
                 let signed = makeIDToken(
-                    userID: userID, clientID: clientID, authTime: idToken.authTime, nonce: idToken.nonce)
+                    userID: userID, clientID: clientID, authTime: idToken.authTime, nonce: idToken.nonce,
+                    acr: idToken.acr)
             else {
                 return Self.signingFailure(&entry)
             }
@@ -159,12 +170,21 @@ extension SandboxEngine {
             scopes = state.consents.first { $0.userId == record.userId && $0.clientId == clientID }?.scopes ?? []
         case .grant: scopes = record.scopes ?? []
         }
+        // RFC 8707 §2.2: a token for one of the grant's resources.
+        let resource = form.first(named: "resource")
+        entry.resources = resource.map { [$0] }
+        if let resource, let refused = unservedResource([resource], allowed: record.resources ?? [], &entry) {
+            return refused
+        }
         let accessToken = issueAccessToken(
             userID: record.userId, clientID: clientID, grantID: record.grantId, scopes: scopes)
+        state.accessTokens[accessToken]?.resource = resource
         var jwt: String?
-        if let authTime = record.idTokenAuthTime, configuration.oidc {
+        if let authTime = record.idTokenAuthTime, configuration.oidc, resource == nil {
             // OIDC Core §12.2: a fresh ID token for the same login, without the nonce.
-            guard let signed = makeIDToken(userID: record.userId, clientID: clientID, authTime: authTime, nonce: nil)
+            guard
+                let signed = makeIDToken(
+                    userID: record.userId, clientID: clientID, authTime: authTime, nonce: nil, acr: record.acr)
             else {
                 return Self.signingFailure(&entry)
             }
@@ -185,6 +205,10 @@ extension SandboxEngine {
             next = issueRefreshToken(
                 userID: record.userId, clientID: clientID, grantID: record.grantId, scopes: scopes,
                 idTokenAuthTime: record.idTokenAuthTime)
+            if let next {
+                state.refreshTokens[next]?.resources = record.resources
+                state.refreshTokens[next]?.acr = record.acr
+            }
         }
         return tokenAnswer(accessToken: accessToken, idToken: jwt, refreshToken: next, scopes: scopes, &entry)
     }

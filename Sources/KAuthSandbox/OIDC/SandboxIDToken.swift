@@ -13,7 +13,12 @@ extension SandboxEngine {
     /// `auth_time`, `nonce` when given, and the profile claims the user agreed to (`nickname`,
     /// `picture`, `email`), as Kakao's carry them. The header names the
     /// signing key's `kid`. Nil only if the platform library cannot make or use the key.
-    mutating func makeIDToken(userID: Int64, clientID: String, authTime: Date, nonce: String?) -> String? {
+    /// `acr` when the login asked `acr_values`; `auth_time` `auth_time_age` seconds earlier when
+    /// that is set (a provider that ignores `max_age`).
+    mutating func makeIDToken(userID: Int64, clientID: String, authTime: Date, nonce: String?, acr: String? = nil)
+        -> String?
+    {
+        let authTime = authTime.addingTimeInterval(-TimeInterval(configuration.authTimeAge))
         let issuedAt = Int(now.timeIntervalSince1970)
         var claims: [(String, OrderedJSON)] = [
             ("iss", .string(configuration.effectiveIssuer)),
@@ -24,6 +29,7 @@ extension SandboxEngine {
             ("auth_time", .int(Int(authTime.timeIntervalSince1970)))
         ]
         if let nonce { claims.append(("nonce", .string(nonce))) }
+        if let acr { claims.append(("acr", .string(acr))) }
         if let user = state.users.first(where: { $0.id == userID }),
             let consent = state.consents.first(where: { $0.userId == userID && $0.clientId == clientID })
         {

@@ -39,7 +39,9 @@ extension SandboxEngine {
             ("code_challenge_methods_supported", strings(["S256"])),
             (
                 "grant_types_supported",
-                strings(["authorization_code", "refresh_token", Self.deviceGrantType, "client_credentials"])
+                strings(
+                    ["authorization_code", "refresh_token", Self.deviceGrantType, "client_credentials"]
+                        + (configuration.oidc ? [Self.tokenExchangeGrantType] : []))
             ),
             ("token_endpoint_auth_methods_supported", strings(authMethods)),
             ("token_endpoint_auth_signing_alg_values_supported", strings(configuration.assertionAlgorithms)),

@@ -127,6 +127,11 @@ package struct SandboxConfiguration: Sendable, Equatable {
     var pageLinksLoop: Bool = false
     /// The page of `GET /api/items` that answers 503 (0: none), to fail a walk midway.
     var itemFailurePage: Int = 0
+    /// The resources (RFC 8707) tokens may be asked for; any other is `invalid_target`.
+    var resources: [String] = ["https://api.example.com", "https://files.example.com"]
+    /// ID tokens say the user authenticated this many seconds ago, whatever `max_age` asked: a
+    /// provider that ignores `max_age` (0: now, the default).
+    var authTimeAge: Int = 0
 
     /// The issuer of a provider that is not served on a socket: a reserved name (RFC 6761) that
     /// no client can reach by mistake.

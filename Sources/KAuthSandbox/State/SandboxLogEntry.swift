@@ -63,6 +63,17 @@ package struct SandboxLogEntry: Codable, Sendable, Equatable {
     /// Snap `/v1/me`: the fields the GraphQL query selected under `me`, as paths
     /// (`bitmoji.avatar`).
     package var fields: [String]?
+    /// Authorization: `acr_values` and `max_age` as sent, and every parameter the sandbox does not
+    /// read itself, by name (`--auth-param`).
+    package var acrValues: String?
+    package var maxAge: String?
+    package var otherParameters: [String: String]?
+    /// RFC 8707 `resource` values (authorize, token), RFC 8693 `audience` values.
+    package var resources: [String]?
+    package var audiences: [String]?
+    /// Token exchange: the subject token's type and, once verified, its subject (never the token).
+    package var subjectTokenType: String?
+    package var subject: String?
 
     package init(
         time: Date,
@@ -101,7 +112,11 @@ package struct SandboxLogEntry: Codable, Sendable, Equatable {
         case tokenTypeHint = "token_type_hint"
         case revoked
         case userCodeSent = "user_code_sent"
-        case fields
+        case fields, resources, audiences, subject
+        case acrValues = "acr_values"
+        case maxAge = "max_age"
+        case otherParameters = "other_parameters"
+        case subjectTokenType = "subject_token_type"
     }
 }
 

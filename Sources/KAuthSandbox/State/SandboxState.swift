@@ -110,6 +110,10 @@ struct CodeRecord: Codable, Equatable, Sendable {
     /// Whether the request asked for `offline_access` with `prompt=consent` (OIDC Core §11): a
     /// refresh token then comes with the tokens even when `issueRefreshTokens` is off.
     var offlineAccess: Bool? = nil
+    /// RFC 8707 resources the authorization request named.
+    var resources: [String]? = nil
+    /// The `acr` the ID token says (the first of `acr_values`).
+    var acr: String? = nil
 }
 
 /// An access token. `grantId` ties it to the login that produced it, so logout can end that
@@ -121,6 +125,17 @@ struct AccessTokenRecord: Codable, Equatable, Sendable {
     var grantId: String
     var scopes: [String]
     var expiresAt: Date
+    /// The one resource (RFC 8707) the token is for, if it was asked for one.
+    var resource: String? = nil
+    /// A token exchange's subject (the CI job), for a token that is no user's.
+    var subject: String? = nil
+}
+
+/// A CI job the sandbox plays: its GitHub-Actions-like request token asks for OIDC tokens with
+/// this subject and lifetime (`POST /_sandbox/ci-job`).
+struct SandboxCIJob: Equatable, Sendable {
+    var subject: String
+    var lifetime: Int
 }
 
 struct RefreshTokenRecord: Codable, Equatable, Sendable {
@@ -135,6 +150,10 @@ struct RefreshTokenRecord: Codable, Equatable, Sendable {
     /// Set when the login asked for an ID token (scope `openid`): the time the user
     /// authenticated, which every ID token of the grant carries as `auth_time` (OIDC Core §12.2).
     var idTokenAuthTime: Date? = nil
+    /// The resources of the grant (RFC 8707), the only ones a refresh may ask a token for.
+    var resources: [String]? = nil
+    /// The grant's `acr`, repeated in refreshed ID tokens.
+    var acr: String? = nil
 }
 
 /// An RFC 8628 device authorization: what `POST /oauth/device/code` handed out and where the

@@ -21,7 +21,8 @@ extension TalkScopes {
 /// 10 or 100 depending on the document; at most 100).
 package struct TalkFriendsRequest: APIRequest, Equatable {
     package typealias Response = TalkFriendsPage
-    package static let path = Kakao.talkFriendsPath
+    /// Also the start of the paths of messages to friends (`KakaoPermission`).
+    package static let path = "/v1/api/talk/friends"
 
     package var offset: Int?
     package var limit: Int?

@@ -53,4 +53,27 @@ import Testing
             Redaction.body(Data("<h1>Bad Gateway</h1> error_code 502".utf8), contentType: "text/html")
                 == "<h1>Bad Gateway</h1> error_code 502")
     }
+
+    /// STS: the token traded in the form, and the credentials in the XML answer, whatever its
+    /// namespace prefix; an XML body that cannot be read but names a secret element is not shown.
+    @Test func masksAWSSTSTokensAndCredentials() {
+        let form = Redaction.body(
+            Data("Action=AssumeRoleWithWebIdentity&RoleArn=arn&WebIdentityToken=eyJ.SECRET.sig".utf8),
+            contentType: "application/x-www-form-urlencoded")
+        #expect(form.contains("WebIdentityToken=[redacted]") && !form.contains("SECRET"))
+        let answer = Data(
+            """
+            <R xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><C><AccessKeyId>ASIA1</AccessKeyId>\
+            <SecretAccessKey>SECRET-KEY</SecretAccessKey><s:SessionToken xmlns:s="urn:x">SECRET-TOKEN</s:SessionToken>\
+            </C></R>
+            """.utf8)
+        let text = Redaction.body(answer, contentType: "text/xml")
+        #expect(!text.contains("SECRET-KEY") && !text.contains("SECRET-TOKEN"))
+        #expect(
+            text.contains("<AccessKeyId>ASIA1</AccessKeyId>")
+                && text.contains("<SecretAccessKey>[redacted]</SecretAccessKey>"))
+        let broken = Redaction.body(Data("<R><SecretAccessKey>SECRET-KEY</R>".utf8), contentType: "text/xml")
+        #expect(!broken.contains("SECRET-KEY"))
+        #expect(Redaction.text("x WebIdentityToken=abc") == "x WebIdentityToken=[redacted]")
+    }
 }

@@ -36,10 +36,18 @@ import Testing
         #expect(
             friends as? KAuthError
                 == .apiNotPermitted(
-                    code: -3, message: "App disabled [friends] scopes for [FRIENDS] API", permission: .talkSocial))
+                    code: -3, message: "App disabled [friends] scopes for [FRIENDS] API", path: "/v1/api/talk/friends"))
+        #expect(KakaoPermission.needed(for: "/v1/api/talk/friends") == .talkSocial)
         let message = apiError("/v1/api/talk/friends/message/default/send", #"{"msg":"no permission","code":-5}"#)
-        #expect(message as? KAuthError == .apiNotPermitted(code: -5, message: "no permission", permission: .talkSocial))
+        #expect(
+            message as? KAuthError
+                == .apiNotPermitted(
+                    code: -5, message: "no permission", path: "/v1/api/talk/friends/message/default/send"))
+        #expect(KakaoPermission.needed(for: "/v1/api/talk/friends/message/default/send") == .talkSocial)
         let other = apiError("/v2/api/talk/memo/default/send", #"{"msg":"disabled","code":-3}"#, status: 400)
-        #expect(other as? KAuthError == .apiNotPermitted(code: -3, message: "disabled", permission: nil))
+        #expect(
+            other as? KAuthError
+                == .apiNotPermitted(code: -3, message: "disabled", path: "/v2/api/talk/memo/default/send"))
+        #expect(KakaoPermission.needed(for: "/v2/api/talk/memo/default/send") == nil)
     }
 }

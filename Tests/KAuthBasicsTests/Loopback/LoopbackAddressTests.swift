@@ -1,7 +1,6 @@
 import Testing
 
 @testable import KAuthBasics
-@testable import KAuthCore
 
 @Suite struct LoopbackAddressTests {
     @Test(arguments: [
@@ -19,11 +18,5 @@ import Testing
     ])
     func namesThatLookLikeLoopbackAreNot(url: String) {
         #expect(!LoopbackAddress.contains(url))
-    }
-
-    @Test func plainHTTPIsRefusedForSuchAName() {
-        #expect(throws: KAuthError.insecureURL(label: "issuer", url: "http://127.attacker.example")) {
-            try Provider.requireSecure("http://127.attacker.example", label: "issuer")
-        }
     }
 }

@@ -1,0 +1,135 @@
+import KAuthBasics
+import KAuthCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `kauth aws credential-process`: the AWS CLI's and SDKs' `credential_process`, answered with a
+/// role's credentials from STS `AssumeRoleWithWebIdentity` for the login's ID token (or access
+/// token), kept in the keystore until 15 minutes before they expire.
+enum AWSCommand {
+    static let spec = CommandSpec(
+        name: "aws",
+        summary: "AWS credentials from the login, for the AWS CLI and SDKs",
+        examples: [
+            (
+                "kauth aws credential-process --role-arn arn:aws:iam::123456789012:role/dev",
+                "what the AWS CLI runs for credential_process"
+            )
+        ],
+        subcommands: [credentialProcessSpec]
+    )
+
+    static let credentialProcessSpec = CommandSpec(
+        name: "credential-process",
+        summary: "print AWS credentials for a role, as credential_process wants them",
+        discussion:
+            "Trades the login's ID token (refreshed first when it has expired; with --access-token the access token) at AWS STS AssumeRoleWithWebIdentity for the role's temporary credentials and prints them as the AWS CLI and SDKs read a credential_process: {\"Version\": 1, \"AccessKeyId\", \"SecretAccessKey\", \"SessionToken\", \"Expiration\"}. Put `credential_process = kauth aws credential-process --role-arn ARN` in a profile of ~/.aws/config. The credentials are kept in the keystore, encrypted like the tokens, per role and token kind, and printed again without a request until 15 minutes before they expire (the AWS SDKs ask again from then). The session name is --session-name, else kauth- and the user's id (only letters, digits and _+=,.@-, at most 64: others become -). STS is AWS_ENDPOINT_URL_STS, else AWS_ENDPOINT_URL, else the endpoint of AWS_REGION, else AWS_DEFAULT_REGION, else us-east-1; AWS_CA_BUNDLE names CA certificates to trust for it. STS's error is exit 1 with its Code and Message on stderr and nothing on stdout.",
+        options: CredentialProcessOptions.self,
+        environment: EnvironmentVariables.session + STSEndpoint.variables,
+        examples: [
+            ("kauth aws credential-process --role-arn arn:aws:iam::123456789012:role/dev", ""),
+            (
+                "kauth aws credential-process --role-arn arn:aws:iam::123456789012:role/dev --duration 3600 --session-name ci",
+                "an hour, under a session name of your own"
+            )
+        ],
+        run: runCredentialProcess
+    )
+
+    static func runCredentialProcess(_ context: CommandContext, _ options: CredentialProcessOptions) async throws
+        -> Int32
+    {
+        let role = try role(context, options)
+        let credentials: StoredAWSCredentials
+        do {
+            if let token = context.environmentToken {
+                guard role.tokenKind == .accessToken else {
+                    throw CommandError.usage(AWSWords.environmentTokenNotIDToken.localized)
+                }
+                credentials = try await AWSCredentialService.credentials(
+                    for: role, environmentToken: token, profile: try context.profileName(), world: context.world)
+            } else {
+                let service = AWSCredentialService(tokens: context.tokenService(try context.storedLogin()))
+                let grant = try await service.credentials(for: role)
+                if !grant.requested, context.globals.verbose {
+                    context.say(
+                        AWSWords.usingKept(role: role.arn, until: RFC3339.string(from: grant.credentials.expiration)))
+                }
+                credentials = grant.credentials
+            }
+        } catch KAuthError.product(let product) {
+            guard let failure = product.failure as? STSFailure else { throw KAuthError.product(product) }
+            throw CommandError.failed(words(for: failure).localized)
+        }
+        context.printJSON(
+            .object([
+                "Version": .number(1),
+                "AccessKeyId": .string(credentials.accessKeyID),
+                "SecretAccessKey": .string(credentials.secretAccessKey),
+                "SessionToken": .string(credentials.sessionToken),
+                "Expiration": .string(RFC3339.string(from: credentials.expiration))
+            ]))
+        return 0
+    }
+
+    /// The role and session as the flags ask, checked before any token is read.
+    static func role(_ context: CommandContext, _ options: CredentialProcessOptions) throws -> AWSCredentialService.Role
+    {
+        guard let arn = options.roleARN else { throw CommandError.usage(AWSWords.roleARNMissing.localized) }
+        // STS takes 20 to 2048 characters; an ARN has no spaces and at least six parts.
+        guard arn.hasPrefix("arn:"), (20...2048).contains(arn.count),
+            arn.split(separator: ":", maxSplits: 5).count == 6,
+            arn.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
+        else {
+            throw CommandError.usage(AWSWords.roleARNInvalid(arn).localized)
+        }
+        var sessionName: String?
+        if let given = options.sessionName {
+            let name = RoleSessionName.sanitized(given)
+            guard name.count >= RoleSessionName.minLength else {
+                throw CommandError.usage(AWSWords.sessionNameTooShort(given).localized)
+            }
+            if name != given { context.say(AWSWords.sessionNameChanged(given: given, used: name)) }
+            sessionName = name
+        }
+        return AWSCredentialService.Role(
+            arn: arn, tokenKind: options.accessToken ? .accessToken : .idToken, sessionName: sessionName,
+            durationSeconds: options.duration)
+    }
+
+    /// The words for a failed STS call.
+    static func words(for failure: STSFailure) -> AWSWords {
+        switch failure {
+        case .refused(let status, let code, let message): .stsRefused(status: status, code: code, message: message)
+        case .unreadable(let status, .notXML(let error)):
+            .stsNotXML(status: status, problem: error.problem, offset: error.offset)
+        case .unreadable(let status, .otherDocument(let root, let namespace)):
+            .stsOtherDocument(status: status, root: root, namespace: namespace ?? "")
+        case .unreadable(let status, .badField(let field)): .stsBadField(status: status, field: field)
+        case .unreadable(let status, .badExpiration(let value)): .stsBadExpiration(status: status, value: value)
+        }
+    }
+}
+
+extension AWSCommand {
+    struct CredentialProcessOptions: CommandOptions {
+        var roleARN: String?
+        var duration: Int?
+        var sessionName: String?
+        var accessToken = false
+
+        static let flags: [OptionFlag<Self>] = [
+            .option(\.roleARN, "role-arn", "ARN", "the IAM role to assume (required)"),
+            .integer(
+                \.duration, "duration", "SECONDS",
+                "how long the credentials last (STS's DurationSeconds; default: the role's, one hour)",
+                range: 900...43_200),
+            .option(\.sessionName, "session-name", "NAME", "the role session name (default: kauth- and the user's id)"),
+            .toggle(\.accessToken, "access-token", "trade the access token instead of the ID token")
+        ]
+    }
+}
