@@ -46,7 +46,8 @@ import Testing
         let asked = try await sandbox.calls("/ci/github/token")
         #expect(asked.count == 1)
         #expect(asked.first?["audiences"] == .array([.string(sandbox.baseURL)]), "the audience: the issuer")
-        let exchange = try #require(try await sandbox.log().last { $0["grant_type"]?.stringValue == Self.exchangeGrant })
+        let exchange = try #require(
+            try await sandbox.log().last { $0["grant_type"]?.stringValue == Self.exchangeGrant })
         #expect(exchange["status"] == .number(200))
         #expect(exchange["subject"] == .string("repo:kauth/demo:ref:refs/heads/main"))
         #expect(exchange["subject_token_type"] == .string("urn:ietf:params:oauth:token-type:jwt"))
@@ -96,7 +97,8 @@ import Testing
         ])
         #expect(login.code == 0, "\(login.err)")
         #expect(login.err.contains("exchanges the token from the file"), "\(login.err)")
-        let exchange = try #require(try await sandbox.log().last { $0["grant_type"]?.stringValue == Self.exchangeGrant })
+        let exchange = try #require(
+            try await sandbox.log().last { $0["grant_type"]?.stringValue == Self.exchangeGrant })
         #expect(exchange["audiences"] == .array([.string("orders")]))
         #expect(exchange["resources"] == .array([.string("https://api.example.com")]))
         // The answer had no `scope`: what was asked is kept, said to be unconfirmed (RFC 6749 §5.1).
@@ -123,7 +125,10 @@ import Testing
         // A token of an issuer the provider does not trust, in a variable: the provider refuses.
         let foreign = try #require(try await ciJob(sandbox, [("foreign", "true")])["id_token"]?.stringValue)
         let json = try await env.run(
-            ["login", "--provider", "oidc", "--profile", "ci3", "--token-exchange", "--subject-token-env", "CI_JOB_JWT", "--json"],
+            [
+                "login", "--provider", "oidc", "--profile", "ci3", "--token-exchange", "--subject-token-env",
+                "CI_JOB_JWT", "--json"
+            ],
             extra: ["CI_JOB_JWT": foreign])
         #expect(json.code == 3)
         let error = try parseJSON(json.out)
@@ -135,8 +140,10 @@ import Testing
         // Usage: one source, and browser flags do not apply.
         #expect(try await env.run(["login", "--provider", "oidc", "--token-exchange"]).code == 2)
         #expect(
-            try await env.run(["login", "--provider", "oidc", "--token-exchange", "--subject-token-file", file, "--no-browser"])
-                .code == 2)
+            try await env.run([
+                "login", "--provider", "oidc", "--token-exchange", "--subject-token-file", file, "--no-browser"
+            ])
+            .code == 2)
         #expect(try await env.run(["login", "--provider", "oidc", "--subject-token-file", file]).code == 2)
     }
 
@@ -154,7 +161,8 @@ import Testing
             ])
         #expect(login.code == 0, "\(login.err)")
         let authorize = try #require(try await sandbox.calls("/oauth/authorize").last)
-        #expect(authorize["other_parameters"] == .object(["ui_locales": .string("ko"), "claims_locales": .string("en")]))
+        #expect(
+            authorize["other_parameters"] == .object(["ui_locales": .string("ko"), "claims_locales": .string("en")]))
         #expect(authorize["acr_values"] == .string("urn:kauth:loa2"))
         #expect(authorize["max_age"] == .string("600"))
         #expect(authorize["resources"] == .array([.string("https://api.example.com")]))

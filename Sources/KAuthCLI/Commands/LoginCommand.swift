@@ -94,7 +94,8 @@ enum LoginCommand {
                 \.clientCredentials, "client-credentials",
                 "log the client itself in (OAuth client credentials): no browser, no user, no refresh token"),
             .list(\.authParams, "auth-param", "NAME=VALUE", "an extra authorization request parameter (repeatable)"),
-            .option(\.acrValues, "acr-values", "VALUES", "OpenID Connect acr_values: the authentication context asked for"),
+            .option(
+                \.acrValues, "acr-values", "VALUES", "OpenID Connect acr_values: the authentication context asked for"),
             .integer(
                 \.maxAge, "max-age", "SECONDS",
                 "OpenID Connect max_age: the user must have authenticated within SECONDS (auth_time is checked)",
@@ -105,7 +106,8 @@ enum LoginCommand {
             .option(
                 \.subjectTokenEnv, "subject-token-env", "VARIABLE",
                 "--token-exchange: the subject token is in the environment variable VARIABLE"),
-            .toggle(\.githubActions, "github-actions", "--token-exchange: the subject token is GitHub Actions' OIDC token"),
+            .toggle(
+                \.githubActions, "github-actions", "--token-exchange: the subject token is GitHub Actions' OIDC token"),
             .option(
                 \.subjectAudience, "subject-audience", "AUDIENCE",
                 "--github-actions: the audience to ask GitHub for (default: the provider's issuer)"),
@@ -276,7 +278,8 @@ enum LoginCommand {
             "Logged in to \(provider.displayName.visible) as \(StatusCommand.describe(session)), profile '\(profile)'.\n"
         )
         if !session.scopes.isEmpty {
-            let unconfirmed = session.scopesConfirmed == false ? " " + context.words(TokenExchangeWords.scopesNotConfirmed) : ""
+            let unconfirmed =
+                session.scopesConfirmed == false ? " " + context.words(TokenExchangeWords.scopesNotConfirmed) : ""
             context.err("Scopes: \(session.scopes.map(\.visible).joined(separator: " "))\(unconfirmed)\n")
         }
         if let exchange = session.tokenExchange {

@@ -27,7 +27,7 @@ extension LoginCommand {
     /// Flags that mean something only for a token exchange.
     static var exchangeOnly: [PartialKeyPath<Options>] {
         [
-        \.subjectTokenFile, \.subjectTokenEnv, \.githubActions, \.subjectAudience, \.subjectTokenType,
+            \.subjectTokenFile, \.subjectTokenEnv, \.githubActions, \.subjectAudience, \.subjectTokenType,
             \.requestedTokenType, \.audiences
         ]
     }

@@ -184,7 +184,9 @@ enum StatusCommand {
         if let exchange = session.tokenExchange {
             rows.append(("grant", TokenExchangeWords.grantLine(exchange.source).localized.english))
         }
-        if let resources = session.resources { rows.append(("resources", resources.map(\.visible).joined(separator: " "))) }
+        if let resources = session.resources {
+            rows.append(("resources", resources.map(\.visible).joined(separator: " ")))
+        }
         if session.idToken != nil { rows.append(("ID token", "stored")) }
         if let acr = session.idToken.flatMap({ JWTClaims.unverifiedClaims(of: $0)?["acr"]?.stringValue }) {
             rows.append(("acr", acr.visible))

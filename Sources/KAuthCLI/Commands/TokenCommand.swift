@@ -23,7 +23,9 @@ enum TokenCommand {
             ("kauth token --refresh-token | gh secret set KAUTH_REFRESH_TOKEN", "hand the login to CI"),
             ("kauth token --exec-credential --id-token --profile work", "as a kubeconfig exec credential plugin")
         ],
-        subcommands: [TokenInfoCommand.spec, TokenRefreshCommand.spec, TokenInspectCommand.spec, TokenIntrospectCommand.spec],
+        subcommands: [
+            TokenInfoCommand.spec, TokenRefreshCommand.spec, TokenInspectCommand.spec, TokenIntrospectCommand.spec
+        ],
         run: run
     )
 
@@ -38,7 +40,9 @@ enum TokenCommand {
         if let resource = options.resource {
             if options.refreshToken || options.idToken {
                 throw CommandError.usage(
-                    .untranslated("--resource asks for an access token for one resource; leave out --id-token and --refresh-token"))
+                    .untranslated(
+                        "--resource asks for an access token for one resource; leave out --id-token and --refresh-token"
+                    ))
             }
             if !LoginCommand.isResourceIndicator(resource) {
                 throw CommandError.usage(TokenExchangeWords.badResource(resource, origin: "--resource").localized)

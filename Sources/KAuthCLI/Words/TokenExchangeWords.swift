@@ -66,12 +66,14 @@ enum TokenExchangeWords: Message {
                     en:
                         "--token-exchange needs the token to trade: --subject-token-file FILE, --subject-token-env VARIABLE or --github-actions",
                     ko:
-                        "--token-exchange에는 교환할 토큰이 필요합니다: --subject-token-file FILE, --subject-token-env VARIABLE 또는 --github-actions")
+                        "--token-exchange에는 교환할 토큰이 필요합니다: --subject-token-file FILE, --subject-token-env VARIABLE 또는 --github-actions"
+                )
                 : Localized(
                     en:
                         "--token-exchange trades one token: give only one of --subject-token-file, --subject-token-env and --github-actions",
                     ko:
-                        "--token-exchange는 토큰 하나를 교환합니다: --subject-token-file, --subject-token-env, --github-actions 중 하나만 지정하세요")
+                        "--token-exchange는 토큰 하나를 교환합니다: --subject-token-file, --subject-token-env, --github-actions 중 하나만 지정하세요"
+                )
         case .needsTokenExchange(let flag):
             Localized(
                 en: "--\(flag) is for a token-exchange login; add --token-exchange",
@@ -85,7 +87,8 @@ enum TokenExchangeWords: Message {
                 en:
                     "--subject-audience is the audience GitHub Actions' token is asked for; it goes with --github-actions (for the provider's own audience parameter use --audience)",
                 ko:
-                    "--subject-audience는 GitHub Actions 토큰을 요청할 audience입니다. --github-actions와 함께 쓰세요(제공자의 audience 파라미터는 --audience)")
+                    "--subject-audience는 GitHub Actions 토큰을 요청할 audience입니다. --github-actions와 함께 쓰세요(제공자의 audience 파라미터는 --audience)"
+            )
         case .reservedParameter(let name):
             Localized(
                 en:
@@ -133,7 +136,8 @@ enum TokenExchangeWords: Message {
         switch problem {
         case .fileUnreadable(let reason):
             return Localized(
-                en: "cannot read the subject token from \(en) (\(reason.visible)): check the path and that the job mounts it",
+                en:
+                    "cannot read the subject token from \(en) (\(reason.visible)): check the path and that the job mounts it",
                 ko: "\(ko)에서 주체 토큰을 읽을 수 없습니다(\(reason.visible)). 경로와 작업에 마운트되었는지 확인하세요")
         case .variableUnset:
             return Localized(
@@ -145,7 +149,8 @@ enum TokenExchangeWords: Message {
                 ko: "\(ko)가 비어 있습니다. 이 작업이 실행되는 곳에 주체 토큰이 없습니다")
         case .notAToken:
             return Localized(
-                en: "what \(en) holds is not one token (several lines, spaces, or characters no token has); it is not shown here",
+                en:
+                    "what \(en) holds is not one token (several lines, spaces, or characters no token has); it is not shown here",
                 ko: "\(ko)의 내용은 토큰 하나가 아닙니다(여러 줄, 공백, 토큰에 없는 문자). 여기에 보여 주지 않습니다")
         case .githubVariablesMissing(let names):
             return Localized(

@@ -82,7 +82,9 @@ struct SubjectTokenReader: Sendable {
             } catch {
                 throw KAuthError.subjectToken(source: source, .fileUnreadable(reason: "\(error)"))
             }
-            guard let data else { throw KAuthError.subjectToken(source: source, .fileUnreadable(reason: "no such file")) }
+            guard let data else {
+                throw KAuthError.subjectToken(source: source, .fileUnreadable(reason: "no such file"))
+            }
             guard let text = String(data: data, encoding: .utf8) else {
                 throw KAuthError.subjectToken(source: source, .notAToken)
             }
@@ -124,7 +126,9 @@ struct SubjectTokenReader: Sendable {
         let response = try await world.http.trusting(trust).perform(
             HTTPRequest(
                 method: "GET", url: url,
-                headers: [HTTPHeader("Authorization", "Bearer " + requestToken), HTTPHeader("Accept", "application/json")]
+                headers: [
+                    HTTPHeader("Authorization", "Bearer " + requestToken), HTTPHeader("Accept", "application/json")
+                ]
             ))
         if response.status >= 500 || response.status == 429 {
             throw KAuthError.unavailable(.serverError(.ciTokenService(url: shown), status: response.status))

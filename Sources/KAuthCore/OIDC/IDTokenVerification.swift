@@ -27,7 +27,8 @@ struct IDTokenVerification: Sendable {
         do {
             let validator = IDTokenValidator(
                 issuer: issuer, clientID: try provider.requireClientID(), nonce: nonce, clock: world.clock,
-                maxAge: maxAge.map { Double($0) }, algorithms: endpoints.idTokenSigningAlgorithms, clientSecret: provider.clientSecret)
+                maxAge: maxAge.map { Double($0) }, algorithms: endpoints.idTokenSigningAlgorithms,
+                clientSecret: provider.clientSecret)
             let claims = try await validator.validate(token, keys: cache)
             return VerifiedIDToken(subject: claims.sub, claims: claims)
         } catch let error as IDTokenError {

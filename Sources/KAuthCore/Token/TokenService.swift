@@ -109,7 +109,8 @@ package struct TokenService: Sendable {
     package func validResourceToken(_ resource: String, minValid: Int? = nil) async throws -> ResourceToken {
         guard let session = login.session else { throw KAuthError.notLoggedIn(profile: profile) }
         try Self.checkNotRejected(session, profile: profile)
-        if let token = session.resourceTokens?[resource], Self.usable(token, minValid: minValid, now: world.clock.now()) {
+        if let token = session.resourceTokens?[resource], Self.usable(token, minValid: minValid, now: world.clock.now())
+        {
             return token
         }
         let grant = try await refreshUnderLock(.resource(resource, minValid: minValid))
@@ -209,7 +210,9 @@ package struct TokenService: Sendable {
     {
         if let grant = session.grant { return try await renew(session, grant: grant, provider: provider, now: now) }
         if var exchange = session.tokenExchange {
-            guard let resource else { return try await exchanged(exchange, provider: provider, now: now, replacing: session) }
+            guard let resource else {
+                return try await exchanged(exchange, provider: provider, now: now, replacing: session)
+            }
             exchange.resources = [resource]
             let fresh = try await exchanged(exchange, provider: provider, now: now, replacing: session)
             var updated = session
@@ -270,7 +273,8 @@ package struct TokenService: Sendable {
         let subjectToken = try await SubjectTokenReader(world: world).read(request.source)
         let response = try await TokenEndpoint(world: world, provider: provider).exchange(
             subjectToken: subjectToken, request: request)
-        var session = try StoredSession.from(response, provider: provider, openID: false, now: now, asked: request.scopes)
+        var session = try StoredSession.from(
+            response, provider: provider, openID: false, now: now, asked: request.scopes)
         session.refreshToken = nil
         session.refreshTokenExpiresAt = nil
         session.idToken = nil

@@ -20,7 +20,8 @@ extension SandboxEngine {
         var lifetime = 300
         if let text = form.first(named: "lifetime") {
             guard let seconds = Int(text), abs(seconds) <= 86_400 else {
-                return Self.controlError(400, "lifetime must be a number of seconds (at most a day either way), not \(text)")
+                return Self.controlError(
+                    400, "lifetime must be a number of seconds (at most a day either way), not \(text)")
             }
             lifetime = seconds
         }

@@ -31,7 +31,8 @@ extension SandboxEngine {
         }
         guard let type, Self.subjectTokenTypes.contains(type) else {
             return Self.oauthError(
-                400, "invalid_request", "subject_token_type must be one of \(Self.subjectTokenTypes.joined(separator: ", "))",
+                400, "invalid_request",
+                "subject_token_type must be one of \(Self.subjectTokenTypes.joined(separator: ", "))",
                 "KOE001", &entry)
         }
         let claims: IDTokenClaims

@@ -48,7 +48,10 @@ struct ExitCodesTests {
         (.notLoggedIn(profile: "default"), 3, "not_logged_in"),
         (.sessionExpired(profile: "default", reason: .noRefreshToken), 3, "session_expired"),
         (.environmentTokenRejected(reason: "x"), 3, "environment_token_rejected"),
-        (.subjectToken(source: .environment(variable: "X"), .expired(at: Date(timeIntervalSince1970: 0))), 3, "subject_token_refused"),
+        (
+            .subjectToken(source: .environment(variable: "X"), .expired(at: Date(timeIntervalSince1970: 0))), 3,
+            "subject_token_refused"
+        ),
         (.subjectToken(source: .githubActions(audience: "a"), .githubRefused(status: 403)), 3, "subject_token_refused"),
         (.consentRequired(scopes: ["a"], message: ""), 4, "consent_required"),
         (.unavailable(.noAnswer(url: "x")), 5, "unavailable"),
@@ -57,7 +60,11 @@ struct ExitCodesTests {
         (.keystore(.notOwned(path: "x")), 7, "keystore"),
         (.portInUse(port: 1, redirectURI: "x"), 1, "port_in_use"),
         (.oauth(OAuthFailure(error: "invalid_grant", provider: "kakao")), 1, "oauth_error"),
-        (.resourceRefused(profile: "p", resource: "https://r", OAuthFailure(error: "invalid_target", provider: "oidc")), 1, "invalid_target"),
+        (
+            .resourceRefused(
+                profile: "p", resource: "https://r", OAuthFailure(error: "invalid_target", provider: "oidc")), 1,
+            "invalid_target"
+        ),
         (.api(status: 400, code: -101, message: "x"), 1, "api_error"),
         (.apiNotPermitted(code: -3, message: "x", path: "/x"), 1, "api_error"),
         (.appKeyRejected(provider: "kakao", message: "x"), 1, "api_error"),
