@@ -117,6 +117,9 @@ package enum KAuthError: Error, Sendable, Equatable {
     case httpUnavailable(libcurlMissing: String)
     /// An error kauth has no case for, as Swift describes it.
     case unexpected(description: String)
+    /// kauth cannot authenticate as the client as configured or as the server asks (a key that
+    /// cannot be read, a method without what it needs, no algorithm in common).
+    case clientAuthentication(provider: String, ClientAuthProblem)
     /// A failure of an API built on the core (Kakao's product APIs), whose cases are its own:
     /// the core carries it, and the command line, which knows those cases, gives it words and
     /// an exit code.

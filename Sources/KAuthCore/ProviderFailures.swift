@@ -6,6 +6,8 @@ package enum ProviderEndpoint: Sendable, Equatable {
     case deviceAuthorization
     /// The revocation endpoint at `url` (RFC 7009).
     case revocation(url: String)
+    /// The RFC 7662 introspection endpoint at `url`.
+    case introspection(url: String)
     /// The OpenID Connect discovery document at `url`.
     case discovery(url: String)
     /// The JWK set at `url` (secrets redacted).

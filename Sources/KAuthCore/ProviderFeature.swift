@@ -24,6 +24,10 @@ package struct ProviderFeature: Hashable, Sendable {
     package static let loginHint = ProviderFeature("loginHint")
     /// OpenID Connect ID tokens (`login --openid`, `token --id-token`).
     package static let idToken = ProviderFeature("idToken")
+    /// A machine's login (`login --client-credentials`, RFC 6749 §4.4).
+    package static let clientCredentials = ProviderFeature("clientCredentials")
+    /// RFC 7662 token introspection (`token introspect`), where discovery names the endpoint.
+    package static let introspection = ProviderFeature("introspection")
     /// RFC 8693 token exchange at the token endpoint (`login --token-exchange`).
     package static let tokenExchange = ProviderFeature("tokenExchange")
 }

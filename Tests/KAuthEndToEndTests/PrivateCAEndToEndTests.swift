@@ -176,9 +176,10 @@ final class TLSFront: @unchecked Sendable {
     private let spawned: Spawned
     var url: String { "https://127.0.0.1:\(port)" }
 
-    init(pki: TestPKI, upstream: String, requireClientCertificate: Bool) async throws {
+    init(pki: TestPKI, upstream: String, requireClientCertificate: Bool, port chosen: UInt16? = nil) async throws {
         let upstreamPort = try #require(URLComponents(string: upstream)?.port)
-        port = try freePort()
+        let port = try chosen ?? freePort()
+        self.port = port
         var listen =
             "OPENSSL-LISTEN:\(port),bind=127.0.0.1,reuseaddr,fork,cert=\(pki.serverCertificate),key=\(pki.serverKey)"
         listen += requireClientCertificate ? ",verify=1,cafile=\(pki.caFile)" : ",verify=0"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `make interop`: drives the built kauth against Glewlwyd, an OpenID Connect server nobody on this
 # project wrote, through login (browser and device), status, token, ID token, userinfo, rotating
-# refreshes, logout with revocation, a confidential client and a refresh token revoked at the
-# server. One line per step (PASS/FAIL/SKIP and why), then "N passed, N failed, N skipped";
+# refreshes, logout with revocation, a confidential client, a refresh token revoked at the
+# server, and a machine's logins (client credentials with a secret, a secret-signed JWT and a
+# private-key-signed JWT; introspection; logout revoking). One line per step (PASS/FAIL/SKIP and why), then "N passed, N failed, N skipped";
 # exits non-zero when a step failed. Glewlwyd runs on 127.0.0.1 only, on a free port, with a fresh
 # SQLite database and a new RSA key in a temporary folder that is removed on every way out.
 #
@@ -114,7 +115,7 @@ admin() { # METHOD PATH JSON
   [ "$code" = 200 ] || abort "$1 /api$2 answered HTTP $code: $(head -c 300 "$work/admin.out")"
 }
 admin POST /auth/ '{"username":"admin","password":"password"}'
-for scope in profile email; do
+for scope in profile email kauth-machine; do
   admin POST /scope/ "$(jq -n --arg s "$scope" '{name:$s,display_name:$s,description:("OpenID Connect "+$s),password_required:false,password_max_age:0,scheme:{}}')"
 done
 admin POST /user/ "$(jq -n --arg u "$user" --arg p "$password" \
@@ -133,6 +134,20 @@ admin POST /client/ "$(jq -n --arg id "$confidential_client" --arg r "$redirect_
   '{client_id:$id,name:"kauth (confidential)",confidential:true,client_secret:$s,
     token_endpoint_auth_method:["client_secret_basic"],enabled:true,redirect_uri:[$r],
     authorization_type:["code","refresh_token"],scope:[]}')"
+
+machine_client="kauth-machine"
+machine_key_client="kauth-machine-key"
+admin POST /client/ "$(jq -n --arg id "$machine_client" --arg s "$client_secret" \
+  '{client_id:$id,name:"kauth (machine)",confidential:true,client_secret:$s,
+    token_endpoint_auth_method:["client_secret_basic","client_secret_jwt"],enabled:true,redirect_uri:[],
+    authorization_type:["client_credentials"],scope:["kauth-machine"]}')"
+openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$work/machine.key" 2>/dev/null \
+  || abort "openssl genpkey failed"
+openssl pkey -in "$work/machine.key" -pubout -out "$work/machine.pub" 2>/dev/null || abort "openssl pkey -pubout failed"
+admin POST /client/ "$(jq -n --arg id "$machine_key_client" --rawfile k "$work/machine.pub" \
+  '{client_id:$id,name:"kauth (machine, key)",confidential:true,pubkey:$k,
+    token_endpoint_auth_method:["private_key_jwt"],enabled:true,redirect_uri:[],
+    authorization_type:["client_credentials"],scope:["kauth-machine"]}')"
 
 discovery="$(curl -s --max-time 5 "$issuer/.well-known/openid-configuration")"
 [ "$(jq -r .issuer <<<"$discovery" 2>/dev/null)" = "$issuer" ] || abort "discovery at $issuer does not name that issuer"
@@ -373,6 +388,67 @@ else
   skip "token --resource: a refresh asks a token for the resource alone, kept apart" "no login"
   skip "token --resource for a resource the login did not name → exit 1, invalid_target, the login to run" "no login"
 fi
+
+
+# 6. A machine's logins: the client credentials grant, with the secret (HTTP Basic), a JWT signed
+#    with the secret (client_secret_jwt) and a JWT signed with an EC key (private_key_jwt).
+introspect_active() { # TOKEN — Glewlwyd's own answer about TOKEN, asked as the machine client
+  curl -s --max-time 10 -u "$machine_client:$client_secret" --data-urlencode "token=$1" \
+    "$(jq -r .introspection_endpoint <<<"$discovery")" | jq -r '.active // empty' 2>/dev/null
+}
+step="login --client-credentials, client_secret_basic"
+mark
+run_kauth login --client-credentials --provider oidc --issuer "$issuer" --profile machine \
+  --client-id "$machine_client" --client-secret "$client_secret" --scopes kauth-machine
+if [ "$rc" = 0 ] && [ "$(stored machine grant | jq -r .type 2>/dev/null)" = client_credentials ] \
+   && [ -z "$(stored machine refresh_token)" ]; then
+  pass "$step"
+  step="status says grant: client_credentials, session valid"
+  mark; run_kauth status --json --profile machine
+  if [ "$rc" = 0 ] && [ "$(jq -r '.grant == "client_credentials" and .session == "valid"' "$work/out" 2>/dev/null)" = true ]; then
+    pass "$step"; else fail "$step" "exit $rc, expected grant client_credentials and session valid"; fi
+
+  step="token introspect (RFC 7662, client_secret_basic)"
+  mark; run_kauth token introspect --json --profile machine
+  if [ "$rc" = 0 ] && [ "$(jq -r '.active' "$work/out" 2>/dev/null)" = true ]; then pass "$step"
+  else fail "$step" "exit $rc, expected active: true"; fi
+
+  step="token refresh asks the grant again"
+  before_at="$(stored machine access_token)"
+  mark; run_kauth token refresh --profile machine
+  if [ "$rc" = 0 ] && [ -n "$(stored machine access_token)" ] && [ "$(stored machine access_token)" != "$before_at" ]; then
+    pass "$step"; else fail "$step" "exit $rc, expected a new access token"; fi
+
+  step="logout revokes the machine's access token at Glewlwyd"
+  last_at="$(stored machine access_token)"
+  mark; run_kauth logout --profile machine
+  if [ "$rc" = 0 ] && [ "$(introspect_active "$last_at")" = false ]; then pass "$step"
+  else fail "$step" "logout exit $rc; Glewlwyd says the token is active: $(introspect_active "$last_at")"; fi
+else
+  fail "$step" "exit $rc, expected 0 and a stored login with grant client_credentials and no refresh token"
+  for s in "status says grant: client_credentials, session valid" "token introspect (RFC 7662, client_secret_basic)" \
+           "token refresh asks the grant again" "logout revokes the machine's access token at Glewlwyd"; do
+    skip "$s" "no machine login"
+  done
+fi
+
+for provider_name in gsecretjwt gkeyjwt; do
+  run_kauth config set "provider.$provider_name.type" oidc
+  run_kauth config set "provider.$provider_name.issuer" "$issuer"
+done
+run_kauth config set provider.gsecretjwt.client_id "$machine_client"
+run_kauth config set provider.gsecretjwt.client_secret "$client_secret"
+run_kauth config set provider.gsecretjwt.token_endpoint_auth_method client_secret_jwt
+run_kauth config set provider.gkeyjwt.client_id "$machine_key_client"
+run_kauth config set provider.gkeyjwt.private_key "$work/machine.key"
+step="login --client-credentials, client_secret_jwt (HS256 over the secret)"
+mark; run_kauth login --client-credentials --provider gsecretjwt --profile secretjwt --scopes kauth-machine
+if [ "$rc" = 0 ] && [ -n "$(stored secretjwt access_token)" ] && [ "$(introspect_active "$(stored secretjwt access_token)")" = true ]; then
+  pass "$step"; else fail "$step" "exit $rc, expected a stored login whose token Glewlwyd calls active"; fi
+step="login --client-credentials, private_key_jwt (ES256, kid = RFC 7638 thumbprint)"
+mark; run_kauth login --client-credentials --provider gkeyjwt --profile keyjwt --scopes kauth-machine
+if [ "$rc" = 0 ] && [ -n "$(stored keyjwt access_token)" ] && [ "$(introspect_active "$(stored keyjwt access_token)")" = true ]; then
+  pass "$step"; else fail "$step" "exit $rc, expected a stored login whose token Glewlwyd calls active"; fi
 
 echo
 echo "Glewlwyd $version, $("$kauth" --version 2>/dev/null | head -n 1), $((SECONDS - started)) s"

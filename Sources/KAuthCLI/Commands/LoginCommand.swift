@@ -38,6 +38,12 @@ enum LoginCommand {
                 Localized(
                     en: "in CI: store a login from a refresh token kept in a secret",
                     ko: "CI에서: 시크릿에 보관한 리프레시 토큰으로 로그인을 저장합니다")
+            ),
+            (
+                "kauth login --client-credentials --provider oidc --scopes api.read",
+                Localized(
+                    en: "a machine logs in as its client (secret, signed assertion or client certificate)",
+                    ko: "기계가 클라이언트로 로그인합니다 (시크릿, 서명한 어설션 또는 클라이언트 인증서)")
             )
         ],
         run: run
@@ -62,6 +68,7 @@ enum LoginCommand {
         var device = false
         var allowNoPKCE = false
         var withToken = false
+        var clientCredentials = false
         var tokenExchange = false
         var subjectTokenFile: String?
         var subjectTokenEnv: String?
@@ -121,6 +128,11 @@ enum LoginCommand {
                     en: "log in to a provider that does not list PKCE S256 (not recommended)",
                     ko: "PKCE S256을 밝히지 않은 제공자에 로그인합니다 (권장하지 않음)")),
             .toggle(\.withToken, SharedFlags.withToken),
+            .toggle(
+                \.clientCredentials, "client-credentials",
+                Localized(
+                    en: "log the client itself in (OAuth client credentials): no browser, no user, no refresh token",
+                    ko: "클라이언트 자체로 로그인합니다 (OAuth 클라이언트 자격 증명): 브라우저, 사용자, 리프레시 토큰이 없습니다")),
             .list(\.authParams, "auth-param", "NAME=VALUE", Localized(en: "an extra authorization request parameter (repeatable)", ko: "인가 요청에 더할 파라미터 (여러 번 지정 가능)")),
             .option(\.acrValues, "acr-values", "VALUES", Localized(en: "OpenID Connect acr_values: the authentication context asked for", ko: "OpenID Connect acr_values: 요청할 인증 컨텍스트")),
             .integer(
@@ -166,6 +178,9 @@ enum LoginCommand {
         let provider = try context.providers(overrides).selectedProvider()
         if options.withToken {
             return try await withToken(context, options: options, login: login, provider: provider)
+        }
+        if options.clientCredentials {
+            return try await clientCredentials(context, options: options, login: login, provider: provider)
         }
         if options.tokenExchange {
             return try await tokenExchange(context, options: options, login: login, provider: provider)

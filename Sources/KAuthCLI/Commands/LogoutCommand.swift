@@ -32,7 +32,8 @@ enum LogoutCommand {
         if let token = context.environmentToken {
             // The token from the environment is the whole session: nothing local to delete, so a
             // failure is reported as it is.
-            let outcome = try await context.userAPI().logout(refreshToken: nil, validAccessToken: token)
+            let outcome = try await context.userAPI().logout(
+                refreshToken: nil, validAccessToken: token, world: context.world)
             if case .notRevoked(let reason) = outcome {
                 throw CommandError.failed(
                     UserDataErrorWords.environmentTokenNotEnded(reason: describe(reason).localized).localized)
@@ -59,7 +60,9 @@ enum LogoutCommand {
         do {
             let api = UserAPI(client: try context.client(for: context.tokenService(login)))
             let access = session.accessTokenValid(for: 0, at: now) ? session.accessToken : nil
-            switch try await api.logout(refreshToken: session.refreshToken, validAccessToken: access) {
+            switch try await api.logout(
+                refreshToken: session.refreshToken, validAccessToken: access, world: context.world)
+            {
             case .loggedOut, .revoked:
                 revoked = true
             case .notRevoked(.noToken):

@@ -78,6 +78,19 @@ enum SandboxCommand {
             configuration.defaultScopes = ScopeList.parse((options.scopes ?? []))
         }
         try applyProviderBehaviour(options, to: &configuration)
+        if let path = options.clientPublicKey {
+            // The key a private_key_jwt client signs with, as a server registers it (PEM public key).
+            guard let pem = try? context.world.fileSystem.readUserFile(path),
+                JWSAlgorithm.allCases.contains(where: {
+                    $0.family != .hmac && $0.family != .edDSA
+                        && (try? JWSVerificationKey.publicKey(pem: Array(pem), algorithm: $0)) != nil
+                })
+            else {
+                throw CommandError.usage(MachineLoginWords.clientPublicKeyUnreadable(path: path).localized)
+            }
+            configuration.clientPublicKey = String(decoding: pem, as: UTF8.self)
+        }
+        configuration.issuer = options.issuer
         if options.detach { return try await SandboxDetach.start(context, options) }
         let terminal = context.terminal
         let quiet = options.quiet
@@ -229,6 +242,8 @@ extension SandboxCommand {
         var oidc = false
         var snapchat = false
         var clientAuthMethods: String?
+        var clientPublicKey: String?
+        var issuer: String?
         var bareRefreshErrors = false
         var oneUseRefreshTokens = false
         var revocationRequiresBearer = false
@@ -303,9 +318,20 @@ extension SandboxCommand {
                 \.clientAuthMethods, "client-auth-methods", "LIST",
                 Localized(
                     en:
-                        "how confidential clients authenticate: client_secret_post, client_secret_basic or both (default client_secret_post)",
-                    ko: "기밀 클라이언트의 인증 방식: client_secret_post, client_secret_basic 또는 둘 다 (기본값 client_secret_post)")
+                        "how confidential clients authenticate: client_secret_post, client_secret_basic, client_secret_jwt, private_key_jwt, tls_client_auth (default client_secret_post)",
+                    ko:
+                        "기밀 클라이언트의 인증 방식: client_secret_post, client_secret_basic, client_secret_jwt, private_key_jwt, tls_client_auth (기본값 client_secret_post)")
             ),
+            .option(
+                \.clientPublicKey, "client-public-key", "FILE",
+                Localized(
+                    en: "the PEM public key private_key_jwt assertions are checked with",
+                    ko: "private_key_jwt 어설션을 검증할 PEM 공개 키")),
+            .option(
+                \.issuer, "issuer", "URL",
+                Localized(
+                    en: "the issuer discovery names (default the sandbox's own URL), e.g. a TLS front's https URL",
+                    ko: "디스커버리가 알려 줄 issuer (기본값은 샌드박스 자신의 URL), 예: 앞단 TLS 서버의 https URL")),
             .toggle(
                 \.bareRefreshErrors, "bare-refresh-errors",
                 Localized(

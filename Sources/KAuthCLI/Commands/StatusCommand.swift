@@ -167,8 +167,10 @@ enum StatusCommand {
         _ session: StoredSession, profile: String, keystore: String, protection: KeystoreProtection, now: Date
     ) -> Localized {
         let who: Localized =
-            session.user == nil && session.userID == nil
-            ? StatusWords.unknownUser.localized : SessionWords.user(session).localized
+            session.grant != nil
+            ? StatusWords.client(id: session.clientID).localized
+            : session.user == nil && session.userID == nil
+                ? StatusWords.unknownUser.localized : SessionWords.user(session).localized
         let state = session.state(at: now)
         var rows: [(StatusWords, Localized)] = [
             (.rowProfile, .verbatim(profile)),
@@ -194,6 +196,7 @@ enum StatusCommand {
                         ?? StatusWords.refreshTokenWithoutExpiry.localized
             )
         ]
+        if let grant = session.grant { rows.insert((.rowGrant, .verbatim(grant.type.rawValue)), at: 2) }
         if let exchange = session.tokenExchange {
             rows.append((.rowGrant, TokenExchangeWords.grantLine(exchange.source).localized))
         }

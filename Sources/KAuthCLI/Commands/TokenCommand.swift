@@ -38,7 +38,9 @@ enum TokenCommand {
                 Localized(en: "as a kubeconfig exec credential plugin", ko: "kubeconfig exec credential 플러그인으로 사용합니다")
             )
         ],
-        subcommands: [TokenInfoCommand.spec, TokenRefreshCommand.spec, TokenInspectCommand.spec],
+        subcommands: [
+            TokenInfoCommand.spec, TokenRefreshCommand.spec, TokenInspectCommand.spec, TokenIntrospectCommand.spec
+        ],
         run: run
     )
 

@@ -194,8 +194,31 @@ struct ErrorMessages {
             return ProviderErrorWords.httpUnavailable(detail: detail).localized
         case .unexpected(let description):
             return ProviderErrorWords.unexpected(description: description).localized
+        case .clientAuthentication(let provider, let problem):
+            return Self.words(problem, provider: provider).localized
         case .product(let product):
             return words(for: product)
+        }
+    }
+
+    /// The words for a client that cannot authenticate as configured or as the server asks.
+    static func words(_ problem: ClientAuthProblem, provider: String) -> MachineLoginWords {
+        switch problem {
+        case .noPrivateKey: return .noPrivateKey(provider: provider)
+        case .noSecret(let method): return .noSecret(method: method, provider: provider)
+        case .noClientCertificate: return .noClientCertificate(provider: provider)
+        case .privateKeyUnreadable(let path, let reason): return .privateKeyUnreadable(path: path, reason: reason)
+        case .privateKeyUnusable(let path, let why):
+            switch why {
+            case .notAPrivateKey: return .privateKeyNotAKey(path: path)
+            case .encrypted: return .privateKeyEncrypted(path: path)
+            case .unsupportedType(let type): return .privateKeyType(path: path, type: type)
+            case .unsupportedCurve(let curve): return .privateKeyCurve(path: path, curve: curve)
+            case .rsaTooShort(let bits): return .privateKeyShort(path: path, bits: bits)
+            }
+        case .noCommonAlgorithm(let method, let offered, let possible):
+            return .noCommonAlgorithm(method: method, offered: offered, possible: possible)
+        case .signingFailed: return .signingFailed
         }
     }
 
@@ -302,6 +325,8 @@ struct ErrorMessages {
             case .talk: .talk
             case .loginHint: .loginHint
             case .idToken: .idToken
+            case .clientCredentials: .clientCredentials
+            case .introspection: .introspection
             case .tokenExchange: .tokenExchange
             default: .other(feature.name)
             }

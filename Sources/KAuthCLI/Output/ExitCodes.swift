@@ -29,6 +29,7 @@ extension KAuthError {
     var exitCode: Int32 {
         if case .pagesStopped(.failed(_, _, let error)) = self { return error.exitCode }
         if case .product(let product) = self { return Self.exit(of: product).exitCode }
+        if case .clientAuthentication(_, let problem) = self { return problem == .signingFailed ? 1 : 2 }
         switch self {
         case .missingSetting, .invalidSetting, .unknownProvider, .providerMismatch,
             .insecureURL, .notAURL, .plainHTTPServer, .unsupported,
@@ -42,7 +43,7 @@ extension KAuthError {
         case .portInUse, .oauth, .resourceRefused, .api, .apiNotPermitted, .apiRefused, .tlsFailed, .appKeyRejected,
             .invalidResponse, .discovery,
             .idTokenRefused, .endpointsUnknown, .foreignUserinfo, .loginReplaced, .pagesStopped, .listenerFailed,
-            .httpUnavailable, .unexpected, .product:
+            .httpUnavailable, .unexpected, .product, .clientAuthentication:
             return 1
         }
     }
@@ -75,6 +76,7 @@ extension KAuthError {
         case .tlsFailed: return "tls_error"
         case .pagesStopped: return "pagination_stopped"
         case .listenerFailed, .httpUnavailable, .unexpected, .product: return "failure"
+        case .clientAuthentication(_, let problem): return problem == .signingFailed ? "failure" : "usage"
         }
     }
 

@@ -77,6 +77,8 @@ enum SessionJSON {
             "refresh_token_expires_at": date(session?.refreshTokenExpiresAt),
             "has_refresh_token": .bool(session?.refreshToken != nil),
             "has_id_token": .bool(session?.idToken != nil),
+            // How the login renews itself without a refresh token; null for a person's login.
+            "grant": string(session?.grant?.type.rawValue),
             "keystore": keystore,
             "server": string(session?.foreignServer),
             "server_is_local": .bool(session?.foreignServer.map(LoopbackAddress.contains) ?? false),

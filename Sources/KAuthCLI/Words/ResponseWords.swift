@@ -90,6 +90,7 @@ extension ProviderEndpoint: Message {
         case .token: Localized(en: "the token endpoint", ko: "토큰 엔드포인트")
         case .deviceAuthorization: Localized(en: "device authorization", ko: "기기 인증")
         case .revocation(let url): Localized(en: "revocation at \(url)", ko: "\(url)의 토큰 폐기")
+        case .introspection(let url): Localized(en: "introspection at \(url)", ko: "\(url)의 토큰 조회(introspection)")
         case .discovery(let url): Localized(en: "discovery at \(url)", ko: "\(url)의 디스커버리")
         case .jwks(let url): Localized(en: "the JWK set at \(url)", ko: "\(url)의 JWK set")
         case .ciTokenService(let url): Localized(en: "the CI's token service at \(url)", ko: "\(url)의 CI 토큰 서비스")

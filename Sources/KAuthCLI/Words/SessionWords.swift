@@ -116,6 +116,8 @@ enum StatusWords: Message {
     case heading(provider: String, user: Localized, state: SessionState, rejected: Bool)
     /// `kauth me` fetches who the login is, when the keystore does not know.
     case unknownUser
+    /// Who a machine's login (client credentials) is: its client.
+    case client(id: String)
     case rowProfile, rowSession, rowScopes, rowAccessToken, rowRefreshToken, rowIDToken, rowServer
     case rowGrant, rowResources, rowACR
     case rowKeystore, rowProtection, rowChecked
@@ -160,6 +162,8 @@ enum StatusWords: Message {
             return Localized(
                 en: "an unknown user (run `kauth me` to fetch the profile)",
                 ko: "알 수 없는 사용자 (`kauth me`로 사용자 정보를 가져올 수 있습니다)")
+        case .client(let id):
+            return Localized(en: "the client \(id.visible)", ko: "클라이언트 \(id.visible)")
         case .rowProfile: return Localized(en: "profile", ko: "프로필")
         case .rowSession: return Localized(en: "session", ko: "세션")
         case .rowScopes: return Localized(en: "scopes", ko: "동의항목")

@@ -269,7 +269,7 @@ enum SetupErrorWords: Message {
 /// What a command needs of a provider that it lacks, as the object of "needs".
 enum ProviderFeatureWords: Message {
     case consent, serviceTerms, userProperties, shippingAddresses, tokenInfo, share, talk, loginHint, idToken
-    case tokenExchange
+    case tokenExchange, clientCredentials, introspection
     /// A feature these words do not know, by its name.
     case other(String)
 
@@ -291,6 +291,14 @@ enum ProviderFeatureWords: Message {
         case .loginHint: Localized(en: "login hints (login_hint)", ko: "로그인 힌트(login_hint)")
         case .idToken: Localized(en: "OpenID Connect ID tokens", ko: "OpenID Connect ID 토큰")
         case .tokenExchange: Localized(en: "token exchange (RFC 8693)", ko: "토큰 교환(RFC 8693)")
+        case .clientCredentials:
+            Localized(
+                en: "a machine's login (the OAuth client credentials grant; use --provider oidc)",
+                ko: "기계의 로그인(OAuth 클라이언트 자격 증명 그랜트. --provider oidc를 사용하십시오)")
+        case .introspection:
+            Localized(
+                en: "token introspection (RFC 7662; OpenID Connect providers that advertise it)",
+                ko: "토큰 조회(RFC 7662. 이를 알리는 OpenID Connect 제공자)")
         case .other(let name): .verbatim(name)
         }
     }

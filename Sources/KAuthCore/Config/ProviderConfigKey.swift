@@ -59,6 +59,8 @@ package struct ProviderConfigKey: Sendable {
             ProviderConfigKey(
                 "revocation_endpoint", .url, types: Set(ProviderType.builtIn.filter(\.revokesTokens).map(\.id))),
             ProviderConfigKey("token_endpoint_auth_method", .clientAuthMethod),
+            ProviderConfigKey("private_key", .path),
+            ProviderConfigKey("private_key_id", .text),
             ProviderConfigKey("ca_file", .path),
             ProviderConfigKey("client_cert", .path),
             ProviderConfigKey("client_key", .path),

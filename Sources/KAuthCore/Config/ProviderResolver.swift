@@ -172,6 +172,8 @@ package struct ProviderResolver: Sendable {
         provider.tls = TLSTrust(
             caFile: setting("ca_file") ?? environment["KAUTH_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 },
             clientCertificate: setting("client_cert"), clientKey: setting("client_key"))
+        provider.privateKey = setting("private_key")
+        provider.privateKeyID = setting("private_key_id")
         provider.sources = sources
         try Provider.checkSecure(provider)
         return provider

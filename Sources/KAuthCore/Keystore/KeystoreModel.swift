@@ -61,6 +61,9 @@ package struct StoredSession: Codable, Sendable, Equatable {
     /// a refresh), or an unlink ended it: such a login gives no token, offline, until a new login
     /// replaces it. Without it, `status` would go on calling a dead login valid.
     package var rejection: SessionRejection?
+    /// How a login without a user renews itself: the grant it was made with, asked again when
+    /// its access token runs out (nil: a person's login, renewed with its refresh token).
+    package var grant: MachineGrant?
     /// A token-exchange login (RFC 8693): where its subject token comes from, so that it is
     /// exchanged again from there when the access token expires (it has no refresh token).
     package var tokenExchange: TokenExchangeRequest?
@@ -148,7 +151,7 @@ package struct StoredSession: Codable, Sendable, Equatable {
         case issuer, endpoints
         case createdAt = "created_at"
         case updatedAt = "updated_at"
-        case rejection, resources
+        case rejection, resources, grant
         case awsCredentials = "aws_credentials"
         case tokenExchange = "token_exchange"
         case scopesConfirmed = "scopes_confirmed"
@@ -175,6 +178,23 @@ package struct ResourceToken: Codable, Sendable, Equatable {
         case tokenType = "token_type"
         case expiresAt = "expires_at"
         case issuedAt = "issued_at"
+    }
+}
+
+/// The grant a machine's login was made with, and what it asked for, so that the next access
+/// token is asked for the same way (RFC 6749 §4.4: no refresh token).
+package struct MachineGrant: Codable, Sendable, Equatable {
+    package var type: GrantType
+    /// The scopes asked for (none: the server's default for the client).
+    package var scopes: [String]
+
+    package init(type: GrantType, scopes: [String]) {
+        self.type = type
+        self.scopes = scopes
+    }
+
+    package enum GrantType: String, Codable, Sendable, Equatable {
+        case clientCredentials = "client_credentials"
     }
 }
 

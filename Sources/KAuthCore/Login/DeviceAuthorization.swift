@@ -66,13 +66,14 @@ struct DeviceAuthorization: Decodable, Sendable, Equatable {
     }
 
     /// RFC 8628 §3.1–3.2: `client_id` and `scope` to the device authorization endpoint.
-    static func start(endpoint: String, provider: Provider, scopes: [String], http: HTTPClient) async throws
+    static func start(endpoint: String, provider: Provider, scopes: [String], world: World) async throws
         -> DeviceAuthorization
     {
         var pairs: [(String, String)] = []
         if !scopes.isEmpty { pairs.append(("scope", scopes.joined(separator: " "))) }
-        let (form, headers) = try provider.tokenCredentials().apply(to: pairs)
-        let response = try await http.trusting(provider.tls).perform(
+        let (form, headers) = try provider.tokenCredentials(fileSystem: world.fileSystem).apply(
+            to: pairs, at: endpoint, clock: world.clock, random: world.random)
+        let response = try await world.http.trusting(provider.tls).perform(
             .form(endpoint, form, headers: headers + [HTTPHeader("Accept", "application/json")]))
         guard response.status == 200,
             let authorization = try? JSONDecoder().decode(DeviceAuthorization.self, from: response.body)
@@ -94,9 +95,10 @@ struct DeviceAuthorization: Decodable, Sendable, Equatable {
     /// RFC 8628 §3.4–3.5: poll until tokens, a denial or expiry; `slow_down` adds 5 s to the interval for
     /// good.
     static func poll(
-        _ authorization: DeviceAuthorization, provider: Provider, http: HTTPClient, clock: Clock, lifetime: Duration
+        _ authorization: DeviceAuthorization, provider: Provider, world: World, lifetime: Duration
     ) async throws -> TokenResponse {
-        let endpoint = TokenEndpoint(http: http, provider: provider)
+        let clock = world.clock
+        let endpoint = TokenEndpoint(world: world, provider: provider)
         var interval = (authorization.interval ?? 5).clamped(to: intervalRange)
         let seconds = min(Int(lifetime.components.seconds), authorization.expiresIn)
         let deadline = clock.now().addingTimeInterval(TimeInterval(seconds))

@@ -283,7 +283,7 @@ package struct LoginFlow: Sendable {
             throw KAuthError.loginCancelled(.noBrowserNoTerminal(deviceGrant: endpoints.deviceAuthorization != nil))
         }
         do {
-            let response = try await TokenEndpoint(http: world.http, provider: provider)
+            let response = try await TokenEndpoint(world: world, provider: provider)
                 .exchange(
                     code: code, redirectURI: redirectURI, codeVerifier: pkce?.verifier, resources: options.resources)
             let result = try await complete(response)
@@ -306,7 +306,7 @@ package struct LoginFlow: Sendable {
             throw KAuthError.unsupported(provider: provider.name, .deviceGrant(discovered: provider.type.usesDiscovery))
         }
         let authorization = try await DeviceAuthorization.start(
-            endpoint: endpoint, provider: provider, scopes: scopes, http: world.http)
+            endpoint: endpoint, provider: provider, scopes: scopes, world: world)
         let complete = authorization.safeVerificationURIComplete
         events(
             .deviceCode(
@@ -327,7 +327,7 @@ package struct LoginFlow: Sendable {
         let lifetime = min(Duration.seconds(authorization.expiresIn), options.timeout)
         events(.waiting(timeout: lifetime))
         return try await DeviceAuthorization.poll(
-            authorization, provider: provider, http: world.http, clock: world.clock, lifetime: lifetime)
+            authorization, provider: provider, world: world, lifetime: lifetime)
     }
 
     // MARK: - After the tokens

@@ -11,10 +11,13 @@ import KAuthBasics
 struct TokenEndpoint: Sendable {
     var http: HTTPClient
     var provider: Provider
+    /// The clock, randomness and files a signed client assertion needs.
+    var world: World
 
-    init(http: HTTPClient, provider: Provider) {
-        self.http = http.trusting(provider.tls)
+    init(world: World, provider: Provider) {
+        self.http = world.http.trusting(provider.tls)
         self.provider = provider
+        self.world = world
     }
 
     /// Exchanges an authorization code; `redirect_uri` must be the one sent to the authorization
@@ -71,6 +74,14 @@ struct TokenEndpoint: Sendable {
             .orInvalid()
     }
 
+    /// RFC 6749 §4.4: a token for the client itself, no user, no refresh token. `scope` only when
+    /// scopes are asked for: a server then grants its default for the client.
+    func clientCredentials(scopes: [String]) async throws -> TokenResponse {
+        var pairs = [("grant_type", "client_credentials")]
+        if !scopes.isEmpty { pairs.append(("scope", scopes.joined(separator: " "))) }
+        return try await post(pairs).orInvalid()
+    }
+
     enum Outcome {
         case tokens(TokenResponse)
         case bareRefusal(status: Int)
@@ -86,9 +97,10 @@ struct TokenEndpoint: Sendable {
 
     /// Not retried: a lost answer to a refresh may already have rotated the refresh token.
     private func post(_ pairs: [(String, String)]) async throws -> Outcome {
-        let credentials = try provider.tokenCredentials()
-        let (form, authorization) = credentials.apply(to: pairs)
+        let credentials = try provider.tokenCredentials(fileSystem: world.fileSystem)
         let url = try provider.requireEndpoints().token
+        let (form, authorization) = try credentials.apply(
+            to: pairs, at: url, clock: world.clock, random: world.random)
         let response = try await http.perform(
             .form(url, form, headers: authorization + [HTTPHeader("Accept", "application/json")]))
         if (200..<300).contains(response.status) {

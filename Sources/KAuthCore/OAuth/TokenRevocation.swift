@@ -15,10 +15,13 @@ import KAuthBasics
 struct TokenRevocation: Sendable {
     var http: HTTPClient
     var provider: Provider
+    /// The clock, randomness and files a signed client assertion needs.
+    var world: World
 
-    init(http: HTTPClient, provider: Provider) {
-        self.http = http.trusting(provider.tls)
+    init(world: World, provider: Provider) {
+        self.http = world.http.trusting(provider.tls)
         self.provider = provider
+        self.world = world
     }
 
     /// What became of the refresh token (or access token) at the provider.
@@ -33,8 +36,9 @@ struct TokenRevocation: Sendable {
     /// Revokes `token` (RFC 7009 §2.1). `bearer` is a still-valid access token of the same grant.
     func revoke(token: String, hint: String, bearer: String?) async throws -> Outcome {
         guard let endpoint = try provider.requireEndpoints().revocation else { return .noEndpoint }
-        let credentials = try provider.revocationCredentials()
-        let (form, headers) = credentials.apply(to: [("token", token), ("token_type_hint", hint)])
+        let credentials = try provider.revocationCredentials(fileSystem: world.fileSystem)
+        let (form, headers) = try credentials.apply(
+            to: [("token", token), ("token_type_hint", hint)], at: endpoint, clock: world.clock, random: world.random)
         var response = try await send(endpoint, form, headers)
         if Self.refusesClient(response), credentials.method == .none, let bearer {
             response = try await send(endpoint, form, [HTTPHeader("Authorization", "Bearer " + bearer)])

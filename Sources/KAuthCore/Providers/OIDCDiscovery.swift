@@ -23,6 +23,9 @@ enum OIDCDiscovery {
         var revocationEndpointAuthMethodsSupported: [String]?
         var idTokenSigningAlgValuesSupported: [String]?
         var scopesSupported: [String]?
+        var introspectionEndpoint: String?
+        var introspectionEndpointAuthMethodsSupported: [String]?
+        var tokenEndpointAuthSigningAlgValuesSupported: [String]?
 
         enum CodingKeys: String, CodingKey {
             case issuer
@@ -38,6 +41,9 @@ enum OIDCDiscovery {
             case revocationEndpointAuthMethodsSupported = "revocation_endpoint_auth_methods_supported"
             case idTokenSigningAlgValuesSupported = "id_token_signing_alg_values_supported"
             case scopesSupported = "scopes_supported"
+            case introspectionEndpoint = "introspection_endpoint"
+            case introspectionEndpointAuthMethodsSupported = "introspection_endpoint_auth_methods_supported"
+            case tokenEndpointAuthSigningAlgValuesSupported = "token_endpoint_auth_signing_alg_values_supported"
         }
     }
 
@@ -66,12 +72,13 @@ enum OIDCDiscovery {
             ("authorization_endpoint", document.authorizationEndpoint), ("token_endpoint", document.tokenEndpoint),
             ("userinfo_endpoint", document.userinfoEndpoint), ("jwks_uri", document.jwksURI),
             ("revocation_endpoint", document.revocationEndpoint),
-            ("device_authorization_endpoint", document.deviceAuthorizationEndpoint)
+            ("device_authorization_endpoint", document.deviceAuthorizationEndpoint),
+            ("introspection_endpoint", document.introspectionEndpoint)
         ]
         for case (let label, let url?) in urls {
             try Provider.requireSecure(url, label: "discovered " + label)
         }
-        return ProviderEndpoints(
+        var endpoints = ProviderEndpoints(
             issuer: document.issuer,
             authorization: document.authorizationEndpoint,
             token: document.tokenEndpoint,
@@ -86,6 +93,10 @@ enum OIDCDiscovery {
             idTokenSigningAlgorithms: document.idTokenSigningAlgValuesSupported,
             scopesSupported: document.scopesSupported
         )
+        endpoints.introspection = document.introspectionEndpoint
+        endpoints.introspectionAuthMethods = document.introspectionEndpointAuthMethodsSupported
+        endpoints.tokenAuthSigningAlgorithms = document.tokenEndpointAuthSigningAlgValuesSupported
+        return endpoints
     }
 }
 

@@ -58,7 +58,7 @@ extension ProviderType {
         ),
         logout: .revocation,
         unlink: nil,
-        features: [.loginHint, .idToken, .tokenExchange],
+        features: [.loginHint, .idToken, .tokenExchange, .clientCredentials, .introspection],
         help: ProviderHelp(
             redirectRegistration: "the redirect URIs of the provider's client registration",
             refreshTokenRequest: (scope: "offline_access", prompt: "consent")

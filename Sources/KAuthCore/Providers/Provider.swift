@@ -34,6 +34,10 @@ package struct Provider: Sendable {
     var endpoints: ProviderEndpoints?
     /// `token_endpoint_auth_method` from config: wins over what the server advertises.
     var forcedClientAuth: ClientAuthMethod?
+    /// `private_key`: the PEM file `private_key_jwt` assertions are signed with.
+    package var privateKey: String?
+    /// `private_key_id`: the `kid` of those assertions (else the key's RFC 7638 thumbprint).
+    package var privateKeyID: String?
     /// `revocation_endpoint` from config, for providers that implement RFC 7009 without
     /// advertising it; applied over discovery's answer too.
     var revocationOverride: String?
@@ -160,7 +164,8 @@ extension Provider: Equatable {
             && lhs.appKey == rhs.appKey && lhs.urls == rhs.urls && lhs.redirectURI == rhs.redirectURI
             && lhs.redirectPort == rhs.redirectPort && lhs.scopes == rhs.scopes && lhs.issuer == rhs.issuer
             && lhs.endpoints == rhs.endpoints && lhs.forcedClientAuth == rhs.forcedClientAuth
-            && lhs.revocationOverride == rhs.revocationOverride
+            && lhs.revocationOverride == rhs.revocationOverride && lhs.privateKey == rhs.privateKey
+            && lhs.privateKeyID == rhs.privateKeyID
     }
 }
 

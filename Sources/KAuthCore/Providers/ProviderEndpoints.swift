@@ -20,6 +20,13 @@ package struct ProviderEndpoints: Codable, Sendable, Equatable {
     var tokenAuthMethods: [String]?
     /// `revocation_endpoint_auth_methods_supported` (RFC 8414 §2); nil when the server does not say.
     var revocationAuthMethods: [String]?
+    /// RFC 7662 token introspection (`introspection_endpoint`, RFC 8414 §2).
+    package var introspection: String? = nil
+    /// `introspection_endpoint_auth_methods_supported` (RFC 8414 §2); nil when the server does not say.
+    var introspectionAuthMethods: [String]? = nil
+    /// `token_endpoint_auth_signing_alg_values_supported` (RFC 8414 §2): the algorithms a signed
+    /// client assertion may use; nil when the server does not say.
+    var tokenAuthSigningAlgorithms: [String]? = nil
     /// `id_token_signing_alg_values_supported` (OIDC Discovery §3): the algorithms an ID token of
     /// this provider may be signed with; nil when it does not say, which means RS256 alone.
     var idTokenSigningAlgorithms: [String]?
@@ -56,6 +63,9 @@ package struct ProviderEndpoints: Codable, Sendable, Equatable {
         case tokenAuthMethods = "token_auth_methods"
         case revocationAuthMethods = "revocation_auth_methods"
         case idTokenSigningAlgorithms = "id_token_signing_algs"
+        case introspection
+        case introspectionAuthMethods = "introspection_auth_methods"
+        case tokenAuthSigningAlgorithms = "token_auth_signing_algs"
     }
 
     var supportsS256: Bool { codeChallengeMethods?.contains("S256") == true }

@@ -136,8 +136,9 @@ extension StoredSession {
     package func state(at now: Date) -> SessionState {
         if rejection != nil { return .expired }
         if accessTokenValid(for: 1, at: now) { return .valid }
-        // Exchanged again from its source, which only the exchange itself can judge.
-        if tokenExchange != nil { return .refreshable }
+        // A machine's login asks its grant again, and a token exchange exchanges again from its
+        // source, which only the exchange itself can judge: neither expires offline.
+        if grant != nil || tokenExchange != nil { return .refreshable }
         guard refreshToken != nil else { return .expired }
         if let expiry = refreshTokenExpiresAt, expiry <= now { return .expired }
         return .refreshable

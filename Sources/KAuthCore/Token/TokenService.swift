@@ -208,6 +208,7 @@ package struct TokenService: Sendable {
     private func refresh(_ session: StoredSession, provider: Provider, now: Date, resource: String? = nil)
         async throws -> StoredSession
     {
+        if let grant = session.grant { return try await renew(session, grant: grant, provider: provider, now: now) }
         if var exchange = session.tokenExchange {
             guard let resource else {
                 return try await exchanged(exchange, provider: provider, now: now, replacing: session)
@@ -226,7 +227,7 @@ package struct TokenService: Sendable {
             throw KAuthError.sessionExpired(profile: profile, reason: .refreshTokenExpired(at: expiry))
         }
         do {
-            let response = try await TokenEndpoint(http: world.http, provider: provider).refresh(
+            let response = try await TokenEndpoint(world: world, provider: provider).refresh(
                 refreshToken: refreshToken, resource: resource)
             if let resource { return session.applying(response, now: now, resource: resource) }
             return session.applying(
@@ -270,7 +271,7 @@ package struct TokenService: Sendable {
         _ request: TokenExchangeRequest, provider: Provider, now: Date, replacing previous: StoredSession?
     ) async throws -> StoredSession {
         let subjectToken = try await SubjectTokenReader(world: world).read(request.source)
-        let response = try await TokenEndpoint(http: world.http, provider: provider).exchange(
+        let response = try await TokenEndpoint(world: world, provider: provider).exchange(
             subjectToken: subjectToken, request: request)
         var session = try StoredSession.from(
             response, provider: provider, openID: false, now: now, asked: request.scopes)
@@ -379,7 +380,7 @@ package struct TokenService: Sendable {
         let now = world.clock.now()
         let response: TokenResponse
         do {
-            response = try await TokenEndpoint(http: world.http, provider: provider).refresh(refreshToken: refreshToken)
+            response = try await TokenEndpoint(world: world, provider: provider).refresh(refreshToken: refreshToken)
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
             throw KAuthError.sessionExpired(
                 profile: profile, reason: .givenTokenRejected(detail: .said(failure.description ?? failure.error)))
@@ -410,7 +411,7 @@ package struct TokenService: Sendable {
         let padded = Self.bootstrapPadded(world.environment)
         let response: TokenResponse
         do {
-            response = try await TokenEndpoint(http: world.http, provider: provider).refresh(refreshToken: refreshToken)
+            response = try await TokenEndpoint(world: world, provider: provider).refresh(refreshToken: refreshToken)
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
             throw KAuthError.sessionExpired(
                 profile: profile,

@@ -77,14 +77,17 @@ package struct UserAPI: Sendable {
     ///
     /// - Parameter validAccessToken: the access token when it is still valid, for servers that
     ///   take it as the credential of a public client's revocation request.
-    package func logout(refreshToken: String?, validAccessToken: String?) async throws -> LogoutOutcome {
+    /// - Parameter world: the clock, randomness and files a signed client assertion needs.
+    package func logout(refreshToken: String?, validAccessToken: String?, world: World) async throws -> LogoutOutcome {
         switch provider.type.logout {
         case .call(let call):
             _ = try await client.send(try call(provider))
             return .loggedOut
         case .revocation:
             guard let token = refreshToken ?? validAccessToken else { return .notRevoked(.noToken) }
-            let revocation = TokenRevocation(http: client.http, provider: provider)
+            var world = world
+            world.http = client.http
+            let revocation = TokenRevocation(world: world, provider: provider)
             switch try await revocation.revoke(
                 token: token, hint: refreshToken != nil ? "refresh_token" : "access_token", bearer: validAccessToken)
             {

@@ -70,6 +70,8 @@ extension SandboxEngine {
             ("issuer", .string(configuration.effectiveIssuer)),
             ("device_interval", .int(configuration.deviceInterval)),
             ("client_auth_methods", .array(configuration.clientAuthMethods.map { .string($0.rawValue) })),
+            ("client_public_key_registered", .bool(configuration.clientPublicKey != nil)),
+            ("assertion_algs", .array(configuration.assertionAlgorithms.map(OrderedJSON.string))),
             ("bare_refresh_errors", .bool(configuration.bareRefreshErrors)),
             ("one_use_refresh_tokens", .bool(configuration.oneUseRefreshTokens)),
             ("revocation_requires_bearer", .bool(configuration.revocationRequiresBearer)),
@@ -113,8 +115,11 @@ extension SandboxEngine {
     /// - `device_interval`: seconds, 1 to 3600, for device codes issued from then on;
     /// - `client_id`, `client_secret`: the app key and secret to require (empty: any key, no
     ///   secret);
-    /// - `client_auth_methods`: `client_secret_basic` and/or `client_secret_post`, separated by
-    ///   commas or spaces;
+    /// - `client_auth_methods`: some of `client_secret_basic`, `client_secret_post`,
+    ///   `client_secret_jwt`, `private_key_jwt` and `tls_client_auth`, separated by commas or spaces;
+    /// - `client_public_key`: the PEM public key `private_key_jwt` assertions are checked with
+    ///   (empty: none);
+    /// - `assertion_algs`: `token_endpoint_auth_signing_alg_values_supported`;
     /// - `authorization_response_iss`: `standard`, `unadvertised` or `wrong`.
     ///
     /// All are checked before any is applied, so a bad request changes nothing. `auto_link`
@@ -156,9 +161,8 @@ extension SandboxEngine {
                 let names = SandboxScopes.parse(value)
                 let methods = names.compactMap(SandboxClientAuthMethod.init(rawValue:))
                 guard !methods.isEmpty, methods.count == names.count else {
-                    return Self.controlError(
-                        400,
-                        "client_auth_methods must name client_secret_basic, client_secret_post or both, not \(value)")
+                    let known = SandboxClientAuthMethod.allCases.map(\.rawValue).joined(separator: ", ")
+                    return Self.controlError(400, "client_auth_methods must name some of \(known), not \(value)")
                 }
                 updated.clientAuthMethods = methods
             case "friend_count":
@@ -194,6 +198,24 @@ extension SandboxEngine {
                     return Self.controlError(400, "page_link_base must be an http(s) origin, or empty, not \(value)")
                 }
                 updated.pageLinkBase = value.isEmpty ? nil : value
+            case "client_public_key":
+                if value.isEmpty {
+                    updated.clientPublicKey = nil
+                } else {
+                    let usable = JWSAlgorithm.allCases.filter { $0.family != .hmac && $0.family != .edDSA }.contains {
+                        (try? JWSVerificationKey.publicKey(pem: Array(value.utf8), algorithm: $0)) != nil
+                    }
+                    guard usable else {
+                        return Self.controlError(400, "client_public_key must be a PEM public key (RSA or EC)")
+                    }
+                    updated.clientPublicKey = value
+                }
+            case "assertion_algs":
+                let names = SandboxScopes.parse(value)
+                guard !names.isEmpty, names.allSatisfy({ JWSAlgorithm(rawValue: $0) != nil }) else {
+                    return Self.controlError(400, "assertion_algs must name JWS algorithms (RS256, ES256, HS256…)")
+                }
+                updated.assertionAlgorithms = names
             case "authorization_response_iss":
                 guard let behaviour = SandboxIssParameter(rawValue: value) else {
                     return Self.controlError(

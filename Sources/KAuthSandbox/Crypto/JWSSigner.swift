@@ -7,8 +7,8 @@ import KAuthCore
 
 /// Signs JWS with any algorithm kauth verifies (`JWSAlgorithm`): the sandbox provider's ID tokens
 /// when it is told to sign with something other than RS256, and the tests' tokens for those
-/// algorithms. Every signature is libcrypto's (`EVP_DigestSign`, `HMAC`); ECDSA's DER signature
-/// is taken apart with `ECDSA_SIG` into JWS's fixed-length r and s (RFC 7518 §3.4).
+/// algorithms. Every signature is libcrypto's, made by `JWSSignature` (KAuthBasics), which a
+/// client's signed assertions use too, or `HMAC`.
 package struct JWSSigner: Sendable {
     package let algorithm: JWSAlgorithm
     /// The `kid` written into each header; nil leaves it out (HS* tokens name no key).
@@ -114,9 +114,7 @@ package struct JWSSigner: Sendable {
             return mac
         #if canImport(CCrypto)
             case .key(let key):
-                let signature = try Self.digestSign(message, key: key, algorithm: algorithm)
-                guard case .ecdsa(_, let size) = algorithm.family else { return signature }
-                return try Self.rawSignature(der: signature, coordinateBytes: size)
+                return try JWSSignature.sign(message, key: key, algorithm: algorithm)
         #endif
         }
     }
@@ -137,77 +135,5 @@ package struct JWSSigner: Sendable {
             }
             return OpenSSLKey(generated)
         }
-
-        private static func digestSign(_ message: [UInt8], key: OpenSSLKey, algorithm: JWSAlgorithm) throws -> [UInt8] {
-            guard let context = EVP_MD_CTX_new() else {
-                throw CryptoError.library("EVP_MD_CTX_new failed: \(openSSLErrorText())")
-            }
-            defer { EVP_MD_CTX_free(context) }
-            var keyContext: OpaquePointer?
-            let digest = JWSVerificationKey.digest(algorithm)
-            guard EVP_DigestSignInit(context, &keyContext, digest, nil, key.pointer) == 1 else {
-                throw CryptoError.library("EVP_DigestSignInit failed: \(openSSLErrorText())")
-            }
-            switch algorithm.family {
-            case .rsaPKCS1:
-                guard EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PADDING) == 1 else {
-                    throw CryptoError.library("setting PKCS#1 padding failed: \(openSSLErrorText())")
-                }
-            case .rsaPSS:
-                guard EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PSS_PADDING) == 1,
-                    EVP_PKEY_CTX_set_rsa_mgf1_md(keyContext, digest) == 1,
-                    EVP_PKEY_CTX_set_rsa_pss_saltlen(keyContext, RSA_PSS_SALTLEN_DIGEST) == 1
-                else {
-                    throw CryptoError.library("setting PSS padding failed: \(openSSLErrorText())")
-                }
-            default:
-                break
-            }
-            var length = 0
-            guard EVP_DigestSign(context, nil, &length, message, message.count) == 1 else {
-                throw CryptoError.library("EVP_DigestSign failed: \(openSSLErrorText())")
-            }
-            var signature = [UInt8](repeating: 0, count: length)
-            guard EVP_DigestSign(context, &signature, &length, message, message.count) == 1 else {
-                throw CryptoError.library("EVP_DigestSign failed: \(openSSLErrorText())")
-            }
-            return Array(signature.prefix(length))
-        }
-
-        /// r and s of a DER `ECDSA-Sig-Value`, each left-padded to the coordinate length.
-        private static func rawSignature(der: [UInt8], coordinateBytes size: Int) throws -> [UInt8] {
-            let parsed = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
-                var cursor = buffer.baseAddress
-                return d2i_ECDSA_SIG(nil, &cursor, buffer.count)
-            }
-            guard let parsed else { throw CryptoError.library("d2i_ECDSA_SIG failed: \(openSSLErrorText())") }
-            defer { ECDSA_SIG_free(parsed) }
-            var r = [UInt8](repeating: 0, count: size)
-            var s = [UInt8](repeating: 0, count: size)
-            guard let rNumber = ECDSA_SIG_get0_r(parsed), let sNumber = ECDSA_SIG_get0_s(parsed),
-                BN_bn2binpad(rNumber, &r, Int32(size)) == Int32(size),
-                BN_bn2binpad(sNumber, &s, Int32(size)) == Int32(size)
-            else {
-                throw CryptoError.library("ECDSA signature conversion failed: \(openSSLErrorText())")
-            }
-            return r + s
-        }
     #endif
 }
-
-#if canImport(CCrypto)
-    extension OpenSSLKey {
-        /// An octet-string parameter of the key (`pub`: an EC key's encoded point).
-        func octets(_ name: String) throws -> [UInt8] {
-            var length = 0
-            guard EVP_PKEY_get_octet_string_param(pointer, name, nil, 0, &length) == 1 else {
-                throw CryptoError.library("EVP_PKEY_get_octet_string_param(\(name)) failed: \(openSSLErrorText())")
-            }
-            var bytes = [UInt8](repeating: 0, count: length)
-            guard EVP_PKEY_get_octet_string_param(pointer, name, &bytes, length, &length) == 1 else {
-                throw CryptoError.library("EVP_PKEY_get_octet_string_param(\(name)) failed: \(openSSLErrorText())")
-            }
-            return Array(bytes.prefix(length))
-        }
-    }
-#endif

@@ -35,6 +35,9 @@ struct SandboxEngine {
     var ciJobs: [String: SandboxCIJob] = [:]
     /// Keys of the ES* and EdDSA algorithms, made on first need and kept in memory only.
     var algorithmSigners: [JWSAlgorithm: JWSSigner] = [:]
+    /// `jti`s of client assertions seen, with when each assertion expires (RFC 7523 §3: a
+    /// replayed assertion is refused), in memory only.
+    var usedAssertionIDs: [String: Date] = [:]
     let clock: Clock
     let random: RandomSource
     /// The current request's time, read once so that one request never sees two instants.

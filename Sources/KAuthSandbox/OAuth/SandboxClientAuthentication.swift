@@ -20,7 +20,9 @@ extension SandboxEngine {
     ///
     /// Answers 401 `invalid_client` with `WWW-Authenticate: Basic` when the client tried Basic or
     /// must use it (RFC 6749 §5.2).
-    func authenticateClient(_ request: HTTPServerRequest, _ form: [(String, String)], _ entry: inout SandboxLogEntry)
+    mutating func authenticateClient(
+        _ request: HTTPServerRequest, _ form: [(String, String)], _ entry: inout SandboxLogEntry
+    )
         -> Result<String, Unauthorized>
     {
         if let name = Self.repeatedName(form) {
@@ -31,8 +33,36 @@ extension SandboxEngine {
         let allowed = profile.clientAuthMethods ?? configuration.clientAuthMethods
         var clientID = form.first(named: "client_id")
         var secret = form.first(named: "client_secret")
-        var method = SandboxClientAuthMethod.clientSecretPost
-        if let header = request.headers.value(for: "Authorization"), Self.scheme(of: header) == "basic" {
+        let header = request.headers.value(for: "Authorization").flatMap { Self.scheme(of: $0) == "basic" ? $0 : nil }
+        if form.first(named: "client_assertion") != nil || form.first(named: "client_assertion_type") != nil {
+            if header != nil || secret != nil {
+                return .failure(
+                    refusal(
+                        400, "invalid_request", "the client authenticated twice: with an assertion and a secret",
+                        "KOE001", challenge: false, &entry))
+            }
+            switch checkAssertion(form) {
+            case .failure(let problem):
+                entry.clientID = clientID
+                return .failure(refusal(401, "invalid_client", problem.description, "KOE010", challenge: false, &entry))
+            case .success(let (id, method)):
+                entry.clientID = id
+                entry.clientAuthMethod = method.rawValue
+                guard allowed.contains(method) else {
+                    return .failure(
+                        refusal(
+                            401, "invalid_client",
+                            "\(method.rawValue) is not allowed for this app: use \(Self.names(allowed))",
+                            "KOE010", challenge: false, &entry))
+                }
+                if let expected = configuration.clientID, id != expected {
+                    return .failure(refusal(401, "invalid_client", "wrong app key", "KOE101", challenge: false, &entry))
+                }
+                return .success(id)
+            }
+        }
+        var method: SandboxClientAuthMethod? = secret == nil ? nil : .clientSecretPost
+        if let header {
             guard let credentials = Self.basicCredentials(header) else {
                 return .failure(
                     refusal(
@@ -43,7 +73,7 @@ extension SandboxEngine {
                 return .failure(
                     refusal(
                         401, "invalid_client",
-                        "client_secret_basic is not allowed for this app: send client_id and client_secret in the form",
+                        "client_secret_basic is not allowed for this app: use \(Self.names(allowed))",
                         "KOE010", challenge: true, &entry))
             }
             if secret != nil {
@@ -64,6 +94,7 @@ extension SandboxEngine {
             method = .clientSecretBasic
         }
         entry.clientID = clientID
+        entry.clientAuthMethod = method?.rawValue ?? "none"
         let basic = method == .clientSecretBasic
         guard let clientID, !clientID.isEmpty else {
             return .failure(refusal(401, "invalid_client", "client_id is required", "KOE101", challenge: basic, &entry))
@@ -71,14 +102,28 @@ extension SandboxEngine {
         if let expected = configuration.clientID, clientID != expected {
             return .failure(refusal(401, "invalid_client", "wrong app key", "KOE101", challenge: basic, &entry))
         }
+        guard let method else {
+            // client_id alone: a public client, or one whose certificate the TLS layer in front
+            // checked (RFC 8705); an app with a secret or a key must use them.
+            if allowed.contains(.tlsClientAuth) {
+                entry.clientAuthMethod = SandboxClientAuthMethod.tlsClientAuth.rawValue
+                return .success(clientID)
+            }
+            if configuration.clientSecret != nil || configuration.clientPublicKey != nil {
+                return .failure(
+                    refusal(
+                        401, "invalid_client", "client authentication is required: use \(Self.names(allowed))",
+                        "KOE010", challenge: allowed.contains(.clientSecretBasic), &entry))
+            }
+            return .success(clientID)
+        }
         if let expected = configuration.clientSecret {
             guard allowed.contains(method) else {
-                // Only Basic is allowed, and the client sent its credentials in the form.
                 return .failure(
                     refusal(
                         401, "invalid_client",
-                        "client_secret_post is not allowed for this app: authenticate with HTTP Basic (client_secret_basic)",
-                        "KOE010", challenge: true, &entry))
+                        "\(method.rawValue) is not allowed for this app: use \(Self.names(allowed))",
+                        "KOE010", challenge: allowed.contains(.clientSecretBasic), &entry))
             }
             guard let secret, SandboxSecrets.equal(secret, expected) else {
                 return .failure(
@@ -88,6 +133,11 @@ extension SandboxEngine {
             }
         }
         return .success(clientID)
+    }
+
+    /// The allowed methods, for an error description.
+    private static func names(_ methods: [SandboxClientAuthMethod]) -> String {
+        methods.map(\.rawValue).joined(separator: " or ")
     }
 
     /// A client-authentication answer, with the Basic challenge when `challenge` is set.
@@ -124,6 +174,7 @@ extension SandboxConfiguration {
     /// send `client_id` alone.
     var advertisedClientAuthMethods: [String] {
         let methods = SandboxClientAuthMethod.allCases.filter(clientAuthMethods.contains).map(\.rawValue)
-        return clientSecret == nil ? methods + ["none"] : methods
+        return clientSecret == nil && clientPublicKey == nil && !clientAuthMethods.contains(.tlsClientAuth)
+            ? methods + ["none"] : methods
     }
 }

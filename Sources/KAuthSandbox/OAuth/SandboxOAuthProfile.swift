@@ -183,12 +183,15 @@ extension SandboxEngine {
             }
             return authorize(request, &entry)
         }
-        guard path == profile.tokenPath || path == profile.revocationPath || path == profile.devicePath else {
+        let introspection = configuration.mode == .kakao && path == Self.introspectionPath
+        guard path == profile.tokenPath || path == profile.revocationPath || path == profile.devicePath || introspection
+        else {
             return nil
         }
         guard request.method == "POST" else {
             return oauthFailure(405, "invalid_request", "use POST for \(path)", "KOE001", &entry)
         }
+        if introspection { return introspect(request, &entry) }
         switch path {
         case profile.tokenPath: return token(request, &entry)
         case profile.revocationPath: return revokeToken(request, &entry)

@@ -32,6 +32,8 @@ extension SandboxEngine {
             return refresh(form, clientID: clientID, &entry)
         case Self.deviceGrantType where profile.devicePath != nil:
             return redeemDeviceCode(form, clientID: clientID, &entry)
+        case "client_credentials" where configuration.mode == .kakao:
+            return clientCredentials(form, clientID: clientID, &entry)
         case Self.tokenExchangeGrantType where configuration.oidc:
             return exchangeToken(form, clientID: clientID, &entry)
         case nil, "":

@@ -31,6 +31,7 @@ extension SandboxEngine {
             ("jwks_uri", .string(issuer + "/.well-known/jwks.json")),
             ("revocation_endpoint", .string(issuer + "/oauth/revoke")),
             ("device_authorization_endpoint", .string(issuer + "/oauth/device/code")),
+            ("introspection_endpoint", .string(issuer + Self.introspectionPath)),
             ("response_types_supported", strings(["code"])),
             ("response_modes_supported", strings(["query"])),
             ("subject_types_supported", strings(["public"])),
@@ -39,11 +40,13 @@ extension SandboxEngine {
             (
                 "grant_types_supported",
                 strings(
-                    ["authorization_code", "refresh_token", Self.deviceGrantType]
+                    ["authorization_code", "refresh_token", Self.deviceGrantType, "client_credentials"]
                         + (configuration.oidc ? [Self.tokenExchangeGrantType] : []))
             ),
             ("token_endpoint_auth_methods_supported", strings(authMethods)),
+            ("token_endpoint_auth_signing_alg_values_supported", strings(configuration.assertionAlgorithms)),
             ("revocation_endpoint_auth_methods_supported", strings(authMethods)),
+            ("introspection_endpoint_auth_methods_supported", strings(authMethods)),
             ("authorization_response_iss_parameter_supported", .bool(configuration.advertisesIssParameter)),
             ("request_uri_parameter_supported", .bool(false)),
             (

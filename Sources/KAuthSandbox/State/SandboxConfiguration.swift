@@ -118,6 +118,11 @@ package struct SandboxConfiguration: Sendable, Equatable {
     /// and `email` (OIDC Core §5.4) besides `openid` and the consent items. Off (default), as
     /// Kakao's document, though the sandbox accepts both when asked.
     package var advertiseStandardScopes: Bool
+    /// The PEM public key (`-----BEGIN PUBLIC KEY-----`, RSA or EC) registered for the app's
+    /// `private_key_jwt` assertions.
+    package var clientPublicKey: String? = nil
+    /// `token_endpoint_auth_signing_alg_values_supported`: the algorithms assertions may use.
+    package var assertionAlgorithms: [String] = ["RS256", "PS256", "ES256", "ES384", "ES512", "HS256"]
     /// How many items `GET /api/items` lists (default 25: three pages of the default 10).
     var itemCount: Int = 25
     /// Where next-page links point (Kakao's `after_url`, RFC 8288 `Link`) when not at the sandbox
@@ -233,6 +238,13 @@ package enum SandboxClientAuthMethod: String, Sendable, Equatable, CaseIterable 
     case clientSecretBasic = "client_secret_basic"
     /// `client_id` and `client_secret` in the form body.
     case clientSecretPost = "client_secret_post"
+    /// A JWT assertion signed with HMAC over the client secret.
+    case clientSecretJWT = "client_secret_jwt"
+    /// A JWT assertion signed with the client's private key; `clientPublicKey` verifies it.
+    case privateKeyJWT = "private_key_jwt"
+    /// `client_id` alone in the form: the TLS layer in front of the sandbox (which itself speaks
+    /// plain HTTP) has checked the client certificate (RFC 8705 §2).
+    case tlsClientAuth = "tls_client_auth"
 }
 
 /// `iss` in authorization responses (RFC 9207), for testing how a client checks it.

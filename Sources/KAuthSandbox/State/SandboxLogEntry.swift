@@ -27,6 +27,8 @@ package struct SandboxLogEntry: Codable, Sendable, Equatable {
     package var kakaoCode: String?
     /// Authorize and token requests: the app key (public, it is in every authorize URL).
     package var clientID: String?
+    /// How the client authenticated (`client_secret_basic`, …, `none`) where it was asked to.
+    package var clientAuthMethod: String?
     package var redirectURI: String?
     var responseType: String?
     /// Authorize: the scopes asked for; token: the scopes granted; `/v2/user/scopes` and
@@ -96,6 +98,7 @@ package struct SandboxLogEntry: Codable, Sendable, Equatable {
         case grantType = "grant_type"
         case kakaoCode = "kakao_code"
         case clientID = "client_id"
+        case clientAuthMethod = "client_auth_method"
         case redirectURI = "redirect_uri"
         case responseType = "response_type"
         case loginHint = "login_hint"

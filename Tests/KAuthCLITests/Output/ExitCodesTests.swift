@@ -80,6 +80,8 @@ struct ExitCodesTests {
         (.listenerFailed(.socket(operation: "bind", reason: "x")), 1, "failure"),
         (.httpUnavailable(libcurlMissing: "x"), 1, "failure"),
         (.unexpected(description: "x"), 1, "failure"),
+        (.clientAuthentication(provider: "oidc", .noPrivateKey), 2, "usage"),
+        (.clientAuthentication(provider: "oidc", .signingFailed), 1, "failure"),
         (
             .addressPickerFailed(AddressPickerFailure(code: "KAE001", message: nil, meaning: .internalError)), 1,
             "picker_error"
@@ -154,14 +156,19 @@ struct ExitCodesTests {
         case .listenerFailed: "listenerFailed"
         case .httpUnavailable: "httpUnavailable"
         case .unexpected: "unexpected"
+        case .clientAuthentication(_, let problem):
+            problem == .signingFailed ? "clientAuthentication.signing" : "clientAuthentication"
         case .product(let product): "product.\(product.failure)"
         }
     }
 
     @Test func everyCaseHasASample() {
         // 38 cases besides `product`, which has one for each case of Kakao's share (2) and picker
-        // (5) failures; the command line's own two.
-        #expect(Set(Self.samples.map { Self.name($0.0) }).count == 38 + 2 + 5)
+        // (5) failures, and `clientAuthentication`, which has two exit codes; the command line's
+        // own two.
+        let names: Set<String> = Set(Self.samples.map { Self.name($0.0) })
+        let expected: Int = 39 + 1 + 2 + 5
+        #expect(names.count == expected)
         #expect(Set(Self.commandSamples.map { Self.name($0.0) }).count == 2)
     }
 

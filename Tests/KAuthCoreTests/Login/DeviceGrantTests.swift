@@ -33,7 +33,8 @@ import Testing
         }
         let clock = TestClock()
         let tokens = try await DeviceAuthorization.poll(
-            authorization, provider: try provider(), http: http.client, clock: clock.clock, lifetime: .seconds(600))
+            authorization, provider: try provider(), world: .test(http: http.client, clock: clock.clock),
+            lifetime: .seconds(600))
         #expect(tokens.accessToken == "at")
         #expect(clock.sleeps == [.seconds(2), .seconds(2), .seconds(7), .seconds(7)])
     }
@@ -43,7 +44,7 @@ import Testing
         let http = FakeHTTP { _ in FakeHTTP.json(400, #"{"error":"\#(error)"}"#) }
         await #expect {
             try await DeviceAuthorization.poll(
-                authorization, provider: try provider(), http: http.client, clock: TestClock().clock,
+                authorization, provider: try provider(), world: .test(http: http.client, clock: TestClock().clock),
                 lifetime: .seconds(600))
         } throws: { thrown in
             guard case .loginCancelled(let end)? = thrown as? KAuthError else { return false }
@@ -60,7 +61,7 @@ import Testing
         }
         let started = try await DeviceAuthorization.start(
             endpoint: "https://id.example.com/device", provider: try provider(), scopes: ["openid", "email"],
-            http: http.client)
+            world: .test(http: http.client))
         #expect(started.userCode == "ABCD-EFGH" && started.interval == nil)
         #expect(http.requests[0].form.first(named: "client_id") == "cli")
         #expect(http.requests[0].form.first(named: "scope") == "openid email")
@@ -79,7 +80,8 @@ import Testing
         let clock = TestClock()
         await #expect(throws: KAuthError.loginCancelled(.deviceTimedOut(seconds: 90))) {
             try await DeviceAuthorization.poll(
-                started, provider: try provider(), http: http.client, clock: clock.clock, lifetime: .seconds(90))
+                started, provider: try provider(), world: .test(http: http.client, clock: clock.clock),
+                lifetime: .seconds(90))
         }
         #expect(clock.sleeps.allSatisfy { $0 <= .seconds(60) }, "the interval is clamped")
         #expect(clock.sleeps.reduce(.zero, +) <= .seconds(90), "the wait never outlasts --timeout")
@@ -92,7 +94,8 @@ import Testing
         }
         await #expect(throws: KAuthError.self) {
             try await DeviceAuthorization.start(
-                endpoint: "https://id.example.com/device", provider: try provider(), scopes: [], http: http.client)
+                endpoint: "https://id.example.com/device", provider: try provider(), scopes: [],
+                world: .test(http: http.client))
         }
     }
 }

@@ -52,7 +52,7 @@ private func expectRefused(
         try expectRefused(tried, code: "KOE010", challenge: true)
         #expect(
             try json(tried)["error_description"] as? String
-                == "client_secret_basic is not allowed for this app: send client_id and client_secret in the form")
+                == "client_secret_basic is not allowed for this app: use client_secret_post")
     }
 
     @Test func basicOnlyRefusesTheSecretInTheForm() throws {
@@ -66,7 +66,7 @@ private func expectRefused(
         try expectRefused(inForm, code: "KOE010", challenge: true)
         #expect(
             try json(inForm)["error_description"] as? String
-                == "client_secret_post is not allowed for this app: authenticate with HTTP Basic (client_secret_basic)")
+                == "client_secret_post is not allowed for this app: use client_secret_basic")
         // The refusal came before the code was looked at: it still works, with Basic.
         let form = [
             ("grant_type", "authorization_code"), ("redirect_uri", SandboxClient.redirectURI), ("code", code),
@@ -204,7 +204,7 @@ private func expectRefused(
         #expect(try discovery(sandbox)["token_endpoint_auth_methods_supported"] as? [String] == ["client_secret_basic"])
         #expect(sandbox.provider.configuration.clientSecret == "xyz")
 
-        for bad in ["", "client_secret_jwt", "client_secret_basic,private_key_jwt"] {
+        for bad in ["", "client_secret_magic", "client_secret_basic,self_signed_tls_client_auth"] {
             let refused = sandbox.post("/_sandbox/config", [("client_auth_methods", bad), ("client_secret", "")])
             #expect(refused.status == 400)
         }

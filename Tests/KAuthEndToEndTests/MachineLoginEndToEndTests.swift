@@ -1,0 +1,303 @@
+import Foundation
+import KAuthBasics
+import KAuthCore
+import KAuthTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A machine's login (`login --client-credentials`) against `kauth sandbox --oidc`, with each way
+/// a client can authenticate that the sandbox enforces: a secret in HTTP Basic or the form, a JWT
+/// signed with the secret, a JWT signed with an RSA or EC key made by `openssl genpkey`, and a
+/// client certificate checked by a TLS front; then renewal, introspection and logout.
+@Suite(.serialized) struct MachineLoginEndToEndTests {
+    static let secret = "machine-s3cret-value"
+
+    /// A sandbox that requires `secret` by `methods`, and an environment pointed at it as an OIDC
+    /// provider through discovery.
+    func setUp(_ methods: String, flags: [String] = []) async throws -> (SandboxProcess, TestEnvironment) {
+        let sandbox = try await SandboxProcess(
+            ["--oidc", "--client-secret", Self.secret, "--client-auth-methods", methods] + flags)
+        var env = TestEnvironment(sandbox: sandbox)
+        env.variables["KAUTH_CLIENT_ID"] = "machine-app"
+        env.variables["KAUTH_KEYRING"] = "off"
+        env.variables["LC_ALL"] = "C"
+        #expect(try await env.run(["config", "set", "provider.oidc.issuer", sandbox.baseURL]).code == 0)
+        return (sandbox, env)
+    }
+
+    func tokenCalls(_ sandbox: SandboxProcess) async throws -> [JSONValue] {
+        try await sandbox.log().filter { $0["grant_type"]?.stringValue == "client_credentials" }
+    }
+
+    @Test(arguments: ["client_secret_basic", "client_secret_post", "client_secret_jwt"])
+    func aMachineLogsInWithItsSecret(method: String) async throws {
+        let (sandbox, env) = try await setUp(method)
+        defer { sandbox.stop() }
+        defer { env.remove() }
+        let login = try await env.run(
+            ["login", "--client-credentials", "--provider", "oidc", "--scopes", "api.read,api.write", "--verbose"],
+            extra: ["KAUTH_CLIENT_SECRET": Self.secret])
+        #expect(login.code == 0, "\(login.err)")
+        #expect(login.err.contains("as the client machine-app"), "\(login.err)")
+        #expect(!login.err.contains(Self.secret), "the secret never reaches stderr or --verbose")
+        let calls = try await tokenCalls(sandbox)
+        #expect(calls.count == 1)
+        #expect(calls.first?["client_auth_method"]?.stringValue == method, "\(calls)")
+        #expect(calls.first?["scope"]?.stringValue == "api.read api.write")
+        let stored = try #require(try storedSession(env))
+        #expect(stored["refresh_token"] == nil || stored["refresh_token"] == .null)
+        #expect(stored["grant"]?["type"]?.stringValue == "client_credentials")
+
+        let status = try await env.run(["status"])
+        #expect(status.code == 0)
+        #expect(status.out.contains("session") && status.out.contains("valid"), "\(status.out)")
+        #expect(status.out.contains("grant") && status.out.contains("client_credentials"), "\(status.out)")
+        let json = try parseJSON(try await env.run(["status", "--json"]).out)
+        #expect(json["session"] == .string("valid"))
+        #expect(json["grant"] == .string("client_credentials"))
+        #expect(json["has_refresh_token"] == .bool(false))
+
+        let token = try await env.run(["token"])
+        #expect(token.code == 0 && token.out == (stored["access_token"]?.stringValue ?? "?") + "\n")
+    }
+
+    @Test func withoutScopesNoneAreAskedAndOpenIDOnlyWhenAsked() async throws {
+        let (sandbox, env) = try await setUp("client_secret_basic")
+        defer { sandbox.stop() }
+        defer { env.remove() }
+        let login = try await env.run(
+            ["login", "--client-credentials", "--provider", "oidc"], extra: ["KAUTH_CLIENT_SECRET": Self.secret])
+        #expect(login.code == 0, "\(login.err)")
+        let calls = try await tokenCalls(sandbox)
+        #expect(calls.first?["scope"]?.stringValue == "", "no scope parameter at all: \(calls)")
+        // A browser flag means nothing here.
+        let refused = try await env.run(
+            ["login", "--client-credentials", "--provider", "oidc", "--no-browser"],
+            extra: ["KAUTH_CLIENT_SECRET": Self.secret])
+        #expect(refused.code == 2)
+        #expect(refused.err.contains("--no-browser does not apply"), "\(refused.err)")
+        // Kakao has no client credentials grant: said, nothing sent.
+        let kakao = try await env.run(["login", "--client-credentials", "--provider", "kakao", "--profile", "k"])
+        #expect(kakao.code == 2, "\(kakao.err)")
+    }
+
+    @Test func aWrongSecretIsRefusedAndNothingIsStored() async throws {
+        let (sandbox, env) = try await setUp("client_secret_basic")
+        defer { sandbox.stop() }
+        defer { env.remove() }
+        let login = try await env.run(
+            ["login", "--client-credentials", "--provider", "oidc", "--verbose"],
+            extra: ["KAUTH_CLIENT_SECRET": "not-the-secret-at-all"])
+        #expect(login.code == 1, "\(login.err)")
+        #expect(login.err.contains("invalid_client"), "\(login.err)")
+        #expect(!login.err.contains("not-the-secret-at-all"))
+        #expect(!FileManager.default.fileExists(atPath: env.credentialsPath), "nothing stored")
+    }
+
+    @Test(arguments: [("rsa", "RS256"), ("ec-p256", "ES256"), ("ec-p384", "ES384"), ("rsa-traditional", "RS256")])
+    func aMachineLogsInWithAKeyItSignsAssertionsWith(kind: String, algorithm: String) async throws {
+        let keys = try TestKeys(kind)
+        let (sandbox, env) = try await setUp("private_key_jwt", flags: ["--client-public-key", keys.publicKey])
+        defer { sandbox.stop() }
+        defer { env.remove() }
+        #expect(try await env.run(["config", "set", "provider.oidc.private_key", keys.privateKey]).code == 0)
+        let login = try await env.run(["login", "--client-credentials", "--provider", "oidc", "--verbose"])
+        #expect(login.code == 0, "\(login.err)")
+        #expect(!login.err.contains("eyJ"), "no assertion in --verbose: \(login.err)")
+        let calls = try await tokenCalls(sandbox)
+        #expect(calls.first?["client_auth_method"]?.stringValue == "private_key_jwt", "\(calls)")
+
+        // Renewal signs a new assertion (a new jti): the sandbox refuses a replayed one.
+        try await sandbox.control("/_sandbox/expire-access-tokens")
+        let expired = try #require(try storedSession(env)?["access_token"]?.stringValue)
+        try await expireStored(env)
+        let token = try await env.run(["token"])
+        #expect(token.code == 0, "\(token.err)")
+        #expect(token.out != expired + "\n")
+        #expect(try await tokenCalls(sandbox).count == 2)
+
+        // Only the algorithm the provider lists is used.
+        try await sandbox.control("/_sandbox/config", [("assertion_algs", algorithm)])
+        let again = try await env.run(["login", "--client-credentials", "--provider", "oidc"])
+        #expect(again.code == 0, "\(again.err)")
+    }
+
+    @Test func aKeyTheProviderCannotTakeOrThatIsNotAKeyIsSaidPlainly() async throws {
+        let keys = try TestKeys("ec-p256")
+        let (sandbox, env) = try await setUp(
+            "private_key_jwt", flags: ["--client-public-key", keys.publicKey])
+        defer { sandbox.stop() }
+        defer { env.remove() }
+        try await sandbox.control("/_sandbox/config", [("assertion_algs", "RS256")])
+        #expect(try await env.run(["config", "set", "provider.oidc.private_key", keys.privateKey]).code == 0)
+        let mismatch = try await env.run(["login", "--client-credentials", "--provider", "oidc"])
+        #expect(mismatch.code == 2, "\(mismatch.err)")
+        #expect(mismatch.err.contains("RS256") && mismatch.err.contains("ES256"), "\(mismatch.err)")
+        #expect(try await tokenCalls(sandbox).isEmpty, "nothing sent")
+
+        #expect(try await env.run(["config", "set", "provider.oidc.private_key", keys.publicKey]).code == 0)
+        let notAKey = try await env.run(["login", "--client-credentials", "--provider", "oidc"])
+        #expect(notAKey.code == 2, "\(notAKey.err)")
+        #expect(notAKey.err.contains("no PEM private key"), "\(notAKey.err)")
+
+        #expect(try await env.run(["config", "unset", "provider.oidc.private_key"]).code == 0)
+        #expect(
+            try await env.run(["config", "set", "provider.oidc.token_endpoint_auth_method", "private_key_jwt"]).code
+                == 0)
+        let none = try await env.run(["login", "--client-credentials", "--provider", "oidc"])
+        #expect(none.code == 2, "\(none.err)")
+        #expect(none.err.contains("provider.oidc.private_key"), "\(none.err)")
+
+        // Another key than the registered one: the provider refuses the signature.
+        let other = try TestKeys("ec-p256")
+        #expect(try await env.run(["config", "set", "provider.oidc.private_key", other.privateKey]).code == 0)
+        try await sandbox.control("/_sandbox/config", [("assertion_algs", "ES256")])
+        let wrong = try await env.run(["login", "--client-credentials", "--provider", "oidc"])
+        #expect(wrong.code == 1, "\(wrong.err)")
+        #expect(wrong.err.contains("invalid_client"), "\(wrong.err)")
+    }
+
+    @Test func parallelTokenCallsAfterExpiryAskTheGrantOnce() async throws {
+        let (sandbox, env) = try await setUp("client_secret_post", flags: ["--access-token-ttl", "2"])
+        defer { sandbox.stop() }
+        defer { env.remove() }
+        let secret = ["KAUTH_CLIENT_SECRET": Self.secret]
+        #expect(try await env.run(["login", "--client-credentials", "--provider", "oidc"], extra: secret).code == 0)
+        try await Task.sleep(for: .seconds(2))
+        try await sandbox.control("/_sandbox/config", [("access_token_lifetime", "3600")])
+        let status = try parseJSON(try await env.run(["status", "--json"]).out)
+        #expect(status["session"] == .string("refreshable"), "a machine's login renews itself")
+
+        let processes = try (0..<12).map { _ in try env.spawn(["token"], extra: secret) }
+        var outputs: [String] = []
+        for process in processes {
+            let result = await process.wait()
+            #expect(result.code == 0, "\(result.err)")
+            outputs.append(result.out)
+        }
+        #expect(Set(outputs).count == 1)
+        #expect(try await tokenCalls(sandbox).count == 2, "the login and one renewal")
+        #expect(try await sandbox.tokenCalls("refresh_token") == 0)
+
+        #expect(try await env.run(["token", "refresh"], extra: secret).code == 0)
+        #expect(try await tokenCalls(sandbox).count == 3)
+    }
+
+    @Test func introspectionAndLogoutRevokingTheToken() async throws {
+        let (sandbox, env) = try await setUp("client_secret_basic")
+        defer { sandbox.stop() }
+        defer { env.remove() }
+        let secret = ["KAUTH_CLIENT_SECRET": Self.secret]
+        #expect(
+            try await env.run(
+                ["login", "--client-credentials", "--provider", "oidc", "--scopes", "api.read"], extra: secret
+            ).code == 0)
+        let human = try await env.run(["token", "introspect"], extra: secret)
+        #expect(human.code == 0, "\(human.err)")
+        #expect(human.out.contains("active     true"), "\(human.out)")
+        #expect(human.out.contains("scope      api.read"), "\(human.out)")
+        #expect(human.out.contains("client_id  machine-app"), "\(human.out)")
+        let json = try parseJSON(try await env.run(["token", "introspect", "--json"], extra: secret).out)
+        #expect(json["active"] == .bool(true))
+        #expect(json["client_id"] == .string("machine-app"))
+        if case .number? = json["exp"] {} else { Issue.record("no exp: \(json)") }
+        let introspections = try await sandbox.calls("/oauth/introspect")
+        #expect(introspections.allSatisfy { $0["client_auth_method"]?.stringValue == "client_secret_basic" })
+
+        let token = try #require(try storedSession(env)?["access_token"]?.stringValue)
+        let logout = try await env.run(["logout"], extra: secret)
+        #expect(logout.code == 0, "\(logout.err)")
+        #expect(!logout.err.contains("warning"), "\(logout.err)")
+        let revocations = try await sandbox.calls("/oauth/revoke")
+        #expect(revocations.count == 1 && revocations.first?["status"] == .number(200), "\(revocations)")
+        // The revoked token is no longer active.
+        let after = try await env.run(
+            ["token", "introspect", "--json", "--provider", "oidc"],
+            extra: secret.merging(["KAUTH_ACCESS_TOKEN": token]) { $1 })
+        #expect(try parseJSON(after.out)["active"] == .bool(false), "\(after.out) \(after.err)")
+    }
+
+    @Test(.enabled(if: TLSFront.available, "socat and openssl are not installed (Tests/Scripts/deps.sh installs them)"))
+    func aMachineLogsInWithItsClientCertificate() async throws {
+        let pki = try TestPKI()
+        let port = try freePort()
+        let issuer = "https://127.0.0.1:\(port)"
+        let sandbox = try await SandboxProcess(
+            ["--oidc", "--client-auth-methods", "tls_client_auth", "--issuer", issuer])
+        defer { sandbox.stop() }
+        let front = try await TLSFront(
+            pki: pki, upstream: sandbox.baseURL, requireClientCertificate: true, port: port)
+        defer { front.stop() }
+        var env = TestEnvironment(sandbox: sandbox)
+        defer { env.remove() }
+        env.variables["KAUTH_CLIENT_ID"] = "cert-app"
+        env.variables["KAUTH_CA_FILE"] = pki.caFile
+        env.variables["KAUTH_KEYRING"] = "off"
+        #expect(try await env.run(["config", "set", "provider.oidc.issuer", issuer]).code == 0)
+
+        // Without a certificate the TLS server refuses the connection.
+        let without = try await env.run(["login", "--client-credentials", "--provider", "oidc"])
+        #expect(without.code != 0, "\(without.err)")
+        #expect(try await env.run(["config", "set", "provider.oidc.client_cert", pki.clientCertificate]).code == 0)
+        #expect(try await env.run(["config", "set", "provider.oidc.client_key", pki.clientKey]).code == 0)
+        let with = try await env.run(["login", "--client-credentials", "--provider", "oidc"])
+        #expect(with.code == 0, "\(with.err)")
+        let calls = try await tokenCalls(sandbox)
+        #expect(calls.last?["client_auth_method"]?.stringValue == "tls_client_auth", "\(calls)")
+        #expect(try await env.run(["token", "introspect"]).out.contains("active     true"))
+    }
+}
+
+/// Marks the stored access token expired, as time passing would.
+func expireStored(_ env: TestEnvironment) async throws {
+    let text = try String(contentsOfFile: env.credentialsPath, encoding: .utf8)
+    guard let range = text.range(of: #""access_token_expires_at"\s*:\s*"[^"]*""#, options: .regularExpression) else {
+        Issue.record("no expiry in the keystore")
+        return
+    }
+    let replaced = text.replacingCharacters(in: range, with: #""access_token_expires_at":"2000-01-01T00:00:00Z""#)
+    try replaced.write(toFile: env.credentialsPath, atomically: true, encoding: .utf8)
+    chmod(env.credentialsPath, 0o600)
+}
+
+/// A private key and its public half made by `openssl genpkey`, in a folder of their own.
+struct TestKeys {
+    let folder = TemporaryDirectory().path
+    var privateKey: String { folder + "/key.pem" }
+    var publicKey: String { folder + "/public.pem" }
+
+    init(_ kind: String) throws {
+        switch kind {
+        case "rsa", "rsa-traditional":
+            try Self.openssl(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", privateKey])
+        case "ec-p384":
+            try Self.openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-384", "-out", privateKey])
+        default:
+            try Self.openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", privateKey])
+        }
+        if kind == "rsa-traditional" {
+            // PKCS#1 `RSA PRIVATE KEY`, as older tools write it.
+            try Self.openssl(["pkey", "-in", privateKey, "-traditional", "-out", privateKey + ".1"])
+            try FileManager.default.removeItem(atPath: privateKey)
+            try FileManager.default.moveItem(atPath: privateKey + ".1", toPath: privateKey)
+        }
+        try Self.openssl(["pkey", "-in", privateKey, "-pubout", "-out", publicKey])
+    }
+
+    static func openssl(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TLSFront.tool("openssl") ?? "/usr/bin/openssl")
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: ["openssl": arguments])
+        }
+    }
+}
