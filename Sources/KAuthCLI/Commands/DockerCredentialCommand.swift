@@ -20,7 +20,7 @@ enum DockerCredentialCommand {
         name: "docker-credential-kauth",
         summary: Localized(
             en: "give Docker a valid access token (a Docker credential helper)",
-            ko: "Docker에 유효한 액세스 토큰을 건넵니다 (Docker credential helper)"),
+            ko: "Docker credential helper: 액세스 토큰을 줍니다"),
         discussion: Localized(
             en:
                 "Docker runs it (credHelpers in ~/.docker/config.json maps a registry to kauth) with get, store, erase or list. get reads the registry on stdin (host, host:port or a URL, whose host is taken) and, when docker_hosts of the profile's provider (KAUTH_PROFILE, else the default profile) lists it, prints {\"ServerURL\", \"Username\", \"Secret\"}: the user name docker_username (default oauth2) and a valid access token, refreshed first when needed. For another registry it prints `credentials not found in native keychain` and exits 1, as Docker's own helpers do, and Docker goes on without credentials. list prints the registries served and their user name; store and erase leave the keystore alone. Other failures are printed on stdout, where Docker shows them.",

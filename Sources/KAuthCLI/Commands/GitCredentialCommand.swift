@@ -9,7 +9,7 @@ enum GitCredentialCommand {
         name: "git-credential",
         summary: Localized(
             en: "give git a valid access token (a git credential helper)",
-            ko: "git에 유효한 액세스 토큰을 건넵니다 (git credential helper)"),
+            ko: "git에 유효한 액세스 토큰을 줍니다 (git credential helper)"),
         discussion: Localized(
             en:
                 "git runs it with get, store or erase and the request on stdin, as `git help credential` describes: key=value lines up to a blank line. For get, when the host git names (host:port when the URL has a port) is listed in git_hosts of the profile's provider (provider.NAME.git_hosts, hosts separated by commas or spaces), kauth answers username (git_username, default oauth2), password (a valid access token, refreshed first when needed, as `kauth token` does) and password_expiry_utc. https only; plain http only for a host on this machine. For any other host it prints nothing and exits 0, so git asks its next helper. store does nothing: the login is kauth's. erase, which git sends after the server refused the token (HTTP 401), marks the stored access token expired so that the next get refreshes it; the login stays. git 2.39 does not retry the command after a 401: run it again. The profile: --profile, else KAUTH_PROFILE, else the default one. As git-credential-kauth (the link `make install` puts next to kauth), `credential.helper = kauth` finds it.",

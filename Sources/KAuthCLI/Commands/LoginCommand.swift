@@ -43,7 +43,7 @@ enum LoginCommand {
                 "kauth login --client-credentials --provider oidc --scopes api.read",
                 Localized(
                     en: "a machine logs in as its client (secret, signed assertion or client certificate)",
-                    ko: "기계가 클라이언트로 로그인합니다 (시크릿, 서명한 어설션 또는 클라이언트 인증서)")
+                    ko: "기계가 클라이언트로 로그인합니다 (시크릿, 서명 어설션, 클라이언트 인증서)")
             )
         ],
         run: run

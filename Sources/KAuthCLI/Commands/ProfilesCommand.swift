@@ -8,7 +8,7 @@ enum ProfilesCommand {
         name: "profiles",
         summary: Localized(
             en: "list the stored profiles: provider, user, session, the default marked",
-            ko: "저장된 프로필을 나열합니다: 제공자, 사용자, 세션, 기본 프로필 표시"),
+            ko: "저장된 프로필 목록: 제공자, 사용자, 세션, 기본 프로필 표시"),
         discussion: Localized(
             en:
                 "Reads the keystore only (no network). Each profile holds one login (any provider); the default one, used when neither --profile nor KAUTH_PROFILE says, is marked '*' and changed with `kauth switch NAME`. Session is valid, refreshable or expired, as in `kauth status`.",

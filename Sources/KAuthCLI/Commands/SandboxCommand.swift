@@ -38,7 +38,7 @@ enum SandboxCommand {
                 "kauth sandbox --detach --oidc --env-file sandbox.env",
                 Localized(
                     en: "an OpenID Connect provider, its exports (KAUTH_ISSUER too) also written to sandbox.env",
-                    ko: "OpenID Connect 제공자로 실행하고, 환경 변수(KAUTH_ISSUER 포함)를 sandbox.env에도 씁니다")
+                    ko: "OIDC로 실행하고 환경 변수(KAUTH_ISSUER 포함)를 sandbox.env에도 씁니다")
             ),
             (
                 "kauth sandbox --oidc --client-secret s3cret --client-auth-methods client_secret_basic --bare-refresh-errors --one-use-refresh-tokens",

@@ -13,7 +13,7 @@ enum TokenIntrospectCommand {
         name: "introspect",
         summary: Localized(
             en: "ask the provider whether the access token is active (RFC 7662)",
-            ko: "액세스 토큰이 활성 상태인지 제공자에 묻습니다 (RFC 7662)"),
+            ko: "액세스 토큰이 활성인지 제공자에 묻습니다 (RFC 7662)"),
         discussion: Localized(
             en:
                 "Sends the stored access token (or KAUTH_ACCESS_TOKEN) as it is, without refreshing it, to the provider's introspection_endpoint from discovery, authenticated as the client (token_endpoint_auth_method), and prints what the provider says: active, scope, client_id, sub, exp. Exits 0 whether or not the token is active; --json prints the provider's answer under `response`.",
