@@ -268,7 +268,7 @@ enum LoginCommand {
                     LoginWords.noRefreshToken(
                         provider: provider.displayName,
                         expiry: Expiry(date: session.accessTokenExpiresAt, now: context.world.clock.now()),
-                        advice: advice.map(Localized.untranslated))))
+                        advice: advice)))
         }
     }
 

@@ -29,7 +29,7 @@ enum LogoutCommand {
             let outcome = try await context.userAPI().logout(refreshToken: nil, validAccessToken: token)
             if case .notRevoked(let reason) = outcome {
                 throw CommandError.failed(
-                    UserDataErrorWords.environmentTokenNotEnded(reason: .verbatim(describe(reason))).localized)
+                    UserDataErrorWords.environmentTokenNotEnded(reason: describe(reason).localized).localized)
             }
             if context.json {
                 context.printJSON(

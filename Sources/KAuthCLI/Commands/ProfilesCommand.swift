@@ -52,7 +52,7 @@ enum ProfilesCommand {
             let session = contents.profiles[name]!
             return [
                 (name == current ? "* " : "  ") + name, Provider.displayName(of: session).visible,
-                StatusCommand.describe(session), session.state(at: now).rawValue
+                context.words(SessionWords.user(session)), session.state(at: now).rawValue
             ]
         }
         context.out(TextTable.render(["  " + context.words(headers[0])] + headers.dropFirst().map(context.words), rows))

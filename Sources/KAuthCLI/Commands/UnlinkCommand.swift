@@ -50,7 +50,7 @@ enum UnlinkCommand {
         guard let session = login.session else { throw KAuthError.notLoggedIn(profile: login.profile) }
         try confirm(
             UnlinkConfirmWords.question(
-                user: StatusCommand.describe(session), app: "'\(session.clientID.visible)'",
+                user: context.words(SessionWords.user(session)), app: "'\(session.clientID.visible)'",
                 provider: Provider.displayName(of: session).visible, profile: login.profile),
             context, options)
         try await UserAPI(client: try context.client(for: context.tokenService(login))).unlink()

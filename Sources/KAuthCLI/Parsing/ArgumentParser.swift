@@ -162,7 +162,7 @@ enum ArgumentParser {
         }
         if jsonBeforeCommand, !command.flags.contains(where: { $0.name == jsonFlag.name }) {
             throw UsageError(
-                message: "flag --json does not apply to '\(path.joined(separator: " "))': it prints no data",
+                message: UsageWords.jsonDoesNotApply(command: path.joined(separator: " ")).localized,
                 commandPath: path)
         }
         for flag in globalFlags where values[flag.name] != nil && !command.takes(global: flag) {

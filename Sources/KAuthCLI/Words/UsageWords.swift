@@ -9,6 +9,8 @@ enum UsageWords: Message {
     /// `globals`: the global flags the command does take.
     case flagDoesNotApply(flag: String, command: String, globals: [String])
     case needsArgument(command: String, argument: String)
+    /// `--json` before a command that prints no data.
+    case jsonDoesNotApply(command: String)
     /// `withToken`: the line has `--with-token`, which reads its token on standard input.
     case tooManyArguments(command: String, maximum: Int, extra: Int, withToken: Bool)
     case unknownCommand(word: String, command: String)
@@ -36,6 +38,10 @@ enum UsageWords: Message {
                     + (globals.isEmpty ? "" : "; its global flags are \(globals.joined(separator: ", "))"),
                 ko: "--\(flag) 플래그는 '\(command)'에 쓸 수 없습니다"
                     + (globals.isEmpty ? "" : ". 이 명령의 전역 플래그: \(globals.joined(separator: ", "))"))
+        case .jsonDoesNotApply(let command):
+            Localized(
+                en: "flag --json does not apply to '\(command)': it prints no data",
+                ko: "--json 플래그는 '\(command)'에 쓸 수 없습니다: 이 명령은 데이터를 출력하지 않습니다")
         case .needsArgument(let command, let argument):
             Localized(en: "'\(command)' needs \(argument)", ko: "'\(command)'에는 \(argument)이(가) 필요합니다")
         case .tooManyArguments(let command, let maximum, let extra, let withToken):
