@@ -9,6 +9,8 @@ enum UsageWords: Message {
     /// `globals`: the global flags the command does take.
     case flagDoesNotApply(flag: String, command: String, globals: [String])
     case needsArgument(command: String, argument: String)
+    /// A missing argument that is one of a few words (`kauth completion`: bash, zsh or fish).
+    case nameOneOf(command: String, argument: String, choices: [String])
     /// `--json` before a command that prints no data.
     case jsonDoesNotApply(command: String)
     /// `withToken`: the line has `--with-token`, which reads its token on standard input.
@@ -38,6 +40,12 @@ enum UsageWords: Message {
                     + (globals.isEmpty ? "" : "; its global flags are \(globals.joined(separator: ", "))"),
                 ko: "--\(flag) 플래그는 '\(command)'에 쓸 수 없습니다"
                     + (globals.isEmpty ? "" : ". 이 명령의 전역 플래그: \(globals.joined(separator: ", "))"))
+        case .nameOneOf(let command, let argument, let choices):
+            Localized(
+                en: "'\(command)': name a \(argument): "
+                    + (choices.count == 1
+                        ? choices[0] : choices.dropLast().joined(separator: ", ") + " or " + choices.last!),
+                ko: "'\(command)': \(argument)을(를) 하나 지정하십시오: " + choices.joined(separator: ", "))
         case .jsonDoesNotApply(let command):
             Localized(
                 en: "flag --json does not apply to '\(command)': it prints no data",

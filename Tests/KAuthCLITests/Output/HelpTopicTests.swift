@@ -72,6 +72,8 @@ import Testing
             "KAUTH_SNAPCHAT_AUTH_URL", "KAUTH_SNAPCHAT_API_URL", "KAUTH_REDIRECT_PORT", "KAUTH_ACCESS_TOKEN",
             "KAUTH_REFRESH_TOKEN", "KAUTH_PASSPHRASE", "KAUTH_KEYRING", "BROWSER", "NO_COLOR", "HTTPS_PROXY",
             "NO_PROXY", "KAUTH_CA_FILE", "XDG_CONFIG_HOME",
+            // `--provider oidc`'s issuer, and the sandbox `kauth sandbox --stop` stops.
+            "KAUTH_ISSUER", "KAUTH_SANDBOX_PID",
             // `kauth aws credential-process`, as the AWS CLI reads them.
             "AWS_ENDPOINT_URL_STS", "AWS_ENDPOINT_URL", "AWS_REGION", "AWS_DEFAULT_REGION", "AWS_CA_BUNDLE"
         ]
