@@ -97,7 +97,8 @@ import Testing
 
         let notData = try await env.run(["--json", "completion", "bash"])
         #expect(notData.code == 2)
-        #expect(notData.err.contains("--json does not apply"), "\(notData.err)")
+        // Asked for JSON, the usage error is the JSON error object on stdout, as every usage error is.
+        #expect(notData.out.contains("--json does not apply"), "\(notData.out)")
 
         let jq = try await env.run(["me", "--jq", ".id"])
         #expect(jq.code == 2)
