@@ -48,14 +48,16 @@ import Testing
             "kauth config set provider.kakao.",
             [
                 "type", "client_id", "client_secret", "app_key", "redirect_uri", "scopes", "token_endpoint_auth_method",
-                "ca_file", "client_cert", "client_key", "language", "auth_url", "api_url", "sharer_url", "apps_url"
+                "private_key", "private_key_id", "ca_file", "client_cert", "client_key", "auth_params", "acr_values",
+                "max_age", "resource", "language", "git_hosts", "git_username", "docker_hosts", "docker_username",
+                "auth_url", "api_url", "sharer_url", "apps_url"
             ].map { "provider.kakao." + $0 }
         ),
         ("kauth config set lang", ["language"]),
         ("kauth config set provider.work.i", ["provider.work.issuer"]),
         (
             "kauth help ",
-            "login logout unlink status token me properties signup scopes terms shipping api switch link talk config sandbox completion version environment exit-codes"
+            "login logout unlink status token me properties signup scopes terms shipping api profiles switch link talk git-credential aws config sandbox completion version environment exit-codes"
                 .split(separator: " ").map(String.init)
         ),
         ("kauth help ex", ["exit-codes"]),

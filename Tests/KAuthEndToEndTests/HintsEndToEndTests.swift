@@ -172,7 +172,7 @@ import Testing
         let err = try await sandbox.waitForErr(containing: "KAUTH_REDIRECT_PORT\n")
         #expect(
             err.contains(
-                "unset KAUTH_KAKAO_AUTH_URL KAUTH_KAKAO_API_URL KAUTH_KAKAO_SHARER_URL KAUTH_KAKAO_APPS_URL KAUTH_CLIENT_ID KAUTH_REDIRECT_PORT"
+                "unset KAUTH_KAKAO_AUTH_URL KAUTH_KAKAO_API_URL KAUTH_KAKAO_SHARER_URL KAUTH_KAKAO_APPS_URL KAUTH_CLIENT_ID KAUTH_ISSUER KAUTH_SANDBOX_PID KAUTH_REDIRECT_PORT"
             ))
     }
 

@@ -48,7 +48,7 @@ LAYERED = ["KAuthBasics", "KAuthCore", "KakaoAPI", "KAuthSandbox", "KAuthCLI", "
 ORDER = {
     "KAuthBasics": ["Support", "Crypto", "HTTP", "Loopback", "World"],
     "KAuthCore": [".", "Providers", "OAuth", "API", "Keystore", "Config", "OIDC", "User", "Login", "Token", "AWS"],
-    "KakaoAPI": [".", "Share", "Talk", "User", "Consent", "Shipping"],
+    "KakaoAPI": ["Share", "Talk", "User", "Consent", "Shipping", "."],
     "KAuthSandbox": ["State", "Crypto", "Engine", "OAuth", "User", "Snap", "OIDC", "Share", "Talk", "Apps", "Control", "."],
     "KAuthCLI": ["Words", "Flags", "Context", "Parsing", "Output", "Pages", "Commands", "."],
     "KAuthTestSupport": ["."],

@@ -362,6 +362,9 @@ private struct XMLScanner {
 
     mutating func comment() throws(XMLReadError) {
         let start = index + 4
+        // The closing `-->` is looked for after the opening `<!--`, never inside it: `<!-->`
+        // does not close itself.
+        index = min(start, bytes.count)
         try skip(past: "-->")
         // "--" may not appear inside a comment.
         if bytes[start..<(index - 3)].indices.contains(where: {

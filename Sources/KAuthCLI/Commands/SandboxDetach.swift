@@ -88,7 +88,8 @@ enum SandboxDetach {
             throw CommandError.usage(SandboxDetachWords.notAProcessID(variable: pidVariable, value: value).localized)
         }
         let processes = context.world.processes
-        guard processes.exists(pid) else {
+        // A zombie (ended, not yet reaped by whoever inherited it) has no command line: stopped.
+        guard processes.exists(pid), !(processes.commandLine(pid) ?? []).isEmpty else {
             throw CommandError.failed(SandboxDetachWords.alreadyStopped(pid: pid, undo: Invocation(undo)).localized)
         }
         guard isSandbox(pid, processes) else {

@@ -427,6 +427,7 @@ struct ErrorMessages {
             ).localized
         case .noBrowserNoTerminal(let deviceGrant):
             return LoginErrorWords.noBrowserNoTerminal(
+                browserTurnedOff: browserTurnedOff,
                 refreshToken: command("token --refresh-token"),
                 withToken: Invocation(
                     "kauth login --with-token\(handOverLogin ?? profileFlag.map { " --profile \($0)" } ?? "")"),

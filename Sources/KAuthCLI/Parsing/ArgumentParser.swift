@@ -180,9 +180,20 @@ enum ArgumentParser {
             command.arguments.contains { $0.maximum == nil }
             ? nil : command.arguments.reduce(0) { $0 + ($1.maximum ?? 0) }
         if arguments.count < minimum {
-            let missing = command.arguments.first { $0.minimum > 0 }?.name ?? "ARGUMENT"
+            let missing = command.arguments.first { $0.minimum > 0 }
+            // An argument that is one of a few words is asked for with its words: "needs SHELL"
+            // reads as the environment variable.
+            if let missing, case .choices(let words) = missing.values, !words.isEmpty, words.count <= 6 {
+                throw UsageError(
+                    message: UsageWords.nameOneOf(
+                        command: path.joined(separator: " "), argument: missing.name.lowercased(), choices: words
+                    ).localized,
+                    commandPath: path)
+            }
             throw UsageError(
-                message: UsageWords.needsArgument(command: path.joined(separator: " "), argument: missing).localized,
+                message: UsageWords.needsArgument(
+                    command: path.joined(separator: " "), argument: missing?.name ?? "ARGUMENT"
+                ).localized,
                 commandPath: path)
         }
         if let maximum, arguments.count > maximum {

@@ -9,7 +9,9 @@ enum LoginErrorWords: Message {
     case interrupted
     /// `noRedirect`: what usually keeps the redirect away, or what the listener saw instead.
     case timedOut(seconds: Int, noRedirect: Localized, again: Invocation)
-    case noBrowserNoTerminal(refreshToken: Invocation, withToken: Invocation, device: Invocation?)
+    /// `browserTurnedOff`: `--no-browser` was given, so no browser was tried at all.
+    case noBrowserNoTerminal(
+        browserTurnedOff: Bool, refreshToken: Invocation, withToken: Invocation, device: Invocation?)
     case takeover(again: Invocation, noBrowser: Invocation)
     case deviceDenied(provider: String, again: Invocation)
     case deviceExpired(again: Invocation)
@@ -54,14 +56,14 @@ enum LoginErrorWords: Message {
                 ko:
                     "\(seconds)초 안에 로그인이 도착하지 않았습니다. \(noRedirect.korean) 그런 다음 \(again)을(를) 다시 실행하십시오(--timeout SECONDS로 시간을 늘릴 수 있고, --no-browser로 리다이렉트 URL을 붙여 넣을 수 있습니다)."
             )
-        case .noBrowserNoTerminal(let refreshToken, let withToken, let device):
+        case .noBrowserNoTerminal(let browserTurnedOff, let refreshToken, let withToken, let device):
             return Localized(
-                en:
-                    "no browser could be started and standard input is not a terminal (it ended with no redirect URL), so nothing can finish this login here (CI, cron, or input from /dev/null?). Log in once where a browser runs, print the refresh token there with \(refreshToken), and hand it over: \(withToken) reads it on standard input, or set KAUTH_REFRESH_TOKEN for each command"
+                en: (browserTurnedOff ? "--no-browser was given" : "no browser could be started")
+                    + " and standard input is not a terminal (it ended with no redirect URL), so nothing can finish this login here (CI, cron, or input from /dev/null?). Log in once where a browser runs, print the refresh token there with \(refreshToken), and hand it over: \(withToken) reads it on standard input, or set KAUTH_REFRESH_TOKEN for each command"
                     + (device.map { "; or run \($0), which shows a code to enter on any device" } ?? "")
                     + ". To paste the redirect URL by hand, run the login in a terminal",
-                ko:
-                    "브라우저를 실행할 수 없고 표준 입력이 터미널이 아니어서(리다이렉트 URL 없이 입력이 끝남) 여기서는 이 로그인을 마칠 수 없습니다(CI, cron, 또는 /dev/null 입력인가요?). 브라우저가 있는 곳에서 한 번 로그인한 뒤 그곳에서 \(refreshToken)(으)로 리프레시 토큰을 출력해 넘기십시오. \(withToken)이(가) 표준 입력에서 읽거나, 명령마다 KAUTH_REFRESH_TOKEN을 설정하면 됩니다"
+                ko: (browserTurnedOff ? "--no-browser가 주어졌고" : "브라우저를 실행할 수 없고")
+                    + " 표준 입력이 터미널이 아니어서(리다이렉트 URL 없이 입력이 끝남) 여기서는 이 로그인을 마칠 수 없습니다(CI, cron, 또는 /dev/null 입력인가요?). 브라우저가 있는 곳에서 한 번 로그인한 뒤 그곳에서 \(refreshToken)(으)로 리프레시 토큰을 출력해 넘기십시오. \(withToken)이(가) 표준 입력에서 읽거나, 명령마다 KAUTH_REFRESH_TOKEN을 설정하면 됩니다"
                     + (device.map { ". 또는 아무 기기에서나 입력할 코드를 보여주는 \($0)을(를) 실행하십시오" } ?? "")
                     + ". 리다이렉트 URL을 직접 붙여 넣으려면 터미널에서 로그인하십시오")
         case .takeover(let again, let noBrowser):

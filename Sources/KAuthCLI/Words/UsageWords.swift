@@ -9,6 +9,10 @@ enum UsageWords: Message {
     /// `globals`: the global flags the command does take.
     case flagDoesNotApply(flag: String, command: String, globals: [String])
     case needsArgument(command: String, argument: String)
+    /// A missing argument that is one of a few words (`kauth completion`: bash, zsh or fish).
+    case nameOneOf(command: String, argument: String, choices: [String])
+    /// `--json` before a command that prints no data.
+    case jsonDoesNotApply(command: String)
     /// `withToken`: the line has `--with-token`, which reads its token on standard input.
     case tooManyArguments(command: String, maximum: Int, extra: Int, withToken: Bool)
     case unknownCommand(word: String, command: String)
@@ -17,8 +21,6 @@ enum UsageWords: Message {
     /// A profile name that is not ASCII letters, digits, `-`, `_` and `.` (a Korean one too).
     case invalidProfileName(name: String)
     case needsKeyValue(what: String, given: String)
-    /// `--json` before a command that prints no data.
-    case jsonDoesNotApply(command: String)
 
     var localized: Localized {
         switch self {
@@ -30,10 +32,6 @@ enum UsageWords: Message {
             Localized(
                 en: "unknown flag '\(flag.visible)' for '\(command)'",
                 ko: "'\(command)'에 알 수 없는 플래그 '\(flag.visible)'입니다")
-        case .jsonDoesNotApply(let command):
-            Localized(
-                en: "flag --json does not apply to '\(command)': it prints no data",
-                ko: "--json 플래그는 '\(command)'에 쓸 수 없습니다. 이 명령은 데이터를 출력하지 않습니다")
         case .flagTakesNoValue(let flag):
             Localized(en: "flag \(flag) takes no value", ko: "\(flag) 플래그는 값을 받지 않습니다")
         case .flagDoesNotApply(let flag, let command, let globals):
@@ -42,6 +40,16 @@ enum UsageWords: Message {
                     + (globals.isEmpty ? "" : "; its global flags are \(globals.joined(separator: ", "))"),
                 ko: "--\(flag) 플래그는 '\(command)'에 쓸 수 없습니다"
                     + (globals.isEmpty ? "" : ". 이 명령의 전역 플래그: \(globals.joined(separator: ", "))"))
+        case .nameOneOf(let command, let argument, let choices):
+            Localized(
+                en: "'\(command)': name a \(argument): "
+                    + (choices.count == 1
+                        ? choices[0] : choices.dropLast().joined(separator: ", ") + " or " + choices.last!),
+                ko: "'\(command)': \(argument)을(를) 하나 지정하십시오: " + choices.joined(separator: ", "))
+        case .jsonDoesNotApply(let command):
+            Localized(
+                en: "flag --json does not apply to '\(command)': it prints no data",
+                ko: "--json 플래그는 '\(command)'에 쓸 수 없습니다: 이 명령은 데이터를 출력하지 않습니다")
         case .needsArgument(let command, let argument):
             Localized(en: "'\(command)' needs \(argument)", ko: "'\(command)'에는 \(argument)이(가) 필요합니다")
         case .tooManyArguments(let command, let maximum, let extra, let withToken):

@@ -123,6 +123,9 @@ import Testing
         #expect(problem("<a>") == .unexpectedEnd)
         #expect(problem("<a") == .unexpectedEnd)
         #expect(problem("<a><!-- open") == .unexpectedEnd)
+        // A comment whose opening `<!--` runs into `-->` does not close itself.
+        #expect(problem("<a><!--></a>") != nil)
+        #expect(problem("<a><!---></a>") != nil)
         #expect(problem("<a><![CDATA[ open</a>") == .unexpectedEnd)
         #expect(problem("<a x='1' x='2'/>") == .duplicateAttribute("x"))
         #expect(problem("<a x=1/>") != nil)

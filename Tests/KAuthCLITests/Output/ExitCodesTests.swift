@@ -93,7 +93,7 @@ struct ExitCodesTests {
 
     /// The command line's own failures, with the exit code and JSON code the contract gives them.
     static let commandSamples: [(CommandError, Int32, String)] = [
-        (.usage(.untranslated("x")), 2, "usage"), (.failed(.untranslated("x")), 1, "failure"),
+        (.usage(.verbatim("x")), 2, "usage"), (.failed(.verbatim("x")), 1, "failure"),
         (.cancelled(.verbatim("x")), 6, "cancelled")
     ]
 
@@ -163,13 +163,13 @@ struct ExitCodesTests {
     }
 
     @Test func everyCaseHasASample() {
-        // 38 cases besides `product`, which has one for each case of Kakao's share (2) and picker
+        // 39 cases besides `product`, which has one for each case of Kakao's share (2) and picker
         // (5) failures, and `clientAuthentication`, which has two exit codes; the command line's
-        // own two.
+        // own three.
         let names: Set<String> = Set(Self.samples.map { Self.name($0.0) })
         let expected: Int = 39 + 1 + 2 + 5
         #expect(names.count == expected)
-        #expect(Set(Self.commandSamples.map { Self.name($0.0) }).count == 2)
+        #expect(Set(Self.commandSamples.map { Self.name($0.0) }).count == 3)
     }
 
     @Test func everyCaseMapsToItsDocumentedCodes() throws {
