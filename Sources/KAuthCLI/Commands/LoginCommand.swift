@@ -133,28 +133,65 @@ enum LoginCommand {
                 Localized(
                     en: "log the client itself in (OAuth client credentials): no browser, no user, no refresh token",
                     ko: "클라이언트 자체로 로그인합니다 (OAuth 클라이언트 자격 증명): 브라우저, 사용자, 리프레시 토큰이 없습니다")),
-            .list(\.authParams, "auth-param", "NAME=VALUE", Localized(en: "an extra authorization request parameter (repeatable)", ko: "인가 요청에 더할 파라미터 (여러 번 지정 가능)")),
-            .option(\.acrValues, "acr-values", "VALUES", Localized(en: "OpenID Connect acr_values: the authentication context asked for", ko: "OpenID Connect acr_values: 요청할 인증 컨텍스트")),
+            .list(
+                \.authParams, "auth-param", "NAME=VALUE",
+                Localized(
+                    en: "an extra authorization request parameter (repeatable)", ko: "인가 요청에 더할 파라미터 (여러 번 지정 가능)")),
+            .option(
+                \.acrValues, "acr-values", "VALUES",
+                Localized(
+                    en: "OpenID Connect acr_values: the authentication context asked for",
+                    ko: "OpenID Connect acr_values: 요청할 인증 컨텍스트")),
             .integer(
                 \.maxAge, "max-age", "SECONDS",
-                Localized(en: "OpenID Connect max_age: the user must have authenticated within SECONDS (auth_time is checked)", ko: "OpenID Connect max_age: 사용자가 SECONDS 안에 인증했어야 합니다 (auth_time을 확인합니다)"),
+                Localized(
+                    en:
+                        "OpenID Connect max_age: the user must have authenticated within SECONDS (auth_time is checked)",
+                    ko: "OpenID Connect max_age: 사용자가 SECONDS 안에 인증했어야 합니다 (auth_time을 확인합니다)"),
                 range: 0...315_360_000),
-            .list(\.resources, "resource", "URI", Localized(en: "an RFC 8707 resource indicator for the tokens (repeatable)", ko: "토큰의 RFC 8707 리소스 지시자 (여러 번 지정 가능)")),
-            .toggle(\.tokenExchange, "token-exchange", Localized(en: "trade a token from elsewhere for the provider's (RFC 8693)", ko: "다른 곳의 토큰을 제공자의 토큰으로 교환합니다 (RFC 8693)")),
-            .option(\.subjectTokenFile, "subject-token-file", "FILE", Localized(en: "--token-exchange: the subject token is in FILE", ko: "--token-exchange: subject 토큰이 FILE에 있습니다")),
+            .list(
+                \.resources, "resource", "URI",
+                Localized(
+                    en: "an RFC 8707 resource indicator for the tokens (repeatable)",
+                    ko: "토큰의 RFC 8707 리소스 지시자 (여러 번 지정 가능)")),
+            .toggle(
+                \.tokenExchange, "token-exchange",
+                Localized(
+                    en: "trade a token from elsewhere for the provider's (RFC 8693)",
+                    ko: "다른 곳의 토큰을 제공자의 토큰으로 교환합니다 (RFC 8693)")),
+            .option(
+                \.subjectTokenFile, "subject-token-file", "FILE",
+                Localized(
+                    en: "--token-exchange: the subject token is in FILE", ko: "--token-exchange: subject 토큰이 FILE에 있습니다"
+                )),
             .option(
                 \.subjectTokenEnv, "subject-token-env", "VARIABLE",
-                Localized(en: "--token-exchange: the subject token is in the environment variable VARIABLE", ko: "--token-exchange: subject 토큰이 환경 변수 VARIABLE에 있습니다")),
-            .toggle(\.githubActions, "github-actions", Localized(en: "--token-exchange: the subject token is GitHub Actions' OIDC token", ko: "--token-exchange: subject 토큰은 GitHub Actions의 OIDC 토큰입니다")),
+                Localized(
+                    en: "--token-exchange: the subject token is in the environment variable VARIABLE",
+                    ko: "--token-exchange: subject 토큰이 환경 변수 VARIABLE에 있습니다")),
+            .toggle(
+                \.githubActions, "github-actions",
+                Localized(
+                    en: "--token-exchange: the subject token is GitHub Actions' OIDC token",
+                    ko: "--token-exchange: subject 토큰은 GitHub Actions의 OIDC 토큰입니다")),
             .option(
                 \.subjectAudience, "subject-audience", "AUDIENCE",
-                Localized(en: "--github-actions: the audience to ask GitHub for (default: the provider's issuer)", ko: "--github-actions: GitHub에 요청할 audience (기본값: 제공자의 issuer)")),
+                Localized(
+                    en: "--github-actions: the audience to ask GitHub for (default: the provider's issuer)",
+                    ko: "--github-actions: GitHub에 요청할 audience (기본값: 제공자의 issuer)")),
             .option(
                 \.subjectTokenType, "subject-token-type", "URN",
-                Localized(en: "--token-exchange: the subject token's type (default urn:ietf:params:oauth:token-type:jwt)", ko: "--token-exchange: subject 토큰의 종류 (기본값 urn:ietf:params:oauth:token-type:jwt)")),
+                Localized(
+                    en: "--token-exchange: the subject token's type (default urn:ietf:params:oauth:token-type:jwt)",
+                    ko: "--token-exchange: subject 토큰의 종류 (기본값 urn:ietf:params:oauth:token-type:jwt)")),
             .option(
-                \.requestedTokenType, "requested-token-type", "URN", Localized(en: "--token-exchange: the type of token asked for", ko: "--token-exchange: 요청할 토큰의 종류")),
-            .list(\.audiences, "audience", "AUDIENCE", Localized(en: "--token-exchange: RFC 8693's audience parameter (repeatable)", ko: "--token-exchange: RFC 8693의 audience 파라미터 (여러 번 지정 가능)")),
+                \.requestedTokenType, "requested-token-type", "URN",
+                Localized(en: "--token-exchange: the type of token asked for", ko: "--token-exchange: 요청할 토큰의 종류")),
+            .list(
+                \.audiences, "audience", "AUDIENCE",
+                Localized(
+                    en: "--token-exchange: RFC 8693's audience parameter (repeatable)",
+                    ko: "--token-exchange: RFC 8693의 audience 파라미터 (여러 번 지정 가능)")),
             .json
         ]
     }

@@ -320,7 +320,8 @@ extension SandboxCommand {
                     en:
                         "how confidential clients authenticate: client_secret_post, client_secret_basic, client_secret_jwt, private_key_jwt, tls_client_auth (default client_secret_post)",
                     ko:
-                        "기밀 클라이언트의 인증 방식: client_secret_post, client_secret_basic, client_secret_jwt, private_key_jwt, tls_client_auth (기본값 client_secret_post)")
+                        "기밀 클라이언트의 인증 방식: client_secret_post, client_secret_basic, client_secret_jwt, private_key_jwt, tls_client_auth (기본값 client_secret_post)"
+                )
             ),
             .option(
                 \.clientPublicKey, "client-public-key", "FILE",

@@ -241,7 +241,9 @@ extension TokenCommand {
                     ko: "Kubernetes ExecCredential을 출력합니다 (kubectl의 exec credential 플러그인)")),
             .option(
                 \.resource, "resource", "URI",
-                Localized(en: "a token for this one resource (RFC 8707), asked with the refresh token and kept apart", ko: "이 리소스 하나에 대한 토큰 (RFC 8707). 리프레시 토큰으로 요청하고 따로 보관합니다"))
+                Localized(
+                    en: "a token for this one resource (RFC 8707), asked with the refresh token and kept apart",
+                    ko: "이 리소스 하나에 대한 토큰 (RFC 8707). 리프레시 토큰으로 요청하고 따로 보관합니다"))
         ]
     }
 }

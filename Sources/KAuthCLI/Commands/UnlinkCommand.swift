@@ -38,7 +38,8 @@ enum UnlinkCommand {
         var yes = false
 
         static let flags: [OptionFlag<Self>] = [
-            .toggle(\.yes, "yes", Localized(en: "do not ask for confirmation on a terminal", ko: "터미널에서 확인을 묻지 않습니다")), .json
+            .toggle(\.yes, "yes", Localized(en: "do not ask for confirmation on a terminal", ko: "터미널에서 확인을 묻지 않습니다")),
+            .json
         ]
     }
 

@@ -118,7 +118,8 @@ extension HelpTopic {
                             en:
                                 "After --issuer, before provider.oidc.issuer; a provider configured with its own name keeps its issuer. 'kauth sandbox --oidc' exports it",
                             ko:
-                                "--issuer 다음, provider.oidc.issuer보다 먼저입니다. 자기 이름으로 설정한 제공자는 자기 issuer를 씁니다. 'kauth sandbox --oidc'가 내보냅니다"))
+                                "--issuer 다음, provider.oidc.issuer보다 먼저입니다. 자기 이름으로 설정한 제공자는 자기 issuer를 씁니다. 'kauth sandbox --oidc'가 내보냅니다"
+                        ))
                 ]),
             HelpTopic.Group(
                 title: Localized(
@@ -240,24 +241,42 @@ extension HelpTopic {
                     )
                 ]),
             HelpTopic.Group(
-                title: Localized(en: "AWS ('kauth aws credential-process'), as the AWS CLI reads them", ko: "AWS ('kauth aws credential-process'), AWS CLI와 같은 방식으로 읽음"),
+                title: Localized(
+                    en: "AWS ('kauth aws credential-process'), as the AWS CLI reads them",
+                    ko: "AWS ('kauth aws credential-process'), AWS CLI와 같은 방식으로 읽음"),
                 entries: [
                     Entry(
-                        term: "AWS_ENDPOINT_URL_STS", summary: Localized(en: "the STS endpoint the token is traded at", ko: "토큰을 교환할 STS 엔드포인트"),
+                        term: "AWS_ENDPOINT_URL_STS",
+                        summary: Localized(en: "the STS endpoint the token is traded at", ko: "토큰을 교환할 STS 엔드포인트"),
                         detail:
-                            Localized(en: "Wins over AWS_ENDPOINT_URL and the region's endpoint. https://, or http:// on this machine (a local STS): the token travels there", ko: "AWS_ENDPOINT_URL과 리전의 엔드포인트보다 우선합니다. https://이거나, 이 기기라면 (로컬 STS) http://여야 합니다: 토큰이 그곳으로 갑니다")
+                            Localized(
+                                en:
+                                    "Wins over AWS_ENDPOINT_URL and the region's endpoint. https://, or http:// on this machine (a local STS): the token travels there",
+                                ko:
+                                    "AWS_ENDPOINT_URL과 리전의 엔드포인트보다 우선합니다. https://이거나, 이 기기라면 (로컬 STS) http://여야 합니다: 토큰이 그곳으로 갑니다"
+                            )
                     ),
                     Entry(
                         term: "AWS_ENDPOINT_URL",
-                        summary: Localized(en: "the endpoint of every AWS service, STS's when AWS_ENDPOINT_URL_STS is not set", ko: "모든 AWS 서비스의 엔드포인트. AWS_ENDPOINT_URL_STS가 없으면 STS의 엔드포인트")),
+                        summary: Localized(
+                            en: "the endpoint of every AWS service, STS's when AWS_ENDPOINT_URL_STS is not set",
+                            ko: "모든 AWS 서비스의 엔드포인트. AWS_ENDPOINT_URL_STS가 없으면 STS의 엔드포인트")),
                     Entry(
                         term: "AWS_REGION",
-                        summary: Localized(en: "the region whose STS endpoint is used (https://sts.REGION.amazonaws.com)", ko: "STS 엔드포인트를 쓸 리전 (https://sts.REGION.amazonaws.com)"),
+                        summary: Localized(
+                            en: "the region whose STS endpoint is used (https://sts.REGION.amazonaws.com)",
+                            ko: "STS 엔드포인트를 쓸 리전 (https://sts.REGION.amazonaws.com)"),
                         detail: Localized(en: "When neither endpoint variable is set", ko: "엔드포인트 변수가 둘 다 없을 때")),
                     Entry(
-                        term: "AWS_DEFAULT_REGION", summary: Localized(en: "the region when AWS_REGION is not set; else us-east-1", ko: "AWS_REGION이 없을 때의 리전. 이것도 없으면 us-east-1")),
+                        term: "AWS_DEFAULT_REGION",
+                        summary: Localized(
+                            en: "the region when AWS_REGION is not set; else us-east-1",
+                            ko: "AWS_REGION이 없을 때의 리전. 이것도 없으면 us-east-1")),
                     Entry(
-                        term: "AWS_CA_BUNDLE", summary: Localized(en: "PEM CA certificates trusted for STS instead of the system's", ko: "시스템의 것 대신 STS에 대해 신뢰할 PEM CA 인증서"))
+                        term: "AWS_CA_BUNDLE",
+                        summary: Localized(
+                            en: "PEM CA certificates trusted for STS instead of the system's",
+                            ko: "시스템의 것 대신 STS에 대해 신뢰할 PEM CA 인증서"))
                 ])
         ]
     )
