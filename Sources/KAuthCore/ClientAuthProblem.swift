@@ -9,6 +9,8 @@ package enum ClientAuthProblem: Error, Sendable, Equatable {
     case noSecret(method: String)
     /// `tls_client_auth` was asked for and `client_cert`/`client_key` are not set.
     case noClientCertificate
+    /// The `private_key` file does not exist.
+    case privateKeyMissing(path: String)
     /// The `private_key` file could not be read.
     case privateKeyUnreadable(path: String, reason: String)
     /// The `private_key` file holds no key kauth can sign with.

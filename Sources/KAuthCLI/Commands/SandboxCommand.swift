@@ -215,7 +215,10 @@ enum SandboxCommand {
         let urls = configuration.mode == .snapchat ? snapchatURLs : kakaoURLs
         lines += urls.map { "export \($0)=\(base)" }
         lines.append("export KAUTH_CLIENT_ID=\(configuration.clientID ?? defaultClientID)")
-        if configuration.oidc { lines.append("export \(ProviderResolver.issuerVariable)=\(base)") }
+        // The issuer discovery names: `--issuer` (a TLS front's URL), else the sandbox's own.
+        if configuration.oidc {
+            lines.append("export \(ProviderResolver.issuerVariable)=\(configuration.issuer ?? base)")
+        }
         lines.append("export \(SandboxDetach.pidVariable)=\(stopping.pid)")
         lines.append("# " + SandboxDetachWords.howToStop(pid: stopping.pid).text(stopping.language))
         lines.append("# Before using a real provider in this shell again, undo these exports with:")

@@ -207,6 +207,7 @@ struct ErrorMessages {
         case .noPrivateKey: return .noPrivateKey(provider: provider)
         case .noSecret(let method): return .noSecret(method: method, provider: provider)
         case .noClientCertificate: return .noClientCertificate(provider: provider)
+        case .privateKeyMissing(let path): return .privateKeyMissing(path: path)
         case .privateKeyUnreadable(let path, let reason): return .privateKeyUnreadable(path: path, reason: reason)
         case .privateKeyUnusable(let path, let why):
             switch why {

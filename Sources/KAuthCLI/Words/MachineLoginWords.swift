@@ -10,6 +10,7 @@ enum MachineLoginWords: Message {
     case noSecret(method: String, provider: String)
     /// `tls_client_auth` is asked for and no client certificate is set.
     case noClientCertificate(provider: String)
+    case privateKeyMissing(path: String)
     case privateKeyUnreadable(path: String, reason: String)
     case privateKeyNotAKey(path: String)
     case privateKeyEncrypted(path: String)
@@ -65,6 +66,10 @@ enum MachineLoginWords: Message {
                 ko:
                     "\(provider.visible)의 token_endpoint_auth_method가 tls_client_auth이지만 클라이언트 인증서가 설정되지 않았습니다: provider.\(provider.visible).client_cert와 client_key(PEM 파일)를 설정하세요"
             )
+        case .privateKeyMissing(let path):
+            Localized(
+                en: "the private key \(path.visible) does not exist: check provider.NAME.private_key",
+                ko: "개인 키 \(path.visible)이(가) 없습니다: provider.NAME.private_key를 확인하세요")
         case .privateKeyUnreadable(let path, let reason):
             Localized(
                 en: "cannot read the private key \(path.visible): \(reason.visible)",

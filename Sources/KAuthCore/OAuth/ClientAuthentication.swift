@@ -215,8 +215,7 @@ extension Provider {
             throw KAuthError.clientAuthentication(provider: name, .privateKeyUnreadable(path: path, reason: "\(error)"))
         }
         guard let data else {
-            throw KAuthError.clientAuthentication(
-                provider: name, .privateKeyUnreadable(path: path, reason: "no such file"))
+            throw KAuthError.clientAuthentication(provider: name, .privateKeyMissing(path: path))
         }
         do {
             let key = try PEMSigningKey.read(pem: Array(data))

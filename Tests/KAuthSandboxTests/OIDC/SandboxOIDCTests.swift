@@ -108,7 +108,7 @@ private func expectStandardError(
         #expect(
             document["grant_types_supported"] as? [String] == [
                 "authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code",
-                "urn:ietf:params:oauth:grant-type:token-exchange"
+                "client_credentials", "urn:ietf:params:oauth:grant-type:token-exchange"
             ])
         #expect(document["token_endpoint_auth_methods_supported"] as? [String] == ["client_secret_post", "none"])
         #expect(document["authorization_response_iss_parameter_supported"] as? Bool == true)
