@@ -91,7 +91,7 @@ final class LoginProgress: @unchecked Sendable {
         case .noIDToken(let setup):
             write(LoginProgressWords.noIDToken(setup: setup))
         case .profileUnavailable(let error):
-            let message = Localized.untranslated(messages.message(for: error))
+            let message = messages.words(for: error)
             if case .foreignUserinfo = error {
                 // Nothing to fetch later: the provider answered, for someone else.
                 write(LoginProgressWords.foreignUserinfo(message))

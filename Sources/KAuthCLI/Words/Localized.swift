@@ -25,13 +25,6 @@ struct Localized: Sendable, Equatable {
         Localized(en: lhs.english + rhs.english, ko: lhs.korean + rhs.korean)
     }
 
-    /// English words not yet given their Korean: the sentences written before the catalogue, on
-    /// their way into it. Korean users see them in English. Nothing new may use it, and it goes
-    /// when the last one has moved (`CatalogueTests` counts them).
-    static func untranslated(_ english: String) -> Localized {
-        Localized(en: english, ko: english)
-    }
-
     /// The same words in both languages: a value that is not a sentence (a name, a path, text a
     /// provider sent), so that it can stand where a message is expected.
     static func verbatim(_ text: String) -> Localized {

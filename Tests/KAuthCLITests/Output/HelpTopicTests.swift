@@ -107,10 +107,10 @@ import Testing
     /// Each exit code's summary is that of the errors that map to it, as `exitCode` says.
     @Test func exitCodesAgreeWithTheErrors() {
         let samples: [(given: Int32, expected: Int32)] = [
-            (CommandError.usage(.untranslated("x")).exitCode, 2),
+            (CommandError.usage(.verbatim("x")).exitCode, 2),
             (KAuthError.notLoggedIn(profile: "default").exitCode, 3),
             (KAuthError.consentRequired(scopes: ["a"], message: "").exitCode, 4),
-            (CommandError.failed(.untranslated("x")).exitCode, 1)
+            (CommandError.failed(.verbatim("x")).exitCode, 1)
         ]
         for (given, code) in samples {
             #expect(given == code)
