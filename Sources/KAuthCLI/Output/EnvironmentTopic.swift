@@ -289,15 +289,15 @@ extension HelpTopic {
                 guard type.has(role) else { return nil }
                 let fallback = type.builtInURL(role)
                 let what = describe(role)
-                let name = type.displayName
-                let korean = ProviderNames.korean(name)
+                // The provider's name as each language's readers know it (Kakao is 카카오).
+                let name = Localized(en: type.displayName, ko: ProviderNames.korean(type.displayName))
                 return Entry(
                     term: prefix + role.environmentSuffix,
                     summary: fallback.map {
                         Localized(
-                            en: "\(name)'s \(what.english) (default \($0))", ko: "\(korean)의 \(what.korean) (기본값 \($0))"
-                        )
-                    } ?? Localized(en: "\(name)'s \(what.english)", ko: "\(korean)의 \(what.korean)"))
+                            en: "\(name.english)'s \(what.english) (default \($0))",
+                            ko: "\(name.korean)의 \(what.korean) (기본값 \($0))")
+                    } ?? Localized(en: "\(name.english)'s \(what.english)", ko: "\(name.korean)의 \(what.korean)"))
             }
         }
     }

@@ -57,16 +57,18 @@ enum PageWords: Message {
         switch self {
         case .loggedInTitle: Localized(en: "Logged in", ko: "로그인 완료")
         case .loggedInHeading(let provider):
-            Localized(en: "You are logged in to \(provider)", ko: "\(Self.korean(provider))에 로그인했습니다")
+            Localized(
+                en: "You are logged in to \(Self.name(provider).english)", ko: "\(Self.name(provider).korean)에 로그인했습니다")
         case .loggedInBody:
             Localized(
                 en: "kauth has what it needs. You can close this tab and return to the terminal.",
                 ko: "필요한 정보를 모두 받았습니다. 이제 이 탭을 닫고 터미널로 돌아가셔도 됩니다.")
         case .loginFailedTitle: Localized(en: "Login failed", ko: "로그인 실패")
         case .loginFailedHeading(let provider):
-            Localized(en: "Login to \(provider) failed", ko: "\(Self.korean(provider)) 로그인에 실패했습니다")
+            Localized(
+                en: "Login to \(Self.name(provider).english) failed", ko: "\(Self.name(provider).korean) 로그인에 실패했습니다")
         case .providerAnswered(let provider):
-            Localized(en: "\(provider) answered:", ko: "\(Self.korean(provider))에서 보낸 응답:")
+            Localized(en: "\(Self.name(provider).english) answered:", ko: "\(Self.name(provider).korean)에서 보낸 응답:")
         case .returnForNextSteps:
             Localized(en: "Return to the terminal to see what to do next.", ko: "터미널로 돌아가 다음 안내를 확인하세요.")
         case .exchangeFailedBody(let provider):
@@ -161,6 +163,11 @@ enum PageWords: Message {
     }
 
     static func korean(_ displayName: String) -> String { ProviderNames.korean(displayName) }
+
+    /// A provider's name in each language, so that both texts show the same placeholder.
+    static func name(_ displayName: String) -> Localized {
+        Localized(en: displayName, ko: ProviderNames.korean(displayName))
+    }
 }
 
 /// Providers' names as Korean readers know them: Kakao is 카카오; other names are brand names
