@@ -50,7 +50,7 @@ import Testing
         let login = try await env.run(
             ["login", "--scopes", "profile_nickname,account_email,friends,shipping_address"], extra: Self.korean)
         #expect(login.code == 0, "\(login.err)")
-        #expect(login.err.contains("로그인하도록 브라우저를 엽니다. 열리지 않으면 다음 주소로 이동하세요."), "\(login.err)")
+        #expect(login.err.contains("로그인하도록 브라우저를 엽니다. 열리지 않으면 다음 주소로 이동하십시오."), "\(login.err)")
         #expect(login.err.contains("에 로그인했습니다: "), "\(login.err)")
         #expect(login.err.contains("동의항목: "), "\(login.err)")
         #expect(!login.err.contains("Logged in"), "\(login.err)")

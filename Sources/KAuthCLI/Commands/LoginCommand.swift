@@ -12,7 +12,7 @@ enum LoginCommand {
                 en:
                     "Opens the provider's login page in the browser (BROWSER, else xdg-open or open) and waits for the redirect on a listener at 127.0.0.1. The URL is always printed to stderr. When no browser can be opened, or with --no-browser, open the URL on any machine and paste back the address the browser was sent to, for SSH sessions. For Kakao, register \(Kakao.defaultRedirectURI) as a redirect URI of your app (or pass the one you registered with --redirect-uri).",
                 ko:
-                    "제공자의 로그인 페이지를 브라우저(BROWSER, 없으면 xdg-open 또는 open)로 열고 127.0.0.1의 리스너에서 리다이렉트를 기다립니다. URL은 항상 stderr에 출력됩니다. 브라우저를 열 수 없거나 --no-browser를 주면, 아무 기기에서나 URL을 열고 브라우저가 이동한 주소를 붙여 넣으세요 (SSH 세션용). 카카오 앱에는 리다이렉트 URI로 \(Kakao.defaultRedirectURI) 주소를 등록하세요 (또는 등록한 URI를 --redirect-uri로 넘기세요)."
+                    "제공자의 로그인 페이지를 브라우저(BROWSER, 없으면 xdg-open 또는 open)로 열고 127.0.0.1의 리스너에서 리다이렉트를 기다립니다. URL은 항상 stderr에 출력됩니다. 브라우저를 열 수 없거나 --no-browser를 주면, 아무 기기에서나 URL을 열고 브라우저가 이동한 주소를 붙여 넣으십시오 (SSH 세션용). 카카오 앱에는 리다이렉트 URI로 \(Kakao.defaultRedirectURI) 주소를 등록하십시오 (또는 등록한 URI를 --redirect-uri로 넘기십시오)."
             ),
         options: Options.self,
         environment: EnvironmentVariables.login,

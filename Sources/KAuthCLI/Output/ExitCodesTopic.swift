@@ -26,7 +26,7 @@ extension HelpTopic {
                                 en:
                                     "The provider refused a request (the message gives its error and a hint), an answer kauth cannot use, a port in use. Read the message; --verbose traces the HTTP exchange with secrets redacted",
                                 ko:
-                                    "제공자가 요청을 거부함 (메시지에 오류와 힌트가 나옵니다), kauth가 쓸 수 없는 응답, 사용 중인 포트. 메시지를 읽으세요. --verbose는 시크릿을 가린 채 HTTP 주고받기를 추적합니다"
+                                    "제공자가 요청을 거부함 (메시지에 오류와 힌트가 나옵니다), kauth가 쓸 수 없는 응답, 사용 중인 포트. 메시지를 읽으십시오. --verbose는 시크릿을 가린 채 HTTP 주고받기를 추적합니다"
                             )
                     ),
                     Entry(
@@ -39,7 +39,7 @@ extension HelpTopic {
                                 en:
                                     "An unknown command or flag, a missing or invalid value or setting, a template with problems, a command the provider has no API for. Nothing was sent: fix the command line or the settings ('kauth COMMAND --help')",
                                 ko:
-                                    "알 수 없는 명령이나 플래그, 빠졌거나 잘못된 값이나 설정, 문제가 있는 템플릿, 제공자에 API가 없는 명령. 아무것도 보내지 않았습니다: 명령줄이나 설정을 고치세요 ('kauth COMMAND --help')"
+                                    "알 수 없는 명령이나 플래그, 빠졌거나 잘못된 값이나 설정, 문제가 있는 템플릿, 제공자에 API가 없는 명령. 아무것도 보내지 않았습니다: 명령줄이나 설정을 고치십시오 ('kauth COMMAND --help')"
                             )
                     ),
                     Entry(
@@ -52,7 +52,7 @@ extension HelpTopic {
                                 en:
                                     "No stored login; the refresh was refused (invalid_grant, or HTTP 400/401 without an OAuth error); the API still rejects the token after a refresh (-401); KAUTH_ACCESS_TOKEN or KAUTH_REFRESH_TOKEN was rejected. Run 'kauth login' (with the same --profile); the stored login is kept until then",
                                 ko:
-                                    "저장된 로그인이 없음, 갱신이 거부됨 (invalid_grant, 또는 OAuth 오류 없는 HTTP 400/401), 갱신한 뒤에도 API가 토큰을 거부함 (-401), KAUTH_ACCESS_TOKEN이나 KAUTH_REFRESH_TOKEN이 거부됨. 'kauth login'을 (같은 --profile로) 실행하세요. 그때까지 저장된 로그인은 유지됩니다"
+                                    "저장된 로그인이 없음, 갱신이 거부됨 (invalid_grant, 또는 OAuth 오류 없는 HTTP 400/401), 갱신한 뒤에도 API가 토큰을 거부함 (-401), KAUTH_ACCESS_TOKEN이나 KAUTH_REFRESH_TOKEN이 거부됨. 'kauth login'을 (같은 --profile로) 실행하십시오. 그때까지 저장된 로그인은 유지됩니다"
                             )
                     ),
                     Entry(
@@ -62,7 +62,7 @@ extension HelpTopic {
                                 en:
                                     "The message names the scope IDs the user has not agreed to, and --json lists them as required_scopes. Run 'kauth scopes request SCOPE…', then try again",
                                 ko:
-                                    "메시지에 사용자가 동의하지 않은 동의항목 ID가 나오며, --json은 이를 required_scopes로 나열합니다. 'kauth scopes request SCOPE…'를 실행한 뒤 다시 시도하세요"
+                                    "메시지에 사용자가 동의하지 않은 동의항목 ID가 나오며, --json은 이를 required_scopes로 나열합니다. 'kauth scopes request SCOPE…'를 실행한 뒤 다시 시도하십시오"
                             )
                     ),
                     Entry(
@@ -73,7 +73,7 @@ extension HelpTopic {
                                 en:
                                     "Connection, DNS, TLS or proxy failure, no answer in time, HTTP 5xx or the provider's maintenance codes. Nothing is wrong with the login: try again later (GET requests were already retried twice)",
                                 ko:
-                                    "연결, DNS, TLS 또는 프록시 실패, 제시간에 응답 없음, HTTP 5xx 또는 제공자의 점검 코드. 로그인에는 문제가 없습니다: 나중에 다시 시도하세요 (GET 요청은 이미 두 번 다시 시도했습니다)"
+                                    "연결, DNS, TLS 또는 프록시 실패, 제시간에 응답 없음, HTTP 5xx 또는 제공자의 점검 코드. 로그인에는 문제가 없습니다: 나중에 다시 시도하십시오 (GET 요청은 이미 두 번 다시 시도했습니다)"
                             )
                     ),
                     Entry(
@@ -84,7 +84,7 @@ extension HelpTopic {
                                 en:
                                     "Consent refused, an error from the provider's login page, Ctrl-C, or no redirect before --timeout (often a redirect URI the provider does not know: look at the browser tab). Nothing was stored: run 'kauth login' again",
                                 ko:
-                                    "동의 거부, 제공자 로그인 페이지의 오류, Ctrl-C, 또는 --timeout 전에 리다이렉트가 오지 않음 (제공자가 모르는 리다이렉트 URI인 경우가 많습니다: 브라우저 탭을 보세요). 아무것도 저장하지 않았습니다: 'kauth login'을 다시 실행하세요"
+                                    "동의 거부, 제공자 로그인 페이지의 오류, Ctrl-C, 또는 --timeout 전에 리다이렉트가 오지 않음 (제공자가 모르는 리다이렉트 URI인 경우가 많습니다: 브라우저 탭을 보십시오). 아무것도 저장하지 않았습니다: 'kauth login'을 다시 실행하십시오"
                             )
                     ),
                     Entry(

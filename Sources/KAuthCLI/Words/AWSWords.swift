@@ -36,7 +36,7 @@ enum AWSWords: Message {
                 en:
                     "--role-arn '\(value.visible)' is not a role ARN; give the role's ARN as IAM shows it, such as arn:aws:iam::123456789012:role/NAME",
                 ko:
-                    "--role-arn '\(value.visible)'은(는) 역할 ARN이 아닙니다. IAM에 표시되는 역할의 ARN을 주세요(예: arn:aws:iam::123456789012:role/NAME)"
+                    "--role-arn '\(value.visible)'은(는) 역할 ARN이 아닙니다. IAM에 표시되는 역할의 ARN을 주십시오(예: arn:aws:iam::123456789012:role/NAME)"
             )
         case .sessionNameTooShort(let value):
             Localized(
@@ -53,7 +53,7 @@ enum AWSWords: Message {
                 en:
                     "KAUTH_ACCESS_TOKEN is set and is an access token alone: add --access-token to trade it at STS, or unset KAUTH_ACCESS_TOKEN to trade the stored login's ID token",
                 ko:
-                    "KAUTH_ACCESS_TOKEN이 설정되어 있고 이는 액세스 토큰일 뿐입니다. STS에서 교환하려면 --access-token을 붙이고, 저장된 로그인의 ID 토큰을 쓰려면 KAUTH_ACCESS_TOKEN을 해제하세요"
+                    "KAUTH_ACCESS_TOKEN이 설정되어 있고 이는 액세스 토큰일 뿐입니다. STS에서 교환하려면 --access-token을 붙이고, 저장된 로그인의 ID 토큰을 쓰려면 KAUTH_ACCESS_TOKEN을 해제하십시오"
             )
         case .stsRefused(let status, let code, let message):
             Localized(
@@ -64,14 +64,14 @@ enum AWSWords: Message {
                 en:
                     "the STS endpoint answered HTTP \(status) with a body that is not STS's XML (\(Self.describe(problem).english), at byte \(offset)); check AWS_ENDPOINT_URL_STS and AWS_ENDPOINT_URL",
                 ko:
-                    "STS 엔드포인트가 HTTP \(status)로 STS의 XML이 아닌 본문을 보냈습니다(\(Self.describe(problem).korean), \(offset)번째 바이트). AWS_ENDPOINT_URL_STS와 AWS_ENDPOINT_URL을 확인하세요"
+                    "STS 엔드포인트가 HTTP \(status)로 STS의 XML이 아닌 본문을 보냈습니다(\(Self.describe(problem).korean), \(offset)번째 바이트). AWS_ENDPOINT_URL_STS와 AWS_ENDPOINT_URL을 확인하십시오"
             )
         case .stsOtherDocument(let status, let root, let namespace):
             Localized(
                 en:
                     "the STS endpoint answered HTTP \(status) with an XML document <\(root.visible)> in namespace '\(namespace.visible)', not STS's answer; check AWS_ENDPOINT_URL_STS and AWS_ENDPOINT_URL",
                 ko:
-                    "STS 엔드포인트가 HTTP \(status)로 STS의 응답이 아닌 XML 문서 <\(root.visible)>(네임스페이스 '\(namespace.visible)')를 보냈습니다. AWS_ENDPOINT_URL_STS와 AWS_ENDPOINT_URL을 확인하세요"
+                    "STS 엔드포인트가 HTTP \(status)로 STS의 응답이 아닌 XML 문서 <\(root.visible)>(네임스페이스 '\(namespace.visible)')를 보냈습니다. AWS_ENDPOINT_URL_STS와 AWS_ENDPOINT_URL을 확인하십시오"
             )
         case .stsBadField(let status, let field):
             Localized(

@@ -14,7 +14,7 @@ enum ConfigWords: Message {
         case .notSet(let key):
             let set = Invocation("kauth config set \(key) VALUE")
             return Localized(
-                en: "'\(key)' is not set; set it with \(set)", ko: "'\(key)'은(는) 설정되어 있지 않습니다. \(set)(으)로 설정하세요")
+                en: "'\(key)' is not set; set it with \(set)", ko: "'\(key)'은(는) 설정되어 있지 않습니다. \(set)(으)로 설정하십시오")
         case .meansNothing(let key, let provider, let type, let keys):
             let list = keys.joined(separator: ", ")
             return Localized(
@@ -27,25 +27,25 @@ enum ConfigWords: Message {
                 en:
                     "warning: provider '\(name)' has no type yet, so no command can use it; set one with \(set) (\(list))\(closest.map { ", or did you mean \($0)?" } ?? "")\n",
                 ko:
-                    "경고: 제공자 '\(name)'에 아직 유형이 없어 어떤 명령도 쓸 수 없습니다. \(set)(으)로 설정하세요 (\(list))\(closest.map { ". 혹시 \($0)을(를) 말씀하신 건가요?" } ?? "")\n"
+                    "경고: 제공자 '\(name)'에 아직 유형이 없어 어떤 명령도 쓸 수 없습니다. \(set)(으)로 설정하십시오 (\(list))\(closest.map { ". 혹시 \($0)을(를) 말씀하신 건가요?" } ?? "")\n"
             )
         case .empty(let path):
             let example = Invocation("kauth config set provider.kakao.client_id YOUR_REST_API_KEY")
             return Localized(
                 en:
                     "No settings are stored in \(path) yet; set one with `kauth config set KEY VALUE`, e.g. \(example).\n",
-                ko: "\(path)에 저장된 설정이 아직 없습니다. `kauth config set KEY VALUE`로 설정하세요. 예: \(example)\n")
+                ko: "\(path)에 저장된 설정이 아직 없습니다. `kauth config set KEY VALUE`로 설정하십시오. 예: \(example)\n")
         case .bareKey(let key, let meant, let command):
             return Localized(
                 en:
                     "unknown config key '\(key.visible)': provider settings are named provider.NAME.KEY; did you mean \(meant)? Run \(command)",
                 ko:
-                    "알 수 없는 설정 키 '\(key.visible)': 제공자 설정의 이름은 provider.NAME.KEY입니다. \(meant)을(를) 말씀하신 건가요? \(command)을(를) 실행하세요"
+                    "알 수 없는 설정 키 '\(key.visible)': 제공자 설정의 이름은 provider.NAME.KEY입니다. \(meant)을(를) 말씀하신 건가요? \(command)을(를) 실행하십시오"
             )
         case .unknownShell(let shell):
             return Localized(
                 en: "unknown shell '\(shell)'; use bash, zsh or fish",
-                ko: "알 수 없는 셸 '\(shell)'입니다. bash, zsh, fish 중 하나를 쓰세요")
+                ko: "알 수 없는 셸 '\(shell)'입니다. bash, zsh, fish 중 하나를 쓰십시오")
         }
     }
 }

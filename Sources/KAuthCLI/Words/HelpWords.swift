@@ -60,11 +60,11 @@ enum HelpWords: Message {
         case .moreAboutCommand(let command):
             Localized(
                 en: "Run '\(command.line)' for more about a command.",
-                ko: "명령에 대해 더 알아보려면 '\(command.line)'을(를) 실행하세요.")
+                ko: "명령을 더 알아보려면 '\(command.line)'을(를) 실행하십시오.")
         case .moreAboutCommandOrTopic(let command, let topic):
             Localized(
                 en: "Run '\(command.line)' for more about a command,\n'\(topic.line)' for a topic.",
-                ko: "명령에 대해 더 알아보려면 '\(command.line)'을(를),\n주제는 '\(topic.line)'을(를) 실행하세요.")
+                ko: "명령에 대해 더 알아보려면 '\(command.line)'을(를),\n주제는 '\(topic.line)'을(를) 실행하십시오.")
         case .repeatable: Localized(en: " (repeatable)", ko: " (여러 번 지정 가능)")
         case .manTitle: Localized(en: "User Commands", ko: "사용자 명령")
         case .manName: Localized(en: "NAME", ko: "이름")

@@ -57,12 +57,12 @@ enum LoginProgressWords: Message {
         case .opening(let url):
             return Localized(
                 en: "Opening the browser to log in. If it does not open, visit:\n\n  \(url)\n\n",
-                ko: "로그인하도록 브라우저를 엽니다. 열리지 않으면 다음 주소로 이동하세요.\n\n  \(url)\n\n")
+                ko: "로그인하도록 브라우저를 엽니다. 열리지 않으면 다음 주소로 이동하십시오.\n\n  \(url)\n\n")
         case .openingPicker(let url):
             return Localized(
                 en:
                     "Opening the shipping-address picker in the browser. If it does not open, open this link in a browser on this machine (it works once):\n\n  \(url)\n\n",
-                ko: "브라우저에서 배송지 선택 화면을 엽니다. 열리지 않으면 이 컴퓨터의 브라우저에서 다음 링크를 여세요 (한 번만 쓸 수 있습니다).\n\n  \(url)\n\n")
+                ko: "브라우저에서 배송지 선택 화면을 엽니다. 열리지 않으면 이 컴퓨터의 브라우저에서 다음 링크를 여십시오 (한 번만 쓸 수 있습니다).\n\n  \(url)\n\n")
         case .noBrowser(let reason):
             return Localized(
                 en: "No browser could be opened: \(reason.english).\n", ko: "브라우저를 열 수 없었습니다: \(reason.korean).\n")
@@ -73,39 +73,39 @@ enum LoginProgressWords: Message {
                 en:
                     "The browser command \(command.visible) ended with status \(status): a browser that opened but could not load the page (the provider down or unreachable?) ends so too. If no browser window shows the page, open the address above yourself.\(output == nil ? "" : " It said:")\(said)\n",
                 ko:
-                    "브라우저 명령 \(command.visible)이(가) 상태 \(status)(으)로 끝났습니다. 브라우저가 열렸지만 페이지를 불러오지 못했을 때(제공자 서버가 꺼져 있거나 연결할 수 없을 때)도 이렇게 끝납니다. 브라우저 창에 페이지가 보이지 않으면 위의 주소를 직접 여세요.\(output == nil ? "" : " 출력:")\(said)\n"
+                    "브라우저 명령 \(command.visible)이(가) 상태 \(status)(으)로 끝났습니다. 브라우저가 열렸지만 페이지를 불러오지 못했을 때(제공자 서버가 꺼져 있거나 연결할 수 없을 때)도 이렇게 끝납니다. 브라우저 창에 페이지가 보이지 않으면 위의 주소를 직접 여십시오.\(output == nil ? "" : " 출력:")\(said)\n"
             )
         case .pasteAfterURLShown:
             return Localized(
                 en: "Open the URL above in a browser on any machine and log in. ",
-                ko: "아무 컴퓨터의 브라우저에서 위의 URL을 열고 로그인하세요. ")
+                ko: "아무 컴퓨터의 브라우저에서 위의 URL을 열고 로그인하십시오. ")
         case .pasteOpen(let url):
             return Localized(
                 en: "Open this URL in a browser on any machine and log in:\n\n  \(url)\n\n",
-                ko: "아무 컴퓨터의 브라우저에서 다음 URL을 열고 로그인하세요.\n\n  \(url)\n\n")
+                ko: "아무 컴퓨터의 브라우저에서 다음 URL을 열고 로그인하십시오.\n\n  \(url)\n\n")
         case .pasteInstructions(let redirectURI):
             return Localized(
                 en:
                     "Then paste here the address the browser ends up on — it starts with \(redirectURI); the page itself may fail to load, that is fine — and press Enter:\n",
                 ko:
-                    "그런 다음 브라우저가 마지막에 이동한 주소(\(redirectURI)(으)로 시작합니다. 페이지가 열리지 않아도 괜찮습니다)를 여기에 붙여 넣고 Enter 키를 누르세요.\n"
+                    "그런 다음 브라우저가 마지막에 이동한 주소(\(redirectURI)(으)로 시작합니다. 페이지가 열리지 않아도 괜찮습니다)를 여기에 붙여 넣고 Enter 키를 누르십시오.\n"
             )
         case .pickerPasteOpen(let url):
             return Localized(
                 en: "Open this URL in a browser on any machine and finish on Kakao's page:\n\n  \(url)\n\n",
-                ko: "아무 컴퓨터의 브라우저에서 다음 URL을 열고 카카오 페이지에서 마치세요.\n\n  \(url)\n\n")
+                ko: "아무 컴퓨터의 브라우저에서 다음 URL을 열고 카카오 페이지에서 마치십시오.\n\n  \(url)\n\n")
         case .pickerPasteInstructions(let origin):
             return Localized(
                 en:
                     "Then paste here the address the browser is sent back to — it starts with \(origin)/address/; the page itself may fail to load, that is fine — and press Enter:\n",
                 ko:
-                    "그런 다음 브라우저가 돌아온 주소(\(origin)/address/로 시작합니다. 페이지가 열리지 않아도 괜찮습니다)를 여기에 붙여 넣고 Enter 키를 누르세요.\n"
+                    "그런 다음 브라우저가 돌아온 주소(\(origin)/address/로 시작합니다. 페이지가 열리지 않아도 괜찮습니다)를 여기에 붙여 넣고 Enter 키를 누르십시오.\n"
             )
         case .pickerPastedURLRejected:
             return Localized(
                 en:
                     "That is not the address the picker sent the browser back to (it starts with http://127.0.0.1 and has a status); try again.\n",
-                ko: "배송지 선택 화면이 브라우저를 돌려보낸 주소가 아닙니다 (http://127.0.0.1로 시작하고 status가 있습니다). 다시 붙여 넣으세요.\n")
+                ko: "배송지 선택 화면이 브라우저를 돌려보낸 주소가 아닙니다 (http://127.0.0.1로 시작하고 status가 있습니다). 다시 붙여 넣으십시오.\n")
         case .stillWaiting(let hint):
             return Localized(en: "Still waiting. \(hint.english)\n", ko: "아직 기다리는 중입니다. \(hint.korean)\n")
         case .wrongState:
@@ -132,20 +132,20 @@ enum LoginProgressWords: Message {
             return Localized(
                 en:
                     "That URL is not from this login (its state does not match); paste the URL from this login's browser tab.\n",
-                ko: "이 로그인의 URL이 아닙니다 (state가 맞지 않습니다). 이 로그인의 브라우저 탭에 있는 URL을 붙여 넣으세요.\n")
+                ko: "이 로그인의 URL이 아닙니다 (state가 맞지 않습니다). 이 로그인의 브라우저 탭에 있는 URL을 붙여 넣으십시오.\n")
         case .notTheRedirect(let path):
             return Localized(
                 en: "That is not the redirect URL (expected a URL with the path \(path) and a code); try again.\n",
-                ko: "리디렉션 URL이 아닙니다 (경로가 \(path)이고 code가 있는 URL이어야 합니다). 다시 붙여 넣으세요.\n")
+                ko: "리디렉션 URL이 아닙니다 (경로가 \(path)이고 code가 있는 URL이어야 합니다). 다시 붙여 넣으십시오.\n")
         case .pastedTwice:
             return Localized(
                 en: "That holds the address twice (pasted twice?); paste it once and press Enter.\n",
-                ko: "주소가 두 번 들어 있습니다 (두 번 붙여 넣었나요?). 한 번만 붙여 넣고 Enter 키를 누르세요.\n")
+                ko: "주소가 두 번 들어 있습니다 (두 번 붙여 넣었나요?). 한 번만 붙여 넣고 Enter 키를 누르십시오.\n")
         case .cutOff(let missing):
             return Localized(
                 en:
                     "This address is cut off: it has no \(missing). Copy the whole address from the browser's address bar and paste it again.\n",
-                ko: "주소가 잘렸습니다: \(missing)이(가) 없습니다. 브라우저 주소 표시줄의 주소 전체를 복사해 다시 붙여 넣으세요.\n")
+                ko: "주소가 잘렸습니다: \(missing)이(가) 없습니다. 브라우저 주소 표시줄의 주소 전체를 복사해 다시 붙여 넣으십시오.\n")
         case .deviceCode(let code, let uri, let complete):
             let page = uri?.visible
             return Localized(
@@ -153,9 +153,9 @@ enum LoginProgressWords: Message {
                     "To log in, visit \(page ?? "the provider's device page") and enter the code:\n\n  \(code.visible)\n\n"
                     + (complete.map { "Or open: \($0.visible)\n" } ?? "")
                     + "Approve only if the page shows this same code.\n",
-                ko: "로그인하려면 \(page ?? "제공자의 기기 인증 페이지")에서 다음 코드를 입력하세요.\n\n  \(code.visible)\n\n"
-                    + (complete.map { "또는 다음 주소를 여세요: \($0.visible)\n" } ?? "")
-                    + "페이지에 이 코드와 같은 코드가 보일 때만 승인하세요.\n")
+                ko: "로그인하려면 \(page ?? "제공자의 기기 인증 페이지")에서 다음 코드를 입력하십시오.\n\n  \(code.visible)\n\n"
+                    + (complete.map { "또는 다음 주소를 여십시오: \($0.visible)\n" } ?? "")
+                    + "페이지에 이 코드와 같은 코드가 보일 때만 승인하십시오.\n")
         case .noIDToken(let setup):
             return Localized(
                 en:
@@ -175,7 +175,7 @@ enum LoginProgressWords: Message {
             let what = activity.localized
             return Localized(
                 en: "Waiting up to \(seconds) s for \(what.english) to finish…\n",
-                ko: "\(what.korean)이(가) 끝나기를 최대 \(seconds)초 기다립니다…\n")
+                ko: "\(what.korean) 완료를 최대 \(seconds)초 기다립니다…\n")
         case .countdown(let left, let activity):
             let what = activity.localized
             let clock = "\(left / 60):" + (left % 60 < 10 ? "0\(left % 60)" : "\(left % 60)")
@@ -191,7 +191,7 @@ enum LoginProgressWords: Message {
             return Localized(
                 en:
                     "warning: refused a connection to kauth's listener whose owner could not be found (\(reason)); if it was your browser, paste the address as below\n",
-                ko: "경고: 소유자를 알 수 없는 kauth 리스너 연결을 거부했습니다 (\(reason)). 내 브라우저였다면 아래 안내대로 주소를 붙여 넣으세요\n")
+                ko: "경고: 소유자를 알 수 없는 kauth 리스너 연결을 거부했습니다 (\(reason)). 내 브라우저였다면 아래 안내대로 주소를 붙여 넣으십시오\n")
         case .confined(let browser, let sandbox, let folder):
             return Localized(
                 en:
@@ -224,7 +224,7 @@ enum LoginProgressWords: Message {
         case .sharerNotOpened(let reason):
             return Localized(
                 en: "warning: could not open a browser (\(reason.english)); open the URL yourself\n",
-                ko: "경고: 브라우저를 열 수 없었습니다 (\(reason.korean)). URL을 직접 여세요\n")
+                ko: "경고: 브라우저를 열 수 없었습니다 (\(reason.korean)). URL을 직접 여십시오\n")
         case .cannotRun(let command, let reason):
             return Localized(
                 en: "\(command.visible) cannot be run (\(reason))", ko: "\(command.visible)을(를) 실행할 수 없습니다 (\(reason))")
@@ -299,21 +299,21 @@ enum LoginWords: Message {
                 en:
                     "warning: \(variable)=0 is set in the environment (a `kauth sandbox` setting): this login to \(provider.visible) listens on a free port, which changes on every run and matches no registered redirect URI; unset \(variable) to use \(redirectURI ?? "the provider's default redirect URI")\n",
                 ko:
-                    "경고: 환경에 \(variable)=0이 설정되어 있습니다 (`kauth sandbox` 설정). 이 \(provider.visible) 로그인은 실행할 때마다 바뀌는 빈 포트에서 기다리므로 등록된 리디렉션 URI와 맞지 않습니다. \(redirectURI ?? "제공자의 기본 리디렉션 URI")을(를) 쓰려면 \(variable)을(를) 해제하세요\n"
+                    "경고: 환경에 \(variable)=0이 설정되어 있습니다 (`kauth sandbox` 설정). 이 \(provider.visible) 로그인은 실행할 때마다 바뀌는 빈 포트에서 기다리므로 등록된 리디렉션 URI와 맞지 않습니다. \(redirectURI ?? "제공자의 기본 리디렉션 URI")을(를) 쓰려면 \(variable)을(를) 해제하십시오\n"
             )
         case .clientIDOverridesConfig(let variable, let id, let provider, let configured):
             return Localized(
                 en:
                     "warning: \(variable) in the environment ('\(id.visible)') overrides provider.\(provider).client_id in the config ('\(configured.visible)'); if it is left from `kauth sandbox`, unset \(variable)\n",
                 ko:
-                    "경고: 환경의 \(variable)('\(id.visible)')이(가) 설정의 provider.\(provider).client_id('\(configured.visible)')보다 우선합니다. `kauth sandbox`에서 남은 값이면 \(variable)을(를) 해제하세요\n"
+                    "경고: 환경의 \(variable)('\(id.visible)')이(가) 설정의 provider.\(provider).client_id('\(configured.visible)')보다 우선합니다. `kauth sandbox`에서 남은 값이면 \(variable)을(를) 해제하십시오\n"
             )
         case .sandboxClientID(let variable, let id, let provider):
             return Localized(
                 en:
                     "warning: \(variable) is '\(id)', the client id `kauth sandbox` exports, and this login goes to \(provider.visible); unset \(variable) and set your app's client id\n",
                 ko:
-                    "경고: \(variable)이(가) `kauth sandbox`가 내보내는 클라이언트 ID '\(id)'인데 이 로그인은 \(provider.visible)(으)로 갑니다. \(variable)을(를) 해제하고 앱의 클라이언트 ID를 설정하세요\n"
+                    "경고: \(variable)이(가) `kauth sandbox`가 내보내는 클라이언트 ID '\(id)'인데 이 로그인은 \(provider.visible)(으)로 갑니다. \(variable)을(를) 해제하고 앱의 클라이언트 ID를 설정하십시오\n"
             )
         case .requestingConsent(let ids):
             let list = ids.joined(separator: " ")

@@ -50,26 +50,26 @@ enum MachineLoginWords: Message {
                 en:
                     "token_endpoint_auth_method is private_key_jwt for \(provider.visible), but no key is set: `kauth config set provider.\(provider.visible).private_key /path/to/key.pem` (a PEM private key, RSA or EC)",
                 ko:
-                    "\(provider.visible)의 token_endpoint_auth_method가 private_key_jwt이지만 키가 설정되지 않았습니다: `kauth config set provider.\(provider.visible).private_key /path/to/key.pem`(RSA 또는 EC PEM 개인 키)으로 설정하세요"
+                    "\(provider.visible)의 token_endpoint_auth_method가 private_key_jwt이지만 키가 설정되지 않았습니다: `kauth config set provider.\(provider.visible).private_key /path/to/key.pem`(RSA 또는 EC PEM 개인 키)으로 설정하십시오"
             )
         case .noSecret(let method, let provider):
             Localized(
                 en:
                     "token_endpoint_auth_method is \(method) for \(provider.visible), but there is no client secret: set KAUTH_CLIENT_SECRET or provider.\(provider.visible).client_secret",
                 ko:
-                    "\(provider.visible)의 token_endpoint_auth_method가 \(method)이지만 클라이언트 시크릿이 없습니다: KAUTH_CLIENT_SECRET 또는 provider.\(provider.visible).client_secret을 설정하세요"
+                    "\(provider.visible)의 token_endpoint_auth_method가 \(method)이지만 클라이언트 시크릿이 없습니다: KAUTH_CLIENT_SECRET 또는 provider.\(provider.visible).client_secret을 설정하십시오"
             )
         case .noClientCertificate(let provider):
             Localized(
                 en:
                     "token_endpoint_auth_method is tls_client_auth for \(provider.visible), but no client certificate is set: set provider.\(provider.visible).client_cert and client_key (PEM files)",
                 ko:
-                    "\(provider.visible)의 token_endpoint_auth_method가 tls_client_auth이지만 클라이언트 인증서가 설정되지 않았습니다: provider.\(provider.visible).client_cert와 client_key(PEM 파일)를 설정하세요"
+                    "\(provider.visible)의 token_endpoint_auth_method가 tls_client_auth이지만 클라이언트 인증서가 설정되지 않았습니다: provider.\(provider.visible).client_cert와 client_key(PEM 파일)를 설정하십시오"
             )
         case .privateKeyMissing(let path):
             Localized(
                 en: "the private key \(path.visible) does not exist: check provider.NAME.private_key",
-                ko: "개인 키 \(path.visible)이(가) 없습니다: provider.NAME.private_key를 확인하세요")
+                ko: "개인 키 \(path.visible)이(가) 없습니다: provider.NAME.private_key를 확인하십시오")
         case .privateKeyUnreadable(let path, let reason):
             Localized(
                 en: "cannot read the private key \(path.visible): \(reason.visible)",
@@ -86,7 +86,7 @@ enum MachineLoginWords: Message {
                 en:
                     "the private key \(path.visible) is encrypted, and kauth runs unattended: decrypt it into a file only you can read (`openssl pkey -in KEY -out plain.pem`)",
                 ko:
-                    "개인 키 \(path.visible)이(가) 암호화되어 있습니다. kauth는 사람 없이 실행되므로 본인만 읽을 수 있는 파일로 복호화하세요(`openssl pkey -in KEY -out plain.pem`)"
+                    "개인 키 \(path.visible)이(가) 암호화되어 있습니다. kauth는 사람 없이 실행되므로 본인만 읽을 수 있는 파일로 복호화하십시오(`openssl pkey -in KEY -out plain.pem`)"
             )
         case .privateKeyType(let path, let type):
             Localized(
@@ -106,7 +106,7 @@ enum MachineLoginWords: Message {
                 en:
                     "the provider takes \(method) assertions signed with \(offered.map(\.visible).joined(separator: ", ")), and this \(method == "client_secret_jwt" ? "secret" : "key") signs \(possible.joined(separator: ", ")) only: use a key of a type it takes, or set token_endpoint_auth_method",
                 ko:
-                    "공급자는 \(offered.map(\.visible).joined(separator: ", "))(으)로 서명된 \(method) 어설션만 받고, 이 \(method == "client_secret_jwt" ? "시크릿" : "키")은(는) \(possible.joined(separator: ", "))만 서명할 수 있습니다: 공급자가 받는 종류의 키를 쓰거나 token_endpoint_auth_method를 설정하세요"
+                    "공급자는 \(offered.map(\.visible).joined(separator: ", "))(으)로 서명된 \(method) 어설션만 받고, 이 \(method == "client_secret_jwt" ? "시크릿" : "키")은(는) \(possible.joined(separator: ", "))만 서명할 수 있습니다: 공급자가 받는 종류의 키를 쓰거나 token_endpoint_auth_method를 설정하십시오"
             )
         case .signingFailed:
             Localized(
@@ -142,7 +142,7 @@ enum MachineLoginWords: Message {
                 en:
                     "the introspection endpoint answered HTTP \(status)\(error.map { " \($0.visible)" } ?? ""); check that this client may introspect tokens (its credentials, token_endpoint_auth_method)",
                 ko:
-                    "토큰 조회 엔드포인트가 HTTP \(status)\(error.map { " \($0.visible)" } ?? "")(으)로 응답했습니다. 이 클라이언트가 토큰을 조회할 수 있는지(자격 증명, token_endpoint_auth_method) 확인하세요"
+                    "토큰 조회 엔드포인트가 HTTP \(status)\(error.map { " \($0.visible)" } ?? "")(으)로 응답했습니다. 이 클라이언트가 토큰을 조회할 수 있는지(자격 증명, token_endpoint_auth_method) 확인하십시오"
             )
         case .inactive:
             Localized(

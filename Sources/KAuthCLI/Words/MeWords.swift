@@ -27,7 +27,7 @@ enum MeWords: Message {
         case .signedUp: return Localized(en: "signed up", ko: "가입 완료")
         case .verified(let email): return Localized(en: "\(email) (verified)", ko: "\(email) (인증됨)")
         case .signedUpYes: return Localized(en: "yes", ko: "예")
-        case .signedUpNo: return Localized(en: "no (run `kauth signup`)", ko: "아니요 (`kauth signup`을 실행하세요)")
+        case .signedUpNo: return Localized(en: "no (run `kauth signup`)", ko: "아니요 (`kauth signup`을 실행하십시오)")
         case .needsAgreement(let items):
             let list = items.map(\.visible).joined(separator: ", ")
             return Localized(en: "needs agreement: \(list)\n", ko: "동의가 필요한 항목: \(list)\n")
@@ -35,14 +35,14 @@ enum MeWords: Message {
             return Localized(
                 en:
                     "the profile has no field '\(path)' (it may need consent: see `kauth me` for items that need agreement)",
-                ko: "사용자 정보에 '\(path)' 필드가 없습니다 (동의가 필요할 수 있습니다. 동의가 필요한 항목은 `kauth me`로 확인하세요)")
+                ko: "사용자 정보에 '\(path)' 필드가 없습니다 (동의가 필요할 수 있습니다. 동의가 필요한 항목은 `kauth me`로 확인하십시오)")
         case .noIDToken:
             return Localized(
                 en: "no ID token is stored to check userinfo against; log in with `kauth login --openid`",
-                ko: "userinfo를 확인할 ID 토큰이 저장되어 있지 않습니다. `kauth login --openid`로 로그인하세요")
+                ko: "userinfo를 확인할 ID 토큰이 저장되어 있지 않습니다. `kauth login --openid`로 로그인하십시오")
         case .unreadableIDToken:
             return Localized(
-                en: "the stored ID token cannot be read; log in again", ko: "저장된 ID 토큰을 읽을 수 없습니다. 다시 로그인하세요")
+                en: "the stored ID token cannot be read; log in again", ko: "저장된 ID 토큰을 읽을 수 없습니다. 다시 로그인하십시오")
         }
     }
 }

@@ -70,12 +70,12 @@ enum PageWords: Message {
         case .providerAnswered(let provider):
             Localized(en: "\(Self.name(provider).english) answered:", ko: "\(Self.name(provider).korean)에서 보낸 응답:")
         case .returnForNextSteps:
-            Localized(en: "Return to the terminal to see what to do next.", ko: "터미널로 돌아가 다음 안내를 확인하세요.")
+            Localized(en: "Return to the terminal to see what to do next.", ko: "터미널로 돌아가 다음 안내를 확인하십시오.")
         case .exchangeFailedBody(let provider):
             Localized(
                 en:
                     "\(provider) sent you back to kauth, but kauth could not finish the login with it. Look at the terminal for what went wrong and what to do next.",
-                ko: "\(Self.korean(provider))에서 돌아왔지만 로그인을 마무리하지 못했습니다. 원인과 해결 방법은 터미널에서 확인하세요.")
+                ko: "\(Self.korean(provider))에서 돌아왔지만 로그인을 마무리하지 못했습니다. 원인과 해결 방법은 터미널에서 확인하십시오.")
         case .notThisLoginTitle: Localized(en: "Request ignored", ko: "요청 무시됨")
         case .notThisLoginHeading:
             Localized(en: "This is not the login kauth is waiting for", ko: "진행 중인 로그인의 요청이 아닙니다")
@@ -84,7 +84,7 @@ enum PageWords: Message {
                 en: "The request did not carry the state of the login in progress, so kauth ignored it.",
                 ko: "이 요청에는 지금 진행 중인 로그인의 확인 값(state)이 없어서 무시했습니다.")
         case .loginStillWaiting:
-            Localized(en: "The login is still waiting. Return to the terminal.", ko: "로그인은 계속 진행 중입니다. 터미널로 돌아가세요.")
+            Localized(en: "The login is still waiting. Return to the terminal.", ko: "로그인은 계속 진행 중입니다. 터미널로 돌아가십시오.")
         case .incompleteTitle: Localized(en: "Incomplete answer", ko: "불완전한 응답")
         case .incompleteHeading: Localized(en: "The answer is incomplete", ko: "응답에 필요한 내용이 없습니다")
         case .incompleteBody:
@@ -97,13 +97,13 @@ enum PageWords: Message {
         case .alreadyFinishedBody:
             Localized(
                 en: "kauth already has this login's answer and did not use this one. Return to the terminal.",
-                ko: "이 로그인의 응답을 이미 받았으므로 이번 응답은 사용하지 않았습니다. 터미널로 돌아가세요.")
+                ko: "이 로그인의 응답을 이미 받았으므로 이번 응답은 사용하지 않았습니다. 터미널로 돌아가십시오.")
         case .timedOutTitle: Localized(en: "Login timed out", ko: "로그인 시간 초과")
         case .timedOutHeading: Localized(en: "This login timed out", ko: "로그인 시간이 초과되었습니다")
         case .timedOutBody(let command):
             Localized(
                 en: "kauth stopped waiting for the answer. To log in, run \(command) again in the terminal.",
-                ko: "더 이상 응답을 기다리지 않습니다. 로그인하려면 터미널에서 \(command)을 다시 실행하세요.")
+                ko: "더 이상 응답을 기다리지 않습니다. 로그인하려면 터미널에서 \(command)을 다시 실행하십시오.")
         case .takeoverTitle: Localized(en: "Login stopped", ko: "로그인 중단됨")
         case .takeoverHeading: Localized(en: "kauth stopped this login", ko: "안전을 위해 로그인을 중단했습니다")
         case .takeoverBody:
@@ -114,7 +114,7 @@ enum PageWords: Message {
         case .logInAgain(let command):
             Localized(
                 en: "To log in, run \(command) again in the terminal.",
-                ko: "로그인하려면 터미널에서 \(command)을 다시 실행하세요.")
+                ko: "로그인하려면 터미널에서 \(command)을 다시 실행하십시오.")
         case .wrongIssuer(let expected, let got):
             Localized(
                 en:
@@ -130,14 +130,14 @@ enum PageWords: Message {
         case .pickerStillWaiting:
             Localized(
                 en: "kauth is still waiting for your choice. Return to the terminal.",
-                ko: "배송지 선택은 계속 진행 중입니다. 터미널로 돌아가세요.")
+                ko: "배송지 선택은 계속 진행 중입니다. 터미널로 돌아가십시오.")
         case .pickerFinishedTitle: Localized(en: "Already finished", ko: "이미 끝난 배송지 선택")
         case .pickerFinishedHeading:
             Localized(en: "Choosing an address has already finished", ko: "배송지 선택은 이미 끝났습니다")
         case .pickerFinishedBody:
             Localized(
                 en: "kauth already has the address picker's answer and did not use this one. Return to the terminal.",
-                ko: "배송지 선택 결과를 이미 받았으므로 이번 응답은 사용하지 않았습니다. 터미널로 돌아가세요.")
+                ko: "배송지 선택 결과를 이미 받았으므로 이번 응답은 사용하지 않았습니다. 터미널로 돌아가십시오.")
         case .pickerStoppedTitle: Localized(en: "Address choice stopped", ko: "배송지 선택 중단됨")
         case .pickerStoppedHeading:
             Localized(en: "kauth stopped choosing an address", ko: "안전을 위해 배송지 선택을 중단했습니다")
@@ -149,7 +149,7 @@ enum PageWords: Message {
         case .pickerTryAgain(let command):
             Localized(
                 en: "To try again, run the same \(command) command again in the terminal.",
-                ko: "다시 하려면 터미널에서 같은 \(command) 명령을 다시 실행하세요.")
+                ko: "다시 하려면 터미널에서 같은 \(command) 명령을 다시 실행하십시오.")
         case .addressChosenTitle: Localized(en: "Address chosen", ko: "배송지 선택 완료")
         case .addressChosenHeading: Localized(en: "Shipping address chosen", ko: "배송지를 선택했습니다")
         case .addressChosenBody(let provider):

@@ -52,7 +52,7 @@ enum ProductWords: Message {
                 en:
                     "'\(id.visible)' is not a consent item of this app\(closest.isEmpty ? "" : " (did you mean \(list)?)"); see `kauth scopes`",
                 ko:
-                    "'\(id.visible)'은(는) 이 앱의 동의항목이 아닙니다\(closest.isEmpty ? "" : " (\(list)을(를) 말씀하신 건가요?)"). `kauth scopes`로 확인하세요"
+                    "'\(id.visible)'은(는) 이 앱의 동의항목이 아닙니다\(closest.isEmpty ? "" : " (\(list)을(를) 말씀하신 건가요?)"). `kauth scopes`로 확인하십시오"
             )
         case .scopeNotAgreed(let id):
             return Localized(
@@ -62,20 +62,20 @@ enum ProductWords: Message {
             return Localized(
                 en:
                     "'\(id)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)",
-                ko: "'\(id)'은(는) 앱의 필수 항목이라 철회할 수 없습니다 (모든 동의를 철회하려면 `kauth unlink`로 연결을 끊으세요)")
+                ko: "'\(id)'은(는) 앱의 필수 항목이라 철회할 수 없습니다 (모든 동의를 철회하려면 `kauth unlink`로 연결을 끊으십시오)")
         case .scopeIDsOrMissing:
-            return Localized(en: "give scope IDs or --missing, not both", ko: "동의항목 ID와 --missing 중 하나만 주세요")
+            return Localized(en: "give scope IDs or --missing, not both", ko: "동의항목 ID와 --missing 중 하나만 주십시오")
         case .nameScopeIDs:
             return Localized(
-                en: "name the scope IDs to request, or pass --missing", ko: "요청할 동의항목 ID를 적거나 --missing을 주세요")
+                en: "name the scope IDs to request, or pass --missing", ko: "요청할 동의항목 ID를 적거나 --missing을 주십시오")
         case .accessTokenForConsent:
             return Localized(
                 en: "KAUTH_ACCESS_TOKEN is set: additional consent replaces the stored login's tokens; unset it first",
-                ko: "KAUTH_ACCESS_TOKEN이 설정되어 있습니다. 추가 항목 동의는 저장된 로그인의 토큰을 바꾸므로 먼저 해제하세요")
+                ko: "KAUTH_ACCESS_TOKEN이 설정되어 있습니다. 추가 항목 동의는 저장된 로그인의 토큰을 바꾸므로 먼저 해제하십시오")
         case .notAServiceTerm(let tag):
             return Localized(
                 en: "'\(tag.visible)' is not a service term of this app; see `kauth terms --app`",
-                ko: "'\(tag.visible)'은(는) 이 앱의 서비스 약관이 아닙니다. `kauth terms --app`으로 확인하세요")
+                ko: "'\(tag.visible)'은(는) 이 앱의 서비스 약관이 아닙니다. `kauth terms --app`으로 확인하십시오")
         case .termNotAgreed(let tag):
             return Localized(
                 en: "'\(tag.visible)' is not agreed, so there is nothing to revoke",
@@ -84,7 +84,7 @@ enum ProductWords: Message {
             return Localized(
                 en:
                     "'\(tag.visible)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)",
-                ko: "'\(tag.visible)'은(는) 앱의 필수 약관이라 철회할 수 없습니다 (모든 동의를 철회하려면 `kauth unlink`로 연결을 끊으세요)")
+                ko: "'\(tag.visible)'은(는) 앱의 필수 약관이라 철회할 수 없습니다 (모든 동의를 철회하려면 `kauth unlink`로 연결을 끊으십시오)")
         case .numericAddressID(let text):
             return Localized(
                 en: "--id needs a numeric address id, not '\(text)'",
@@ -107,7 +107,7 @@ enum ProductWords: Message {
             return Localized(
                 en:
                     "a key is not a registered user property of the app (\(message.visible)); register it in the Kakao console under User properties",
-                ko: "앱에 등록되지 않은 사용자 프로퍼티 키가 있습니다 (\(message.visible)). 카카오 디벨로퍼스의 사용자 프로퍼티에서 등록하세요")
+                ko: "앱에 등록되지 않은 사용자 프로퍼티 키가 있습니다 (\(message.visible)). 카카오 디벨로퍼스의 사용자 프로퍼티에서 등록하십시오")
         case .idWithPages:
             return Localized(
                 en: "--id picks one address; it does not go with --all or --page-size",

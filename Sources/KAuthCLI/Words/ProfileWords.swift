@@ -78,7 +78,7 @@ indirect enum ProfileWords: Message {
         case .noRevocationEndpoint:
             return Localized(
                 en: "it advertises no revocation endpoint; if it has one, set provider.NAME.revocation_endpoint",
-                ko: "토큰 폐기 엔드포인트를 알리지 않습니다. 있다면 provider.NAME.revocation_endpoint를 설정하세요")
+                ko: "토큰 폐기 엔드포인트를 알리지 않습니다. 있다면 provider.NAME.revocation_endpoint를 설정하십시오")
         case .revocationRefused(let status, let error):
             let said = error.map { " \($0.visible)" } ?? ""
             return Localized(
@@ -98,7 +98,7 @@ indirect enum ProfileWords: Message {
                 en: "No profile is in use now: commands without --profile are not logged in"
                     + (left.isEmpty ? ".\n" : "; pick one with `kauth switch NAME` (\(names)).\n"),
                 ko: "이제 사용 중인 프로필이 없어 --profile 없는 명령은 로그인되어 있지 않습니다"
-                    + (left.isEmpty ? ".\n" : ". `kauth switch NAME`으로 하나를 고르세요 (\(names)).\n"))
+                    + (left.isEmpty ? ".\n" : ". `kauth switch NAME`으로 하나를 고르십시오 (\(names)).\n"))
         case .unlinkedEnvironmentToken:
             return Localized(
                 en:
@@ -125,7 +125,7 @@ indirect enum ProfileWords: Message {
         case .noProfiles:
             return Localized(
                 en: "No profiles are stored; log in with `kauth login` (or `kauth login --profile NAME`).\n",
-                ko: "저장된 프로필이 없습니다. `kauth login`(또는 `kauth login --profile NAME`)으로 로그인하세요.\n")
+                ko: "저장된 프로필이 없습니다. `kauth login`(또는 `kauth login --profile NAME`)으로 로그인하십시오.\n")
         case .listed(let name, let current, let provider, let user):
             let user = user.localized
             let start = "\(current ? "*" : " ") \(name): \(provider.visible), "
@@ -139,7 +139,7 @@ indirect enum ProfileWords: Message {
                 en:
                     "error: no login is stored in profile '\(name)'; did you mean \(names.joined(separator: " or "))? Run \(run), or \(login) to log in to '\(name)'.\n",
                 ko:
-                    "오류: 프로필 '\(name)'에 저장된 로그인이 없습니다. \(names.joined(separator: ", "))을(를) 말씀하신 건가요? \(run)을(를) 실행하세요. '\(name)'(으)로 로그인하려면 \(login)을(를) 실행하세요.\n"
+                    "오류: 프로필 '\(name)'에 저장된 로그인이 없습니다. \(names.joined(separator: ", "))을(를) 말씀하신 건가요? \(run)을(를) 실행하십시오. '\(name)'(으)로 로그인하려면 \(login)을(를) 실행하십시오.\n"
             )
         }
     }

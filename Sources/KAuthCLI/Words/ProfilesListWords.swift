@@ -15,7 +15,7 @@ enum ProfilesListWords: Message {
         case .noneStored(let login, let loginAs):
             Localized(
                 en: "No profiles are stored; log in with \(login) (or \(loginAs)).",
-                ko: "저장된 프로필이 없습니다. \(login)(또는 \(loginAs))으로 로그인하세요.")
+                ko: "저장된 프로필이 없습니다. \(login)(또는 \(loginAs))으로 로그인하십시오.")
         case .switchWith(let command):
             Localized(
                 en: "* marks the default; change it with \(command).",

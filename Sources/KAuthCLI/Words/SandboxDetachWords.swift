@@ -44,12 +44,12 @@ enum SandboxDetachWords: Message {
                 en: "the sandbox ended (exit \(code)) before it listened"
                     + (reason.isEmpty ? "; run `kauth sandbox` without --detach to see why" : ": \(reason)"),
                 ko: "샌드박스가 요청을 받기 전에 끝났습니다(종료 코드 \(code))"
-                    + (reason.isEmpty ? ". 이유는 --detach 없이 `kauth sandbox`를 실행해 확인하세요" : ": \(reason)"))
+                    + (reason.isEmpty ? ". 이유는 --detach 없이 `kauth sandbox`를 실행해 확인하십시오" : ": \(reason)"))
         case .notListening(let seconds):
             Localized(
                 en:
                     "the sandbox did not listen within \(seconds) s and was stopped; run `kauth sandbox` without --detach to see why",
-                ko: "샌드박스가 \(seconds)초 안에 요청을 받지 못해 멈췄습니다. 이유는 --detach 없이 `kauth sandbox`를 실행해 확인하세요")
+                ko: "샌드박스가 \(seconds)초 안에 요청을 받지 못해 멈췄습니다. 이유는 --detach 없이 `kauth sandbox`를 실행해 확인하십시오")
         case .cannotStart(let reason):
             Localized(
                 en: "kauth could not start the sandbox in the background: \(reason)",
@@ -57,7 +57,7 @@ enum SandboxDetachWords: Message {
         case .envFileNotWritten(let path, let reason):
             Localized(
                 en: "could not write the exports to \(path.visible): \(reason); pick another --env-file",
-                ko: "\(path.visible)에 export 줄을 쓰지 못했습니다: \(reason). 다른 --env-file을 지정하세요")
+                ko: "\(path.visible)에 export 줄을 쓰지 못했습니다: \(reason). 다른 --env-file을 지정하십시오")
         case .nothingToStop(let variable, let start):
             Localized(
                 en: "no sandbox to stop: \(variable) is not set in this shell (\(start) sets it)",
@@ -69,12 +69,12 @@ enum SandboxDetachWords: Message {
         case .alreadyStopped(let pid, let undo):
             Localized(
                 en: "the sandbox (pid \(pid)) has already stopped; undo its exports with \(undo)",
-                ko: "샌드박스(pid \(pid))는 이미 멈췄습니다. export한 변수는 \(undo)로 지우세요")
+                ko: "샌드박스(pid \(pid))는 이미 멈췄습니다. export한 변수는 \(undo)로 지우십시오")
         case .notASandbox(let pid, let variable):
             Localized(
                 en:
                     "process \(pid) is not a kauth sandbox (its id may have been reused): nothing was sent to it; unset \(variable)",
-                ko: "프로세스 \(pid)은(는) kauth 샌드박스가 아닙니다(ID가 재사용되었을 수 있습니다). 아무 신호도 보내지 않았습니다. \(variable)을(를) 지우세요")
+                ko: "프로세스 \(pid)은(는) kauth 샌드박스가 아닙니다(ID가 재사용되었을 수 있습니다). 아무 신호도 보내지 않았습니다. \(variable)을(를) 지우십시오")
         case .cannotSignal(let pid):
             Localized(
                 en: "the sandbox (pid \(pid)) could not be stopped: it belongs to another user",
@@ -82,7 +82,7 @@ enum SandboxDetachWords: Message {
         case .stillRunning(let pid, let seconds):
             Localized(
                 en: "the sandbox (pid \(pid)) still runs \(seconds) s after SIGTERM; stop it with `kill -9 \(pid)`",
-                ko: "샌드박스(pid \(pid))가 SIGTERM 뒤 \(seconds)초가 지나도 실행 중입니다. `kill -9 \(pid)`로 멈추세요")
+                ko: "샌드박스(pid \(pid))가 SIGTERM 뒤 \(seconds)초가 지나도 실행 중입니다. `kill -9 \(pid)`로 멈추십시오")
         case .stopped(let pid):
             Localized(en: "kauth sandbox: stopped (pid \(pid)).", ko: "kauth sandbox: 멈췄습니다(pid \(pid)).")
         case .stopTakesNoOtherMode:

@@ -192,15 +192,15 @@ enum StatusWords: Message {
             let reason = reason.localized
             return Localized(
                 en: "The provider no longer accepts this login: \(reason.english); run \(login) again.",
-                ko: "제공자가 더 이상 이 로그인을 받아들이지 않습니다: \(reason.korean). \(login)을(를) 다시 실행하세요.")
+                ko: "제공자가 더 이상 이 로그인을 받아들이지 않습니다: \(reason.korean). \(login)을(를) 다시 실행하십시오.")
         case .expired(let login):
             return Localized(
                 en: "The stored login has expired and cannot be refreshed; run \(login) again.",
-                ko: "저장된 로그인이 만료되어 갱신할 수 없습니다. \(login)을(를) 다시 실행하세요.")
+                ko: "저장된 로그인이 만료되어 갱신할 수 없습니다. \(login)을(를) 다시 실행하십시오.")
         case .notLoggedIn(let profile, let login):
             return Localized(
                 en: "Not logged in (profile '\(profile)'). Run \(login).",
-                ko: "로그인되어 있지 않습니다 (프로필 '\(profile)'). \(login)을(를) 실행하세요.")
+                ko: "로그인되어 있지 않습니다 (프로필 '\(profile)'). \(login)을(를) 실행하십시오.")
         case .environmentToken:
             return Localized(
                 en: "Using the access token in KAUTH_ACCESS_TOKEN (the keystore is not read).",

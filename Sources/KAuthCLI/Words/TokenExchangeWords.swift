@@ -78,12 +78,12 @@ enum TokenExchangeWords: Message {
                     en:
                         "--token-exchange trades one token: give only one of --subject-token-file, --subject-token-env and --github-actions",
                     ko:
-                        "--token-exchange는 토큰 하나를 교환합니다: --subject-token-file, --subject-token-env, --github-actions 중 하나만 지정하세요"
+                        "--token-exchange는 토큰 하나를 교환합니다: --subject-token-file, --subject-token-env, --github-actions 중 하나만 지정하십시오"
                 )
         case .needsTokenExchange(let flag):
             Localized(
                 en: "--\(flag) is for a token-exchange login; add --token-exchange",
-                ko: "--\(flag)는 토큰 교환 로그인에 쓰입니다. --token-exchange를 함께 지정하세요")
+                ko: "--\(flag)는 토큰 교환 로그인에 쓰입니다. --token-exchange를 함께 지정하십시오")
         case .notWithTokenExchange(let flag):
             Localized(
                 en: "--token-exchange logs in without a browser; --\(flag) does not apply",
@@ -93,14 +93,14 @@ enum TokenExchangeWords: Message {
                 en:
                     "--subject-audience is the audience GitHub Actions' token is asked for; it goes with --github-actions (for the provider's own audience parameter use --audience)",
                 ko:
-                    "--subject-audience는 GitHub Actions 토큰을 요청할 audience입니다. --github-actions와 함께 쓰세요(제공자의 audience 파라미터는 --audience)"
+                    "--subject-audience는 GitHub Actions 토큰을 요청할 audience입니다. --github-actions와 함께 쓰십시오(제공자의 audience 파라미터는 --audience)"
             )
         case .reservedParameter(let name):
             Localized(
                 en:
                     "--auth-param \(name.visible) is a parameter kauth writes itself (state, nonce, code_challenge, code_challenge_method, redirect_uri, client_id, response_type, scope); use the flag for it (--scopes, --nonce, --redirect-uri, --client-id) or leave it out",
                 ko:
-                    "--auth-param \(name.visible)은(는) kauth가 직접 쓰는 파라미터입니다(state, nonce, code_challenge, code_challenge_method, redirect_uri, client_id, response_type, scope). 해당 플래그(--scopes, --nonce, --redirect-uri, --client-id)를 쓰거나 빼세요"
+                    "--auth-param \(name.visible)은(는) kauth가 직접 쓰는 파라미터입니다(state, nonce, code_challenge, code_challenge_method, redirect_uri, client_id, response_type, scope). 해당 플래그(--scopes, --nonce, --redirect-uri, --client-id)를 쓰거나 빼십시오"
             )
         case .malformedParameter(let text, let origin):
             Localized(
@@ -122,7 +122,7 @@ enum TokenExchangeWords: Message {
                 en:
                     "the provider gives no token for the resource \(resource.visible) with this login (\(said.visible)); a login must name it first: run \(login)",
                 ko:
-                    "제공자가 이 로그인으로는 리소스 \(resource.visible)의 토큰을 주지 않습니다(\(said.visible)). 먼저 그 리소스를 지정해 로그인하세요: \(login)"
+                    "제공자가 이 로그인으로는 리소스 \(resource.visible)의 토큰을 주지 않습니다(\(said.visible)). 먼저 그 리소스를 지정해 로그인하십시오: \(login)"
             )
         case .scopesNotConfirmed:
             Localized(
@@ -138,7 +138,7 @@ enum TokenExchangeWords: Message {
         case .resourceAlone:
             Localized(
                 en: "--resource asks for an access token for one resource; leave out --id-token and --refresh-token",
-                ko: "--resource는 리소스 하나의 액세스 토큰을 요청합니다. --id-token과 --refresh-token은 빼세요")
+                ko: "--resource는 리소스 하나의 액세스 토큰을 요청합니다. --id-token과 --refresh-token은 빼십시오")
         case .grantLine(let source):
             Localized(
                 en: "token exchange, subject token from \(Self.source(source).localized.english)",
@@ -155,16 +155,16 @@ enum TokenExchangeWords: Message {
             return Localized(
                 en:
                     "cannot read the subject token from \(en) (\(reason.visible)): check the path and that the job mounts it",
-                ko: "\(ko)에서 주체 토큰을 읽을 수 없습니다(\(reason.visible)). 경로와 작업에 마운트되었는지 확인하세요")
+                ko: "\(ko)에서 주체 토큰을 읽을 수 없습니다(\(reason.visible)). 경로와 작업에 마운트되었는지 확인하십시오")
         case .fileMissing:
             return Localized(
                 en:
                     "\(en) does not exist, so there is no subject token to exchange: check the path and that the job mounts it",
-                ko: "\(ko)이(가) 없어 교환할 주체 토큰이 없습니다. 경로와 작업에 마운트되었는지 확인하세요")
+                ko: "\(ko)이(가) 없어 교환할 주체 토큰이 없습니다. 경로와 작업에 마운트되었는지 확인하십시오")
         case .variableUnset:
             return Localized(
                 en: "\(en) is not set, so there is no subject token to exchange: set it in the job (GitLab: id_tokens)",
-                ko: "\(ko)가 설정되지 않아 교환할 주체 토큰이 없습니다. 작업에서 설정하세요(GitLab: id_tokens)")
+                ko: "\(ko)가 설정되지 않아 교환할 주체 토큰이 없습니다. 작업에서 설정하십시오(GitLab: id_tokens)")
         case .empty:
             return Localized(
                 en: "\(en) is empty: the subject token is missing where this job runs",
@@ -196,7 +196,7 @@ enum TokenExchangeWords: Message {
                 en:
                     "the subject token from \(en) expired at \(when) and was not sent: the CI gives a fresh one to each job; rerun the job, or make sure the file or variable is renewed",
                 ko:
-                    "\(ko)의 주체 토큰이 \(when)에 만료되어 보내지 않았습니다. CI는 작업마다 새 토큰을 줍니다. 작업을 다시 실행하거나 파일·변수가 갱신되는지 확인하세요"
+                    "\(ko)의 주체 토큰이 \(when)에 만료되어 보내지 않았습니다. CI는 작업마다 새 토큰을 줍니다. 작업을 다시 실행하거나 파일·변수가 갱신되는지 확인하십시오"
             )
         case .providerRefused(let failure):
             let said =

@@ -40,7 +40,7 @@ enum TokenInspectWords: Message {
         case .environmentTokenOnly:
             Localized(
                 en: "KAUTH_ACCESS_TOKEN is set and is an access token alone; unset it to inspect the stored ID token",
-                ko: "KAUTH_ACCESS_TOKEN이 설정되어 있고 액세스 토큰뿐입니다. 저장된 ID 토큰을 보려면 해제하세요")
+                ko: "KAUTH_ACCESS_TOKEN이 설정되어 있고 액세스 토큰뿐입니다. 저장된 ID 토큰을 보려면 해제하십시오")
         }
     }
 }

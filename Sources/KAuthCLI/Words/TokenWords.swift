@@ -34,7 +34,7 @@ enum TokenWords: Message {
             return Localized(
                 en:
                     "KAUTH_ACCESS_TOKEN is set: that token cannot be refreshed by kauth; unset it to refresh the stored login",
-                ko: "KAUTH_ACCESS_TOKEN이 설정되어 있습니다. 그 토큰은 kauth가 갱신할 수 없으니, 저장된 로그인을 갱신하려면 해제하세요")
+                ko: "KAUTH_ACCESS_TOKEN이 설정되어 있습니다. 그 토큰은 kauth가 갱신할 수 없으니, 저장된 로그인을 갱신하려면 해제하십시오")
         }
     }
 }

@@ -15,7 +15,7 @@ enum ToolsWords: Message {
                 en:
                     "\(key.visible): '\(entry.visible)' is not a host; list hosts as git and Docker send them, host or host:port (git.example.com, registry.example.com:5000), separated by commas or spaces, without https:// or a path",
                 ko:
-                    "\(key.visible): '\(entry.visible)'은(는) 호스트가 아닙니다. git과 Docker가 보내는 그대로 host 또는 host:port(git.example.com, registry.example.com:5000)를 쉼표나 공백으로 구분해 적고, https://나 경로는 빼세요"
+                    "\(key.visible): '\(entry.visible)'은(는) 호스트가 아닙니다. git과 Docker가 보내는 그대로 host 또는 host:port(git.example.com, registry.example.com:5000)를 쉼표나 공백으로 구분해 적고, https://나 경로는 빼십시오"
             )
         case .tokenUnsendable(let tool):
             Localized(
@@ -28,7 +28,7 @@ enum ToolsWords: Message {
                 en:
                     "unknown action '\(action.visible)'; docker-credential-kauth answers Docker's get, store, erase and list (Docker runs it itself: set credHelpers in ~/.docker/config.json)",
                 ko:
-                    "알 수 없는 동작 '\(action.visible)'입니다. docker-credential-kauth는 Docker의 get, store, erase, list에 응답합니다(Docker가 직접 실행합니다. ~/.docker/config.json의 credHelpers에 설정하세요)"
+                    "알 수 없는 동작 '\(action.visible)'입니다. docker-credential-kauth는 Docker의 get, store, erase, list에 응답합니다(Docker가 직접 실행합니다. ~/.docker/config.json의 credHelpers에 설정하십시오)"
             )
         }
     }

@@ -24,7 +24,7 @@ enum UnlinkConfirmWords: Message {
         case .cancelled(let yes):
             Localized(
                 en: "the unlink was cancelled; nothing was sent (answer yes, or run \(yes))",
-                ko: "연결 끊기를 취소했습니다. 아무것도 보내지 않았습니다(yes로 답하거나 \(yes)을(를) 실행하세요)")
+                ko: "연결 끊기를 취소했습니다. 아무것도 보내지 않았습니다(yes로 답하거나 \(yes)을(를) 실행하십시오)")
         }
     }
 

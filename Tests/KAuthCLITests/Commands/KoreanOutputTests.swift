@@ -192,7 +192,7 @@ import Testing
                 ID             42
                 닉네임         라이언
                 이메일         ryan@kakao.test (인증됨)
-                가입 완료      아니요 (`kauth signup`을 실행하세요)
+                가입 완료      아니요 (`kauth signup`을 실행하십시오)
                 동의가 필요한 항목: gender
 
                 """)
@@ -272,7 +272,7 @@ import Testing
         #expect(result.out.hasPrefix("Kakao 로그인(라이언 (ID 42))이 만료되었습니다\n"), "\(result.out)")
         #expect(result.out.contains("  액세스 토큰    2025년 12월 31일 23:57 UTC에 만료됨 (3분 0초 전)\n"), "\(result.out)")
         #expect(result.out.contains("  리프레시 토큰  없음\n"), "\(result.out)")
-        #expect(result.err == "저장된 로그인이 만료되어 갱신할 수 없습니다. `kauth login --client-id app`을(를) 다시 실행하세요.\n")
+        #expect(result.err == "저장된 로그인이 만료되어 갱신할 수 없습니다. `kauth login --client-id app`을(를) 다시 실행하십시오.\n")
     }
 
     // MARK: - Durations and dates
