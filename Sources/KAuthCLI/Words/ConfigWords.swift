@@ -1,7 +1,5 @@
 /// Words of `kauth config` and `kauth completion`.
 enum ConfigWords: Message {
-    case notSet(key: String)
-    case meansNothing(key: String, provider: String, type: String, keys: [String])
     case untypedProvider(name: String, types: [String], closest: String?)
     /// `kauth config list` with nothing set: said on stderr, stdout stays empty.
     case empty(path: String)
@@ -11,15 +9,6 @@ enum ConfigWords: Message {
 
     var localized: Localized {
         switch self {
-        case .notSet(let key):
-            let set = Invocation("kauth config set \(key) VALUE")
-            return Localized(
-                en: "'\(key)' is not set; set it with \(set)", ko: "'\(key)'은(는) 설정되어 있지 않습니다. \(set)(으)로 설정하십시오")
-        case .meansNothing(let key, let provider, let type, let keys):
-            let list = keys.joined(separator: ", ")
-            return Localized(
-                en: "'\(key)' means nothing for provider '\(provider)' of type \(type); its keys are: \(list)",
-                ko: "'\(key)'은(는) 유형이 \(type)인 제공자 '\(provider)'에 쓸 수 없는 키입니다. 쓸 수 있는 키: \(list)")
         case .untypedProvider(let name, let types, let closest):
             let set = Invocation("kauth config set provider.\(name).type TYPE")
             let list = types.joined(separator: ", ")

@@ -34,8 +34,6 @@ enum MachineLoginWords: Message {
 
     // MARK: introspection
 
-    case noIntrospectionEndpoint(provider: String)
-    case introspectionRefused(status: Int, error: String?)
     case inactive
 
     // MARK: the sandbox
@@ -129,20 +127,6 @@ enum MachineLoginWords: Message {
                     "No refresh token: the access token (\(expiry.localized.english)) is renewed with the client's own credentials when it runs out, by `kauth token`.",
                 ko:
                     "리프레시 토큰은 없습니다. 액세스 토큰(\(expiry.localized.korean))이 만료되면 `kauth token`이 클라이언트 자격 증명으로 새로 받습니다."
-            )
-        case .noIntrospectionEndpoint(let provider):
-            Localized(
-                en:
-                    "\(provider.visible) advertises no introspection_endpoint (RFC 7662) in its discovery document, so kauth cannot ask it about the token",
-                ko:
-                    "\(provider.visible)의 디스커버리 문서에 introspection_endpoint(RFC 7662)가 없어 kauth가 토큰을 조회할 수 없습니다"
-            )
-        case .introspectionRefused(let status, let error):
-            Localized(
-                en:
-                    "the introspection endpoint answered HTTP \(status)\(error.map { " \($0.visible)" } ?? ""); check that this client may introspect tokens (its credentials, token_endpoint_auth_method)",
-                ko:
-                    "토큰 조회 엔드포인트가 HTTP \(status)\(error.map { " \($0.visible)" } ?? "")(으)로 응답했습니다. 이 클라이언트가 토큰을 조회할 수 있는지(자격 증명, token_endpoint_auth_method) 확인하십시오"
             )
         case .inactive:
             Localized(

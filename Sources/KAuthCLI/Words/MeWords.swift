@@ -7,9 +7,7 @@ enum MeWords: Message {
     case signedUpYes
     case signedUpNo
     case needsAgreement([String])
-    case noField(String)
     case noIDToken
-    case unreadableIDToken
 
     var localized: Localized {
         switch self {
@@ -31,18 +29,10 @@ enum MeWords: Message {
         case .needsAgreement(let items):
             let list = items.map(\.visible).joined(separator: ", ")
             return Localized(en: "needs agreement: \(list)\n", ko: "동의가 필요한 항목: \(list)\n")
-        case .noField(let path):
-            return Localized(
-                en:
-                    "the profile has no field '\(path)' (it may need consent: see `kauth me` for items that need agreement)",
-                ko: "사용자 정보에 '\(path)' 필드가 없습니다 (동의가 필요할 수 있습니다. 동의가 필요한 항목은 `kauth me`로 확인하십시오)")
         case .noIDToken:
             return Localized(
                 en: "no ID token is stored to check userinfo against; log in with `kauth login --openid`",
                 ko: "userinfo를 확인할 ID 토큰이 저장되어 있지 않습니다. `kauth login --openid`로 로그인하십시오")
-        case .unreadableIDToken:
-            return Localized(
-                en: "the stored ID token cannot be read; log in again", ko: "저장된 ID 토큰을 읽을 수 없습니다. 다시 로그인하십시오")
         }
     }
 }

@@ -9,18 +9,12 @@ enum ProductWords: Message {
     case notAConsentItem(String, closest: [String])
     case scopeNotAgreed(String)
     case scopeRequired(String)
-    case scopeIDsOrMissing
-    case nameScopeIDs
-    case accessTokenForConsent
     case notAServiceTerm(String)
     case termNotAgreed(String)
     case termRequired(String)
-    case numericAddressID(String)
-    case idWithPages
     case propertiesSet([String])
     case signedUp
     case alreadySignedUp
-    case unregisteredProperty(String)
     /// A busy provider's answer is retried (on a terminal only).
     case providerBusy(attempt: Int, attempts: Int)
 
@@ -63,15 +57,6 @@ enum ProductWords: Message {
                 en:
                     "'\(id)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)",
                 ko: "'\(id)'은(는) 앱의 필수 항목이라 철회할 수 없습니다 (모든 동의를 철회하려면 `kauth unlink`로 연결을 끊으십시오)")
-        case .scopeIDsOrMissing:
-            return Localized(en: "give scope IDs or --missing, not both", ko: "동의항목 ID와 --missing 중 하나만 주십시오")
-        case .nameScopeIDs:
-            return Localized(
-                en: "name the scope IDs to request, or pass --missing", ko: "요청할 동의항목 ID를 적거나 --missing을 주십시오")
-        case .accessTokenForConsent:
-            return Localized(
-                en: "KAUTH_ACCESS_TOKEN is set: additional consent replaces the stored login's tokens; unset it first",
-                ko: "KAUTH_ACCESS_TOKEN이 설정되어 있습니다. 추가 항목 동의는 저장된 로그인의 토큰을 바꾸므로 먼저 해제하십시오")
         case .notAServiceTerm(let tag):
             return Localized(
                 en: "'\(tag.visible)' is not a service term of this app; see `kauth terms --app`",
@@ -85,10 +70,6 @@ enum ProductWords: Message {
                 en:
                     "'\(tag.visible)' cannot be revoked: the app requires it (unlink the app with `kauth unlink` to withdraw every consent)",
                 ko: "'\(tag.visible)'은(는) 앱의 필수 약관이라 철회할 수 없습니다 (모든 동의를 철회하려면 `kauth unlink`로 연결을 끊으십시오)")
-        case .numericAddressID(let text):
-            return Localized(
-                en: "--id needs a numeric address id, not '\(text)'",
-                ko: "--id에는 숫자로 된 배송지 ID가 필요합니다 ('\(text)'이(가) 아님)")
         case .providerBusy(let attempt, let attempts):
             return Localized(
                 en: "provider busy, retrying (\(attempt)/\(attempts))…\n",
@@ -103,15 +84,6 @@ enum ProductWords: Message {
             return Localized(
                 en: "Already linked: the user is signed up to the app (nothing to do).\n",
                 ko: "이미 연결되어 있습니다: 사용자가 앱에 가입되어 있습니다 (할 일이 없습니다).\n")
-        case .unregisteredProperty(let message):
-            return Localized(
-                en:
-                    "a key is not a registered user property of the app (\(message.visible)); register it in the Kakao console under User properties",
-                ko: "앱에 등록되지 않은 사용자 프로퍼티 키가 있습니다 (\(message.visible)). 카카오 디벨로퍼스의 사용자 프로퍼티에서 등록하십시오")
-        case .idWithPages:
-            return Localized(
-                en: "--id picks one address; it does not go with --all or --page-size",
-                ko: "--id는 배송지 하나를 고르므로 --all이나 --page-size와 함께 쓸 수 없습니다")
         }
     }
 }

@@ -2,8 +2,6 @@
 indirect enum ProfileWords: Message {
     case loggedOut(provider: String, profile: String)
     case loggedOutEnvironmentToken
-    /// The provider did not end the session of `KAUTH_ACCESS_TOKEN`.
-    case environmentTokenNotRevoked(reason: ProfileWords)
     case warning(Localized)
     case noTokenLeft(provider: String)
     case notRevoked(provider: String, reason: ProfileWords, stillValid: ProfileWords)
@@ -21,10 +19,6 @@ indirect enum ProfileWords: Message {
     case unlinked(provider: String, profile: String)
     case alsoEnded(profiles: [String], logins: [Invocation])
     case madeDefault(String)
-    case noProfiles
-    /// One line of the profile list: `* work: Kakao, Ryan (id 1)`.
-    case listed(name: String, current: Bool, provider: String, user: SessionWords)
-    case switchHint
     /// `kauth switch NAME` with no such profile but stored ones close to it (a typo): those, and
     /// the login that would create NAME.
     case noSuchProfile(name: String, login: Invocation, closest: [String])
@@ -39,12 +33,6 @@ indirect enum ProfileWords: Message {
             return Localized(
                 en: "Logged out the session of the token in KAUTH_ACCESS_TOKEN (the keystore was not touched).\n",
                 ko: "KAUTH_ACCESS_TOKEN 토큰의 세션에서 로그아웃했습니다 (토큰 저장소는 건드리지 않았습니다).\n")
-        case .environmentTokenNotRevoked(let reason):
-            let reason = reason.localized
-            return Localized(
-                en:
-                    "the provider did not end the session of the token in KAUTH_ACCESS_TOKEN (\(reason.english)); it stays valid until it expires",
-                ko: "제공자가 KAUTH_ACCESS_TOKEN 토큰의 세션을 끝내지 않았습니다 (\(reason.korean)). 이 토큰은 만료될 때까지 유효합니다")
         case .warning(let text):
             return Localized(en: "warning: \(text.english)\n", ko: "경고: \(text.korean)\n")
         case .noTokenLeft(let provider):
@@ -122,16 +110,6 @@ indirect enum ProfileWords: Message {
         case .madeDefault(let name):
             return Localized(
                 en: "Profile '\(name)' is now the default.\n", ko: "이제 프로필 '\(name)'이(가) 기본 프로필입니다.\n")
-        case .noProfiles:
-            return Localized(
-                en: "No profiles are stored; log in with `kauth login` (or `kauth login --profile NAME`).\n",
-                ko: "저장된 프로필이 없습니다. `kauth login`(또는 `kauth login --profile NAME`)으로 로그인하십시오.\n")
-        case .listed(let name, let current, let provider, let user):
-            let user = user.localized
-            let start = "\(current ? "*" : " ") \(name): \(provider.visible), "
-            return Localized(en: start + user.english + "\n", ko: start + user.korean + "\n")
-        case .switchHint:
-            return Localized(en: "Switch with `kauth switch NAME`.\n", ko: "`kauth switch NAME`으로 바꿀 수 있습니다.\n")
         case .noSuchProfile(let name, let login, let closest):
             let names = closest.map { "'\($0)'" }
             let run = Invocation("kauth switch \(closest.first ?? name)")

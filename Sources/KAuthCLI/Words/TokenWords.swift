@@ -5,7 +5,6 @@ enum TokenWords: Message {
     case shortLived(lifetime: Int, minValid: Int, left: Int)
     case rowUserID, rowAppID, rowExpiresIn
     case expiresIn(seconds: Int64, at: Moment)
-    case environmentTokenNotRefreshable
 
     var localized: Localized {
         switch self {
@@ -30,11 +29,6 @@ enum TokenWords: Message {
         case .expiresIn(let seconds, let at):
             let at = at.localized
             return Localized(en: "\(seconds) s (\(at.english))", ko: "\(seconds)초 (\(at.korean)에 만료)")
-        case .environmentTokenNotRefreshable:
-            return Localized(
-                en:
-                    "KAUTH_ACCESS_TOKEN is set: that token cannot be refreshed by kauth; unset it to refresh the stored login",
-                ko: "KAUTH_ACCESS_TOKEN이 설정되어 있습니다. 그 토큰은 kauth가 갱신할 수 없으니, 저장된 로그인을 갱신하려면 해제하십시오")
         }
     }
 }
