@@ -177,5 +177,10 @@ enum ProviderNames {
         koreanNames[displayName] ?? displayName
     }
 
+    /// The provider's name in each language.
+    static func localized(_ displayName: String) -> Localized {
+        Localized(en: displayName, ko: korean(displayName))
+    }
+
     private static let koreanNames = ["Kakao": "카카오"]
 }
