@@ -17,7 +17,7 @@ enum AWSCommand {
         examples: [
             (
                 "kauth aws credential-process --role-arn arn:aws:iam::123456789012:role/dev",
-                AWSHelpWords.exampleWhatAWSCliRuns
+                AWSHelpWords.exampleWhatTheAWSCLIRuns
             )
         ],
         subcommands: [credentialProcessSpec]
@@ -33,7 +33,7 @@ enum AWSCommand {
             ("kauth aws credential-process --role-arn arn:aws:iam::123456789012:role/dev", .none),
             (
                 "kauth aws credential-process --role-arn arn:aws:iam::123456789012:role/dev --duration 3600 --session-name ci",
-                AWSHelpWords.credentialProcessExampleHourUnderSessionName
+                AWSHelpWords.credentialProcessExampleAnHourUnderYourSessionName
             )
         ],
         run: runCredentialProcess

@@ -26,7 +26,7 @@ enum CompleteCommand {
                 minimum: 0, maximum: nil)
         ],
         examples: [
-            ("kauth __complete profiles", CompleteHelpWords.exampleWhatKauthSwitchTab)
+            ("kauth __complete profiles", CompleteHelpWords.exampleWhatSwitchTabOffers)
         ],
         run: run,
         hidden: true

@@ -16,9 +16,9 @@ enum ConfigCommand {
             ("kauth config set provider.kakao.client_id YOUR_REST_API_KEY", .none),
             (
                 "kauth config set provider.kakao.redirect_uri http://127.0.0.1:8080/callback",
-                ConfigHelpWords.exampleRedirectURIYouRegistered
+                ConfigHelpWords.exampleTheRedirectURIYouRegistered
             ),
-            ("kauth config set language ko", ConfigHelpWords.exampleSpeakKoreanWhateverLocale),
+            ("kauth config set language ko", ConfigHelpWords.exampleSpeakKoreanWhateverTheLocale),
             ("kauth config list", .none)
         ],
         subcommands: [
@@ -28,7 +28,7 @@ enum ConfigCommand {
                 arguments: [
                     ArgumentSpec(
                         name: "KEY",
-                        help: ConfigHelpWords.getKeyArgument,
+                        help: ConfigHelpWords.keyArgument,
                         minimum: 1, maximum: 1,
                         values: .dynamic(.configKeys))
                 ], run: get),
@@ -37,7 +37,7 @@ enum ConfigCommand {
                 arguments: [
                     ArgumentSpec(
                         name: "KEY",
-                        help: ConfigHelpWords.setKeyArgument,
+                        help: ConfigHelpWords.keyArgument,
                         minimum: 1, maximum: 1,
                         values: .dynamic(.configKeys)),
                     ArgumentSpec(name: "VALUE", help: ConfigHelpWords.setValueArgument, minimum: 1, maximum: 1)

@@ -22,15 +22,15 @@ enum GitCredentialCommand {
         examples: [
             (
                 "git config --global credential.https://git.example.com.helper kauth",
-                GitCredentialHelpWords.exampleGitAsksKauthThat
+                GitCredentialHelpWords.exampleGitAsksKauthForThatHost
             ),
             (
                 "kauth config set provider.kakao.git_hosts git.example.com",
-                GitCredentialHelpWords.exampleHostsLoginAnswers
+                GitCredentialHelpWords.exampleTheHostsALoginAnswersFor
             ),
             (
                 "git config --global credential.https://git.example.com.helper '!kauth git-credential --profile work'",
-                GitCredentialHelpWords.exampleAnotherProfileLogin
+                GitCredentialHelpWords.exampleAnotherProfilesLogin
             )
         ],
         run: run

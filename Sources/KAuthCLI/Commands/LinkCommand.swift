@@ -18,13 +18,13 @@ enum LinkCommand {
         discussion: LinkHelpWords.discussion,
         globals: shareGlobals,
         examples: [
-            ("kauth link template new feed > feed.json", LinkHelpWords.exampleCommentedStarterEdit),
-            ("kauth link default --template feed.json --open", LinkHelpWords.exampleValidateThenOpenSharer),
+            ("kauth link template new feed > feed.json", LinkHelpWords.exampleACommentedStarterToEdit),
+            ("kauth link default --template feed.json --open", LinkHelpWords.exampleValidateThenOpenTheSharer),
             (
                 "kauth link custom --template-id 12345 --arg title=Hello",
-                LinkHelpWords.exampleTemplateFromConsoleTemplate
+                LinkHelpWords.exampleATemplateFromTheConsole
             ),
-            ("kauth link image upload cake.png", LinkHelpWords.exampleImageURLUseTemplates)
+            ("kauth link image upload cake.png", LinkHelpWords.exampleAnImageURLForTemplates)
         ],
         subcommands: [defaultSpec, customSpec, scrapSpec, LinkTemplateCommand.spec, LinkImageCommand.spec]
     )
@@ -43,7 +43,7 @@ enum LinkCommand {
             ("kauth link template new text | kauth link default --template - --open", .none),
             (
                 "kauth link default --template feed.json --callback order=42 --json",
-                LinkHelpWords.defaultExampleValidationResultURL
+                LinkHelpWords.defaultExampleTheValidationResultAndTheURL
             )
         ],
         run: runDefault

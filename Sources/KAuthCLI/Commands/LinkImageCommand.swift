@@ -34,8 +34,8 @@ enum LinkImageCommand {
                 maximum: 1, values: .file)
         ],
         examples: [
-            ("kauth link image upload cake.png", LinkImageHelpWords.uploadExamplePrintsHttpsURL),
-            ("kauth link image upload cake.png --json", LinkImageHelpWords.uploadExampleURLContentTypeLength)
+            ("kauth link image upload cake.png", LinkImageHelpWords.uploadExamplePrintsTheHTTPSURL),
+            ("kauth link image upload cake.png --json", LinkImageHelpWords.uploadExampleJSONFields)
         ],
         run: runUpload
     )

@@ -11,23 +11,23 @@ enum LoginCommand {
         options: Options.self,
         environment: EnvironmentVariables.login,
         examples: [
-            ("kauth login", LoginHelpWords.exampleLogKakaoBrowser),
+            ("kauth login", LoginHelpWords.exampleLogInToKakaoInTheBrowser),
             (
                 "kauth login --scopes account_email,phone_number --prompt login",
-                LoginHelpWords.exampleAskMoreScopesForce
+                LoginHelpWords.exampleAskForMoreScopesAndForceTheLoginScreen
             ),
-            ("kauth login --no-browser", LoginHelpWords.exampleOverSSHOpenPrinted),
+            ("kauth login --no-browser", LoginHelpWords.exampleOverSSHPasteTheRedirectBack),
             (
                 "kauth login --profile work --redirect-uri http://127.0.0.1:8080/kakao",
-                LoginHelpWords.exampleSecondLoginOwnRegistered
+                LoginHelpWords.exampleASecondLoginWithItsOwnRedirectURI
             ),
             (
                 "echo \"$KAUTH_REFRESH_TOKEN\" | kauth login --with-token --profile ci",
-                LoginHelpWords.exampleCIStoreLoginFrom
+                LoginHelpWords.exampleInCIStoreALoginFromARefreshToken
             ),
             (
                 "kauth login --client-credentials --provider oidc --scopes api.read",
-                LoginHelpWords.exampleMachineLogsClientSecret
+                LoginHelpWords.exampleAMachineLogsInAsItsClient
             )
         ],
         run: run

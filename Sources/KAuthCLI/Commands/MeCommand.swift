@@ -18,7 +18,7 @@ enum MeCommand {
         environment: EnvironmentVariables.session,
         examples: [
             ("kauth me", .none),
-            ("kauth me --field kakao_account.email", MeHelpWords.exampleOneValueScripts),
+            ("kauth me --field kakao_account.email", MeHelpWords.exampleOneValueForScripts),
             ("kauth me --json --property-keys kakao_account.email", .none)
         ],
         run: run

@@ -13,7 +13,7 @@ enum ProfilesCommand {
         environment: EnvironmentVariables.keystore,
         examples: [
             ("kauth profiles", .none),
-            ("kauth profiles --json", ProfilesHelpWords.exampleDefaultProfilePerProfile)
+            ("kauth profiles --json", ProfilesHelpWords.exampleDefaultProfileAndEachProfile)
         ],
         run: list
     )

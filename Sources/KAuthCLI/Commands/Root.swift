@@ -9,12 +9,12 @@ enum Commands {
         usage: ["COMMAND [flags]"],
         flags: [Flags.version.spec],
         examples: [
-            ("kauth login", RootHelpWords.exampleLogKakaoBrowser),
+            ("kauth login", LoginHelpWords.exampleLogInToKakaoInTheBrowser),
             (
                 "curl -H \"Authorization: Bearer $(kauth token)\" https://kapi.kakao.com/v2/user/me",
-                RootHelpWords.exampleUseTokenScript
+                RootHelpWords.exampleUseTheTokenInAScript
             ),
-            ("kauth status --json", RootHelpWords.exampleWhatStoredWithoutNetwork)
+            ("kauth status --json", RootHelpWords.exampleWhatIsStoredWithoutTheNetwork)
         ],
         subcommands: [
             LoginCommand.spec,

@@ -11,16 +11,16 @@ enum SandboxCommand {
         options: Options.self,
         globals: [.noColor],
         examples: [
-            ("eval \"$(kauth sandbox --detach)\"; kauth login", SandboxHelpWords.exampleStartBackgroundPointThis),
-            ("kauth sandbox --stop", SandboxHelpWords.exampleStopOneThisShell),
-            ("kauth sandbox --port 8900", SandboxHelpWords.exampleServeFixedPortPrints),
+            ("eval \"$(kauth sandbox --detach)\"; kauth login", SandboxHelpWords.exampleStartItInTheBackground),
+            ("kauth sandbox --stop", SandboxHelpWords.exampleStopTheOneThisShellPointsAt),
+            ("kauth sandbox --port 8900", SandboxHelpWords.exampleServeOnAFixedPort),
             (
                 "kauth sandbox --detach --oidc --env-file sandbox.env",
-                SandboxHelpWords.exampleOpenIDConnectProviderExports
+                SandboxHelpWords.exampleAnOpenIDConnectProviderWithAnEnvFile
             ),
             (
                 "kauth sandbox --oidc --client-secret s3cret --client-auth-methods client_secret_basic --bare-refresh-errors --one-use-refresh-tokens",
-                SandboxHelpWords.examplePlayStrictOpenIDConnect
+                SandboxHelpWords.examplePlayAStrictOpenIDConnectServer
             )
         ],
         run: run

@@ -12,7 +12,7 @@ enum ScopesCommand {
         examples: [
             ("kauth scopes", .none),
             ("kauth scopes revoke account_email", ScopesHelpWords.exampleWithdrawConsent),
-            ("kauth scopes request --missing", ScopesHelpWords.exampleAskEverythingV2User)
+            ("kauth scopes request --missing", ScopesHelpWords.exampleAskForEverythingStillNeeded)
         ],
         subcommands: [
             CommandSpec(
@@ -199,13 +199,13 @@ extension ScopesCommand {
 
         static let flags: [OptionFlag<Self>] = [
             .toggle(\.missing, "missing", ScopesHelpWords.missingFlag),
-            .toggle(\.noBrowser, "no-browser", ScopesHelpWords.noBrowserFlag),
+            .toggle(\.noBrowser, "no-browser", LoginHelpWords.noBrowserFlag),
             .port(
                 \.port,
                 IntegerOption(
                     "port", "N",
                     ScopesHelpWords.portFlag, range: 0...65535)),
-            .option(\.redirectURI, "redirect-uri", "URI", ScopesHelpWords.redirectURIFlag),
+            .option(\.redirectURI, "redirect-uri", "URI", SharedFlagHelpWords.redirectURIFlag),
             .integer(
                 \.timeout, "timeout", "SECONDS",
                 ScopesHelpWords.timeoutFlag,

@@ -18,7 +18,7 @@ enum ShippingCommand {
         options: Options.self,
         examples: [
             ("kauth shipping", .none), ("kauth shipping --all --json", .none), ("kauth shipping --id 1234", .none),
-            ("kauth shipping select", ShippingHelpWords.exampleChooseOneKakaoPicker)
+            ("kauth shipping select", ShippingHelpWords.exampleChooseOneInKakaosPicker)
         ],
         subcommands: [
             CommandSpec(
@@ -103,7 +103,7 @@ extension ShippingCommand {
                 \.pageSize, "page-size", "N",
                 ShippingHelpWords.pageSizeFlag,
                 range: 2...1000),
-            .toggle(\.all, "all", ShippingHelpWords.allFlag)
+            .toggle(\.all, "all", FlagHelpWords.allPagesFlag)
         ]
     }
 }

@@ -19,7 +19,7 @@ enum ShippingPickerCommand {
         options: Options.self,
         examples: [
             ("kauth shipping select", .none), ("kauth shipping select --json | jq .address_id", .none),
-            ("kauth shipping select --no-browser", ShippingPickerHelpWords.exampleOverSSHOpenPrinted)
+            ("kauth shipping select --no-browser", ShippingPickerHelpWords.exampleOverSSHPasteTheAddressBack)
         ],
         run: { context, options in try await run(context, options, .select) }
     )

@@ -20,7 +20,7 @@ enum StatusCommand {
         environment: EnvironmentVariables.status,
         examples: [
             ("kauth status", .none),
-            ("kauth status --json | jq -r .session", StatusHelpWords.exampleValidRefreshableExpired),
+            ("kauth status --json | jq -r .session", StatusHelpWords.exampleValidRefreshableOrExpired),
             ("kauth status || kauth login", StatusHelpWords.exampleLogOnlyWhenNeeded),
             ("kauth status --check", StatusHelpWords.exampleAskProviderToo)
         ],

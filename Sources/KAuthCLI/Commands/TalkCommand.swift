@@ -15,8 +15,8 @@ enum TalkCommand {
         name: "talk",
         summary: TalkHelpWords.summary,
         examples: [
-            ("kauth talk memo --template failed.json", TalkHelpWords.exampleMessageYourOwnKakao),
-            ("kauth talk friends", TalkHelpWords.exampleYourKakaoTalkFriends)
+            ("kauth talk memo --template failed.json", TalkHelpWords.exampleAMessageToYourOwnChat),
+            ("kauth talk friends", TalkHelpWords.exampleYourFriendsWhoUseTheApp)
         ],
         subcommands: [memoSpec, TalkFriendsCommand.spec, TalkSendCommand.spec]
     )

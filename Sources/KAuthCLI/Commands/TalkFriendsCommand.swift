@@ -14,7 +14,7 @@ enum TalkFriendsCommand {
             ("kauth talk friends", .none),
             (
                 "kauth talk friends --all --json | jq -r '.response.elements[] | select(.allowed_msg) | .uuid'",
-                TalkFriendsHelpWords.exampleUUIDsThatAcceptMessages
+                TalkFriendsHelpWords.exampleTheUUIDsThatAcceptMessages
             )
         ],
         run: run
@@ -73,7 +73,7 @@ extension TalkFriendsCommand {
         var all = false
 
         static let flags: [OptionFlag<Self>] = [
-            .toggle(\.all, "all", TalkFriendsHelpWords.allFlag),
+            .toggle(\.all, "all", FlagHelpWords.allPagesFlag),
             .json
         ]
     }

@@ -18,11 +18,11 @@ enum TokenCommand {
         environment: EnvironmentVariables.session,
         examples: [
             ("curl -H \"Authorization: Bearer $(kauth token)\" https://kapi.kakao.com/v2/user/me", .none),
-            ("kauth token --min-valid 3600", TokenHelpWords.exampleTokenThatLastsHour),
+            ("kauth token --min-valid 3600", TokenHelpWords.exampleATokenThatLastsAnHour),
             ("kauth token --refresh-token | gh secret set KAUTH_REFRESH_TOKEN", TokenHelpWords.exampleHandLoginCI),
             (
                 "kauth token --exec-credential --id-token --profile work",
-                TokenHelpWords.exampleKubeconfigExecCredentialPlugin
+                TokenHelpWords.exampleAsAKubeconfigExecCredentialPlugin
             )
         ],
         subcommands: [

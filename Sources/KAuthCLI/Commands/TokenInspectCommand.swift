@@ -10,10 +10,10 @@ enum TokenInspectCommand {
         options: Options.self,
         environment: EnvironmentVariables.session,
         examples: [
-            ("kauth token inspect", TokenInspectHelpWords.exampleAccessTokenClaimsWhen),
+            ("kauth token inspect", TokenInspectHelpWords.exampleTheAccessTokensClaims),
             (
                 "kauth token inspect --id-token --json | jq .claims.auth_time",
-                TokenInspectHelpWords.exampleWhenUserLastAuthenticated
+                TokenInspectHelpWords.exampleWhenTheUserLastAuthenticated
             )
         ],
         run: run

@@ -16,7 +16,7 @@ enum UnlinkCommand {
         options: Options.self,
         environment: EnvironmentVariables.session,
         examples: [
-            ("kauth unlink", UnlinkHelpWords.exampleTerminalAsksFirstNaming),
+            ("kauth unlink", UnlinkHelpWords.exampleOnATerminalItAsksFirst),
             ("kauth unlink --yes", UnlinkHelpWords.exampleWithoutAsking)
         ],
         run: run

@@ -9,7 +9,7 @@ enum VersionCommand {
         summary: VersionHelpWords.summary,
         discussion: VersionHelpWords.discussion,
         globals: [.noColor],
-        examples: [("kauth version", VersionHelpWords.exampleVersionCommitWasBuilt)],
+        examples: [("kauth version", VersionHelpWords.exampleTheVersionAndTheCommit)],
         run: run
     )
 

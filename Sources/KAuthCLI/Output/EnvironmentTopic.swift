@@ -12,7 +12,7 @@ extension HelpTopic {
         introduction: EnvironmentTopicWords.introduction,
         groups: [
             HelpTopic.Group(
-                title: EnvironmentTopicWords.filesProfilesTitle,
+                title: EnvironmentTopicWords.filesAndProfilesTitle,
                 entries: [
                     Entry(
                         term: "KAUTH_HOME",
@@ -85,7 +85,7 @@ extension HelpTopic {
                     )
                 ]),
             HelpTopic.Group(
-                title: EnvironmentTopicWords.tokensScriptsCITitle,
+                title: EnvironmentTopicWords.tokensForScriptsAndCITitle,
                 entries: [
                     Entry(
                         term: "KAUTH_ACCESS_TOKEN",
@@ -99,7 +99,7 @@ extension HelpTopic {
                     )
                 ]),
             HelpTopic.Group(
-                title: EnvironmentTopicWords.outputNetworkTitle,
+                title: EnvironmentTopicWords.outputAndNetworkTitle,
                 entries: [
                     Entry(
                         term: "NO_COLOR",
@@ -125,8 +125,8 @@ extension HelpTopic {
                 entries: [
                     Entry(
                         term: "AWS_ENDPOINT_URL_STS",
-                        summary: EnvironmentTopicWords.awsEndpointURLStsSummary,
-                        detail: EnvironmentTopicWords.awsEndpointURLStsDetail
+                        summary: EnvironmentTopicWords.awsEndpointURLSTSSummary,
+                        detail: EnvironmentTopicWords.awsEndpointURLSTSDetail
                     ),
                     Entry(
                         term: "AWS_ENDPOINT_URL",

@@ -1,4 +1,4 @@
-/// The help of `kauth api`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth api` (summaries, discussions, arguments, flags, example notes).
 enum ApiHelpWords {
     static let summary = Localized(
         en: "make an authenticated API call and print its answer", ko: "인증된 API를 호출하고 그 응답을 출력합니다")

@@ -1,4 +1,4 @@
-/// The help of `kauth completion bash`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth completion` (summaries, discussions, arguments, flags, example notes).
 enum CompletionHelpWords {
     static let summary = Localized(
         en: "print a shell completion script (bash, zsh, fish)", ko: "셸 자동 완성 스크립트를 출력합니다 (bash, zsh, fish)")

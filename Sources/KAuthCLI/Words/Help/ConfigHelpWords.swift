@@ -1,4 +1,5 @@
-/// The help of `kauth config get`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth config` and its get, set, unset and list (summaries, discussions, arguments, flags, example
+/// notes).
 enum ConfigHelpWords: Message {
     /// The discussion of `kauth config`: the keys and the languages are the core's lists.
     case discussion(keys: String, languages: String)
@@ -17,13 +18,13 @@ enum ConfigHelpWords: Message {
 
     static let summary = Localized(
         en: "read and change settings in $KAUTH_HOME/config", ko: "$KAUTH_HOME/config의 설정을 읽고 바꿉니다")
-    static let exampleRedirectURIYouRegistered = Localized(en: "the redirect URI you registered", ko: "등록한 리다이렉트 URI")
-    static let exampleSpeakKoreanWhateverLocale = Localized(
+    static let exampleTheRedirectURIYouRegistered = Localized(
+        en: "the redirect URI you registered", ko: "등록한 리다이렉트 URI")
+    static let exampleSpeakKoreanWhateverTheLocale = Localized(
         en: "speak Korean whatever the locale", ko: "로캘과 관계없이 한국어로 말합니다")
     static let getSummary = Localized(en: "print a setting", ko: "설정 하나를 출력합니다")
-    static let getKeyArgument = Localized(en: "e.g. provider.kakao.client_id", ko: "예: provider.kakao.client_id")
+    static let keyArgument = Localized(en: "e.g. provider.kakao.client_id", ko: "예: provider.kakao.client_id")
     static let setSummary = Localized(en: "change a setting", ko: "설정을 바꿉니다")
-    static let setKeyArgument = Localized(en: "e.g. provider.kakao.client_id", ko: "예: provider.kakao.client_id")
     static let setValueArgument = Localized(en: "the new value", ko: "새 값")
     static let unsetSummary = Localized(en: "remove a setting", ko: "설정을 지웁니다")
     static let unsetKeyArgument = Localized(en: "the setting to remove", ko: "지울 설정")

@@ -1,4 +1,5 @@
-/// The help of `kauth`: what `--help`, the man page and shell completion show for it.
+/// The help of `docker-credential-kauth`, the Docker credential helper (summaries, discussions, arguments, flags,
+/// example notes).
 enum DockerCredentialHelpWords {
     static let summary = Localized(
         en: "give Docker a valid access token (a Docker credential helper)",

@@ -29,7 +29,7 @@ enum EnvironmentTopicWords: Message {
         ko:
             "각 설정은 다음 중 값이 있는 첫 번째에서 옵니다: 플래그, 환경 변수, 설정 파일 ($KAUTH_HOME/config, 'kauth config' 참고), 저장된 로그인이 만들어질 때 기록한 값, 내장 기본값. 빈 문자열로 설정된 변수는 설정되지 않은 것으로 봅니다."
     )
-    static let filesProfilesTitle = Localized(en: "Files and profiles", ko: "파일과 프로필")
+    static let filesAndProfilesTitle = Localized(en: "Files and profiles", ko: "파일과 프로필")
     static let kauthHomeSummary = Localized(
         en: "folder of the keystore (credentials.json) and the config file",
         ko: "키 저장소(credentials.json)와 설정 파일이 있는 폴더")
@@ -132,7 +132,7 @@ enum EnvironmentTopicWords: Message {
         ko:
             "':'로 구분한 명령 목록으로, 차례로 시도합니다. %s는 URL로 바뀌고, 없으면 URL을 끝에 붙입니다. 기본값: 디스플레이가 있으면 xdg-open (macOS에서는 open). URL은 항상 출력도 합니다"
     )
-    static let tokensScriptsCITitle = Localized(en: "Tokens for scripts and CI", ko: "스크립트와 CI용 토큰")
+    static let tokensForScriptsAndCITitle = Localized(en: "Tokens for scripts and CI", ko: "스크립트와 CI용 토큰")
     static let kauthAccessTokenSummary = Localized(
         en: "use this access token; the keystore is not read", ko: "이 액세스 토큰을 사용합니다. 키 저장소는 읽지 않습니다"
     )
@@ -151,7 +151,7 @@ enum EnvironmentTopicWords: Message {
         ko:
             "토큰이 필요한 첫 명령이 이 값으로 갱신하고 (클라이언트 ID도 필요합니다. 다른 제공자는 --provider NAME) 결과를 저장합니다. 로그인이 저장되면 이 값은 무시합니다. 앞뒤 공백은 지웁니다. 거부되었거나 비었거나 공백뿐이면 그렇다고 알리며 종료 코드 3입니다"
     )
-    static let outputNetworkTitle = Localized(en: "Output and network", ko: "출력과 네트워크")
+    static let outputAndNetworkTitle = Localized(en: "Output and network", ko: "출력과 네트워크")
     static let noColorSummary = Localized(en: "no colour in output, as --no-color", ko: "--no-color처럼 출력에 색을 쓰지 않습니다")
     static let noColorDetail = Localized(en: "kauth prints no colour yet", ko: "kauth는 아직 색을 출력하지 않습니다")
     static let httpsProxySummary = Localized(
@@ -175,9 +175,9 @@ enum EnvironmentTopicWords: Message {
     static let awsTitle = Localized(
         en: "AWS ('kauth aws credential-process'), as the AWS CLI reads them",
         ko: "AWS ('kauth aws credential-process'), AWS CLI와 같은 방식으로 읽음")
-    static let awsEndpointURLStsSummary = Localized(
+    static let awsEndpointURLSTSSummary = Localized(
         en: "the STS endpoint the token is traded at", ko: "토큰을 교환할 STS 엔드포인트")
-    static let awsEndpointURLStsDetail = Localized(
+    static let awsEndpointURLSTSDetail = Localized(
         en:
             "Wins over AWS_ENDPOINT_URL and the region's endpoint. https://, or http:// on this machine (a local STS): the token travels there",
         ko:

@@ -1,4 +1,5 @@
-/// The help of `kauth git-credential get`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth git-credential`, the git credential helper (summaries, discussions, arguments, flags, example
+/// notes).
 enum GitCredentialHelpWords {
     static let summary = Localized(
         en: "give git a valid access token (a git credential helper)",
@@ -11,7 +12,8 @@ enum GitCredentialHelpWords {
     )
     static let operationArgument = Localized(
         en: "get, store or erase (git gives it)", ko: "get, store 또는 erase (git이 줍니다)")
-    static let exampleGitAsksKauthThat = Localized(en: "git asks kauth for that host", ko: "git이 그 호스트에 대해 kauth에 묻습니다")
-    static let exampleHostsLoginAnswers = Localized(en: "the hosts a login answers for", ko: "로그인이 응답할 호스트")
-    static let exampleAnotherProfileLogin = Localized(en: "another profile's login", ko: "다른 프로필의 로그인")
+    static let exampleGitAsksKauthForThatHost = Localized(
+        en: "git asks kauth for that host", ko: "git이 그 호스트에 대해 kauth에 묻습니다")
+    static let exampleTheHostsALoginAnswersFor = Localized(en: "the hosts a login answers for", ko: "로그인이 응답할 호스트")
+    static let exampleAnotherProfilesLogin = Localized(en: "another profile's login", ko: "다른 프로필의 로그인")
 }

@@ -1,4 +1,5 @@
-/// The help of `kauth link`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth link` and its default, custom and scrap (summaries, discussions, arguments, flags, example
+/// notes).
 enum LinkHelpWords {
     static let summary = Localized(
         en: "share messages to Kakao Talk through the web sharer", ko: "웹 공유 페이지로 카카오톡에 메시지를 공유합니다")
@@ -8,12 +9,12 @@ enum LinkHelpWords {
         ko:
             "카카오 공유 API로 메시지를 검증하고 (앱 키로 Authorization: KakaoAK: KAUTH_APP_KEY, provider.NAME.app_key, 없으면 클라이언트 ID. 로그인은 필요 없습니다) 공유 URL을 출력합니다. 사용자는 그 페이지에서 친구나 채팅방을 골라 보냅니다. 기본 템플릿은 먼저 로컬에서 검사합니다: 문제가 있으면 모두 JSON 경로와 함께 나열하고 아무것도 보내지 않습니다 (종료 코드 2)."
     )
-    static let exampleCommentedStarterEdit = Localized(en: "a commented starter to edit", ko: "주석이 달린 시작 템플릿을 편집합니다")
-    static let exampleValidateThenOpenSharer = Localized(
+    static let exampleACommentedStarterToEdit = Localized(en: "a commented starter to edit", ko: "주석이 달린 시작 템플릿을 편집합니다")
+    static let exampleValidateThenOpenTheSharer = Localized(
         en: "validate, then open the sharer page", ko: "검증한 뒤 공유 페이지를 엽니다")
-    static let exampleTemplateFromConsoleTemplate = Localized(
+    static let exampleATemplateFromTheConsole = Localized(
         en: "a template from the console's template builder", ko: "콘솔의 템플릿 빌더에서 만든 템플릿")
-    static let exampleImageURLUseTemplates = Localized(en: "an image URL to use in templates", ko: "템플릿에 쓸 이미지 URL")
+    static let exampleAnImageURLForTemplates = Localized(en: "an image URL to use in templates", ko: "템플릿에 쓸 이미지 URL")
     static let defaultSummary = Localized(
         en: "share a default template (feed, list, text, …) read from JSON",
         ko: "JSON 기본 템플릿(피드, 리스트, 텍스트 …)을 공유합니다")
@@ -23,7 +24,8 @@ enum LinkHelpWords {
         ko:
             "템플릿을 FILE에서, '-'이면 표준 입력에서 JSON으로 읽습니다 (주석과 끝 쉼표 허용). 로컬에서 검사하고, /v2/api/kakaolink/talk/template/default에서 검증하고, SDK의 10 KB 한도와 비교한 뒤 공유 URL을 stdout에 출력합니다. 카카오의 경고는 stderr로 갑니다."
     )
-    static let defaultExampleValidationResultURL = Localized(en: "the validation result and the URL", ko: "검증 결과와 URL")
+    static let defaultExampleTheValidationResultAndTheURL = Localized(
+        en: "the validation result and the URL", ko: "검증 결과와 URL")
     static let customSummary = Localized(
         en: "share a template made in the console's message template builder", ko: "콘솔의 메시지 템플릿 빌더에서 만든 템플릿을 공유합니다")
     static let customDiscussion = Localized(

@@ -1,4 +1,4 @@
-/// The help of `kauth link template new`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth link template` and its new (summaries, discussions, arguments, flags, example notes).
 enum LinkTemplateHelpWords {
     static let summary = Localized(en: "starter templates", ko: "시작 템플릿")
     static let newSummary = Localized(en: "print a commented starter template", ko: "주석이 달린 시작 템플릿을 출력합니다")

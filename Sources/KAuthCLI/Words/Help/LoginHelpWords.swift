@@ -1,6 +1,6 @@
 import KAuthCore
 
-/// The help of `kauth login`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth login` (summaries, discussions, arguments, flags, example notes).
 enum LoginHelpWords {
     static let summary = Localized(en: "log in through the browser and store the tokens", ko: "브라우저로 로그인하고 토큰을 저장합니다")
     static let discussion = Localized(
@@ -9,18 +9,19 @@ enum LoginHelpWords {
         ko:
             "제공자의 로그인 페이지를 브라우저(BROWSER, 없으면 xdg-open 또는 open)로 열고 127.0.0.1의 리스너에서 리다이렉트를 기다립니다. URL은 항상 stderr에 출력됩니다. 브라우저를 열 수 없거나 --no-browser를 주면, 아무 기기에서나 URL을 열고 브라우저가 이동한 주소를 붙여 넣으십시오 (SSH 세션용). 카카오 앱에는 리다이렉트 URI로 \(Kakao.defaultRedirectURI) 주소를 등록하십시오 (또는 등록한 URI를 --redirect-uri로 넘기십시오)."
     )
-    static let exampleLogKakaoBrowser = Localized(en: "log in to Kakao in the browser", ko: "브라우저로 카카오에 로그인합니다")
-    static let exampleAskMoreScopesForce = Localized(
+    static let exampleLogInToKakaoInTheBrowser = Localized(
+        en: "log in to Kakao in the browser", ko: "브라우저로 카카오에 로그인합니다")
+    static let exampleAskForMoreScopesAndForceTheLoginScreen = Localized(
         en: "ask for more scopes and force the login screen", ko: "동의항목을 더 요청하고 로그인 화면을 강제로 띄웁니다")
-    static let exampleOverSSHOpenPrinted = Localized(
+    static let exampleOverSSHPasteTheRedirectBack = Localized(
         en: "over SSH: open the printed URL elsewhere, paste the redirect URL back",
         ko: "SSH에서: 출력된 URL을 다른 곳에서 열고 리다이렉트 URL을 붙여 넣습니다")
-    static let exampleSecondLoginOwnRegistered = Localized(
+    static let exampleASecondLoginWithItsOwnRedirectURI = Localized(
         en: "a second login with its own registered redirect URI", ko: "따로 등록한 리다이렉트 URI로 두 번째 로그인을 합니다")
-    static let exampleCIStoreLoginFrom = Localized(
+    static let exampleInCIStoreALoginFromARefreshToken = Localized(
         en: "in CI: store a login from a refresh token kept in a secret",
         ko: "CI에서: 시크릿에 보관한 리프레시 토큰으로 로그인을 저장합니다")
-    static let exampleMachineLogsClientSecret = Localized(
+    static let exampleAMachineLogsInAsItsClient = Localized(
         en: "a machine logs in as its client (secret, signed assertion or client certificate)",
         ko: "기계가 클라이언트로 로그인합니다 (시크릿, 서명 어설션, 클라이언트 인증서)")
     static let scopesFlag = Localized(

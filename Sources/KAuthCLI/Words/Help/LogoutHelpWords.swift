@@ -1,4 +1,4 @@
-/// The help of `kauth logout`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth logout` (summaries, discussions, arguments, flags, example notes).
 enum LogoutHelpWords {
     static let summary = Localized(
         en: "log out at the provider and delete the stored tokens", ko: "제공자에서 로그아웃하고 저장된 토큰을 삭제합니다")

@@ -1,4 +1,4 @@
-/// The help of `kauth properties set`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth properties` and its set (summaries, discussions, arguments, flags, example notes).
 enum PropertiesHelpWords {
     static let summary = Localized(en: "set Kakao user properties", ko: "카카오 사용자 프로퍼티를 설정합니다")
     static let discussion = Localized(

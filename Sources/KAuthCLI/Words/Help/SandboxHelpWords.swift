@@ -1,4 +1,4 @@
-/// The help of `kauth sandbox`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth sandbox` (summaries, discussions, arguments, flags, example notes).
 enum SandboxHelpWords {
     static let summary = Localized(
         en: "serve a local Kakao-compatible provider for offline use and tests",
@@ -9,17 +9,17 @@ enum SandboxHelpWords {
         ko:
             "카카오의 OAuth, 사용자, 동의, 공유, 나에게 보내기 API를 자동 동의 인가 페이지와 샌드박스 사용자 한 명과 함께 127.0.0.1에서 제공합니다. --oidc를 주면 ID 토큰, discovery, JWKS, userinfo, RFC 7009 폐기, RFC 8628 기기 그랜트도 제공하고, --snapchat을 주면 대신 Snap Login Kit의 엔드포인트를 제공합니다. kauth가 이 서버를 쓰게 하는 환경 변수를 프로세스 ID(KAUTH_SANDBOX_PID)와 함께 stdout에 출력하고 (`kauth help environment` 참고), 요청마다 한 줄을 stderr에 씁니다. Ctrl-C로, 또는 그 환경 변수가 있는 셸에서 `kauth sandbox --stop`으로 멈춥니다. --detach를 주면 백그라운드에서 실행되고 요청을 받을 준비가 되면 환경 변수를 출력하므로, ssh-agent처럼 `eval \"$(kauth sandbox --detach)\"`로 쓸 수 있습니다. --env-file은 준비가 되면 같은 내용을 파일에도 씁니다. 테스트용 제어 엔드포인트는 /_sandbox/ 아래에 있습니다 (log, config, respond, fail, expire-access-tokens, rotate-key, memos, sharer-visits, picker, friend-messages). 아래 플래그는 같은 스위치를 처음부터 켭니다."
     )
-    static let exampleStartBackgroundPointThis = Localized(
+    static let exampleStartItInTheBackground = Localized(
         en: "start it in the background and point this shell at it, as with ssh-agent",
         ko: "ssh-agent처럼 백그라운드에서 실행하고 이 셸이 그 서버를 쓰게 합니다")
-    static let exampleStopOneThisShell = Localized(
+    static let exampleStopTheOneThisShellPointsAt = Localized(
         en: "stop the one this shell's exports point at", ko: "이 셸의 환경 변수가 가리키는 샌드박스를 멈춥니다")
-    static let exampleServeFixedPortPrints = Localized(
+    static let exampleServeOnAFixedPort = Localized(
         en: "serve on a fixed port; it prints the environment to use", ko: "고정 포트로 실행합니다. 사용할 환경 변수를 출력합니다")
-    static let exampleOpenIDConnectProviderExports = Localized(
+    static let exampleAnOpenIDConnectProviderWithAnEnvFile = Localized(
         en: "an OpenID Connect provider, its exports (KAUTH_ISSUER too) also written to sandbox.env",
         ko: "OIDC로 실행하고 환경 변수(KAUTH_ISSUER 포함)를 sandbox.env에도 씁니다")
-    static let examplePlayStrictOpenIDConnect = Localized(
+    static let examplePlayAStrictOpenIDConnectServer = Localized(
         en: "play a strict OpenID Connect server", ko: "엄격한 OpenID Connect 서버 역할을 합니다")
     static let portFlag = Localized(en: "port to listen on (default: any free port)", ko: "대기할 포트 (기본값: 비어 있는 아무 포트)")
     static let stateFileFlag = Localized(

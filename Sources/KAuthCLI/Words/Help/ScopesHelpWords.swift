@@ -1,4 +1,5 @@
-/// The help of `kauth scopes [list]`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth scopes` and its list, revoke and request (summaries, discussions, arguments, flags, example
+/// notes).
 enum ScopesHelpWords {
     static let summary = Localized(
         en: "show, revoke and request consent for scopes", ko: "동의항목의 동의를 보여 주고, 철회하고, 요청합니다")
@@ -7,7 +8,7 @@ enum ScopesHelpWords {
             "Without a subcommand, lists the app's consent items and the user's answers (Kakao: /v2/user/scopes).",
         ko: "하위 명령 없이 실행하면 앱의 동의항목과 사용자의 동의 여부를 나열합니다 (카카오: /v2/user/scopes).")
     static let exampleWithdrawConsent = Localized(en: "withdraw consent", ko: "동의를 철회합니다")
-    static let exampleAskEverythingV2User = Localized(
+    static let exampleAskForEverythingStillNeeded = Localized(
         en: "ask for everything /v2/user/me says still needs agreement",
         ko: "/v2/user/me가 아직 동의가 필요하다고 하는 것을 모두 요청합니다")
     static let listSummary = Localized(en: "list consent items and the user's answers", ko: "동의항목과 사용자의 동의 여부를 나열합니다")
@@ -30,14 +31,8 @@ enum ScopesHelpWords {
     static let missingFlag = Localized(
         en: "request every scope /v2/user/me reports as needing agreement",
         ko: "/v2/user/me가 동의가 필요하다고 알린 동의항목을 모두 요청합니다")
-    static let noBrowserFlag = Localized(
-        en: "do not open a browser; print the URL and accept the redirect URL on stdin",
-        ko: "브라우저를 열지 않습니다. URL을 출력하고 리다이렉트 URL을 표준 입력으로 받습니다")
     static let portFlag = Localized(
         en: "listen on this port: redirect URI http://127.0.0.1:N/callback",
         ko: "이 포트에서 대기합니다: 리다이렉트 URI http://127.0.0.1:N/callback")
-    static let redirectURIFlag = Localized(
-        en: "the registered redirect URI (http://127.0.0.1:PORT/PATH)",
-        ko: "등록한 리다이렉트 URI (http://127.0.0.1:PORT/PATH)")
     static let timeoutFlag = Localized(en: "how long to wait for the consent (default 300)", ko: "동의를 기다릴 시간 (기본값 300)")
 }

@@ -1,4 +1,4 @@
-/// The help of `kauth shipping select`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth shipping select`, `new` and `edit` (summaries, discussions, arguments, flags, example notes).
 enum ShippingPickerHelpWords {
     static let discussion = Localized(
         en:
@@ -10,7 +10,7 @@ enum ShippingPickerHelpWords {
         en: " Adding and editing addresses are offered to Kakao's own and affiliated apps; others get KAE101.",
         ko: " 배송지 추가와 수정은 카카오와 계열사의 앱에만 제공되며, 다른 앱은 KAE101을 받습니다.")
     static let summary = Localized(en: "choose a shipping address in Kakao's picker", ko: "카카오의 배송지 선택 화면에서 배송지를 고릅니다")
-    static let exampleOverSSHOpenPrinted = Localized(
+    static let exampleOverSSHPasteTheAddressBack = Localized(
         en: "over SSH: open the printed URL elsewhere, paste the address back",
         ko: "SSH에서: 출력된 URL을 다른 곳에서 열고 주소를 붙여 넣습니다")
     static let newSummary = Localized(en: "add a shipping address on Kakao's page", ko: "카카오의 페이지에서 배송지를 추가합니다")

@@ -1,4 +1,4 @@
-/// The help of `kauth signup [KEY=VALUE…]`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth signup` (summaries, discussions, arguments, flags, example notes).
 enum SignupHelpWords {
     static let summary = Localized(
         en: "link the user to the app (apps with automatic linking off)", ko: "사용자를 앱에 연결합니다 (자동 연결을 끈 앱)")

@@ -1,4 +1,4 @@
-/// The help of `kauth switch`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth switch` (summaries, discussions, arguments, flags, example notes).
 enum SwitchHelpWords {
     static let summary = Localized(en: "make a stored profile the default", ko: "저장된 프로필을 기본 프로필로 정합니다")
     static let discussion = Localized(

@@ -1,10 +1,10 @@
-/// The help of `kauth talk memo`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth talk` and its memo (summaries, discussions, arguments, flags, example notes).
 enum TalkHelpWords {
     static let summary = Localized(
         en: "Kakao Talk messages and friends, as the logged-in user", ko: "로그인한 사용자로 카카오톡 메시지와 친구를 다룹니다")
-    static let exampleMessageYourOwnKakao = Localized(
+    static let exampleAMessageToYourOwnChat = Localized(
         en: "a message to your own Kakao Talk chat", ko: "내 카카오톡 채팅방으로 보내는 메시지 (나에게 보내기)")
-    static let exampleYourKakaoTalkFriends = Localized(
+    static let exampleYourFriendsWhoUseTheApp = Localized(
         en: "your Kakao Talk friends who use the app", ko: "앱을 사용하는 카카오톡 친구")
     static let memoSummary = Localized(
         en: "send a message to your own Kakao Talk chat", ko: "내 카카오톡 채팅방으로 메시지를 보냅니다 (나에게 보내기)")

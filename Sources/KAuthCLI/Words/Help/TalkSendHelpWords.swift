@@ -1,4 +1,4 @@
-/// The help of `kauth talk send --to`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth talk send` (summaries, discussions, arguments, flags, example notes).
 enum TalkSendHelpWords {
     static let summary = Localized(
         en: "send a Kakao Talk message to up to 5 friends", ko: "친구에게 카카오톡 메시지를 보냅니다 (최대 5명)")

@@ -1,4 +1,4 @@
-/// The help of `kauth terms [list]`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth terms` and its list and revoke (summaries, discussions, arguments, flags, example notes).
 enum TermsHelpWords {
     static let summary = Localized(en: "show and revoke Kakao Sync service terms", ko: "카카오싱크 서비스 약관을 보여 주고 철회합니다")
     static let discussion = Localized(

@@ -1,4 +1,4 @@
-/// The help of `kauth token`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth token` (summaries, discussions, arguments, flags, example notes).
 enum TokenHelpWords {
     static let summary = Localized(
         en: "print a valid access token, refreshing it when needed", ko: "유효한 액세스 토큰을 출력합니다. 필요하면 먼저 갱신합니다")
@@ -8,10 +8,10 @@ enum TokenHelpWords {
         ko:
             "stdout에 액세스 토큰과 줄바꿈만 출력합니다. 저장된 토큰이 60초 안에 (그보다 짧으면 수명의 절반 안에, 또는 --min-valid SECONDS 안에) 만료되면 먼저 갱신합니다. 동시에 실행되어도 갱신은 한 번만 합니다. 수명의 절반이 지나지 않은 토큰은 --min-valid 때문에 갱신하지 않고 경고와 함께 출력합니다. --refresh-token은 CI 시크릿(KAUTH_REFRESH_TOKEN)에 보관할 수 있도록 저장된 리프레시 토큰을 출력합니다. --exec-credential은 kubeconfig exec credential 플러그인을 위한 Kubernetes ExecCredential을, kubectl이 KUBERNETES_EXEC_INFO로 요청한 apiVersion(client.authentication.k8s.io/v1(기본값) 또는 v1beta1)으로 출력합니다. --id-token을 주면 ID 토큰을 담으며 (Kubernetes OIDC), 제공자가 ID 토큰을 새로 주면 갱신합니다. KAUTH_ACCESS_TOKEN이 설정되어 있으면 그대로 출력하고 키 저장소는 건드리지 않습니다."
     )
-    static let exampleTokenThatLastsHour = Localized(
+    static let exampleATokenThatLastsAnHour = Localized(
         en: "a token that lasts for an hour-long job", ko: "한 시간짜리 작업 동안 유효한 토큰")
     static let exampleHandLoginCI = Localized(en: "hand the login to CI", ko: "로그인을 CI에 넘깁니다")
-    static let exampleKubeconfigExecCredentialPlugin = Localized(
+    static let exampleAsAKubeconfigExecCredentialPlugin = Localized(
         en: "as a kubeconfig exec credential plugin", ko: "kubeconfig exec credential 플러그인으로 사용합니다")
     static let minValidFlag = Localized(
         en: "refresh unless the token stays valid this long (default: 60, or half the token's lifetime)",

@@ -1,4 +1,4 @@
-/// The help of `kauth token info`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth token info` (summaries, discussions, arguments, flags, example notes).
 enum TokenInfoHelpWords {
     static let summary = Localized(en: "ask the provider about the access token", ko: "제공자에게 액세스 토큰 정보를 묻습니다")
     static let discussion = Localized(

@@ -1,4 +1,4 @@
-/// The help of `kauth token introspect`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth token introspect` (summaries, discussions, arguments, flags, example notes).
 enum TokenIntrospectHelpWords {
     static let summary = Localized(
         en: "ask the provider whether the access token is active (RFC 7662)",

@@ -1,4 +1,4 @@
-/// The help of `kauth token refresh`: what `--help`, the man page and shell completion show for it.
+/// The help of `kauth token refresh` (summaries, discussions, arguments, flags, example notes).
 enum TokenRefreshHelpWords {
     static let summary = Localized(en: "refresh the access token now", ko: "액세스 토큰을 지금 갱신합니다")
     static let discussion = Localized(
