@@ -175,10 +175,13 @@ dist-check: dist
 ## bench: median start-up and peak memory of `kauth token` (stripped, as installed) with a valid
 ## token stored by a real login to `kauth sandbox`, on a plain keystore, one whose key is in a real
 ## Secret Service (gnome-keyring on a private bus, when installed) and one encrypted with a
-## passphrase, against a minimal program that reads the plain file; states each target and fails
-## when a peak is over its target or a time ratio far over its own (Tests/Scripts/bench.sh says why)
+## passphrase, against a minimal program that reads the plain file; then the helpers git, Docker and
+## the AWS CLI run before their commands (git-credential-kauth get, docker-credential-kauth get, kauth
+## aws credential-process with kept credentials, kept by a first call of the real AWS CLI against
+## moto's STS, both installed as for `test`); states each target and fails when a peak is over its
+## target or a time ratio far over its own (Tests/Scripts/bench.sh says why)
 bench: release
-	@Tests/Scripts/bench.sh $(CURDIR)/$(RELEASE_DIR)/release/kauth
+	@BENCH_AWS_VENV=$(CURDIR)/$(BUILD_DIR)/test-tools/aws Tests/Scripts/bench.sh $(CURDIR)/$(RELEASE_DIR)/release/kauth
 
 clean:
 	rm -rf $(BUILD_DIR) $(RELEASE_DIR) $(DIST_DIR) .build-coverage

@@ -93,11 +93,15 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
 
+# apt-get stops at once when another apt-get or dpkg holds its lock (a CI image's own updates, a
+# second job): it is told to wait for it instead.
 install_missing() {   # install_missing COMMAND_OR_FILE PACKAGE
   [ -e "$1" ] || command -v "$1" >/dev/null && return 0
+  command -v apt-get >/dev/null || return 0
   echo "dist-check: installing $2" >&2
   export DEBIAN_FRONTEND=noninteractive
-  { apt-get install -y -qq "$2" || { apt-get update -qq && apt-get install -y -qq "$2"; }; } >/dev/null 2>&1
+  local wait=(-o DPkg::Lock::Timeout=300)
+  { apt-get "${wait[@]}" install -y -qq "$2" || { apt-get "${wait[@]}" update -qq && apt-get "${wait[@]}" install -y -qq "$2"; }; } >/dev/null 2>&1
 }
 
 check "SHA256SUMS: $tarball, $deb" bash -c "cd '$dist' && sha256sum --quiet -c SHA256SUMS"
