@@ -129,16 +129,51 @@ check "bin/kauth is stripped" bash -c "! readelf -S --wide '$prefix/bin/kauth' |
 # Docker) are used today, RHEL 9 and Amazon Linux 2023 (2.34; Ubuntu 22.04 has 2.35). Packed
 # relocations (DT_RELR) need 2.36, and so would a symbol version newer than GLIBC_2.34.
 glibc_max=2.34
-relr="$(readelf -d --wide "$prefix/bin/kauth" | grep -oE '\((RELR|RELRSZ|RELRENT)\)' | tr '\n' ' ')"
+relr_entries() {   # relr_entries BINARY: the DT_RELR entries of its dynamic section, if any
+  readelf -d --wide "$1" | grep -oE '\((RELR|RELRSZ|RELRENT)\)' | tr -d '()' | tr '\n' ' ' | sed 's/ $//'
+}
+glibc_versions() {   # glibc_versions BINARY: every GLIBC_ version it names, oldest first
+  { objdump -T "$1"; readelf -V --wide "$1"; } | grep -oE 'GLIBC_(ABI_DT_RELR|[0-9]+(\.[0-9]+)*)' | sort -uV
+}
+too_new() {   # too_new BINARY: the versions above glibc_max, each with the symbols that ask for it
+  local version symbols
+  for version in $(glibc_versions "$1"); do
+    # GLIBC_ABI_DT_RELR names no number: glibc has it from 2.36 on.
+    if [ "$version" != GLIBC_ABI_DT_RELR ]; then
+      [ "$(printf '%s\n%s\n' "${version#GLIBC_}" "$glibc_max" | sort -V | tail -n 1)" = "$glibc_max" ] && continue
+    fi
+    symbols="$(objdump -T "$1" | awk -v v="($version)" 'NF >= 2 && (index($0, v) || $(NF - 1) == substr(v, 2, length(v) - 2)) { print $NF }' | sort -u | tr '\n' ',' | sed 's/,$//')"
+    echo "$version${symbols:+ ($symbols)}"
+  done
+}
+relr="$(relr_entries "$prefix/bin/kauth")"
 check "bin/kauth has no DT_RELR in its dynamic section${relr:+ (it has: $relr)}" [ -z "$relr" ]
-versions="$({ objdump -T "$prefix/bin/kauth"; readelf -V --wide "$prefix/bin/kauth"; } | grep -oE 'GLIBC_(ABI_DT_RELR|[0-9][0-9.]*)' | sort -uV)"
-newer="$(for v in $versions; do
-  [ "$v" = GLIBC_ABI_DT_RELR ] && { echo "$v"; continue; }
-  [ "$(printf '%s\n%s\n' "${v#GLIBC_}" "$glibc_max" | sort -V | tail -n 1)" = "$glibc_max" ] || echo "$v"
-done)"
-symbols="$(for v in $newer; do objdump -T "$prefix/bin/kauth" | awk -v v="$v" '$0 ~ "[( ]" v "[) ]" { print $NF "@" v }'; done | sort -u | tr '\n' ' ')"
-check "bin/kauth needs no glibc symbol version newer than GLIBC_$glibc_max (newest: $(tail -n 1 <<<"$versions" | tr -d '\n')${newer:+; too new: $(echo $newer) ${symbols:+for $symbols}})" \
+versions="$(glibc_versions "$prefix/bin/kauth")"
+newer="$(too_new "$prefix/bin/kauth" | tr '\n' ' ' | sed 's/ $//')"
+check "bin/kauth needs no glibc symbol version newer than GLIBC_$glibc_max (newest: $(tail -n 1 <<<"$versions")${newer:+; too new: $newer})" \
   [ -n "$versions" -a -z "$newer" ]
+# The two checks above, proved able to fail: on a program linked here with packed relocations
+# and calling arc4random (GLIBC_2.36), each must find what is wrong; on the same program linked
+# without them, nothing.
+planted() {   # planted NAME LINKER_FLAGS…: a small PIE with relative relocations (a table of pointers)
+  local name="$1"
+  shift
+  printf '%s\n' '#include <stdlib.h>' 'static const char *table[] = { "a", "b", "c" };' \
+    'int main(int argc, char **argv) { (void)argv; return table[argc % 3][0] == 0 ? (int)arc4random() : 0; }' \
+    | cc -x c -O1 -fPIE -pie -o "$work/$name" - "$@" 2>/dev/null
+}
+if ! command -v cc >/dev/null; then
+  skip "the DT_RELR and symbol version checks, proved on planted faults: no C compiler (cc)"
+elif ! planted relr-bad -Wl,-z,pack-relative-relocs || ! planted relr-good -Wl,-z,nopack-relative-relocs; then
+  skip "the DT_RELR and symbol version checks, proved on planted faults: cc or its linker cannot pack relocations (-z pack-relative-relocs)"
+else
+  bad_relr="$(relr_entries "$work/relr-bad")" bad_new="$(too_new "$work/relr-bad" | tr '\n' ' ')"
+  check "the checks fail on a program linked with packed relocations and arc4random (found: ${bad_relr:-no DT_RELR}; ${bad_new:-no version too new})" \
+    bash -c "[ -n '$bad_relr' ] && grep -q GLIBC_ABI_DT_RELR <<<'$bad_new' && grep -q 'GLIBC_2.36 (arc4random)' <<<'$bad_new'"
+  good_new="$(too_new "$work/relr-good" | grep -v '^GLIBC_2\.36 (arc4random)$' | tr '\n' ' ')"
+  check "and pass on the same program linked without packing (apart from arc4random's GLIBC_2.36)" \
+    bash -c "[ -z '$(relr_entries "$work/relr-good")' ] && [ -z '$good_new' ]"
+fi
 # The glibc the binary needs, as its README says (dist.sh reads it from the binary), is the one
 # the project's install docs promise.
 glibc="$(sed -n 's/.* with glibc \([0-9.]*\) or newer.*/\1/p' "$prefix/share/doc/kauth/README")"
