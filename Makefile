@@ -116,7 +116,9 @@ release: deps
 #   Ubuntu 22.04 (glibc 2.35), RHEL 9 and Amazon Linux 2023 (2.34). Packing saved 1.4 MiB of a
 #   start's memory (59,000 relative relocations, Swift metadata and libcrypto's tables, read at
 #   every start); `make bench`'s targets allow for it, and `make dist-check` fails on a binary
-#   that asks for DT_RELR or a symbol newer than GLIBC_2.34.
+#   that asks for DT_RELR or a symbol newer than GLIBC_2.34. The one such symbol a link against
+#   a newer glibc picks, hypotf@GLIBC_2.35 (wrapped by Swift's Glibc module, never called), is
+#   bound to the old hypotf inside the binary (Sources/CBuildInfo/glibc_floor.c).
 # - The Swift toolchain's static-stdlib link exports all 5,800 symbols of kauth's own modules, a
 #   dynamic symbol table the loader consults first for every symbol a library binds; nothing looks
 #   them up (the libraries kauth loads with dlopen bind to their own), so none are exported.

@@ -129,18 +129,21 @@ check "bin/kauth is stripped" bash -c "! readelf -S --wide '$prefix/bin/kauth' |
 # Docker) are used today, RHEL 9 and Amazon Linux 2023 (2.34; Ubuntu 22.04 has 2.35). Packed
 # relocations (DT_RELR) need 2.36, and so would a symbol version newer than GLIBC_2.34.
 glibc_max=2.34
+# kauth links libstdc++ (the Swift runtime is C++): the same systems have GCC 11's, which
+# defines versions up to GLIBCXX_3.4.29 and CXXABI_1.3.13.
+glibcxx_max=3.4.29 cxxabi_max=1.3.13
 relr_entries() {   # relr_entries BINARY: the DT_RELR entries of its dynamic section, if any
   readelf -d --wide "$1" | grep -oE '\((RELR|RELRSZ|RELRENT)\)' | tr -d '()' | tr '\n' ' ' | sed 's/ $//'
 }
-glibc_versions() {   # glibc_versions BINARY: every GLIBC_ version it names, oldest first
-  { objdump -T "$1"; readelf -V --wide "$1"; } | grep -oE 'GLIBC_(ABI_DT_RELR|[0-9]+(\.[0-9]+)*)' | sort -uV
+versions_of() {   # versions_of BINARY PREFIX: every version of that prefix it names, oldest first
+  { objdump -T "$1"; readelf -V --wide "$1"; } | grep -oE "${2}(ABI_DT_RELR|[0-9]+(\.[0-9]+)*)" | sort -uV
 }
-too_new() {   # too_new BINARY: the versions above glibc_max, each with the symbols that ask for it
-  local version symbols
-  for version in $(glibc_versions "$1"); do
+too_new() {   # too_new BINARY [PREFIX MAX]: the versions above MAX, each with the symbols that ask for it
+  local prefix="${2:-GLIBC_}" max="${3:-$glibc_max}" version symbols
+  for version in $(versions_of "$1" "$prefix"); do
     # GLIBC_ABI_DT_RELR names no number: glibc has it from 2.36 on.
     if [ "$version" != GLIBC_ABI_DT_RELR ]; then
-      [ "$(printf '%s\n%s\n' "${version#GLIBC_}" "$glibc_max" | sort -V | tail -n 1)" = "$glibc_max" ] && continue
+      [ "$(printf '%s\n%s\n' "${version#"$prefix"}" "$max" | sort -V | tail -n 1)" = "$max" ] && continue
     fi
     symbols="$(objdump -T "$1" | awk -v v="($version)" 'NF >= 2 && (index($0, v) || $(NF - 1) == substr(v, 2, length(v) - 2)) { print $NF }' | sort -u | tr '\n' ',' | sed 's/,$//')"
     echo "$version${symbols:+ ($symbols)}"
@@ -148,10 +151,13 @@ too_new() {   # too_new BINARY: the versions above glibc_max, each with the symb
 }
 relr="$(relr_entries "$prefix/bin/kauth")"
 check "bin/kauth has no DT_RELR in its dynamic section${relr:+ (it has: $relr)}" [ -z "$relr" ]
-versions="$(glibc_versions "$prefix/bin/kauth")"
+versions="$(versions_of "$prefix/bin/kauth" GLIBC_)"
 newer="$(too_new "$prefix/bin/kauth" | tr '\n' ' ' | sed 's/ $//')"
 check "bin/kauth needs no glibc symbol version newer than GLIBC_$glibc_max (newest: $(tail -n 1 <<<"$versions")${newer:+; too new: $newer})" \
   [ -n "$versions" -a -z "$newer" ]
+newer="$({ too_new "$prefix/bin/kauth" GLIBCXX_ "$glibcxx_max"; too_new "$prefix/bin/kauth" CXXABI_ "$cxxabi_max"; } | tr '\n' ' ' | sed 's/ $//')"
+check "bin/kauth needs no libstdc++ version newer than GCC 11's (GLIBCXX_$glibcxx_max, CXXABI_$cxxabi_max; newest: $(versions_of "$prefix/bin/kauth" GLIBCXX_ | tail -n 1)${newer:+; too new: $newer})" \
+  [ -z "$newer" ]
 # The two checks above, proved able to fail: on a program linked here with packed relocations
 # and calling arc4random (GLIBC_2.36), each must find what is wrong; on the same program linked
 # without them, nothing.
