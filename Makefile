@@ -138,7 +138,7 @@ RELEASE_LINK := $(RELEASE_LLD) $(if $(RELEASE_LLD),-Xlinker --script=$(CURDIR)/$
 ## crash's backtrace reads the symbol tables; `make release` keeps them, for debugging. Then the
 ## man page and the bash, zsh and fish completions, which the binary writes from its command tree;
 ## and the links git-credential-kauth and docker-credential-kauth, the names git and Docker run
-## their credential helpers by (kauth answers to them).
+## their credential helpers by (kauth answers to them), each with its man page: a link to kauth.1.
 install: release
 	@$(MAKE) --no-print-directory install-files KAUTH=$(KAUTH)
 
@@ -152,6 +152,8 @@ install-files:
 	ln -sf kauth $(DESTDIR)$(BINDIR)/docker-credential-kauth
 	KAUTH_LANG=en $(KAUTH) __man > $(DESTDIR)$(MANDIR)/kauth.1.tmp && mv $(DESTDIR)$(MANDIR)/kauth.1.tmp $(DESTDIR)$(MANDIR)/kauth.1
 	KAUTH_LANG=ko $(KAUTH) __man > $(DESTDIR)$(MANDIR_KO)/kauth.1.tmp && mv $(DESTDIR)$(MANDIR_KO)/kauth.1.tmp $(DESTDIR)$(MANDIR_KO)/kauth.1
+	for dir in $(DESTDIR)$(MANDIR) $(DESTDIR)$(MANDIR_KO); do \
+		ln -sf kauth.1 $$dir/git-credential-kauth.1 && ln -sf kauth.1 $$dir/docker-credential-kauth.1 || exit 1; done
 	KAUTH_LANG=en $(KAUTH) completion bash > $(DESTDIR)$(BASHCOMPDIR)/kauth.tmp && mv $(DESTDIR)$(BASHCOMPDIR)/kauth.tmp $(DESTDIR)$(BASHCOMPDIR)/kauth
 	KAUTH_LANG=en $(KAUTH) completion zsh > $(DESTDIR)$(ZSHCOMPDIR)/_kauth.tmp && mv $(DESTDIR)$(ZSHCOMPDIR)/_kauth.tmp $(DESTDIR)$(ZSHCOMPDIR)/_kauth
 	KAUTH_LANG=en $(KAUTH) completion fish > $(DESTDIR)$(FISHCOMPDIR)/kauth.fish.tmp && mv $(DESTDIR)$(FISHCOMPDIR)/kauth.fish.tmp $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
@@ -160,6 +162,8 @@ install-files:
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/kauth $(DESTDIR)$(BINDIR)/git-credential-kauth $(DESTDIR)$(BINDIR)/docker-credential-kauth \
 		$(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(MANDIR_KO)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth \
+		$(DESTDIR)$(MANDIR)/git-credential-kauth.1 $(DESTDIR)$(MANDIR)/docker-credential-kauth.1 \
+		$(DESTDIR)$(MANDIR_KO)/git-credential-kauth.1 $(DESTDIR)$(MANDIR_KO)/docker-credential-kauth.1 \
 		$(DESTDIR)$(ZSHCOMPDIR)/_kauth $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
 
 ## dist: for installing without Swift, under DIST_DIR: the archive kauth-VERSION-linux-ARCH.tar.gz

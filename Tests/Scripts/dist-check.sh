@@ -114,10 +114,14 @@ share/bash-completion/completions/kauth
 share/doc/kauth/LICENSE
 share/doc/kauth/README
 share/fish/vendor_completions.d/kauth.fish
+share/man/ko/man1/docker-credential-kauth.1
+share/man/ko/man1/git-credential-kauth.1
 share/man/ko/man1/kauth.1
+share/man/man1/docker-credential-kauth.1
+share/man/man1/git-credential-kauth.1
 share/man/man1/kauth.1
 share/zsh/site-functions/_kauth"
-check "archive holds exactly the binary, its two helper links, man pages (English, Korean), three completions, README and LICENSE" \
+check "archive holds exactly the binary, its two helper links, man pages (English, Korean; the helpers' link to kauth's), three completions, README and LICENSE" \
   [ "$(tar -tzf "$dist/$tarball" | LC_ALL=C sort)" = "$expected" ]
 prefix="$work/prefix"
 mkdir -p "$prefix"
@@ -252,6 +256,8 @@ if [ -n "$installed" ]; then
     bash -c '[ "$(man -w kauth)" = /usr/share/man/man1/kauth.1.gz ] && MANPAGER=cat MANWIDTH=100 man kauth 2>/dev/null | grep -q "kauth version"'
   # -L ko: the Korean page as man-db picks it under a ko_* locale, whether or not this machine
   # has one generated (without it man-db falls back to C and the English page).
+  check "man git-credential-kauth and man docker-credential-kauth find their links to kauth.1.gz" \
+    bash -c 'for name in git-credential-kauth docker-credential-kauth; do [ "$(man -w $name)" = /usr/share/man/man1/$name.1.gz ] && [ "$(readlink /usr/share/man/man1/$name.1.gz)" = kauth.1.gz ] || exit 1; done'
   check "man -L ko kauth finds /usr/share/man/ko/man1/kauth.1.gz and shows Hangul" \
     bash -c '[ "$(man -L ko -w kauth)" = /usr/share/man/ko/man1/kauth.1.gz ] && LANG=C.UTF-8 MANPAGER=cat MANWIDTH=100 man -L ko kauth 2>/dev/null | grep -q "종료 상태"'
   install_missing /usr/share/bash-completion/bash_completion bash-completion
