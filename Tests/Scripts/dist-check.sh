@@ -256,8 +256,9 @@ if [ -n "$installed" ]; then
     bash -c '[ "$(man -w kauth)" = /usr/share/man/man1/kauth.1.gz ] && MANPAGER=cat MANWIDTH=100 man kauth 2>/dev/null | grep -q "kauth version"'
   # -L ko: the Korean page as man-db picks it under a ko_* locale, whether or not this machine
   # has one generated (without it man-db falls back to C and the English page).
-  check "man git-credential-kauth and man docker-credential-kauth find their links to kauth.1.gz" \
-    bash -c 'for name in git-credential-kauth docker-credential-kauth; do [ "$(man -w $name)" = /usr/share/man/man1/$name.1.gz ] && [ "$(readlink /usr/share/man/man1/$name.1.gz)" = kauth.1.gz ] || exit 1; done'
+  # man -w names the file a link leads to.
+  check "man git-credential-kauth and man docker-credential-kauth: their pages are links to kauth.1.gz, which man finds" \
+    bash -c 'for name in git-credential-kauth docker-credential-kauth; do [ "$(readlink /usr/share/man/man1/$name.1.gz)" = kauth.1.gz ] && [ "$(man -w $name)" = /usr/share/man/man1/kauth.1.gz ] || exit 1; done'
   check "man -L ko kauth finds /usr/share/man/ko/man1/kauth.1.gz and shows Hangul" \
     bash -c '[ "$(man -L ko -w kauth)" = /usr/share/man/ko/man1/kauth.1.gz ] && LANG=C.UTF-8 MANPAGER=cat MANWIDTH=100 man -L ko kauth 2>/dev/null | grep -q "종료 상태"'
   install_missing /usr/share/bash-completion/bash_completion bash-completion
