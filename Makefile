@@ -114,8 +114,9 @@ release: deps
 # - Relocations stay RELA, not packed as DT_RELR: glibc reads DT_RELR only from 2.36 on (an older
 #   one refuses the binary), and the archive must run where the tools kauth plugs into run today:
 #   Ubuntu 22.04 (glibc 2.35), RHEL 9 and Amazon Linux 2023 (2.34). Packing saved 1.4 MiB of a
-#   start's memory (59,000 relative relocations, Swift metadata and libcrypto's tables, read at
-#   every start); `make bench`'s targets allow for it, and `make dist-check` fails on a binary
+#   start's memory (61,000 relative relocations, Swift metadata and libcrypto's tables, read at
+#   every start); the program gives those pages back before main instead, once the loader has
+#   applied them (Sources/CBuildInfo/relocations.c), and `make dist-check` fails on a binary
 #   that asks for DT_RELR or a symbol newer than GLIBC_2.34. The one such symbol a link against
 #   a newer glibc picks, hypotf@GLIBC_2.35 (wrapped by Swift's Glibc module, never called), is
 #   bound to the old hypotf inside the binary (Sources/CBuildInfo/glibc_floor.c).
