@@ -129,10 +129,14 @@ release: deps
 #   the swift5_* sections, and a name that starts with a dot gets no __start_ symbol for code to
 #   find it by) with a linker script, and the linker writes no build ID: it would be a hash over
 #   the debug sections too, which vary. RELEASE_LLD= links with the toolchain's default instead.
+# - No RUNPATH: SwiftPM gives an executable `$ORIGIN`, for Swift libraries next to it, and a static
+#   build has none there; with it, the loader first looked for libc, libm, libstdc++ and
+#   libgcc_s in some 40 places in kauth's own folder (glibc-hwcaps/x86-64-v3/, tls/haswell/, …)
+#   at every start, and would load any of them found there.
 RELEASE_LLD ?= $(shell { [ -x "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/ld.lld" ] || command -v ld.lld >/dev/null; } && \
 	echo -Xswiftc -use-ld=lld)
 RELEASE_DISCARD := "SECTIONS { /DISCARD/ : { *(.swift_modhash) } } INSERT AFTER .text;"
-RELEASE_LINK := $(RELEASE_LLD) $(if $(RELEASE_LLD),-Xlinker --script=$(CURDIR)/$(RELEASE_DIR)/discard.ld) \
+RELEASE_LINK := --disable-local-rpath $(RELEASE_LLD) $(if $(RELEASE_LLD),-Xlinker --script=$(CURDIR)/$(RELEASE_DIR)/discard.ld) \
 	-Xlinker --build-id=none -Xlinker --no-export-dynamic
 
 ## install: the release binary, stripped (`install -s`): about 20 MB instead of 34 MB. Only a
