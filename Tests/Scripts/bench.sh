@@ -12,7 +12,8 @@
 # Targets: plain kauth at most 1.3x the floor and at most 16 MiB at its peak; keyring (key cached,
 # what users get) at most 2x plain and at most 18 MiB; passphrase at most 18 MiB (both decrypt,
 # and libcrypto's set-up for that is 1.6-1.8 MiB; the release binary's relocations are RELA since
-# it must run on glibc 2.34, 1.4 MiB more than packed, see the Makefile).
+# it must run on glibc 2.34, 1.4 MiB read at every start, whose pages it gives back before main,
+# see the Makefile).
 # The helpers the tools run before each of their commands, as the tools run them, are measured the
 # same way, each on a plain keystore of its own, against kauth token's targets (1.3x the floor and
 # 16 MiB): `git-credential-kauth get` (git's request on stdin, a host in git_hosts),
