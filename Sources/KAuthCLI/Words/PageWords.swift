@@ -179,3 +179,9 @@ enum ProviderNames {
 
     private static let koreanNames = ["Kakao": "카카오"]
 }
+
+extension String {
+    /// This provider display name as Korean readers know it, made visible: Korean texts write
+    /// `\(provider.koreanName)` where English ones write `\(provider.visible)`.
+    var koreanName: String { ProviderNames.korean(self).visible }
+}

@@ -15,6 +15,7 @@ extension TokenService {
     /// - Parameter scopes: `--scopes`; nil: the provider's configured `scopes`, else none (the
     ///   server's default for the client). `openid` only when asked for.
     package func clientCredentialsLogin(provider: Provider, scopes: [String]?) async throws -> StoredSession {
+        try KeystoreErrors.mapping { try keystore.requireWritable(before: .login) }
         try provider.require(.clientCredentials)
         _ = try provider.requireClientID()
         let provider = try await provider.discovered(http: world.http)
@@ -31,7 +32,7 @@ extension TokenService {
         session.grant = grant
         let stored = session
         try await KeystoreErrors.mapping {
-            try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout) {
+            try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout, before: .login) {
                 $0.profiles[profile] = stored
             }
         }
