@@ -4,6 +4,8 @@
     import Foundation
 #endif
 
+import KAuthBasics
+
 /// How keystore values become bytes and back: JSON with snake_case keys (from the models'
 /// `CodingKeys`), RFC 3339 UTC instants, sorted keys so identical contents are identical bytes.
 enum KeystoreJSON {
@@ -21,18 +23,21 @@ enum KeystoreJSON {
         return data
     }
 
+    /// Through `JSONValueDecoder`, not JSONDecoder: the same values and errors, without the
+    /// runtime's conformance lookups for every model type that made decoding the keystore a
+    /// large part of each `kauth token` start (JSONValueDecoder.swift says why).
     static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = RFC3339.date(from: text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "'\(text)' is not an RFC 3339 date")
-            }
-            return date
+        try JSONValueDecoder(dateDecoding: rfc3339).decode(type, from: data)
+    }
+
+    private static let rfc3339: @Sendable (any Decoder) throws -> Date = { decoder in
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = RFC3339.date(from: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(text)' is not an RFC 3339 date")
         }
-        return try decoder.decode(type, from: data)
+        return date
     }
 
     /// Why decoding failed, with the JSON path, for `KeystoreError.corrupt`.
