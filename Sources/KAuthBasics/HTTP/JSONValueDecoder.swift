@@ -32,8 +32,19 @@ package struct JSONValueDecoder {
 
     /// Parses `data` as JSON (through JSONDecoder, so what is and is not JSON, and the error for
     /// what is not, are JSONDecoder's) and decodes `type` from it.
+    /// Any JSON text gives a `JSONValue`, so any error there means the data is not JSON (JSONDecoder
+    /// checks some numbers, `01`, only when they are read: that error too says "not valid JSON" at
+    /// the top, as JSONDecoder says when it reads such a number into a model).
     package func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try decode(type, from: JSONDecoder().decode(JSONValue.self, from: data))
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: error))
+        }
+        return try decode(type, from: value)
     }
 
     package func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
@@ -91,6 +102,10 @@ private final class JSONValueDecoding: Decoder {
 
     /// `T` at this value: the types JSONDecoder reads its own way, else `T(from:)`.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        let special = T.self == Date.self && options.dateDecoding != nil || T.self == Data.self || T.self == URL.self
+        if special, value == .null {
+            throw JSONValueDecoding.null(T.self, at: codingPath)
+        }
         if T.self == Date.self, let dateDecoding = options.dateDecoding {
             return same(try dateDecoding(self), as: T.self)
         }
@@ -98,7 +113,8 @@ private final class JSONValueDecoding: Decoder {
             let text = try JSONValueDecoding.string(value, at: codingPath)
             guard let data = Data(base64Encoded: text) else {
                 throw DecodingError.dataCorrupted(
-                    DecodingError.Context(codingPath: codingPath, debugDescription: "Encountered Data is not valid Base64."))
+                    DecodingError.Context(
+                        codingPath: codingPath, debugDescription: "Encountered Data is not valid Base64."))
             }
             return same(data, as: T.self)
         }
@@ -137,7 +153,9 @@ private final class JSONValueDecoding: Decoder {
         case .object: found = "a dictionary"
         }
         return DecodingError.typeMismatch(
-            type, DecodingError.Context(codingPath: path, debugDescription: "Expected to decode \(type) but found \(found) instead."))
+            type,
+            DecodingError.Context(
+                codingPath: path, debugDescription: "Expected to decode \(type) but found \(found) instead."))
     }
 
     static func null(_ type: Any.Type, at path: [any CodingKey]) -> DecodingError {
@@ -175,7 +193,8 @@ private final class JSONValueDecoding: Decoder {
     /// been rounded when it was parsed.
     private static let exactIntegers = 9_007_199_254_740_992.0
 
-    static func integer<T: FixedWidthInteger>(_ value: JSONValue, _ type: T.Type, at path: [any CodingKey]) throws -> T {
+    static func integer<T: FixedWidthInteger>(_ value: JSONValue, _ type: T.Type, at path: [any CodingKey]) throws -> T
+    {
         let number = try JSONValueDecoding.number(value, type, at: path)
         guard abs(number) < exactIntegers, let integer = T(exactly: number) else {
             throw DecodingError.dataCorrupted(
@@ -189,7 +208,8 @@ private final class JSONValueDecoding: Decoder {
         let number = try JSONValueDecoding.number(value, Float.self, at: path)
         guard abs(number) <= Double(Float.greatestFiniteMagnitude) else {
             throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: path, debugDescription: "Parsed JSON number <\(number)> does not fit in Float."))
+                DecodingError.Context(
+                    codingPath: path, debugDescription: "Parsed JSON number <\(number)> does not fit in Float."))
         }
         return Float(number)
     }

@@ -1,10 +1,10 @@
+import KAuthBasics
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-
-import KAuthBasics
 
 /// How keystore values become bytes and back: JSON with snake_case keys (from the models'
 /// `CodingKeys`), RFC 3339 UTC instants, sorted keys so identical contents are identical bytes.
