@@ -63,18 +63,114 @@ enum KeystoreJSON {
 }
 
 /// RFC 3339 instants in UTC (`2025-01-02T03:04:05Z`).
+///
+/// The form kauth writes, whole seconds in UTC from 1970 to 9999, is written and read by hand
+/// (`UTCSeconds`): every start reads the keystore's instants, and `Date.ISO8601FormatStyle` sets
+/// up a calendar and a time zone for each, which cost a `kauth token` more than everything
+/// else it did with the keystore. Any other text or date goes to the format style as before.
 package enum RFC3339 {
     /// Whole seconds, rounded down: sub-second precision means nothing for token expiry, and
     /// rounding down never makes a token look valid for longer than it is.
     package static func string(from date: Date) -> String {
         let seconds = (date.timeIntervalSince1970).rounded(.down)
+        if let text = UTCSeconds.text(seconds) { return text }
         return Date(timeIntervalSince1970: seconds).formatted(Date.ISO8601FormatStyle())
     }
 
     /// Accepts fractional seconds and numeric offsets too, in case a file was written by hand.
     package static func date(from text: String) -> Date? {
+        if let seconds = UTCSeconds.seconds(text) { return Date(timeIntervalSince1970: seconds) }
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+    }
+}
+
+/// `YYYY-MM-DDTHH:MM:SSZ` for whole seconds since 1970 up to the year 9999, both ways, with the
+/// proleptic Gregorian calendar's day arithmetic (H. Hinnant's `days_from_civil` and
+/// `civil_from_days`); nil for anything else, which the caller hands to the format style.
+enum UTCSeconds {
+    static let range = 0.0..<253_402_300_800.0  // 1970-01-01T00:00:00Z ..< 10000-01-01T00:00:00Z
+
+    static func text(_ seconds: Double) -> String? {
+        guard range.contains(seconds), seconds.rounded(.down) == seconds else { return nil }
+        let total = Int(seconds)
+        let (days, time) = total.quotientAndRemainder(dividingBy: 86_400)
+        let (year, month, day) = civil(days: days)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(year, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day, 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(time / 3600, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(time / 60 % 60, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(time % 60, 2)
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func seconds(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            bytes[19] == UInt8(ascii: "Z")
+        else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for byte in bytes[from..<from + count] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            year >= 1970, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        return Double(days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 (years from 1970 on, so no negative eras).
+    static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = y / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = z / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shifted = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+        let month = shifted < 10 ? shifted + 3 : shifted - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 
