@@ -30,12 +30,13 @@ package struct JSONValueDecoder {
         self.dateDecoding = dateDecoding
     }
 
-    /// Parses `data` as JSON (through JSONDecoder, so what is and is not JSON, and the error for
-    /// what is not, are JSONDecoder's) and decodes `type` from it.
+    /// Parses `data` as JSON and decodes `type` from it. What `JSONValue.parsing` refuses goes to
+    /// JSONDecoder, so what is and is not JSON is JSONDecoder's call.
     /// Any JSON text gives a `JSONValue`, so any error there means the data is not JSON (JSONDecoder
     /// checks some numbers, `01`, only when they are read: that error too says "not valid JSON" at
     /// the top, as JSONDecoder says when it reads such a number into a model).
     package func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        if let value = JSONValue.parsing(data) { return try decode(type, from: value) }
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: data)
