@@ -43,7 +43,9 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d)"
 pids=()
 cleanup() {
-  for pid in "${pids[@]}"; do kill -CONT "$pid" 2>/dev/null; kill -KILL "$pid" 2>/dev/null || true; done
+  # (A program already gone, as the STS stopped after the AWS CLI's call, is no failure: under
+  # set -e it ended the clean-up there, with exit status 1, and left the rest running.)
+  for pid in "${pids[@]}"; do kill -CONT "$pid" 2>/dev/null || true; kill -KILL "$pid" 2>/dev/null || true; done
   rm -rf "$work"
 }
 trap cleanup EXIT
