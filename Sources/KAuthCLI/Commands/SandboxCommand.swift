@@ -90,6 +90,12 @@ enum SandboxCommand {
             }
             configuration.clientPublicKey = String(decoding: pem, as: UTF8.self)
         }
+        if let subject = options.tlsClientAuthSubjectDN {
+            guard SandboxDistinguishedName(subject) != nil else {
+                throw CommandError.usage(MachineLoginWords.badSubjectDN(subject).localized)
+            }
+            configuration.clientCertificateSubject = subject
+        }
         configuration.issuer = options.issuer
         if options.detach { return try await SandboxDetach.start(context, options) }
         let terminal = context.terminal
@@ -246,6 +252,7 @@ extension SandboxCommand {
         var snapchat = false
         var clientAuthMethods: String?
         var clientPublicKey: String?
+        var tlsClientAuthSubjectDN: String?
         var issuer: String?
         var bareRefreshErrors = false
         var oneUseRefreshTokens = false
@@ -331,6 +338,13 @@ extension SandboxCommand {
                 Localized(
                     en: "the PEM public key private_key_jwt assertions are checked with",
                     ko: "private_key_jwt 어설션을 검증할 PEM 공개 키")),
+            .option(
+                \.tlsClientAuthSubjectDN, "tls-client-auth-subject-dn", "DN",
+                Localized(
+                    en:
+                        "tls_client_auth: the subject (RFC 4514) the client certificate must have, which a TLS front passes on in X-SSL-Client-S-DN",
+                    ko:
+                        "tls_client_auth: 클라이언트 인증서가 가져야 할 subject(RFC 4514). 앞단 TLS 서버가 X-SSL-Client-S-DN으로 전달합니다")),
             .option(
                 \.issuer, "issuer", "URL",
                 Localized(

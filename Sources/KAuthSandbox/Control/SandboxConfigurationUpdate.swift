@@ -71,6 +71,7 @@ extension SandboxEngine {
             ("device_interval", .int(configuration.deviceInterval)),
             ("client_auth_methods", .array(configuration.clientAuthMethods.map { .string($0.rawValue) })),
             ("client_public_key_registered", .bool(configuration.clientPublicKey != nil)),
+            ("tls_client_auth_subject_dn", configuration.clientCertificateSubject.map(OrderedJSON.string) ?? .null),
             ("assertion_algs", .array(configuration.assertionAlgorithms.map(OrderedJSON.string))),
             ("bare_refresh_errors", .bool(configuration.bareRefreshErrors)),
             ("one_use_refresh_tokens", .bool(configuration.oneUseRefreshTokens)),
@@ -119,6 +120,8 @@ extension SandboxEngine {
     ///   `client_secret_jwt`, `private_key_jwt` and `tls_client_auth`, separated by commas or spaces;
     /// - `client_public_key`: the PEM public key `private_key_jwt` assertions are checked with
     ///   (empty: none);
+    /// - `tls_client_auth_subject_dn`: the subject (RFC 4514) a `tls_client_auth` client's
+    ///   certificate must have (empty: none registered);
     /// - `assertion_algs`: `token_endpoint_auth_signing_alg_values_supported`;
     /// - `authorization_response_iss`: `standard`, `unadvertised` or `wrong`.
     ///
@@ -209,6 +212,16 @@ extension SandboxEngine {
                         return Self.controlError(400, "client_public_key must be a PEM public key (RSA or EC)")
                     }
                     updated.clientPublicKey = value
+                }
+            case "tls_client_auth_subject_dn":
+                if value.isEmpty {
+                    updated.clientCertificateSubject = nil
+                } else {
+                    guard SandboxDistinguishedName(value) != nil else {
+                        return Self.controlError(
+                            400, "tls_client_auth_subject_dn must be a distinguished name such as CN=client,O=Example")
+                    }
+                    updated.clientCertificateSubject = value
                 }
             case "assertion_algs":
                 let names = SandboxScopes.parse(value)
