@@ -133,7 +133,8 @@ import Testing
             ).out)
         #expect(audience["response"]?["aud"] == .string("https://files.example.com"), "\(audience)")
         // Asked again while it is valid: the kept token, no request.
-        #expect(try await env.run(["token", "--resource", "https://files.example.com"], extra: secret).out == files + "\n")
+        #expect(
+            try await env.run(["token", "--resource", "https://files.example.com"], extra: secret).out == files + "\n")
         #expect(try await tokenCalls(sandbox).count == 3)
 
         // In Korean too.
@@ -216,6 +217,30 @@ import Testing
         try await sandbox.control("/_sandbox/config", [("assertion_algs", algorithm)])
         let again = try await env.run(["login", "--client-credentials", "--provider", "oidc"])
         #expect(again.code == 0, "\(again.err)")
+    }
+
+    /// A provider that wants an assertion's `aud` to be, as one string, the endpoint it is
+    /// presented at (Glewlwyd 2.7): the introspection and revocation endpoints refuse the list of
+    /// the token endpoint and theirs, and kauth asks once more with theirs alone.
+    @Test func anEndpointThatWantsItselfAloneAsTheAudienceIsAskedAgain() async throws {
+        let keys = try TestKeys("ec-p256")
+        let (sandbox, env) = try await setUp("private_key_jwt", flags: ["--client-public-key", keys.publicKey])
+        defer { sandbox.stop() }
+        defer { env.remove() }
+        try await sandbox.control("/_sandbox/config", [("assertion_audience", "endpoint")])
+        #expect(try await env.run(["config", "set", "provider.oidc.private_key", keys.privateKey]).code == 0)
+        let login = try await env.run(["login", "--client-credentials", "--provider", "oidc"])
+        #expect(login.code == 0, "\(login.err)")
+        let introspect = try await env.run(["token", "introspect", "--json", "--verbose"])
+        #expect(introspect.code == 0, "\(introspect.err)")
+        #expect(try parseJSON(introspect.out)["active"] == .bool(true), "\(introspect.out)")
+        #expect(!introspect.err.contains("eyJ"), "no assertion in --verbose")
+        let asked = try await sandbox.calls("/oauth/introspect").map { $0["status"] }
+        #expect(asked == [.number(401), .number(200)], "\(asked)")
+        let logout = try await env.run(["logout"])
+        #expect(logout.code == 0 && !logout.err.contains("warning"), "\(logout.err)")
+        let revoked = try await sandbox.calls("/oauth/revoke").map { $0["status"] }
+        #expect(revoked == [.number(401), .number(200)], "\(revoked)")
     }
 
     @Test func aKeyTheProviderCannotTakeOrThatIsNotAKeyIsSaidPlainly() async throws {

@@ -41,7 +41,7 @@ extension SandboxEngine {
                         400, "invalid_request", "the client authenticated twice: with an assertion and a secret",
                         "KOE001", challenge: false, &entry))
             }
-            switch checkAssertion(form) {
+            switch checkAssertion(form, path: request.path) {
             case .failure(let problem):
                 entry.clientID = clientID
                 return .failure(refusal(401, "invalid_client", problem.description, "KOE010", challenge: false, &entry))
