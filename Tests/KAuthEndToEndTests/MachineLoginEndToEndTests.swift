@@ -43,6 +43,7 @@ import Testing
         #expect(login.code == 0, "\(login.err)")
         #expect(login.err.contains("as the client machine-app"), "\(login.err)")
         #expect(!login.err.contains(Self.secret), "the secret never reaches stderr or --verbose")
+        #expect(!login.err.contains("eyJ"), "nor a client_secret_jwt assertion: \(login.err)")
         let calls = try await tokenCalls(sandbox)
         #expect(calls.count == 1)
         #expect(calls.first?["client_auth_method"]?.stringValue == method, "\(calls)")
@@ -201,6 +202,7 @@ import Testing
         let login = try await env.run(["login", "--client-credentials", "--provider", "oidc", "--verbose"])
         #expect(login.code == 0, "\(login.err)")
         #expect(!login.err.contains("eyJ"), "no assertion in --verbose: \(login.err)")
+        #expect(!login.err.contains("PRIVATE KEY"), "no key in --verbose: \(login.err)")
         let calls = try await tokenCalls(sandbox)
         #expect(calls.first?["client_auth_method"]?.stringValue == "private_key_jwt", "\(calls)")
 
@@ -212,6 +214,14 @@ import Testing
         #expect(token.code == 0, "\(token.err)")
         #expect(token.out != expired + "\n")
         #expect(try await tokenCalls(sandbox).count == 2)
+        // Introspection and renewal sign their own assertions; none is traced, nor the token.
+        let current = try #require(try storedSession(env)?["access_token"]?.stringValue)
+        for command in [["token", "introspect", "--verbose"], ["token", "refresh", "--verbose"]] {
+            let traced = try await env.run(command)
+            #expect(traced.code == 0, "\(command): \(traced.err)")
+            #expect(!traced.err.contains("eyJ") && !traced.err.contains("PRIVATE KEY"), "\(traced.err)")
+            #expect(!traced.err.contains(current), "the access token is not traced: \(traced.err)")
+        }
 
         // Only the algorithm the provider lists is used.
         try await sandbox.control("/_sandbox/config", [("assertion_algs", algorithm)])
@@ -326,7 +336,10 @@ import Testing
         #expect(introspections.allSatisfy { $0["client_auth_method"]?.stringValue == "client_secret_basic" })
 
         let token = try #require(try storedSession(env)?["access_token"]?.stringValue)
-        let logout = try await env.run(["logout"], extra: secret)
+        let traced = try await env.run(["token", "introspect", "--verbose"], extra: secret)
+        #expect(!traced.err.contains(token) && !traced.err.contains(Self.secret), "\(traced.err)")
+        let logout = try await env.run(["logout", "--verbose"], extra: secret)
+        #expect(!logout.err.contains(token) && !logout.err.contains(Self.secret), "\(logout.err)")
         #expect(logout.code == 0, "\(logout.err)")
         #expect(!logout.err.contains("warning"), "\(logout.err)")
         let revocations = try await sandbox.calls("/oauth/revoke")

@@ -208,7 +208,7 @@ extension SandboxConfiguration {
 /// attributes: relative names in order, attribute types without regard to case, spaces around
 /// `=` and `,` not significant, values otherwise exact.
 package struct SandboxDistinguishedName: Equatable {
-    var parts: [[String]]
+    package var parts: [[String]]
 
     package init?(_ text: String) {
         var parts: [[String]] = []
