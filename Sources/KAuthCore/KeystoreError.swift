@@ -15,6 +15,9 @@ package enum KeystoreError: Error, Sendable, Equatable {
     case unreadable(path: String, reason: KeystoreProblem)
     /// The new contents could not be written; the old file is still in place.
     case unwritable(path: String, reason: KeystoreProblem)
+    /// The keystore cannot be written (a read-only home), found before anything was asked or
+    /// changed: `path` is what refused, `before` what the write was for.
+    case readOnly(path: String, reason: WriteRefusal, before: KeystoreWrite)
     /// Another process held the keystore lock (`path` is the lock file) for the whole timeout.
     case lockTimeout(path: String)
     /// The file is encrypted and no `KAUTH_PASSPHRASE` was given.
@@ -33,6 +36,33 @@ package enum KeystoreError: Error, Sendable, Equatable {
     /// A file kauth keeps beside the keystore (config, lock) is not safe to use: another user owns
     /// it, others can write it, or it is a symbolic link.
     case unsafeFile(path: String, reason: UnsafeFile)
+}
+
+/// Why a keystore that can be read cannot be written.
+package enum WriteRefusal: Sendable, Equatable {
+    /// A read-only mount: not even root may write it.
+    case readOnlyFileSystem
+    /// Permission denied, or another refusal, in the system's words.
+    case refused(String)
+}
+
+/// What a keystore write was for, so that its refusal can say what was not done and what was not
+/// lost: each is found before a request is sent.
+package enum KeystoreWrite: Sendable, Equatable {
+    /// A refresh (or a machine login's new token), whose answer may rotate the refresh token.
+    case refresh
+    /// A login, whose tokens the provider would issue to nobody.
+    case login
+    /// A logout, which would end the session at the provider and leave it stored.
+    case logout
+    /// An unlink, which would withdraw every consent and leave the login stored.
+    case unlink
+    /// Changing the default profile.
+    case defaultProfile
+    /// Changing the config file, which lives beside the keystore.
+    case config
+    /// Any other change.
+    case change
 }
 
 /// Turns keystore failures into `KAuthError.keystore` (exit 7): the one place a `KeystoreError`

@@ -137,6 +137,10 @@ extension FileSystem {
         currentUserID: {
             Issue.record("unexpected file system use: current user id")
             return UInt32.max
+        },
+        writeAccess: { path in
+            Issue.record("unexpected file system use: write access \(path)")
+            return .refused("not expected in this test")
         }
     )
 

@@ -30,7 +30,8 @@ extension FileSystem {
             try POSIXFile.createDirectory(path, permissions: permissions)
         },
         lockExclusive: { path, timeout in try await POSIXFile.lockExclusive(path, timeout: timeout) },
-        currentUserID: { UInt32(geteuid()) }
+        currentUserID: { UInt32(geteuid()) },
+        writeAccess: { path in POSIXFile.writeAccess(path) }
     )
 }
 
@@ -166,6 +167,17 @@ private enum POSIXFile {
             guard stat(prefix, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
                 throw FileSystemError.io(path: prefix, operation: "create folder", reason: "exists and is not a folder")
             }
+        }
+    }
+
+    static func writeAccess(_ path: String) -> WriteAccess {
+        // AT_EACCESS: the effective user's rights, the ones a write would be judged by.
+        if faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0 { return .writable }
+        let code = errno
+        switch code {
+        case ENOENT: return .missing
+        case EROFS: return .readOnlyFileSystem
+        default: return .refused(String(cString: strerror(code)))
         }
     }
 

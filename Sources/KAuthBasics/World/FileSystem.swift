@@ -39,6 +39,16 @@ package enum UnsafeFile: Sendable, Equatable {
     case othersCanWrite
 }
 
+/// Whether this process may write a path, as `faccessat(2)` answers for the effective user.
+package enum WriteAccess: Sendable, Equatable {
+    case writable
+    case missing
+    /// The path is on a file system mounted read-only (`EROFS`): not even root may write it.
+    case readOnlyFileSystem
+    /// Any other refusal (permission denied, most often), in the system's words.
+    case refused(String)
+}
+
 /// A held exclusive lock; `release` is idempotent.
 package struct FileLock: Sendable {
     package var release: @Sendable () -> Void
@@ -70,6 +80,9 @@ package struct FileSystem: Sendable {
     package var lockExclusive: @Sendable (_ path: String, _ timeout: Duration) async throws -> FileLock
     /// The effective user id of this process.
     package var currentUserID: @Sendable () -> UInt32
+    /// Whether `path` could be written, asked without opening or creating anything: so that a
+    /// command whose result must be stored can find a read-only home before it asks a provider.
+    package var writeAccess: @Sendable (_ path: String) -> WriteAccess
 
     package init(
         readFile: @escaping @Sendable (String) throws -> Data?,
@@ -79,7 +92,8 @@ package struct FileSystem: Sendable {
         fileInfo: @escaping @Sendable (String) throws -> FileInfo?,
         createDirectory: @escaping @Sendable (String, UInt16) throws -> Void,
         lockExclusive: @escaping @Sendable (String, Duration) async throws -> FileLock,
-        currentUserID: @escaping @Sendable () -> UInt32
+        currentUserID: @escaping @Sendable () -> UInt32,
+        writeAccess: @escaping @Sendable (String) -> WriteAccess
     ) {
         self.readFile = readFile
         self.readUserFile = readUserFile ?? readFile
@@ -89,5 +103,6 @@ package struct FileSystem: Sendable {
         self.createDirectory = createDirectory
         self.lockExclusive = lockExclusive
         self.currentUserID = currentUserID
+        self.writeAccess = writeAccess
     }
 }

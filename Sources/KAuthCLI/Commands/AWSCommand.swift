@@ -68,6 +68,9 @@ enum AWSCommand {
                     context.say(
                         AWSWords.usingKept(role: role.arn, until: RFC3339.string(from: grant.credentials.expiration)))
                 }
+                if let (path, reason) = grant.notKept {
+                    context.say(KeystoreNoteWords.awsNotKept(path: path, reason: reason))
+                }
                 credentials = grant.credentials
             }
         } catch KAuthError.product(let product) {

@@ -341,7 +341,10 @@ enum LoginCommand {
             context.words(LoginWords.loggedIn(provider: provider.displayName, user: .user(session), profile: profile)))
         if !session.scopes.isEmpty {
             context.err(
-                context.words(LoginWords.scopes(session.scopes, unconfirmed: session.scopesConfirmed == false)))
+                context.words(
+                    LoginWords.scopes(
+                        session.scopes, unconfirmed: session.scopesConfirmed == false,
+                        asked: session.scopesAskedOtherwise, provider: Provider.displayName(of: session))))
         }
         if let exchange = session.tokenExchange {
             context.say(TokenExchangeWords.renews(exchange.source))

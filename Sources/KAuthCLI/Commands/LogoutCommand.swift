@@ -51,6 +51,7 @@ enum LogoutCommand {
         }
         let login = try context.storedLogin()
         guard let session = login.session else { throw KAuthError.notLoggedIn(profile: login.profile) }
+        try context.profileStore.requireWritable(before: .logout)
         let provider = Provider.displayName(of: session)
         let now = context.world.clock.now()
         let stillValid = ProfileWords.refreshTokenStaysValid(

@@ -46,9 +46,10 @@ enum MeCommand {
             if !propertyKeys.isEmpty { try api.provider.require(.userProperties) }
             result = try await api.profile(propertyKeys: propertyKeys, idTokenSubject: subject)
             if let login {
-                try await context.profileStore.updateCachedUser(
-                    api.cachedUser(from: result.value), profile: login.profile, of: login.session,
-                    basedOn: login.snapshot)
+                context.noteIfNotCached(
+                    try await context.profileStore.updateCachedUser(
+                        api.cachedUser(from: result.value), profile: login.profile, of: login.session,
+                        basedOn: login.snapshot))
             }
         }
         // What `me` shows: Snapchat's user is under data.me; --field takes its names as shown,

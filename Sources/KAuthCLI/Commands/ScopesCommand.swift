@@ -102,8 +102,9 @@ enum ScopesCommand {
     /// Keeps the stored login's scope list in step with the provider's full answer.
     static func remember(_ info: ScopeInfo, context: CommandContext) async throws {
         guard context.environmentToken == nil else { return }
-        try await context.profileStore.updateAgreedScopes(
-            info.scopes.filter(\.agreed).map(\.id), profile: context.storedLogin().profile)
+        context.noteIfNotCached(
+            try await context.profileStore.updateAgreedScopes(
+                info.scopes.filter(\.agreed).map(\.id), profile: context.storedLogin().profile))
     }
 
     static func revoke(_ context: CommandContext) async throws -> Int32 {

@@ -185,7 +185,11 @@ enum StatusCommand {
                     ? StatusWords.noScopes.localized
                     : .verbatim(session.scopes.map(\.visible).joined(separator: " "))
                         + (session.scopesConfirmed == false
-                            ? .verbatim(" ") + TokenExchangeWords.scopesNotConfirmed.localized : .verbatim(""))
+                            ? .verbatim(" ") + TokenExchangeWords.scopesNotConfirmed.localized
+                            : session.scopesAskedOtherwise.map {
+                                .verbatim(" ")
+                                    + StatusWords.scopesAsked($0, provider: Provider.displayName(of: session)).localized
+                            } ?? .verbatim(""))
             ),
             (.rowAccessToken, Expiry(date: session.accessTokenExpiresAt, now: now).localized),
             (

@@ -60,6 +60,7 @@ enum UnlinkCommand {
         }
         let login = try context.storedLogin()
         guard let session = login.session else { throw KAuthError.notLoggedIn(profile: login.profile) }
+        try context.profileStore.requireWritable(before: .unlink)
         try confirm(
             UnlinkConfirmWords.question(
                 user: context.words(SessionWords.user(session)), app: "'\(session.clientID.visible)'",

@@ -87,6 +87,14 @@ struct CommandContext: Sendable {
     var configStore: ConfigStore { ConfigStore(paths: paths, fileSystem: world.fileSystem) }
     var profileStore: ProfileStore { ProfileStore(keystore: keystore) }
 
+    /// The one note a command that only reads prints when a read-only keystore kept it from
+    /// caching what it read: the command itself succeeds.
+    func noteIfNotCached(_ write: CacheWrite) {
+        if case .skipped(let path, let reason) = write {
+            say(KeystoreNoteWords.readNotCached(path: path, reason: reason))
+        }
+    }
+
     /// The token in `KAUTH_ACCESS_TOKEN`, which replaces the keystore for every command that
     /// uses a token.
     var environmentToken: String? { environment["KAUTH_ACCESS_TOKEN"] }

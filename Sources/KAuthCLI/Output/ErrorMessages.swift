@@ -502,6 +502,7 @@ struct ErrorMessages {
             case .folderTooOpen(let path, let permissions): .folderTooOpen(path: path, mode: Self.octal(permissions))
             case .folderNotOwned(let path): .folderNotOwned(path: path)
             case .unsafeFile(let path, let reason): .unsafeFile(path: path, reason: reason.localized)
+            case .readOnly(let path, let reason, let write): .readOnly(path: path, reason: reason, before: write)
             }
         return words.localized
     }

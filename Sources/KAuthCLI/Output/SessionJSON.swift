@@ -69,6 +69,8 @@ enum SessionJSON {
             "scopes": .array((session?.scopes ?? []).map(JSONValue.string)),
             // RFC 6749 §5.1: an answer without `scope` granted what was asked, unconfirmed.
             "scopes_confirmed": .bool(session.map { $0.scopesConfirmed ?? true } ?? false),
+            // What the login asked for, which the provider may have granted under other names.
+            "scopes_asked": session?.scopesAsked.map { .array($0.map(JSONValue.string)) } ?? .null,
             "acr": string(session?.idToken.flatMap { JWTClaims.unverifiedClaims(of: $0)?["acr"]?.stringValue }),
             "resources": .array((session?.resources ?? []).map(JSONValue.string)),
             "subject_token_source": string(session?.tokenExchange.map { Self.describe($0.source) }),

@@ -20,9 +20,13 @@ enum KeystoreErrorWords: Message {
     case unsafeFile(path: String, reason: Localized)
     /// The keyring did not give the keystore's key.
     case keyUnavailable(path: String, keyring: String, failure: KeyringFailure)
+    /// A read-only keystore, found before the write (and any request) it would have needed.
+    case readOnly(path: String, reason: WriteRefusal, before: KeystoreWrite)
 
     var localized: Localized {
         switch self {
+        case .readOnly(let path, let reason, let write):
+            Self.readOnlyText(path: path, reason: KeystoreNoteWords.refusal(reason).localized, before: write)
         case .tooOpen(let path, let mode):
             Localized(
                 en: "permissions \(mode) for '\(path)' are too open; run: chmod 600 \(path)",
@@ -237,6 +241,59 @@ extension JSONFault: Message {
         case .null(let type, let path):
             return Localized(en: "expected \(type), found null", ko: "\(type)이어야 하는데 null입니다") + at(path)
         case .other(let text): return .verbatim(text)
+        }
+    }
+}
+
+extension KeystoreErrorWords {
+    /// Each read-only refusal says what was not done and that nothing was lost.
+    fileprivate static func readOnlyText(path: String, reason: Localized, before write: KeystoreWrite) -> Localized {
+        let cannot = Localized(
+            en: "the keystore cannot be written ('\(path)': \(reason.english))",
+            ko: "키 저장소에 쓸 수 없습니다('\(path)': \(reason.korean))")
+        switch write {
+        case .refresh:
+            return Localized(
+                en:
+                    "the access token must be refreshed, but \(cannot.english). A refresh may replace the refresh token, and one that cannot be stored is a lost login, so nothing was sent: make the folder writable, or point KAUTH_HOME at a writable copy of it",
+                ko:
+                    "액세스 토큰을 갱신해야 하지만 \(cannot.korean). 갱신하면 리프레시 토큰이 바뀔 수 있고, 저장하지 못한 리프레시 토큰은 잃어버린 로그인이 되므로 요청을 보내지 않았습니다. 폴더에 쓸 수 있게 하거나 KAUTH_HOME을 쓸 수 있는 복사본으로 지정하십시오"
+            )
+        case .login:
+            return Localized(
+                en:
+                    "cannot log in: \(cannot.english), so the tokens the provider issues could not be kept. Nothing was sent: make the folder writable, or set KAUTH_HOME to a folder that is",
+                ko:
+                    "로그인할 수 없습니다. \(cannot.korean). 서비스가 발급하는 토큰을 저장할 수 없으므로 요청을 보내지 않았습니다. 폴더에 쓸 수 있게 하거나 KAUTH_HOME을 쓸 수 있는 폴더로 설정하십시오"
+            )
+        case .logout:
+            return Localized(
+                en:
+                    "cannot log out: \(cannot.english), so the login would stay stored after the provider ended it. Nothing was sent and the session is still valid: make the folder writable, then log out again",
+                ko:
+                    "로그아웃할 수 없습니다. \(cannot.korean). 서비스에서 세션을 끝내도 로그인이 저장된 채로 남게 되므로 요청을 보내지 않았고, 세션은 아직 유효합니다. 폴더에 쓸 수 있게 한 뒤 다시 로그아웃하십시오"
+            )
+        case .unlink:
+            return Localized(
+                en:
+                    "cannot unlink: \(cannot.english), so the login would stay stored after the provider withdrew every consent. Nothing was sent: make the folder writable, then unlink again",
+                ko:
+                    "연결을 끊을 수 없습니다. \(cannot.korean). 서비스에서 모든 동의를 철회해도 로그인이 저장된 채로 남게 되므로 요청을 보내지 않았습니다. 폴더에 쓸 수 있게 한 뒤 다시 연결 끊기를 실행하십시오"
+            )
+        case .defaultProfile:
+            return Localized(
+                en:
+                    "cannot change the default profile: \(cannot.english). Nothing was changed: make the folder writable",
+                ko: "기본 프로필을 바꿀 수 없습니다. \(cannot.korean). 아무것도 바뀌지 않았습니다. 폴더에 쓸 수 있게 하십시오")
+        case .config:
+            return Localized(
+                en:
+                    "cannot change the config: \(cannot.english). Nothing was changed: make the folder writable, or set KAUTH_HOME",
+                ko: "설정을 바꿀 수 없습니다. \(cannot.korean). 아무것도 바뀌지 않았습니다. 폴더에 쓸 수 있게 하거나 KAUTH_HOME을 설정하십시오")
+        case .change:
+            return Localized(
+                en: "\(cannot.english); nothing was changed: make the folder writable, or set KAUTH_HOME",
+                ko: "\(cannot.korean). 아무것도 바뀌지 않았습니다. 폴더에 쓸 수 있게 하거나 KAUTH_HOME을 설정하십시오")
         }
     }
 }

@@ -246,7 +246,8 @@ enum LoginWords: Message {
     /// `Logged in to Kakao as …, profile 'work'.`
     case loggedIn(provider: String, user: SessionWords, profile: String)
     /// The granted scopes; `unconfirmed` when the server did not say which it granted.
-    case scopes([String], unconfirmed: Bool)
+    /// The scopes granted, and those asked for when the provider granted others.
+    case scopes([String], unconfirmed: Bool, asked: [String]?, provider: String)
     /// The provider issued no refresh token: the login ends with its access token.
     case noRefreshToken(provider: String, expiry: Expiry, advice: Localized?)
     /// The keystore could not be encrypted with the keyring.
@@ -268,9 +269,12 @@ enum LoginWords: Message {
             return Localized(
                 en: "Logged in to \(provider.visible) as \(user.english), profile '\(profile)'.\n",
                 ko: "\(provider.visible)에 로그인했습니다: \(user.korean), 프로필 '\(profile)'.\n")
-        case .scopes(let scopes, let unconfirmed):
+        case .scopes(let scopes, let unconfirmed, let asked, let provider):
             let list = scopes.map(\.visible).joined(separator: " ")
-            let note = unconfirmed ? TokenExchangeWords.scopesNotConfirmed.localized : nil
+            let note =
+                unconfirmed
+                ? TokenExchangeWords.scopesNotConfirmed.localized
+                : asked.map { StatusWords.scopesAsked($0, provider: provider).localized }
             return Localized(
                 en: "Scopes: \(list)\(note.map { " " + $0.english } ?? "")\n",
                 ko: "동의항목: \(list)\(note.map { " " + $0.korean } ?? "")\n")

@@ -120,6 +120,8 @@ enum StatusWords: Message {
     case client(id: String)
     case rowProfile, rowSession, rowScopes, rowAccessToken, rowRefreshToken, rowIDToken, rowServer
     case rowGrant, rowResources, rowACR
+    /// After the granted scopes, when the provider granted others than the login asked for.
+    case scopesAsked([String], provider: String)
     case rowKeystore, rowProtection, rowChecked
     /// The session row of a login the provider rejected.
     case rejectedSession(SessionWords)
@@ -164,6 +166,12 @@ enum StatusWords: Message {
                 ko: "알 수 없는 사용자 (`kauth me`로 사용자 정보를 가져올 수 있습니다)")
         case .client(let id):
             return Localized(en: "the client \(id.visible)", ko: "클라이언트 \(id.visible)")
+        case .scopesAsked(let asked, let provider):
+            let list = asked.map(\.visible).joined(separator: " ")
+            let name = PageWords.name(provider.visible)
+            return Localized(
+                en: "(as \(name.english) granted them; the login asked for: \(list))",
+                ko: "(\(name.korean)에서 허용한 항목입니다. 로그인 때 요청한 항목: \(list))")
         case .rowProfile: return Localized(en: "profile", ko: "프로필")
         case .rowSession: return Localized(en: "session", ko: "세션")
         case .rowScopes: return Localized(en: "scopes", ko: "동의항목")

@@ -40,10 +40,12 @@ package struct AWSCredentialService: Sendable {
         }
     }
 
-    /// Credentials and whether STS was asked for them by this call.
-    package struct Grant: Sendable, Equatable {
+    /// Credentials, whether STS was asked for them by this call, and, when they could not be
+    /// kept because the keystore cannot be written, where and why.
+    package struct Grant: Sendable {
         package var credentials: StoredAWSCredentials
         package var requested: Bool
+        package var notKept: (path: String, reason: WriteRefusal)?
     }
 
     private var world: World { tokens.world }
@@ -66,6 +68,12 @@ package struct AWSCredentialService: Sendable {
             case .idToken: try await tokens.validIDToken().token
             case .accessToken: try await tokens.validToken().session.accessToken
             }
+        // A read-only keystore: the credentials are handed out, and asked for again next time.
+        if let (path, reason) = tokens.keystore.writeRefusal() {
+            guard let read else { throw KAuthError.notLoggedIn(profile: profile) }
+            let asked = try await ask(role, token: token, sessionName: defaultSessionName(read), endpoint: endpoint)
+            return Grant(credentials: asked, requested: true, notKept: (path, reason))
+        }
         return try await KeystoreErrors.mapping {
             try await tokens.keystore.update(basedOn: tokens.login.snapshot, lockTimeout: tokens.lockTimeout) {
                 contents in
@@ -81,14 +89,8 @@ package struct AWSCredentialService: Sendable {
                 if let kept = usable(in: session, role: role, endpoint: endpoint, now: now) {
                     return Grant(credentials: kept, requested: false)
                 }
-                let sessionName = role.sessionName ?? defaultSessionName(session)
-                let call = AssumeRoleWithWebIdentity(
-                    roleARN: role.arn, sessionName: sessionName, durationSeconds: role.durationSeconds)
-                let answer = try await call.send(token: token, endpoint: endpoint, world: world)
-                let stored = StoredAWSCredentials(
-                    roleARN: role.arn, tokenKind: role.tokenKind, endpoint: endpoint.url, sessionName: sessionName,
-                    accessKeyID: answer.accessKeyID, secretAccessKey: answer.secretAccessKey,
-                    sessionToken: answer.sessionToken, expiration: answer.expiration, obtainedAt: now.wholeSeconds)
+                let stored = try await ask(
+                    role, token: token, sessionName: defaultSessionName(session), endpoint: endpoint)
                 // Expired credentials of other roles go, so the keystore does not grow with them.
                 var kept = (session.awsCredentials ?? [:]).filter { $0.value.expiration > now }
                 kept[StoredAWSCredentials.key(roleARN: role.arn, tokenKind: role.tokenKind)] = stored
@@ -97,6 +99,28 @@ package struct AWSCredentialService: Sendable {
                 return Grant(credentials: stored, requested: true)
             }
         }
+    }
+
+    /// One `AssumeRoleWithWebIdentity` call for `role`: the session name the user gave, else
+    /// `defaultName`.
+    private func ask(_ role: Role, token: String, sessionName defaultName: String, endpoint: STSEndpoint)
+        async throws -> StoredAWSCredentials
+    {
+        try await Self.ask(
+            role, token: token, sessionName: role.sessionName ?? defaultName, endpoint: endpoint, world: world)
+    }
+
+    private static func ask(_ role: Role, token: String, sessionName: String, endpoint: STSEndpoint, world: World)
+        async throws -> StoredAWSCredentials
+    {
+        let call = AssumeRoleWithWebIdentity(
+            roleARN: role.arn, sessionName: sessionName, durationSeconds: role.durationSeconds)
+        let answer = try await call.send(token: token, endpoint: endpoint, world: world)
+        return StoredAWSCredentials(
+            roleARN: role.arn, tokenKind: role.tokenKind, endpoint: endpoint.url, sessionName: sessionName,
+            accessKeyID: answer.accessKeyID, secretAccessKey: answer.secretAccessKey,
+            sessionToken: answer.sessionToken, expiration: answer.expiration,
+            obtainedAt: world.clock.now().wholeSeconds)
     }
 
     /// Credentials kept in `session` for this role, endpoint and session name that stay valid
@@ -122,15 +146,8 @@ package struct AWSCredentialService: Sendable {
     package static func credentials(
         for role: Role, environmentToken token: String, profile: String, world: World
     ) async throws -> StoredAWSCredentials {
-        let endpoint = try STSEndpoint.resolve(world.environment)
-        let sessionName = role.sessionName ?? RoleSessionName.derived(userID: profile)
-        let call = AssumeRoleWithWebIdentity(
-            roleARN: role.arn, sessionName: sessionName, durationSeconds: role.durationSeconds)
-        let answer = try await call.send(token: token, endpoint: endpoint, world: world)
-        return StoredAWSCredentials(
-            roleARN: role.arn, tokenKind: role.tokenKind, endpoint: endpoint.url, sessionName: sessionName,
-            accessKeyID: answer.accessKeyID, secretAccessKey: answer.secretAccessKey,
-            sessionToken: answer.sessionToken, expiration: answer.expiration,
-            obtainedAt: world.clock.now().wholeSeconds)
+        try await ask(
+            role, token: token, sessionName: role.sessionName ?? RoleSessionName.derived(userID: profile),
+            endpoint: STSEndpoint.resolve(world.environment), world: world)
     }
 }

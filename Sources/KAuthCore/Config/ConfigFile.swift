@@ -140,12 +140,19 @@ package struct ConfigStore: Sendable {
         }
     }
 
+    /// Writes the file, after making sure it can: a read-only home is exit 7, as for the keystore
+    /// beside it, and nothing is changed.
     package func save(_ file: ConfigFile) throws {
+        if let (refused, reason) = HomeFolder.writeRefusal(home, replaced: [path], fileSystem: fileSystem) {
+            throw KAuthError.keystore(.readOnly(path: refused, reason: reason, before: .config))
+        }
         do {
             try fileSystem.createDirectory(home, 0o700)
             try fileSystem.writeFileAtomically(path, Data(file.serialized().utf8), 0o600)
         } catch {
-            throw KAuthError.config(.unwritable(path: path, reason: "\(error)"))
+            // The system's words ("create: Permission denied"), not a Swift value's description.
+            let reason = if case .system(let text) = FileKeystore.problem(error) { text } else { "\(error)" }
+            throw KAuthError.config(.unwritable(path: path, reason: reason))
         }
     }
 

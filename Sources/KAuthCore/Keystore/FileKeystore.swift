@@ -114,6 +114,20 @@ package struct FileKeystore: Sendable {
         return try decode(data)
     }
 
+    /// Why a write of the keystore would fail, found without writing anything; nil when it would
+    /// not be refused for that (see `HomeFolder.writeRefusal`). A read-only home (a read-only
+    /// mount, a folder without write permission) lets every read work, so commands ask this before
+    /// they send a request whose answer must be kept: a rotated refresh token that cannot be
+    /// stored is a lost login.
+    package func writeRefusal() -> (path: String, reason: WriteRefusal)? {
+        HomeFolder.writeRefusal(directory, opened: [lockPath], replaced: [path], fileSystem: fileSystem)
+    }
+
+    /// Throws `readOnly` when `writeRefusal` finds one; `before` says what would have been lost.
+    package func requireWritable(before write: KeystoreWrite) throws(KeystoreError) {
+        if let (path, reason) = writeRefusal() { throw .readOnly(path: path, reason: reason, before: write) }
+    }
+
     /// Reads, changes and writes the keystore while holding its lock, and returns what `body`
     /// returns.
     ///
@@ -124,15 +138,18 @@ package struct FileKeystore: Sendable {
     /// It is written back atomically with mode `0600` only if `body` changed the contents, and only
     /// after the new bytes were read back to the same contents. The lock is released on every
     /// path, including a throwing `body`, whose changes are then discarded. Waiting for the lock
-    /// longer than `lockTimeout` throws `lockTimeout`.
+    /// longer than `lockTimeout` throws `lockTimeout`. A keystore that `writeRefusal` finds
+    /// read-only throws `readOnly` before `body` runs, so nothing `body` would ask is asked.
     ///
     /// `body` runs in the caller's isolation, so it may capture non-`Sendable` state.
     package func update<T>(
         basedOn snapshot: KeystoreSnapshot? = nil,
         lockTimeout: Duration = .seconds(10),
+        before write: KeystoreWrite = .change,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (inout KeystoreContents) async throws -> T
     ) async throws -> T {
+        try requireWritable(before: write)
         try prepareFolder()
         let lock: FileLock
         do {

@@ -23,4 +23,39 @@ enum HomeFolder {
             throw KeystoreError.folderTooOpen(path: directory, permissions: info.permissions)
         }
     }
+
+    /// Why a file in `directory` could not be written, found without writing anything; nil when it
+    /// would not be refused for that. Asks about the folder (or, while it does not exist, the
+    /// nearest folder above it, where it would be created), each of `openedFiles` (opened for
+    /// writing: the lock), and each of `replacedFiles` only for a read-only mount, since a write
+    /// replaces them by `rename`, which their own mode does not stop.
+    static func writeRefusal(
+        _ directory: String, opened openedFiles: [String] = [], replaced replacedFiles: [String],
+        fileSystem: FileSystem
+    ) -> (path: String, reason: WriteRefusal)? {
+        var folder = directory
+        while true {
+            switch fileSystem.writeAccess(folder) {
+            case .writable: break
+            case .missing:
+                guard let slash = folder.lastIndex(of: "/"), folder != "/" else { return nil }
+                folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+                continue
+            case .readOnlyFileSystem: return (folder, .readOnlyFileSystem)
+            case .refused(let reason): return (folder, .refused(reason))
+            }
+            break
+        }
+        for file in openedFiles {
+            switch fileSystem.writeAccess(file) {
+            case .writable, .missing: break
+            case .readOnlyFileSystem: return (file, .readOnlyFileSystem)
+            case .refused(let reason): return (file, .refused(reason))
+            }
+        }
+        for file in replacedFiles where fileSystem.writeAccess(file) == .readOnlyFileSystem {
+            return (file, .readOnlyFileSystem)
+        }
+        return nil
+    }
 }

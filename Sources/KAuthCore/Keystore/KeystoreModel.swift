@@ -71,6 +71,10 @@ package struct StoredSession: Codable, Sendable, Equatable {
     /// ones asked for (RFC 6749 §5.1: then they were granted as asked), not confirmed by the
     /// server; nil when it said.
     package var scopesConfirmed: Bool?
+    /// The scopes the login asked for, when it named any: a provider may grant them under other
+    /// names (Kakao answers `email` with `account_email`) or add its own, so `status` and the
+    /// login say both.
+    package var scopesAsked: [String]?
     /// The resources (RFC 8707) the login named, which `kauth token --resource` may ask for.
     package var resources: [String]?
     /// Access tokens for one resource each (RFC 8707 §2.2, asked with the refresh token), by
@@ -104,6 +108,7 @@ package struct StoredSession: Codable, Sendable, Equatable {
         updatedAt: Date,
         rejection: SessionRejection? = nil,
         scopesConfirmed: Bool? = nil,
+        scopesAsked: [String]? = nil,
         awsCredentials: [String: StoredAWSCredentials]? = nil
     ) {
         self.provider = provider
@@ -129,6 +134,7 @@ package struct StoredSession: Codable, Sendable, Equatable {
         self.updatedAt = updatedAt
         self.rejection = rejection
         self.scopesConfirmed = scopesConfirmed
+        self.scopesAsked = scopesAsked
         self.awsCredentials = awsCredentials
     }
 
@@ -155,6 +161,7 @@ package struct StoredSession: Codable, Sendable, Equatable {
         case awsCredentials = "aws_credentials"
         case tokenExchange = "token_exchange"
         case scopesConfirmed = "scopes_confirmed"
+        case scopesAsked = "scopes_asked"
         case resourceTokens = "resource_tokens"
     }
 }

@@ -135,6 +135,8 @@ package struct LoginFlow: Sendable {
         try check(options)
         _ = try provider.requireClientID()
         let snapshot = try self.snapshot ?? KeystoreErrors.mapping { try keystore.read() }
+        // Before the browser and every request: tokens issued into a read-only home are lost.
+        try KeystoreErrors.mapping { try keystore.requireWritable(before: .login) }
         let provider = try await self.provider.discovered(http: world.http)
         let endpoints = try provider.requireEndpoints()
 
@@ -359,7 +361,7 @@ package struct LoginFlow: Sendable {
         if session.userID == nil, let claims { session.userID = claims.subject }
         let stored = session
         try await KeystoreErrors.mapping {
-            try await keystore.update(basedOn: snapshot) { contents in
+            try await keystore.update(basedOn: snapshot, before: .login) { contents in
                 contents.profiles[profile] = stored
             }
         }

@@ -19,6 +19,7 @@ extension TokenService {
     package func clientCredentialsLogin(provider: Provider, scopes: [String]?, resources: [String] = [])
         async throws -> StoredSession
     {
+        try KeystoreErrors.mapping { try keystore.requireWritable(before: .login) }
         try provider.require(.clientCredentials)
         _ = try provider.requireClientID()
         let provider = try await provider.discovered(http: world.http)
@@ -37,7 +38,7 @@ extension TokenService {
         session.resources = grant.resources
         let stored = session
         try await KeystoreErrors.mapping {
-            try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout) {
+            try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout, before: .login) {
                 $0.profiles[profile] = stored
             }
         }

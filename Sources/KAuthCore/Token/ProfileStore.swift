@@ -17,7 +17,14 @@ package struct ProfileStore: Sendable {
 
     /// Stores a new login under `profile`, replacing the one there.
     package func save(_ session: StoredSession, profile: String) async throws {
-        try await update { $0.profiles[profile] = session }
+        try await update(before: .login) { $0.profiles[profile] = session }
+    }
+
+    /// Throws (exit 7) when the keystore cannot be written, before a command sends a request
+    /// whose answer it must store: a login's tokens, a logout or unlink that must delete the
+    /// login the provider ended.
+    package func requireWritable(before write: KeystoreWrite) throws {
+        try KeystoreErrors.mapping { try keystore.requireWritable(before: write) }
     }
 
     /// Deletes the profile's stored login (logout, unlink); other profiles are untouched. Returns
@@ -58,7 +65,7 @@ package struct ProfileStore: Sendable {
         async throws -> ProfileInUse?
     {
         var inUse: ProfileInUse?
-        try await update { contents in
+        try await update(before: unlinked == nil ? .logout : .unlink) { contents in
             if let read, let stored = contents.profiles[profile], !stored.isSameLogin(as: read) { return }
             let used = contents.defaultProfile ?? "default"
             contents.profiles.removeValue(forKey: profile)
@@ -75,10 +82,11 @@ package struct ProfileStore: Sendable {
     /// the profile still holds that login: another login stored meanwhile is not relabelled with
     /// this user. `basedOn` is the command's read of the keystore, which the update starts from
     /// while the file is unchanged, so that it is not decoded (or decrypted) a second time.
+    @discardableResult
     package func updateCachedUser(
         _ fetched: CachedUser, profile: String, of read: StoredSession? = nil, basedOn snapshot: KeystoreSnapshot? = nil
-    ) async throws {
-        try await update(basedOn: snapshot) { contents in
+    ) async throws -> CacheWrite {
+        try await cache(basedOn: snapshot) { contents in
             guard var session = contents.profiles[profile] else { return }
             if let read, !session.isSameLogin(as: read) { return }
             let old = session.user ?? CachedUser()
@@ -96,8 +104,9 @@ package struct ProfileStore: Sendable {
     /// Records the scopes the provider reports as agreed (after `kauth scopes` or a revoke), so
     /// `kauth status` does not go on listing a withdrawn consent. `openid` is not a consent item
     /// and is kept.
-    package func updateAgreedScopes(_ agreed: [String], profile: String) async throws {
-        try await update { contents in
+    @discardableResult
+    package func updateAgreedScopes(_ agreed: [String], profile: String) async throws -> CacheWrite {
+        try await cache { contents in
             guard var session = contents.profiles[profile] else { return }
             session.scopes =
                 agreed + (session.scopes.contains("openid") && !agreed.contains("openid") ? ["openid"] : [])
@@ -107,19 +116,40 @@ package struct ProfileStore: Sendable {
 
     /// Makes `name` the default profile; it must hold a stored login.
     package func makeDefault(profile name: String) async throws {
-        try await update { contents in
+        try await update(before: .defaultProfile) { contents in
             guard contents.profiles[name] != nil else { throw KAuthError.notLoggedIn(profile: name) }
             contents.defaultProfile = name == "default" ? nil : name
         }
     }
 
-    private func update(basedOn snapshot: KeystoreSnapshot? = nil, _ body: (inout KeystoreContents) throws -> Void)
-        async throws
+    /// A write that only keeps what a command read from the provider: a keystore that cannot be
+    /// written skips it (the command still shows what it read), and says so in the result.
+    private func cache(basedOn snapshot: KeystoreSnapshot? = nil, _ body: (inout KeystoreContents) throws -> Void)
+        async throws -> CacheWrite
     {
+        if let (path, reason) = keystore.writeRefusal() { return .skipped(path: path, reason: reason) }
+        try await update(basedOn: snapshot, body)
+        return .kept
+    }
+
+    private func update(
+        basedOn snapshot: KeystoreSnapshot? = nil, before write: KeystoreWrite = .change,
+        _ body: (inout KeystoreContents) throws -> Void
+    ) async throws {
         try await KeystoreErrors.mapping {
-            try await keystore.update(basedOn: snapshot, lockTimeout: lockTimeout) { contents in try body(&contents) }
+            try await keystore.update(basedOn: snapshot, lockTimeout: lockTimeout, before: write) { contents in
+                try body(&contents)
+            }
         }
     }
+}
+
+/// What became of a write that only keeps what was read (a cached profile, the agreed scopes):
+/// kept, or skipped because the keystore cannot be written, which is no error for a command that
+/// only reads.
+package enum CacheWrite: Sendable, Equatable {
+    case kept
+    case skipped(path: String, reason: WriteRefusal)
 }
 
 /// Which profile commands without `--profile` (and without `KAUTH_PROFILE`) use after a login

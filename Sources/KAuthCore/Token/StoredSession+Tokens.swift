@@ -33,8 +33,16 @@ extension StoredSession {
             endpoints: discovery ? provider.endpoints : nil,
             createdAt: now,
             updatedAt: now,
-            scopesConfirmed: response.scopes == nil ? false : nil
+            scopesConfirmed: response.scopes == nil ? false : nil,
+            scopesAsked: asked.flatMap { $0.isEmpty ? nil : $0 }
         )
+    }
+
+    /// The scopes the login asked for when the provider granted others (other names, fewer, or
+    /// more), so that both can be said; nil when it granted just those, or none were named.
+    package var scopesAskedOtherwise: [String]? {
+        guard let asked = scopesAsked, Set(asked) != Set(scopes) else { return nil }
+        return asked
     }
 
     /// The session after a refresh (RFC 6749 §6). A response with `refresh_token` rotated it: the

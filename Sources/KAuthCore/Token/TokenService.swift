@@ -128,7 +128,9 @@ package struct TokenService: Sendable {
     private func refreshUnderLock(_ mode: Mode) async throws -> TokenGrant {
         let provider = try providers.provider(for: login.session, of: profile)
         let outcome: Result<TokenGrant, KAuthError> = try await KeystoreErrors.mapping {
-            try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout) { contents in
+            // A refresh's answer may rotate the refresh token: one that cannot be stored is a lost
+            // login, so a read-only keystore refuses before anything is sent.
+            try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout, before: .refresh) { contents in
                 let now = world.clock.now()
                 var resourceAsked: String?
                 guard let session = contents.profiles[profile] else {
@@ -256,11 +258,12 @@ package struct TokenService: Sendable {
     /// exchanged, and the answer stored as the profile's login with its source (never the subject
     /// token). A subject token that cannot be had, has expired or is refused stores nothing.
     package func exchangeLogin(_ request: TokenExchangeRequest, provider: Provider) async throws -> StoredSession {
+        try KeystoreErrors.mapping { try keystore.requireWritable(before: .login) }
         let provider = try await provider.discovered(http: world.http)
         try provider.require(.tokenExchange)
         let session = try await exchanged(request, provider: provider, now: world.clock.now(), replacing: nil)
         try await KeystoreErrors.mapping {
-            try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout) {
+            try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout, before: .login) {
                 $0.profiles[profile] = session
             }
         }
@@ -378,6 +381,8 @@ package struct TokenService: Sendable {
     /// Starts a session from a refresh token the user hands over (`kauth login --with-token`):
     /// one refresh checks it, and the session replaces whatever the profile held.
     package func adopt(refreshToken: String, provider: Provider, openID: Bool = false) async throws -> StoredSession {
+        // The refresh that checks the token may rotate it: refused before it when it cannot be kept.
+        try KeystoreErrors.mapping { try keystore.requireWritable(before: .login) }
         let provider = try await provider.discovered(http: world.http)
         let now = world.clock.now()
         let response: TokenResponse
@@ -400,7 +405,7 @@ package struct TokenService: Sendable {
         }
         let stored = session
         try await KeystoreErrors.mapping {
-            try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout) {
+            try await keystore.update(basedOn: login.snapshot, lockTimeout: lockTimeout, before: .login) {
                 $0.profiles[profile] = stored
             }
         }

@@ -123,4 +123,51 @@ import Testing
         #expect(code == 2)
         #expect(output.err.contains("--role-arn ARN이 필요합니다"))
     }
+
+    /// A read-only keystore: the credentials are still handed out, with one note that they were
+    /// not kept, and the keystore is left as it was (the next run asks STS again).
+    @Test func aReadOnlyKeystoreHandsOutCredentialsWithoutKeepingThem() async throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let now = Date()
+        let keystore = FileKeystore(
+            directory: home.path + "/kauth", fileSystem: .live, passphrase: nil, random: .seeded(3), kdfIterations: 1)
+        try await keystore.update {
+            $0.profiles["default"] = StoredSession(
+                provider: "kakao", clientID: "app", accessToken: "at",
+                accessTokenExpiresAt: now.addingTimeInterval(3600),
+                refreshToken: "rt", refreshTokenExpiresAt: now.addingTimeInterval(86_400), createdAt: now,
+                updatedAt: now)
+        }
+        let stored = try Data(contentsOf: URL(fileURLWithPath: keystore.path))
+        var readOnly = FileSystem.live
+        readOnly.writeAccess = { _ in .readOnlyFileSystem }
+        let http = Self.sts(
+            200,
+            """
+            <AssumeRoleWithWebIdentityResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/">
+            <AssumeRoleWithWebIdentityResult><Credentials>
+            <AccessKeyId>ASIAKEY</AccessKeyId><SecretAccessKey>secret</SecretAccessKey><SessionToken>tok</SessionToken>
+            <Expiration>2099-01-01T01:00:00Z</Expiration></Credentials></AssumeRoleWithWebIdentityResult>
+            </AssumeRoleWithWebIdentityResponse>
+            """)
+        for _ in 0..<2 {
+            let recorder = TerminalRecorder()
+            let world = World.test(
+                http: http.client, fileSystem: readOnly, terminal: recorder.terminal,
+                environment: ["KAUTH_HOME": home.path + "/kauth", "AWS_REGION": "ap-northeast-2"])
+            let code = await CLI.run(
+                ["aws", "credential-process", "--role-arn", Self.role, "--access-token"], world: world)
+            #expect(code == 0, "\(recorder.err)")
+            #expect(
+                try JSONDecoder().decode(JSONValue.self, from: Data(recorder.out.utf8))["AccessKeyId"]
+                    == .string("ASIAKEY"))
+            #expect(
+                recorder.err.split(separator: "\n").map(String.init) == [
+                    "note: the keystore cannot be written ('\(home.path)/kauth': a read-only file system), so these AWS credentials were not kept: the next run asks STS again"
+                ])
+        }
+        #expect(http.requests.count == 2, "not kept, so asked again")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: keystore.path)) == stored)
+    }
 }
