@@ -4,7 +4,9 @@ import Testing
 /// The core and Kakao's product APIs say what happened in facts; sentences and exit codes are the
 /// command line's. Its own sentences are its `CommandError`, a type of `KAuthCLI` that nothing
 /// below it can name (`KAuthError` has no case of free text), so the compiler keeps those out;
-/// this suite keeps out exit codes, and sentences put into the data of a fact.
+/// this suite keeps out exit codes, and sentences put into the data of a fact. Inside the command
+/// line, sentences live only in its catalogue (`KAuthCLI/Words`):
+/// `KAuthCLITests/Words/SentencesOutsideTheCatalogueTests` fails on one written anywhere else.
 @Suite struct FactsNotWordsTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")

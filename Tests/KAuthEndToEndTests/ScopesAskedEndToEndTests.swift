@@ -8,14 +8,20 @@ import Testing
 /// `profile_nickname profile_image`), or with ones agreed earlier. The login's last line and
 /// `status` say both; when it grants just what was asked, they say it once.
 @Suite(.serialized) struct ScopesAskedEndToEndTests {
+    /// A login asking for `scopes`: its environment and what it printed.
+    func login(_ sandbox: SandboxProcess, scopes: String) async throws -> (TestEnvironment, RunResult) {
+        var env = TestEnvironment(sandbox: sandbox)
+        env.useFollowingBrowser()
+        let login = try await env.run(["login", "--scopes", scopes])
+        #expect(login.code == 0, "\(login.err)")
+        return (env, login)
+    }
+
     @Test func openIDScopesOnAKakaoStyleProviderAreSaidAsAskedAndAsGranted() async throws {
         let sandbox = try await SandboxProcess()
         defer { sandbox.stop() }
-        var env = TestEnvironment(sandbox: sandbox)
+        let (env, login) = try await self.login(sandbox, scopes: "openid,email")
         defer { env.remove() }
-        env.useFollowingBrowser()
-        let login = try await env.run(["login", "--scopes", "openid,email"])
-        #expect(login.code == 0, "\(login.err)")
         let last = login.err.split(separator: "\n").last.map(String.init) ?? ""
         #expect(last.hasPrefix("Scopes: ") && last.contains("account_email"), "\(login.err)")
         #expect(last.hasSuffix("(as Kakao granted them; the login asked for: openid email)"), "\(last)")
@@ -36,11 +42,8 @@ import Testing
     @Test func scopesGrantedAsAskedAreSaidOnce() async throws {
         let sandbox = try await SandboxProcess()
         defer { sandbox.stop() }
-        var env = TestEnvironment(sandbox: sandbox)
+        let (env, login) = try await self.login(sandbox, scopes: "account_email,profile_image,profile_nickname")
         defer { env.remove() }
-        env.useFollowingBrowser()
-        let login = try await env.run(["login", "--scopes", "account_email,profile_image,profile_nickname"])
-        #expect(login.code == 0, "\(login.err)")
         #expect(login.err.contains("Scopes: profile_nickname profile_image account_email\n"), "\(login.err)")
         #expect(!login.err.contains("asked for"), "\(login.err)")
         let status = try await env.run(["status"])

@@ -11,7 +11,7 @@ import KakaoAPI
 enum CompleteCommand {
     static let spec = CommandSpec(
         name: "__complete",
-        summary: Localized(en: "print names for shell completion, one a line", ko: "셸 자동 완성용 이름을 한 줄에 하나씩 출력합니다"),
+        summary: CompleteHelpWords.summary,
         globals: [],
         arguments: [
             ArgumentSpec(
@@ -22,15 +22,11 @@ enum CompleteCommand {
             ),
             ArgumentSpec(
                 name: "WORDS",
-                help: Localized(
-                    en: "after --: the words of the command line typed so far", ko: "-- 뒤: 지금까지 입력한 명령줄의 단어"),
+                help: CompleteHelpWords.wordsArgument,
                 minimum: 0, maximum: nil)
         ],
         examples: [
-            (
-                "kauth __complete profiles",
-                Localized(en: "what `kauth switch <TAB>` offers", ko: "`kauth switch <TAB>`이 제안하는 것")
-            )
+            ("kauth __complete profiles", CompleteHelpWords.exampleWhatSwitchTabOffers)
         ],
         run: run,
         hidden: true

@@ -6,68 +6,57 @@ import KakaoAPI
 enum ConfigCommand {
     static let spec = CommandSpec(
         name: "config",
-        summary: Localized(en: "read and change settings in $KAUTH_HOME/config", ko: "$KAUTH_HOME/config의 설정을 읽고 바꿉니다"),
-        discussion: discussion(
+        summary: ConfigHelpWords.summary,
+        discussion: ConfigHelpWords.discussion(
             keys: ConfigStore.providerKeys(addedURLRoles: ProviderURLRole.fromProducts).joined(separator: ", "),
-            languages: ProviderConfigKey.languages.joined(separator: ", ")),
+            languages: ProviderConfigKey.languages.joined(separator: ", ")
+        ).localized,
         globals: [.noColor],
         examples: [
             ("kauth config set provider.kakao.client_id YOUR_REST_API_KEY", .none),
             (
                 "kauth config set provider.kakao.redirect_uri http://127.0.0.1:8080/callback",
-                Localized(en: "the redirect URI you registered", ko: "등록한 리다이렉트 URI")
+                ConfigHelpWords.exampleTheRedirectURIYouRegistered
             ),
-            (
-                "kauth config set language ko",
-                Localized(en: "speak Korean whatever the locale", ko: "로캘과 관계없이 한국어로 말합니다")
-            ),
+            ("kauth config set language ko", ConfigHelpWords.exampleSpeakKoreanWhateverTheLocale),
             ("kauth config list", .none)
         ],
         subcommands: [
             CommandSpec(
-                name: "get", summary: Localized(en: "print a setting", ko: "설정 하나를 출력합니다"),
+                name: "get", summary: ConfigHelpWords.getSummary,
                 options: JSONOnlyOptions.self, globals: [.noColor],
                 arguments: [
                     ArgumentSpec(
                         name: "KEY",
-                        help: Localized(en: "e.g. provider.kakao.client_id", ko: "예: provider.kakao.client_id"),
+                        help: ConfigHelpWords.keyArgument,
                         minimum: 1, maximum: 1,
                         values: .dynamic(.configKeys))
                 ], run: get),
             CommandSpec(
-                name: "set", summary: Localized(en: "change a setting", ko: "설정을 바꿉니다"), globals: [.noColor],
+                name: "set", summary: ConfigHelpWords.setSummary, globals: [.noColor],
                 arguments: [
                     ArgumentSpec(
                         name: "KEY",
-                        help: Localized(en: "e.g. provider.kakao.client_id", ko: "예: provider.kakao.client_id"),
+                        help: ConfigHelpWords.keyArgument,
                         minimum: 1, maximum: 1,
                         values: .dynamic(.configKeys)),
-                    ArgumentSpec(name: "VALUE", help: Localized(en: "the new value", ko: "새 값"), minimum: 1, maximum: 1)
+                    ArgumentSpec(name: "VALUE", help: ConfigHelpWords.setValueArgument, minimum: 1, maximum: 1)
                 ], run: set),
             CommandSpec(
-                name: "unset", summary: Localized(en: "remove a setting", ko: "설정을 지웁니다"), globals: [.noColor],
+                name: "unset", summary: ConfigHelpWords.unsetSummary, globals: [.noColor],
                 arguments: [
                     ArgumentSpec(
-                        name: "KEY", help: Localized(en: "the setting to remove", ko: "지울 설정"), minimum: 1, maximum: 1,
+                        name: "KEY", help: ConfigHelpWords.unsetKeyArgument, minimum: 1, maximum: 1,
                         values: .dynamic(.configKeys))
                 ], run: unset),
             CommandSpec(
                 name: "list",
-                summary: Localized(en: "print every setting (secrets masked)", ko: "모든 설정을 출력합니다 (시크릿은 가려짐)"),
+                summary: ConfigHelpWords.listSummary,
                 options: JSONOnlyOptions.self,
                 globals: [.noColor],
                 run: list)
         ]
     )
-
-    static func discussion(keys: String, languages: String) -> Localized {
-        Localized(
-            en:
-                "Keys are provider.NAME.KEY, with KEY one of: \(keys); and language (\(languages)), the language kauth speaks in whatever the locale (KAUTH_LANG wins over it). Flags win over environment variables, which win over the config file. The file is kept 0600 since it may hold a client secret.",
-            ko:
-                "키는 provider.NAME.KEY이며 KEY는 다음 중 하나입니다: \(keys). 그리고 language (\(languages))는 로캘과 관계없이 kauth가 말할 언어입니다 (KAUTH_LANG이 우선합니다). 플래그가 환경 변수보다, 환경 변수가 설정 파일보다 우선합니다. 클라이언트 시크릿을 담을 수 있으므로 파일은 0600으로 유지합니다."
-        )
-    }
 
     static func get(_ context: CommandContext) async throws -> Int32 {
         let key = context.command.arguments[0]

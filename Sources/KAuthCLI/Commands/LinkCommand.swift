@@ -14,32 +14,17 @@ import KakaoAPI
 enum LinkCommand {
     static let spec = CommandSpec(
         name: "link",
-        summary: Localized(en: "share messages to Kakao Talk through the web sharer", ko: "웹 공유 페이지로 카카오톡에 메시지를 공유합니다"),
-        discussion:
-            Localized(
-                en:
-                    "Validates a message with Kakao's share API (Authorization: KakaoAK with the app key: KAUTH_APP_KEY, provider.NAME.app_key, else the client id; no login needed) and prints the sharer URL, where the user picks friends or chats and sends. Default templates are checked locally first: every problem is listed with its JSON path and nothing is sent (exit 2).",
-                ko:
-                    "카카오 공유 API로 메시지를 검증하고 (앱 키로 Authorization: KakaoAK: KAUTH_APP_KEY, provider.NAME.app_key, 없으면 클라이언트 ID. 로그인은 필요 없습니다) 공유 URL을 출력합니다. 사용자는 그 페이지에서 친구나 채팅방을 골라 보냅니다. 기본 템플릿은 먼저 로컬에서 검사합니다: 문제가 있으면 모두 JSON 경로와 함께 나열하고 아무것도 보내지 않습니다 (종료 코드 2)."
-            ),
+        summary: LinkHelpWords.summary,
+        discussion: LinkHelpWords.discussion,
         globals: shareGlobals,
         examples: [
-            (
-                "kauth link template new feed > feed.json",
-                Localized(en: "a commented starter to edit", ko: "주석이 달린 시작 템플릿을 편집합니다")
-            ),
-            (
-                "kauth link default --template feed.json --open",
-                Localized(en: "validate, then open the sharer page", ko: "검증한 뒤 공유 페이지를 엽니다")
-            ),
+            ("kauth link template new feed > feed.json", LinkHelpWords.exampleACommentedStarterToEdit),
+            ("kauth link default --template feed.json --open", LinkHelpWords.exampleValidateThenOpenTheSharer),
             (
                 "kauth link custom --template-id 12345 --arg title=Hello",
-                Localized(en: "a template from the console's template builder", ko: "콘솔의 템플릿 빌더에서 만든 템플릿")
+                LinkHelpWords.exampleATemplateFromTheConsole
             ),
-            (
-                "kauth link image upload cake.png",
-                Localized(en: "an image URL to use in templates", ko: "템플릿에 쓸 이미지 URL")
-            )
+            ("kauth link image upload cake.png", LinkHelpWords.exampleAnImageURLForTemplates)
         ],
         subcommands: [defaultSpec, customSpec, scrapSpec, LinkTemplateCommand.spec, LinkImageCommand.spec]
     )
@@ -49,16 +34,8 @@ enum LinkCommand {
 
     static let defaultSpec = CommandSpec(
         name: "default",
-        summary: Localized(
-            en: "share a default template (feed, list, text, …) read from JSON",
-            ko: "JSON 기본 템플릿(피드, 리스트, 텍스트 …)을 공유합니다"),
-        discussion:
-            Localized(
-                en:
-                    "Reads the template as JSON (comments and trailing commas allowed) from FILE, or standard input with '-'. It is checked locally, validated at /v2/api/kakaolink/talk/template/default, measured against the SDK's 10 KB limit, and the sharer URL is printed on stdout; Kakao's warnings go to stderr.",
-                ko:
-                    "템플릿을 FILE에서, '-'이면 표준 입력에서 JSON으로 읽습니다 (주석과 끝 쉼표 허용). 로컬에서 검사하고, /v2/api/kakaolink/talk/template/default에서 검증하고, SDK의 10 KB 한도와 비교한 뒤 공유 URL을 stdout에 출력합니다. 카카오의 경고는 stderr로 갑니다."
-            ),
+        summary: LinkHelpWords.defaultSummary,
+        discussion: LinkHelpWords.defaultDiscussion,
         options: DefaultOptions.self,
         globals: shareGlobals,
         examples: [
@@ -66,7 +43,7 @@ enum LinkCommand {
             ("kauth link template new text | kauth link default --template - --open", .none),
             (
                 "kauth link default --template feed.json --callback order=42 --json",
-                Localized(en: "the validation result and the URL", ko: "검증 결과와 URL")
+                LinkHelpWords.defaultExampleTheValidationResultAndTheURL
             )
         ],
         run: runDefault
@@ -74,13 +51,8 @@ enum LinkCommand {
 
     static let customSpec = CommandSpec(
         name: "custom",
-        summary: Localized(
-            en: "share a template made in the console's message template builder", ko: "콘솔의 메시지 템플릿 빌더에서 만든 템플릿을 공유합니다"),
-        discussion:
-            Localized(
-                en:
-                    "Validates the template and its arguments at /v2/api/kakaolink/talk/template/validate and prints the sharer URL.",
-                ko: "템플릿과 인수를 /v2/api/kakaolink/talk/template/validate에서 검증하고 공유 URL을 출력합니다."),
+        summary: LinkHelpWords.customSummary,
+        discussion: LinkHelpWords.customDiscussion,
         options: CustomOptions.self,
         globals: shareGlobals,
         examples: [
@@ -92,14 +64,8 @@ enum LinkCommand {
 
     static let scrapSpec = CommandSpec(
         name: "scrap",
-        summary: Localized(en: "share a web page that Kakao scrapes", ko: "카카오가 스크랩하는 웹 페이지를 공유합니다"),
-        discussion:
-            Localized(
-                en:
-                    "Kakao scrapes URL (its domain must be registered for the app) into a feed message, or into the template --template-id N. Validated at /v2/api/kakaolink/talk/template/scrap.",
-                ko:
-                    "카카오가 URL(도메인이 앱에 등록되어 있어야 합니다)을 스크랩해 피드 메시지나 --template-id N 템플릿으로 만듭니다. /v2/api/kakaolink/talk/template/scrap에서 검증합니다."
-            ),
+        summary: LinkHelpWords.scrapSummary,
+        discussion: LinkHelpWords.scrapDiscussion,
         options: ScrapOptions.self,
         globals: shareGlobals,
         examples: [
@@ -185,16 +151,8 @@ extension LinkCommand {
         var open = false
 
         static let flags: [OptionFlag<Self>] = [
-            .list(
-                \.callback, "callback", "KEY=VALUE",
-                Localized(
-                    en: "server callback argument (lcba): Kakao calls the app's callback URL with it after a share",
-                    ko: "서버 콜백 인수(lcba): 공유한 뒤 카카오가 이 값으로 앱의 콜백 URL을 호출합니다")),
-            .toggle(
-                \.open, "open",
-                Localized(
-                    en: "open the sharer URL in the browser (BROWSER, else xdg-open/open)",
-                    ko: "공유 URL을 브라우저에서 엽니다 (BROWSER, 없으면 xdg-open/open)")),
+            .list(\.callback, "callback", "KEY=VALUE", LinkHelpWords.callbackFlag),
+            .toggle(\.open, "open", LinkHelpWords.openFlag),
             .json
         ]
     }
@@ -207,7 +165,7 @@ extension LinkCommand {
             [
                 .option(
                     \.template, "template", "FILE",
-                    Localized(en: "the template JSON; - reads standard input", ko: "템플릿 JSON, -이면 표준 입력에서 읽습니다"),
+                    LinkHelpWords.templateFlag,
                     values: .fileOrStandardInput)
             ] + OptionFlag<Self>.group(\.share)
     }
@@ -219,7 +177,7 @@ extension LinkCommand {
 
         static let flags: [OptionFlag<Self>] =
             [
-                .option(\.templateID, "template-id", "N", Localized(en: "the template's ID", ko: "템플릿 ID")),
+                .option(\.templateID, "template-id", "N", LinkHelpWords.templateIDFlag),
                 .list(\.arg, ShareInput.templateArgument)
             ]
             + OptionFlag<Self>.group(\.share)
@@ -233,10 +191,8 @@ extension LinkCommand {
 
         static let flags: [OptionFlag<Self>] =
             [
-                .option(\.url, "url", "URL", Localized(en: "the page to share", ko: "공유할 페이지")),
-                .option(
-                    \.templateID, "template-id", "N",
-                    Localized(en: "a template to put the scraped page into", ko: "스크랩한 페이지를 넣을 템플릿")),
+                .option(\.url, "url", "URL", LinkHelpWords.urlFlag),
+                .option(\.templateID, "template-id", "N", LinkHelpWords.scrapTemplateIDFlag),
                 .list(\.arg, ShareInput.templateArgument)
             ] + OptionFlag<Self>.group(\.share)
     }

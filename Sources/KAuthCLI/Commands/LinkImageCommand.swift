@@ -12,7 +12,7 @@ import KakaoAPI
 enum LinkImageCommand {
     static let spec = CommandSpec(
         name: "image",
-        summary: Localized(en: "upload or scrap an image for templates", ko: "템플릿에 쓸 이미지를 업로드하거나 스크랩합니다"),
+        summary: LinkImageHelpWords.summary,
         globals: LinkCommand.shareGlobals,
         examples: [
             ("kauth link image upload cake.png", .none),
@@ -23,42 +23,31 @@ enum LinkImageCommand {
 
     static let uploadSpec = CommandSpec(
         name: "upload",
-        summary: Localized(en: "upload an image and print its URL", ko: "이미지를 업로드하고 그 URL을 출력합니다"),
-        discussion:
-            Localized(
-                en:
-                    "Uploads FILE to Kakao's image server (kept there for 20 days) and prints its URL. The file must be a PNG, JPEG or GIF, judged by its content, of at most 2 MB: anything else is refused before a request is made (exit 2).",
-                ko:
-                    "FILE을 카카오 이미지 서버에 업로드하고(20일 동안 보관됩니다) 그 URL을 출력합니다. 파일은 내용으로 판단해 PNG, JPEG 또는 GIF이고 2 MB 이하여야 합니다: 그 밖의 파일은 요청을 보내기 전에 거부합니다 (종료 코드 2)."
-            ),
+        summary: LinkImageHelpWords.uploadSummary,
+        discussion: LinkImageHelpWords.uploadDiscussion,
         options: JSONOnlyOptions.self,
         globals: LinkCommand.shareGlobals,
         arguments: [
             ArgumentSpec(
                 name: "FILE",
-                help: Localized(en: "a PNG, JPEG or GIF of at most 2 MB", ko: "2 MB 이하의 PNG, JPEG 또는 GIF"), minimum: 1,
+                help: LinkImageHelpWords.uploadFileArgument, minimum: 1,
                 maximum: 1, values: .file)
         ],
         examples: [
-            ("kauth link image upload cake.png", Localized(en: "prints the https URL", ko: "https URL을 출력합니다")),
-            (
-                "kauth link image upload cake.png --json",
-                Localized(
-                    en: "url, content_type, length, width, height", ko: "url, content_type, length, width, height")
-            )
+            ("kauth link image upload cake.png", LinkImageHelpWords.uploadExamplePrintsTheHTTPSURL),
+            ("kauth link image upload cake.png --json", LinkImageHelpWords.uploadExampleJSONFields)
         ],
         run: runUpload
     )
 
     static let scrapSpec = CommandSpec(
         name: "scrap",
-        summary: Localized(
-            en: "have Kakao fetch an image from the web and print its URL", ko: "카카오가 웹의 이미지를 가져오게 하고 URL을 출력합니다"),
+        summary: LinkImageHelpWords.scrapSummary,
         options: JSONOnlyOptions.self,
         globals: LinkCommand.shareGlobals,
         arguments: [
             ArgumentSpec(
-                name: "URL", help: Localized(en: "the image's http or https URL", ko: "이미지의 http 또는 https URL"),
+                name: "URL", help: LinkImageHelpWords.scrapURLArgument,
                 minimum: 1, maximum: 1)
         ],
         examples: [("kauth link image scrap https://example.com/cake.jpg", .none)],

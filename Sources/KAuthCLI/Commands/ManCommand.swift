@@ -3,9 +3,9 @@
 enum ManCommand {
     static let spec = CommandSpec(
         name: "__man",
-        summary: Localized(en: "print the kauth(1) man page (roff)", ko: "kauth(1) 매뉴얼 페이지를 출력합니다 (roff)"),
+        summary: ManHelpWords.summary,
         globals: [],
-        examples: [("kauth __man | man -l -", Localized(en: "read it without installing", ko: "설치하지 않고 읽습니다"))],
+        examples: [("kauth __man | man -l -", ManHelpWords.exampleReadWithoutInstalling)],
         run: run,
         hidden: true
     )

@@ -6,42 +6,29 @@ import KakaoAPI
 enum ScopesCommand {
     static let spec = CommandSpec(
         name: "scopes",
-        summary: Localized(en: "show, revoke and request consent for scopes", ko: "동의항목의 동의를 보여 주고, 철회하고, 요청합니다"),
-        discussion:
-            Localized(
-                en:
-                    "Without a subcommand, lists the app's consent items and the user's answers (Kakao: /v2/user/scopes).",
-                ko: "하위 명령 없이 실행하면 앱의 동의항목과 사용자의 동의 여부를 나열합니다 (카카오: /v2/user/scopes)."),
+        summary: ScopesHelpWords.summary,
+        discussion: ScopesHelpWords.discussion,
         options: ListOptions.self,
         examples: [
             ("kauth scopes", .none),
-            ("kauth scopes revoke account_email", Localized(en: "withdraw consent", ko: "동의를 철회합니다")),
-            (
-                "kauth scopes request --missing",
-                Localized(
-                    en: "ask for everything /v2/user/me says still needs agreement",
-                    ko: "/v2/user/me가 아직 동의가 필요하다고 하는 것을 모두 요청합니다")
-            )
+            ("kauth scopes revoke account_email", ScopesHelpWords.exampleWithdrawConsent),
+            ("kauth scopes request --missing", ScopesHelpWords.exampleAskForEverythingStillNeeded)
         ],
         subcommands: [
             CommandSpec(
                 name: "list",
-                summary: Localized(en: "list consent items and the user's answers", ko: "동의항목과 사용자의 동의 여부를 나열합니다"),
+                summary: ScopesHelpWords.listSummary,
                 options: ListOptions.self,
                 examples: [("kauth scopes list --only account_email,phone_number", .none)], run: list),
             CommandSpec(
                 name: "revoke",
-                summary: Localized(en: "withdraw consent for scopes", ko: "동의항목의 동의를 철회합니다"),
-                discussion:
-                    Localized(
-                        en:
-                            "Only agreed, revocable scopes can be revoked; others are refused before any change is requested.",
-                        ko: "동의했고 철회할 수 있는 동의항목만 철회할 수 있습니다. 그 밖의 것은 변경을 요청하기 전에 거부합니다."),
+                summary: ScopesHelpWords.revokeSummary,
+                discussion: ScopesHelpWords.revokeDiscussion,
                 options: JSONOnlyOptions.self,
                 arguments: [
                     ArgumentSpec(
                         name: "ID",
-                        help: Localized(en: "scope IDs (comma- or space-separated)", ko: "동의항목 ID (쉼표나 공백으로 구분)"),
+                        help: ScopesHelpWords.revokeIDArgument,
                         minimum: 1, maximum: nil)
                 ],
                 examples: [("kauth scopes revoke account_email phone_number", .none)],
@@ -49,19 +36,12 @@ enum ScopesCommand {
             ),
             CommandSpec(
                 name: "request",
-                summary: Localized(
-                    en: "ask the user for more consent in the browser", ko: "브라우저에서 사용자에게 추가 항목 동의를 받습니다"),
-                discussion:
-                    Localized(
-                        en:
-                            "Runs the browser login again with scope= (and openid when the stored login used OpenID Connect), replaces the stored tokens and shows what was granted. Takes the login flags --no-browser, --port, --redirect-uri and --timeout.",
-                        ko:
-                            "scope=(저장된 로그인이 OpenID Connect를 썼다면 openid도)로 브라우저 로그인을 다시 하고, 저장된 토큰을 바꾸고, 허용된 것을 보여 줍니다. 로그인 플래그 --no-browser, --port, --redirect-uri, --timeout을 받습니다."
-                    ),
+                summary: ScopesHelpWords.requestSummary,
+                discussion: ScopesHelpWords.requestDiscussion,
                 options: RequestOptions.self,
                 arguments: [
                     ArgumentSpec(
-                        name: "ID", help: Localized(en: "scope IDs to request", ko: "요청할 동의항목 ID"), minimum: 0,
+                        name: "ID", help: ScopesHelpWords.requestIDArgument, minimum: 0,
                         maximum: nil)
                 ],
                 examples: [("kauth scopes request phone_number", .none), ("kauth scopes request --missing", .none)],
@@ -206,7 +186,7 @@ extension ScopesCommand {
 
         static let flags: [OptionFlag<Self>] = [
             .json,
-            .list(\.only, "only", "LIST", Localized(en: "only these scope IDs", ko: "이 동의항목 ID만"))
+            .list(\.only, "only", "LIST", ScopesHelpWords.onlyFlag)
         ]
     }
 
@@ -218,31 +198,17 @@ extension ScopesCommand {
         var timeout: Int?
 
         static let flags: [OptionFlag<Self>] = [
-            .toggle(
-                \.missing, "missing",
-                Localized(
-                    en: "request every scope /v2/user/me reports as needing agreement",
-                    ko: "/v2/user/me가 동의가 필요하다고 알린 동의항목을 모두 요청합니다")),
-            .toggle(
-                \.noBrowser, "no-browser",
-                Localized(
-                    en: "do not open a browser; print the URL and accept the redirect URL on stdin",
-                    ko: "브라우저를 열지 않습니다. URL을 출력하고 리다이렉트 URL을 표준 입력으로 받습니다")),
+            .toggle(\.missing, "missing", ScopesHelpWords.missingFlag),
+            .toggle(\.noBrowser, "no-browser", LoginHelpWords.noBrowserFlag),
             .port(
                 \.port,
                 IntegerOption(
                     "port", "N",
-                    Localized(
-                        en: "listen on this port: redirect URI http://127.0.0.1:N/callback",
-                        ko: "이 포트에서 대기합니다: 리다이렉트 URI http://127.0.0.1:N/callback"), range: 0...65535)),
-            .option(
-                \.redirectURI, "redirect-uri", "URI",
-                Localized(
-                    en: "the registered redirect URI (http://127.0.0.1:PORT/PATH)",
-                    ko: "등록한 리다이렉트 URI (http://127.0.0.1:PORT/PATH)")),
+                    ScopesHelpWords.portFlag, range: 0...65535)),
+            .option(\.redirectURI, "redirect-uri", "URI", SharedFlagHelpWords.redirectURIFlag),
             .integer(
                 \.timeout, "timeout", "SECONDS",
-                Localized(en: "how long to wait for the consent (default 300)", ko: "동의를 기다릴 시간 (기본값 300)"),
+                ScopesHelpWords.timeoutFlag,
                 range: 1...86_400),
             .json
         ]

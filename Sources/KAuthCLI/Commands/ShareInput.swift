@@ -13,7 +13,7 @@ enum ShareInput {
     /// `--arg KEY=VALUE`, which `link custom`, `link scrap`, `talk memo` and `talk send` take.
     static let templateArgument = Option(
         "arg", "KEY=VALUE",
-        Localized(en: "template argument for ${KEY} (template_args)", ko: "${KEY}에 넣을 템플릿 인수 (template_args)"),
+        ShareInputHelpWords.argFlag,
         repeatable: true)
 
     /// The template in `source` (a file, or `-` for standard input), parsed and checked.
@@ -110,7 +110,7 @@ enum ShareInput {
     /// is an error.
     static func pairs(_ values: [String], flag: String) throws -> [String: String] {
         var pairs: [String: String] = [:]
-        for (key, value) in try KeyValueArguments.parse(values, what: flag) {
+        for (key, value) in try KeyValueArguments.parse(values, what: .verbatim(flag)) {
             guard pairs[key] == nil else {
                 throw CommandError.usage(ShareErrorWords.keyTwice(flag: flag, key: key).localized)
             }
@@ -163,24 +163,14 @@ struct TalkMessageOptions: CommandOptions {
     var scrap: String?
 
     static let flags: [OptionFlag<Self>] = [
-        .option(
-            \.text, "text", "TEXT",
-            Localized(
-                en: "a text message; kauth builds the template (any characters, up to 200)",
-                ko: "텍스트 메시지. kauth가 템플릿을 만듭니다 (어떤 문자든, 200자까지)")),
-        .option(
-            \.link, "link", "URL",
-            Localized(en: "with --text: where a tap on the message goes", ko: "--text와 함께: 메시지를 누르면 이동할 곳")),
+        .option(\.text, "text", "TEXT", ShareInputHelpWords.textFlag),
+        .option(\.link, "link", "URL", ShareInputHelpWords.linkFlag),
         .option(
             \.template, "template", "FILE",
-            Localized(en: "a default template; - reads standard input", ko: "기본 템플릿, -이면 표준 입력에서 읽습니다"),
+            ShareInputHelpWords.templateFlag,
             values: .fileOrStandardInput),
-        .option(
-            \.templateID, "template-id", "N",
-            Localized(en: "a template from the console's message template builder", ko: "콘솔의 메시지 템플릿 빌더에서 만든 템플릿")),
+        .option(\.templateID, "template-id", "N", ShareInputHelpWords.templateIDFlag),
         .list(\.arg, ShareInput.templateArgument),
-        .option(
-            \.scrap, "scrap", "URL",
-            Localized(en: "a web page for Kakao to scrape into the message", ko: "카카오가 스크랩해 메시지로 만들 웹 페이지"))
+        .option(\.scrap, "scrap", "URL", ShareInputHelpWords.scrapFlag)
     ]
 }

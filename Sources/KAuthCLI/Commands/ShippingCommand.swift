@@ -13,22 +13,16 @@ import KakaoAPI
 enum ShippingCommand {
     static let spec = CommandSpec(
         name: "shipping",
-        summary: Localized(en: "list the user's shipping addresses", ko: "사용자의 배송지를 나열합니다"),
-        discussion:
-            Localized(
-                en:
-                    "Needs the shipping_address consent (exit 4 until it is given: `kauth scopes request shipping_address`). Shows the first page (default address first); --all follows every page.",
-                ko:
-                    "shipping_address 동의가 필요합니다 (동의할 때까지 종료 코드 4: `kauth scopes request shipping_address`). 첫 페이지를 보여 주며 (기본 배송지가 먼저), --all은 모든 페이지를 따라갑니다."
-            ),
+        summary: ShippingHelpWords.summary,
+        discussion: ShippingHelpWords.discussion,
         options: Options.self,
         examples: [
             ("kauth shipping", .none), ("kauth shipping --all --json", .none), ("kauth shipping --id 1234", .none),
-            ("kauth shipping select", Localized(en: "choose one in Kakao's picker", ko: "카카오의 배송지 선택 화면에서 하나를 고릅니다"))
+            ("kauth shipping select", ShippingHelpWords.exampleChooseOneInKakaosPicker)
         ],
         subcommands: [
             CommandSpec(
-                name: "list", summary: Localized(en: "list shipping addresses", ko: "배송지를 나열합니다"),
+                name: "list", summary: ShippingHelpWords.listSummary,
                 options: Options.self,
                 examples: [("kauth shipping list --page-size 20", .none)], run: run),
             ShippingPickerCommand.selectSpec,
@@ -104,12 +98,12 @@ extension ShippingCommand {
 
         static let flags: [OptionFlag<Self>] = [
             .json,
-            .option(\.id, "id", "N", Localized(en: "only the address with this id", ko: "이 ID의 배송지만")),
+            .option(\.id, "id", "N", ShippingHelpWords.idFlag),
             .integer(
                 \.pageSize, "page-size", "N",
-                Localized(en: "addresses per page (at least 2; default 10)", ko: "페이지당 배송지 수 (최소 2, 기본값 10)"),
+                ShippingHelpWords.pageSizeFlag,
                 range: 2...1000),
-            .toggle(\.all, "all", Localized(en: "follow every page", ko: "모든 페이지를 따라갑니다"))
+            .toggle(\.all, "all", FlagHelpWords.allPagesFlag)
         ]
     }
 }

@@ -13,14 +13,8 @@ import KakaoAPI
 enum TalkSendCommand {
     static let spec = CommandSpec(
         name: "send",
-        summary: Localized(en: "send a Kakao Talk message to up to 5 friends", ko: "친구에게 카카오톡 메시지를 보냅니다 (최대 5명)"),
-        discussion:
-            Localized(
-                en:
-                    "Sends the message as the logged-in user to friends who use the app and agreed to friends (uuids from `kauth talk friends`): at most 5 per call, within Kakao's daily and monthly quotas, never to group chats. The message is given as for `kauth talk memo`. Needs the user's consent to talk_message (exit 4 until given) and the app's Kakao Talk Social permission for anyone but its team members. Prints who got it and, for each failure, Kakao's code and message; any failure exits 1. Never retried: a lost answer may mean sent messages.",
-                ko:
-                    "로그인한 사용자로서, 앱을 사용하고 friends에 동의한 친구(`kauth talk friends`의 uuid)에게 메시지를 보냅니다: 한 번에 최대 5명, 카카오의 일간·월간 쿼터 안에서 보내며, 단체 채팅방에는 보내지 않습니다. 메시지는 `kauth talk memo`처럼 지정합니다. 사용자의 talk_message 동의(동의할 때까지 종료 코드 4)와, 팀원이 아닌 사용자에게는 앱의 카카오톡 소셜 권한이 필요합니다. 받은 사람과, 실패마다 카카오의 코드와 메시지를 출력합니다. 하나라도 실패하면 종료 코드 1입니다. 다시 시도하지 않습니다: 응답을 받지 못했어도 메시지는 보내졌을 수 있습니다."
-            ),
+        summary: TalkSendHelpWords.summary,
+        discussion: TalkSendHelpWords.discussion,
         options: Options.self,
         examples: [
             ("kauth talk send --to AbCdEf012345 --text \"Build 421 is green\"", .none),
@@ -59,7 +53,7 @@ enum TalkSendCommand {
             if missed.isEmpty {
                 context.err(context.words(TalkWords.noReceiverNamed))
             } else {
-                let each = missed.map { "\($0.uuid.visible) (\(reason($0.failure)))" }
+                let each = missed.map { "\($0.uuid.visible) (\(reason($0.failure, in: context.language)))" }
                 context.err(context.words(TalkWords.notReached(missed: missed.count, of: receivers.count, each: each)))
             }
         }
@@ -67,9 +61,9 @@ enum TalkSendCommand {
     }
 
     /// Why a receiver was not reached: Kakao's code and message, or that Kakao did not say.
-    static func reason(_ failure: TalkFriendsMessageResult.Failure?) -> String {
-        guard let failure else { return "Kakao listed it neither as sent nor as failed" }
-        return "\(code(failure)): \((failure.msg ?? "no message").visible)"
+    static func reason(_ failure: TalkFriendsMessageResult.Failure?, in language: Language) -> String {
+        guard let failure else { return TalkWords.listedNeither.text(language) }
+        return "\(code(failure, in: language)): \((failure.msg ?? TalkWords.noMessage.text(language)).visible)"
     }
 
     /// One row per receiver: those who got it first, then each one who did not, with Kakao's
@@ -80,15 +74,16 @@ enum TalkSendCommand {
         var rows = sent.map { [$0.visible, TalkWords.sent.text(language)] }
         rows += missed.map { missed in
             let reason =
-                missed.failure.map { "\(code($0)) \(($0.msg ?? "").visible)".trimmingWhitespace() } ?? reason(nil)
+                missed.failure.map { "\(code($0, in: language)) \(($0.msg ?? "").visible)".trimmingWhitespace() }
+                ?? reason(nil, in: language)
             return [missed.uuid.visible, TalkWords.notSent(reason).text(language)]
         }
         return TextTable.render([TalkWords.receiver, .result].map { $0.text(language) }, rows)
     }
 
     /// Kakao's code for a failure, e.g. `-530`.
-    static func code(_ failure: TalkFriendsMessageResult.Failure) -> String {
-        failure.code.map { String($0) } ?? "no code"
+    static func code(_ failure: TalkFriendsMessageResult.Failure, in language: Language) -> String {
+        failure.code.map { String($0) } ?? TalkWords.noCode.text(language)
     }
 }
 
@@ -99,11 +94,7 @@ extension TalkSendCommand {
 
         static let flags: [OptionFlag<Self>] =
             [
-                .list(
-                    \.to, "to", "UUID[,UUID…]",
-                    Localized(
-                        en: "friends' uuids from `kauth talk friends` (at most 5)",
-                        ko: "`kauth talk friends`에서 얻은 친구의 uuid (최대 5개)"))
+                .list(\.to, "to", "UUID[,UUID…]", TalkSendHelpWords.toFlag)
             ]
             + OptionFlag<Self>.group(\.message) + [.json]
     }

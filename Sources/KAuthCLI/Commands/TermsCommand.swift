@@ -6,12 +6,8 @@ import KakaoAPI
 enum TermsCommand {
     static let spec = CommandSpec(
         name: "terms",
-        summary: Localized(en: "show and revoke Kakao Sync service terms", ko: "카카오싱크 서비스 약관을 보여 주고 철회합니다"),
-        discussion:
-            Localized(
-                en:
-                    "Lists the service terms the user agreed to (Kakao: /v2/user/service_terms); --app lists every term of the app with the user's answer.",
-                ko: "사용자가 동의한 서비스 약관을 나열합니다 (카카오: /v2/user/service_terms). --app은 앱의 모든 약관을 사용자의 동의 여부와 함께 나열합니다."),
+        summary: TermsHelpWords.summary,
+        discussion: TermsHelpWords.discussion,
         options: ListOptions.self,
         examples: [
             ("kauth terms", .none), ("kauth terms --app --tags marketing_2023", .none),
@@ -19,17 +15,17 @@ enum TermsCommand {
         ],
         subcommands: [
             CommandSpec(
-                name: "list", summary: Localized(en: "list service terms", ko: "서비스 약관을 나열합니다"),
+                name: "list", summary: TermsHelpWords.listSummary,
                 options: ListOptions.self,
                 examples: [("kauth terms list --app", .none)], run: list),
             CommandSpec(
                 name: "revoke",
-                summary: Localized(en: "revoke agreed, revocable service terms", ko: "동의했고 철회할 수 있는 서비스 약관을 철회합니다"),
+                summary: TermsHelpWords.revokeSummary,
                 options: JSONOnlyOptions.self,
                 arguments: [
                     ArgumentSpec(
                         name: "TAG",
-                        help: Localized(en: "term tags (comma- or space-separated)", ko: "약관 태그 (쉼표나 공백으로 구분)"),
+                        help: TermsHelpWords.revokeTagArgument,
                         minimum: 1, maximum: nil)
                 ],
                 examples: [("kauth terms revoke marketing_2023", .none)],
@@ -102,10 +98,8 @@ extension TermsCommand {
 
         static let flags: [OptionFlag<Self>] = [
             .json,
-            .toggle(
-                \.app, "app",
-                Localized(en: "every term of the app, not only the agreed ones", ko: "동의한 것만이 아니라 앱의 모든 약관")),
-            .list(\.tags, "tags", "LIST", Localized(en: "only these tags", ko: "이 태그만"))
+            .toggle(\.app, "app", TermsHelpWords.appFlag),
+            .list(\.tags, "tags", "LIST", TermsHelpWords.tagsFlag)
         ]
     }
 }

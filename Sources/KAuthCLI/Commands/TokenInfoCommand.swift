@@ -12,12 +12,8 @@ import KakaoAPI
 enum TokenInfoCommand {
     static let spec = CommandSpec(
         name: "info",
-        summary: Localized(en: "ask the provider about the access token", ko: "제공자에게 액세스 토큰 정보를 묻습니다"),
-        discussion:
-            Localized(
-                en:
-                    "Asks the provider about the current access token (Kakao: /v1/user/access_token_info). --json prints its answer under `response`.",
-                ko: "제공자에게 현재 액세스 토큰에 대해 묻습니다 (카카오: /v1/user/access_token_info). --json은 응답을 `response` 아래에 출력합니다."),
+        summary: TokenInfoHelpWords.summary,
+        discussion: TokenInfoHelpWords.discussion,
         options: JSONOnlyOptions.self,
         environment: EnvironmentVariables.session,
         examples: [("kauth token info --json", .none)],

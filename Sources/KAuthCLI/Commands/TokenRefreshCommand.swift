@@ -4,12 +4,8 @@ import KAuthCore
 enum TokenRefreshCommand {
     static let spec = CommandSpec(
         name: "refresh",
-        summary: Localized(en: "refresh the access token now", ko: "액세스 토큰을 지금 갱신합니다"),
-        discussion:
-            Localized(
-                en:
-                    "Refreshes whatever the expiry. Kakao rotates the refresh token only when less than a month of it remains; kauth keeps the old one otherwise.",
-                ko: "만료 시각과 관계없이 갱신합니다. 카카오는 리프레시 토큰의 남은 수명이 한 달 미만일 때만 새로 발급하며, 그 밖에는 kauth가 기존 것을 유지합니다."),
+        summary: TokenRefreshHelpWords.summary,
+        discussion: TokenRefreshHelpWords.discussion,
         options: JSONOnlyOptions.self,
         environment: EnvironmentVariables.session,
         examples: [("kauth token refresh", .none)],

@@ -55,5 +55,5 @@ struct IntegerOption: Sendable {
 
 /// The flags that mean the same to every command that takes them.
 enum CommonFlags {
-    static let json = Toggle("json", Localized(en: "print JSON on stdout", ko: "stdout에 JSON을 출력합니다"))
+    static let json = Toggle("json", FlagHelpWords.jsonFlag)
 }

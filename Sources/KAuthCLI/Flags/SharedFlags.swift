@@ -4,54 +4,26 @@
 /// commands and the words, so neither has to know the other.
 enum SharedFlags {
     // `kauth login`: where and as whom it logs in.
-    static let clientID = Option(
-        "client-id", "ID",
-        Localized(
-            en: "client id (Kakao: REST API key); also KAUTH_CLIENT_ID",
-            ko: "클라이언트 ID (카카오: REST API 키). KAUTH_CLIENT_ID도 같음"))
-    static let clientSecret = Option(
-        "client-secret", "SECRET",
-        Localized(
-            en: "client secret, if the app has one enabled; also KAUTH_CLIENT_SECRET",
-            ko: "앱이 클라이언트 시크릿을 사용한다면 그 값. KAUTH_CLIENT_SECRET도 같음"))
-    static let issuer = Option(
-        "issuer", "URL",
-        Localized(
-            en: "issuer of an OpenID Connect provider (--provider oidc)",
-            ko: "OpenID Connect 제공자의 issuer (--provider oidc)"))
-    static let redirectURI = Option(
-        "redirect-uri", "URI",
-        Localized(
-            en: "the registered redirect URI (http://127.0.0.1:PORT/PATH)",
-            ko: "등록한 리다이렉트 URI (http://127.0.0.1:PORT/PATH)"))
+    static let clientID = Option("client-id", "ID", SharedFlagHelpWords.clientIDFlag)
+    static let clientSecret = Option("client-secret", "SECRET", SharedFlagHelpWords.clientSecretFlag)
+    static let issuer = Option("issuer", "URL", SharedFlagHelpWords.issuerFlag)
+    static let redirectURI = Option("redirect-uri", "URI", SharedFlagHelpWords.redirectURIFlag)
     static let loginPort = IntegerOption.port(
-        Localized(
-            en: "listen on this port (0: any free port); also KAUTH_REDIRECT_PORT",
-            ko: "이 포트에서 대기합니다 (0: 비어 있는 아무 포트). KAUTH_REDIRECT_PORT도 같음"))
-    static let openID = Toggle(
-        "openid",
-        Localized(
-            en: "ask for an OpenID Connect ID token (adds the openid scope; a nonce is always sent with it)",
-            ko: "OpenID Connect ID 토큰을 요청합니다 (openid 동의항목을 더하고, nonce를 항상 함께 보냅니다)"))
+        SharedFlagHelpWords.loginPortFlag)
+    static let openID = Toggle("openid", SharedFlagHelpWords.openIDFlag)
     static let nonce = Option(
         "nonce", "TEXT",
-        Localized(en: "nonce to send instead of a random one (implies --openid)", ko: "무작위 값 대신 보낼 nonce (--openid 포함)")
+        SharedFlagHelpWords.nonceFlag
     )
-    static let withToken = Toggle(
-        "with-token",
-        Localized(
-            en: "read a refresh token on standard input, check it with one refresh, and store it (no browser)",
-            ko: "표준 입력에서 리프레시 토큰을 읽고, 한 번 갱신해 확인한 뒤 저장합니다 (브라우저 없음)"))
+    static let withToken = Toggle("with-token", SharedFlagHelpWords.withTokenFlag)
 
     /// `kauth token --id-token`.
     static let idToken = Toggle(
-        "id-token", Localized(en: "the OpenID Connect ID token instead", ko: "대신 OpenID Connect ID 토큰"))
+        "id-token", SharedFlagHelpWords.idTokenFlag)
 
     /// `kauth shipping picker --port`.
     static let pickerPort = IntegerOption(
         "port", "N",
-        Localized(
-            en: "listen on this port of 127.0.0.1 (default: any free port); also KAUTH_REDIRECT_PORT",
-            ko: "127.0.0.1의 이 포트에서 대기합니다 (기본값: 비어 있는 아무 포트). KAUTH_REDIRECT_PORT도 같음"),
+        SharedFlagHelpWords.portFlag,
         range: 0...65535)
 }

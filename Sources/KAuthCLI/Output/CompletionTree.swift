@@ -74,10 +74,10 @@ struct CompletionTree {
         let words = root.subcommands.filter { !$0.hidden }.map(\.name) + root.topics.map(\.name)
         return CommandSpec(
             name: "help",
-            summary: Localized(en: "help for a command or a topic", ko: "명령이나 주제의 도움말"), globals: [],
+            summary: HelpCommandHelpWords.summary, globals: [],
             arguments: [
                 ArgumentSpec(
-                    name: "COMMAND", help: Localized(en: "a command or help topic", ko: "명령 또는 도움말 주제"),
+                    name: "COMMAND", help: HelpCommandHelpWords.commandArgument,
                     minimum: 0, maximum: 1, values: .choices(words))
             ])
     }

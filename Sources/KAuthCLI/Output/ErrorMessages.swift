@@ -265,10 +265,10 @@ struct ErrorMessages {
         switch setting {
         case .clientID:
             let type = ProviderType.named(provider)
-            let name = type?.help.clientIDName ?? "client id"
+            let name = type?.help.clientIDName ?? ProviderHelp.genericClientIDName
             return SetupErrorWords.missingClientID(
                 provider: provider, clientIDFlag: hasFlag(SharedFlags.clientID.spec),
-                clientIDName: name == "client id" ? nil : (type?.displayName ?? provider, name)
+                clientIDName: name == ProviderHelp.genericClientIDName ? nil : (type?.displayName ?? provider, name)
             ).localized
         case .issuer:
             return SetupErrorWords.missingIssuer(provider: provider, issuerFlag: hasFlag(SharedFlags.issuer.spec))

@@ -26,7 +26,7 @@ enum TextTable {
 
 /// `KEY=VALUE` words (`kauth properties set`, `kauth signup`, `kauth api -f`).
 enum KeyValueArguments {
-    static func parse(_ words: [String], what: String) throws -> [(String, String)] {
+    static func parse(_ words: [String], what: Localized) throws -> [(String, String)] {
         try words.map { word in
             guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
                 throw CommandError.usage(UsageWords.needsKeyValue(what: what, given: word).localized)

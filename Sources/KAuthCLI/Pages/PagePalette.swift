@@ -75,12 +75,12 @@ struct PagePalette: Sendable {
     /// Every foreground/background pair that meets on a page, as the CSS in `BrowserPages` draws it.
     var textPairs: [(role: String, foreground: PageColour, background: PageColour)] {
         [
-            ("heading on card", text, card),
-            ("explanation on card", muted, card),
-            ("signature on card", footer, card),
-            ("provider answer and commands on inset", text, inset),
-            ("answer label on inset", muted, inset)
-        ] + PageTone.allCases.map { tone in ("glyph on \(tone) accent", onAccent, accent(tone)) }
+            ("heading-on-card", text, card),
+            ("explanation-on-card", muted, card),
+            ("signature-on-card", footer, card),
+            ("provider-answer-and-commands-on-inset", text, inset),
+            ("answer-label-on-inset", muted, inset)
+        ] + PageTone.allCases.map { tone in ("glyph-on-\(tone)-accent", onAccent, accent(tone)) }
     }
 
     /// The palette as CSS custom properties, so the light and dark schemes differ only here.

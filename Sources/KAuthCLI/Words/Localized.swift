@@ -25,6 +25,12 @@ struct Localized: Sendable, Equatable {
         Localized(en: lhs.english + rhs.english, ko: lhs.korean + rhs.korean)
     }
 
+    /// What `say` says in each language: a text made by code that speaks either (a table, an
+    /// error's message), so that it can stand where a message is expected.
+    static func inEachLanguage(_ say: (Language) -> String) -> Localized {
+        Localized(en: say(.english), ko: say(.korean))
+    }
+
     /// The same words in both languages: a value that is not a sentence (a name, a path, text a
     /// provider sent), so that it can stand where a message is expected.
     static func verbatim(_ text: String) -> Localized {

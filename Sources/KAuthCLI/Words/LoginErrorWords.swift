@@ -32,10 +32,10 @@ enum LoginErrorWords: Message {
                 ? Localized(
                     en:
                         "the login was denied at \(provider.visible) (\(error.visible)\(said)); run \(again) to try again",
-                    ko: "\(provider.visible)에서 로그인이 거부되었습니다(\(error.visible)\(said)). 다시 시도하려면 \(again)을(를) 실행하십시오")
+                    ko: "\(provider.koreanName)에서 로그인이 거부되었습니다(\(error.visible)\(said)). 다시 시도하려면 \(again)을(를) 실행하십시오")
                 : Localized(
                     en: "the login failed at \(provider.visible) (\(error.visible)\(said)); run \(again) to try again",
-                    ko: "\(provider.visible)에서 로그인에 실패했습니다(\(error.visible)\(said)). 다시 시도하려면 \(again)을(를) 실행하십시오")
+                    ko: "\(provider.koreanName)에서 로그인에 실패했습니다(\(error.visible)\(said)). 다시 시도하려면 \(again)을(를) 실행하십시오")
         case .invalidScope(let provider, let detail, let scopes, let listing):
             let said = detail.map { ": \($0.visible)" } ?? ""
             let asked = scopes.map { " (\($0.visible))" } ?? ""
@@ -76,7 +76,7 @@ enum LoginErrorWords: Message {
         case .deviceDenied(let provider, let again):
             return Localized(
                 en: "the login was denied at \(provider.visible) (access_denied); run \(again) to try again",
-                ko: "\(provider.visible)에서 로그인이 거부되었습니다(access_denied). 다시 시도하려면 \(again)을(를) 실행하십시오")
+                ko: "\(provider.koreanName)에서 로그인이 거부되었습니다(access_denied). 다시 시도하려면 \(again)을(를) 실행하십시오")
         case .deviceExpired(let again):
             return Localized(
                 en: "the device code expired before the login was approved; run \(again) again",
@@ -197,7 +197,7 @@ enum NoRedirectWords: Message {
         Localized(
             en:
                 "When the browser shows an error page from \(provider) instead of coming back here, the usual cause is a redirect URI that is not registered for the app: ",
-            ko: "브라우저가 여기로 돌아오지 않고 \(provider)의 오류 페이지를 보여준다면, 대개 앱에 등록되지 않은 리다이렉트 URI 때문입니다. ")
+            ko: "브라우저가 여기로 돌아오지 않고 \(provider.koreanName)의 오류 페이지를 보여준다면, 대개 앱에 등록되지 않은 리다이렉트 URI 때문입니다. ")
     }
 }
 

@@ -268,7 +268,7 @@ enum LoginWords: Message {
             let user = user.localized
             return Localized(
                 en: "Logged in to \(provider.visible) as \(user.english), profile '\(profile)'.\n",
-                ko: "\(provider.visible)에 로그인했습니다: \(user.korean), 프로필 '\(profile)'.\n")
+                ko: "\(provider.koreanName)에 로그인했습니다: \(user.korean), 프로필 '\(profile)'.\n")
         case .scopes(let scopes, let unconfirmed, let asked, let provider):
             let list = scopes.map(\.visible).joined(separator: " ")
             let note =

@@ -122,7 +122,7 @@ enum MachineLoginWords: Message {
         case .loggedIn(let provider, let clientID, let profile):
             Localized(
                 en: "Logged in to \(provider.visible) as the client \(clientID.visible), profile '\(profile.visible)'.",
-                ko: "\(provider.visible)에 클라이언트 \(clientID.visible)(으)로 로그인했습니다. 프로필 '\(profile.visible)'.")
+                ko: "\(provider.koreanName)에 클라이언트 \(clientID.visible)(으)로 로그인했습니다. 프로필 '\(profile.visible)'.")
         case .scopes(let scopes):
             Localized(en: "Scopes: \(scopes.visible)", ko: "스코프: \(scopes.visible)")
         case .resources(let resources):

@@ -97,7 +97,7 @@ enum ProductErrorWords: Message {
         let lead = Localized(
             en:
                 "\(provider.visible) may refuse to send the browser back to this machine (whether it accepts a return URL on 127.0.0.1 is unconfirmed): ",
-            ko: "\(provider.visible)이(가) 브라우저를 이 컴퓨터로 돌려보내지 않을 수 있습니다(127.0.0.1의 반환 URL을 받는지는 확인되지 않았습니다). ")
+            ko: "\(provider.koreanName)이(가) 브라우저를 이 컴퓨터로 돌려보내지 않을 수 있습니다(127.0.0.1의 반환 URL을 받는지는 확인되지 않았습니다). ")
         if fixedPort {
             return lead
                 + Localized(

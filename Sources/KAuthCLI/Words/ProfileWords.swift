@@ -28,7 +28,7 @@ indirect enum ProfileWords: Message {
         case .loggedOut(let provider, let profile):
             return Localized(
                 en: "Logged out of \(provider) (profile '\(profile)').\n",
-                ko: "\(provider)에서 로그아웃했습니다 (프로필 '\(profile)').\n")
+                ko: "\(provider.koreanName)에서 로그아웃했습니다 (프로필 '\(profile)').\n")
         case .loggedOutEnvironmentToken:
             return Localized(
                 en: "Logged out the session of the token in KAUTH_ACCESS_TOKEN (the keystore was not touched).\n",
@@ -37,13 +37,15 @@ indirect enum ProfileWords: Message {
             return Localized(en: "warning: \(text.english)\n", ko: "경고: \(text.korean)\n")
         case .noTokenLeft(let provider):
             return Localized(
-                en: "no token was left to revoke at \(provider)", ko: "\(provider)에서 폐기할 토큰이 남아 있지 않았습니다")
+                en: "no token was left to revoke at \(provider)", ko: "\(provider.koreanName)에서 폐기할 토큰이 남아 있지 않았습니다")
         case .notRevoked(let provider, let reason, let stillValid):
             let (reason, stillValid) = (reason.localized, stillValid.localized)
             return Localized(
                 en:
                     "\(provider) could not revoke this login (\(reason.english)); \(stillValid.english). The local tokens are deleted anyway.",
-                ko: "\(provider)이(가) 이 로그인을 폐기하지 못했습니다 (\(reason.korean)). \(stillValid.korean). 그래도 로컬 토큰은 삭제했습니다.")
+                ko:
+                    "\(provider.koreanName)이(가) 이 로그인을 폐기하지 못했습니다 (\(reason.korean)). \(stillValid.korean). 그래도 로컬 토큰은 삭제했습니다."
+            )
         case .logoutFailed(let provider, let message, let stillValid):
             let stillValid = stillValid.localized
             return Localized(
@@ -55,7 +57,7 @@ indirect enum ProfileWords: Message {
             return Localized(
                 en:
                     "the refresh token stays valid at \(provider) until it expires\(until.map { " (\($0.english))" } ?? "")",
-                ko: "리프레시 토큰은 만료될 때까지\(until.map { "(\($0.korean))" } ?? "") \(provider)에서 유효합니다")
+                ko: "리프레시 토큰은 만료될 때까지\(until.map { "(\($0.korean))" } ?? "") \(provider.koreanName)에서 유효합니다")
         case .accessTokenStaysValid:
             return Localized(
                 en: "the access token stays valid until it expires", ko: "액세스 토큰은 만료될 때까지 유효합니다")
@@ -96,7 +98,7 @@ indirect enum ProfileWords: Message {
             return Localized(
                 en:
                     "Unlinked the account from the app at \(provider.visible) and deleted the local tokens (profile '\(profile)').\n",
-                ko: "\(provider.visible)에서 계정과 앱의 연결을 끊고 로컬 토큰을 삭제했습니다 (프로필 '\(profile)').\n")
+                ko: "\(provider.koreanName)에서 계정과 앱의 연결을 끊고 로컬 토큰을 삭제했습니다 (프로필 '\(profile)').\n")
         case .alsoEnded(let profiles, let logins):
             let one = profiles.count == 1
             let names = profiles.map { "'\($0)'" }.joined(separator: ", ")

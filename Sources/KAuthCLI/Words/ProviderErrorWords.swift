@@ -163,7 +163,7 @@ enum ProviderErrorWords: Message {
         case .idTokenRefused(let provider, let why):
             return Localized(
                 en: "the ID token from \(provider.visible) was refused: \(why.english.visible); nothing was stored",
-                ko: "\(provider.visible)의 ID 토큰을 거부했습니다: \(why.korean.visible). 아무것도 저장하지 않았습니다")
+                ko: "\(provider.koreanName)의 ID 토큰을 거부했습니다: \(why.korean.visible). 아무것도 저장하지 않았습니다")
         case .foreignUserinfo(let subject, let expected):
             return Localized(
                 en:

@@ -159,7 +159,8 @@ enum StatusWords: Message {
                     ko: "\(provider) 로그인(\(user.korean))이 만료되었습니다\n")
             }
             return Localized(
-                en: "Logged in to \(provider) as \(user.english)\n", ko: "\(provider)에 로그인되어 있습니다: \(user.korean)\n")
+                en: "Logged in to \(provider) as \(user.english)\n",
+                ko: "\(provider.koreanName)에 로그인되어 있습니다: \(user.korean)\n")
         case .unknownUser:
             return Localized(
                 en: "an unknown user (run `kauth me` to fetch the profile)",

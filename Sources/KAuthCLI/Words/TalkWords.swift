@@ -5,6 +5,10 @@ enum TalkWords: Message {
     case receiver, result
     case sent
     case notSent(String)
+    /// Why a receiver was not reached, when Kakao's answer named it neither as sent nor as failed.
+    case listedNeither
+    /// Kakao said why a receiver was not reached, without a code or without a message.
+    case noCode, noMessage
     case noReceiverNamed
     case notReached(missed: Int, of: Int, each: [String])
     case shareWarning(key: String, message: String)
@@ -18,6 +22,11 @@ enum TalkWords: Message {
         case .receiver: return Localized(en: "RECEIVER", ko: "받는 사람")
         case .result: return Localized(en: "RESULT", ko: "결과")
         case .sent: return Localized(en: "sent", ko: "보냄")
+        case .listedNeither:
+            return Localized(
+                en: "Kakao listed it neither as sent nor as failed", ko: "카카오가 보냄으로도 실패로도 알려 주지 않았습니다")
+        case .noCode: return Localized(en: "no code", ko: "코드 없음")
+        case .noMessage: return Localized(en: "no message", ko: "메시지 없음")
         case .notSent(let reason): return Localized(en: "not sent: \(reason)", ko: "보내지 못함: \(reason)")
         case .noReceiverNamed:
             return Localized(

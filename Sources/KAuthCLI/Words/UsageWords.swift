@@ -20,7 +20,8 @@ enum UsageWords: Message {
     case wholeNumber(flag: String, lowest: Int, highest: Int, given: String)
     /// A profile name that is not ASCII letters, digits, `-`, `_` and `.` (a Korean one too).
     case invalidProfileName(name: String)
-    case needsKeyValue(what: String, given: String)
+    /// A word that is not `KEY=VALUE`; `what` says which: a flag (`--arg`), or `eachProperty`.
+    case needsKeyValue(what: Localized, given: String)
 
     var localized: Localized {
         switch self {
@@ -85,7 +86,8 @@ enum UsageWords: Message {
                 ko: "프로필 이름 '\(name.visible)'은(는) 쓸 수 없습니다. 영문자(a-z, A-Z), 숫자, '-', '_', '.'만 쓰십시오")
         case .needsKeyValue(let what, let given):
             Localized(
-                en: "\(what) needs KEY=VALUE, not '\(given)'", ko: "\(what)에는 '\(given)'이(가) 아니라 KEY=VALUE가 필요합니다")
+                en: "\(what.english) needs KEY=VALUE, not '\(given)'",
+                ko: "\(what.korean)에는 '\(given)'이(가) 아니라 KEY=VALUE가 필요합니다")
         }
     }
 }
@@ -109,4 +111,9 @@ enum ReportWords: Message {
                 en: "Run '\(command) --help' for usage.", ko: "사용법은 '\(command) --help'를 실행해 확인하십시오.")
         }
     }
+}
+
+extension UsageWords {
+    /// What `kauth properties set` and `kauth signup` need each argument to be `KEY=VALUE` for.
+    static let eachProperty = Localized(en: "each property", ko: "각 속성")
 }

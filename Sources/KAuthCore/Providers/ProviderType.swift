@@ -138,8 +138,12 @@ package struct ProviderHelp: Sendable {
     /// OpenID Connect's `offline_access` scope with `prompt=consent` (OIDC Core §11).
     package var refreshTokenRequest: (scope: String, prompt: String)?
 
+    /// What the client id is called where a provider has no name of its own for it: messages
+    /// name a provider's own name (and the provider) only when it differs.
+    package static let genericClientIDName = "client id"
+
     init(
-        clientIDName: String = "client id", redirectRegistration: String? = nil, idTokenSetup: String? = nil,
+        clientIDName: String = genericClientIDName, redirectRegistration: String? = nil, idTokenSetup: String? = nil,
         refreshTokenRequest: (scope: String, prompt: String)? = nil
     ) {
         self.clientIDName = clientIDName

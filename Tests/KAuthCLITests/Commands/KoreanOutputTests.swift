@@ -227,7 +227,7 @@ import Testing
         let result = try await run(["status"], language: "ko", session: Self.session())
         #expect(result.code == 0, "\(result.err)")
         let lines = result.out.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "Kakao에 로그인되어 있습니다: 라이언 (ID 42)")
+        #expect(lines[0] == "카카오에 로그인되어 있습니다: 라이언 (ID 42)")
         #expect(lines.contains("  세션           유효"))
         #expect(lines.contains("  동의항목       profile_nickname"))
         #expect(lines.contains("  액세스 토큰    2026년 1월 1일 05:59 UTC까지 유효 (5시간 59분 남음)"), "\(result.out)")
