@@ -114,9 +114,12 @@ release: deps
 # - Relocations stay RELA, not packed as DT_RELR: glibc reads DT_RELR only from 2.36 on (an older
 #   one refuses the binary), and the archive must run where the tools kauth plugs into run today:
 #   Ubuntu 22.04 (glibc 2.35), RHEL 9 and Amazon Linux 2023 (2.34). Packing saved 1.4 MiB of a
-#   start's memory (59,000 relative relocations, Swift metadata and libcrypto's tables, read at
-#   every start); `make bench`'s targets allow for it, and `make dist-check` fails on a binary
-#   that asks for DT_RELR or a symbol newer than GLIBC_2.34.
+#   start's memory (61,000 relative relocations, Swift metadata and libcrypto's tables, read at
+#   every start); the program gives those pages back before main instead, once the loader has
+#   applied them (Sources/CBuildInfo/relocations.c), and `make dist-check` fails on a binary
+#   that asks for DT_RELR or a symbol newer than GLIBC_2.34. The one such symbol a link against
+#   a newer glibc picks, hypotf@GLIBC_2.35 (wrapped by Swift's Glibc module, never called), is
+#   bound to the old hypotf inside the binary (Sources/CBuildInfo/glibc_floor.c).
 # - The Swift toolchain's static-stdlib link exports all 5,800 symbols of kauth's own modules, a
 #   dynamic symbol table the loader consults first for every symbol a library binds; nothing looks
 #   them up (the libraries kauth loads with dlopen bind to their own), so none are exported.
@@ -126,17 +129,21 @@ release: deps
 #   the swift5_* sections, and a name that starts with a dot gets no __start_ symbol for code to
 #   find it by) with a linker script, and the linker writes no build ID: it would be a hash over
 #   the debug sections too, which vary. RELEASE_LLD= links with the toolchain's default instead.
+# - No RUNPATH: SwiftPM gives an executable `$ORIGIN`, for Swift libraries next to it, and a static
+#   build has none there; with it, the loader first looked for libc, libm, libstdc++ and
+#   libgcc_s in some 40 places in kauth's own folder (glibc-hwcaps/x86-64-v3/, tls/haswell/, …)
+#   at every start, and would load any of them found there.
 RELEASE_LLD ?= $(shell { [ -x "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/ld.lld" ] || command -v ld.lld >/dev/null; } && \
 	echo -Xswiftc -use-ld=lld)
 RELEASE_DISCARD := "SECTIONS { /DISCARD/ : { *(.swift_modhash) } } INSERT AFTER .text;"
-RELEASE_LINK := $(RELEASE_LLD) $(if $(RELEASE_LLD),-Xlinker --script=$(CURDIR)/$(RELEASE_DIR)/discard.ld) \
+RELEASE_LINK := --disable-local-rpath $(RELEASE_LLD) $(if $(RELEASE_LLD),-Xlinker --script=$(CURDIR)/$(RELEASE_DIR)/discard.ld) \
 	-Xlinker --build-id=none -Xlinker --no-export-dynamic
 
 ## install: the release binary, stripped (`install -s`): about 20 MB instead of 34 MB. Only a
 ## crash's backtrace reads the symbol tables; `make release` keeps them, for debugging. Then the
 ## man page and the bash, zsh and fish completions, which the binary writes from its command tree;
 ## and the links git-credential-kauth and docker-credential-kauth, the names git and Docker run
-## their credential helpers by (kauth answers to them).
+## their credential helpers by (kauth answers to them), each with its man page: a link to kauth.1.
 install: release
 	@$(MAKE) --no-print-directory install-files KAUTH=$(KAUTH)
 
@@ -150,6 +157,8 @@ install-files:
 	ln -sf kauth $(DESTDIR)$(BINDIR)/docker-credential-kauth
 	KAUTH_LANG=en $(KAUTH) __man > $(DESTDIR)$(MANDIR)/kauth.1.tmp && mv $(DESTDIR)$(MANDIR)/kauth.1.tmp $(DESTDIR)$(MANDIR)/kauth.1
 	KAUTH_LANG=ko $(KAUTH) __man > $(DESTDIR)$(MANDIR_KO)/kauth.1.tmp && mv $(DESTDIR)$(MANDIR_KO)/kauth.1.tmp $(DESTDIR)$(MANDIR_KO)/kauth.1
+	for dir in $(DESTDIR)$(MANDIR) $(DESTDIR)$(MANDIR_KO); do \
+		ln -sf kauth.1 $$dir/git-credential-kauth.1 && ln -sf kauth.1 $$dir/docker-credential-kauth.1 || exit 1; done
 	KAUTH_LANG=en $(KAUTH) completion bash > $(DESTDIR)$(BASHCOMPDIR)/kauth.tmp && mv $(DESTDIR)$(BASHCOMPDIR)/kauth.tmp $(DESTDIR)$(BASHCOMPDIR)/kauth
 	KAUTH_LANG=en $(KAUTH) completion zsh > $(DESTDIR)$(ZSHCOMPDIR)/_kauth.tmp && mv $(DESTDIR)$(ZSHCOMPDIR)/_kauth.tmp $(DESTDIR)$(ZSHCOMPDIR)/_kauth
 	KAUTH_LANG=en $(KAUTH) completion fish > $(DESTDIR)$(FISHCOMPDIR)/kauth.fish.tmp && mv $(DESTDIR)$(FISHCOMPDIR)/kauth.fish.tmp $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
@@ -158,6 +167,8 @@ install-files:
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/kauth $(DESTDIR)$(BINDIR)/git-credential-kauth $(DESTDIR)$(BINDIR)/docker-credential-kauth \
 		$(DESTDIR)$(MANDIR)/kauth.1 $(DESTDIR)$(MANDIR_KO)/kauth.1 $(DESTDIR)$(BASHCOMPDIR)/kauth \
+		$(DESTDIR)$(MANDIR)/git-credential-kauth.1 $(DESTDIR)$(MANDIR)/docker-credential-kauth.1 \
+		$(DESTDIR)$(MANDIR_KO)/git-credential-kauth.1 $(DESTDIR)$(MANDIR_KO)/docker-credential-kauth.1 \
 		$(DESTDIR)$(ZSHCOMPDIR)/_kauth $(DESTDIR)$(FISHCOMPDIR)/kauth.fish
 
 ## dist: for installing without Swift, under DIST_DIR: the archive kauth-VERSION-linux-ARCH.tar.gz
@@ -175,10 +186,13 @@ dist-check: dist
 ## bench: median start-up and peak memory of `kauth token` (stripped, as installed) with a valid
 ## token stored by a real login to `kauth sandbox`, on a plain keystore, one whose key is in a real
 ## Secret Service (gnome-keyring on a private bus, when installed) and one encrypted with a
-## passphrase, against a minimal program that reads the plain file; states each target and fails
-## when a peak is over its target or a time ratio far over its own (Tests/Scripts/bench.sh says why)
+## passphrase, against a minimal program that reads the plain file; then the helpers git, Docker and
+## the AWS CLI run before their commands (git-credential-kauth get, docker-credential-kauth get, kauth
+## aws credential-process with kept credentials, kept by a first call of the real AWS CLI against
+## moto's STS, both installed as for `test`); states each target and fails when a peak is over its
+## target or a time ratio far over its own (Tests/Scripts/bench.sh says why)
 bench: release
-	@Tests/Scripts/bench.sh $(CURDIR)/$(RELEASE_DIR)/release/kauth
+	@BENCH_AWS_VENV=$(CURDIR)/$(BUILD_DIR)/test-tools/aws Tests/Scripts/bench.sh $(CURDIR)/$(RELEASE_DIR)/release/kauth
 
 clean:
 	rm -rf $(BUILD_DIR) $(RELEASE_DIR) $(DIST_DIR) .build-coverage

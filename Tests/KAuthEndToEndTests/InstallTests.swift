@@ -12,7 +12,13 @@ import Testing
         "share/zsh/site-functions/_kauth", "share/fish/vendor_completions.d/kauth.fish"
     ]
 
-    static let links = ["bin/git-credential-kauth", "bin/docker-credential-kauth"]
+    /// Each link and what it points at: git and Docker run their helpers by these names (kauth
+    /// answers to them), and `man` finds each helper's page (kauth's).
+    static let links = [
+        "bin/git-credential-kauth": "kauth", "bin/docker-credential-kauth": "kauth",
+        "share/man/man1/git-credential-kauth.1": "kauth.1", "share/man/man1/docker-credential-kauth.1": "kauth.1",
+        "share/man/ko/man1/git-credential-kauth.1": "kauth.1", "share/man/ko/man1/docker-credential-kauth.1": "kauth.1"
+    ]
 
     func make(_ arguments: [String]) async throws -> RunResult {
         try await Spawned(
@@ -34,10 +40,10 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: root + file), "\(file) missing")
         }
         // git and Docker run their helpers by these names; kauth answers to them.
-        for link in Self.links {
+        for (link, target) in Self.links {
             #expect(
-                (try? FileManager.default.destinationOfSymbolicLink(atPath: root + link)) == "kauth",
-                "\(link) is not a link to kauth")
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: root + link)) == target,
+                "\(link) is not a link to \(target)")
         }
         let installed = root + "bin/kauth"
         #expect(
@@ -58,7 +64,7 @@ import Testing
         }
         let uninstall = try await make(["uninstall"] + settings)
         #expect(uninstall.code == 0, "\(uninstall.err)")
-        for file in Self.files + Self.links {
+        for file in Self.files + Self.links.keys.sorted() {
             #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: root + file)) == nil)
             #expect(!FileManager.default.fileExists(atPath: root + file), "\(file) left behind")
         }

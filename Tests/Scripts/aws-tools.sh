@@ -12,9 +12,13 @@ set -uo pipefail
 venv="${1:?usage: aws-tools.sh VENV}"
 packages=("moto[server]==5.2.1" "awscli==1.45.64")
 
+# A virtualenv's scripts name its Python by the absolute path it was made at (#!VENV/bin/python):
+# one copied or moved with its build folder (cp -a of a checkout) keeps its files but runs nothing,
+# so the interpreter the scripts name must be there too.
 ready() {
   [ -x "$venv/bin/aws" ] && [ -x "$venv/bin/moto_server" ] && [ -f "$venv/.kauth-tools" ] \
-    && [ "$(cat "$venv/.kauth-tools")" = "${packages[*]}" ]
+    && [ "$(cat "$venv/.kauth-tools")" = "${packages[*]}" ] \
+    && [ -x "$(sed -n '1s/^#!//p' "$venv/bin/aws")" ] && [ -x "$(sed -n '1s/^#!//p' "$venv/bin/moto_server")" ]
 }
 ready && exit 0
 

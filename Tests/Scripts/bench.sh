@@ -12,10 +12,14 @@
 # Targets: plain kauth at most 1.3x the floor and at most 16 MiB at its peak; keyring (key cached,
 # what users get) at most 2x plain and at most 18 MiB; passphrase at most 18 MiB (both decrypt,
 # and libcrypto's set-up for that is 1.6-1.8 MiB; the release binary's relocations are RELA since
-# it must run on glibc 2.34, 1.4 MiB more than packed, see the Makefile).
-# The helpers the tools run before each of their commands (`kauth aws credential-process` for the
-# AWS CLI with kept credentials; others add theirs with add_helper, below) are measured the same
-# way, on the plain keystore, against kauth token's targets: 1.3x the floor and 16 MiB.
+# it must run on glibc 2.34, 1.4 MiB read at every start, whose pages it gives back before main,
+# see the Makefile).
+# The helpers the tools run before each of their commands, as the tools run them, are measured the
+# same way, each on a plain keystore of its own, against kauth token's targets (1.3x the floor and
+# 16 MiB): `git-credential-kauth get` (git's request on stdin, a host in git_hosts),
+# `docker-credential-kauth get` (the registry on stdin, in docker_hosts), and `kauth aws
+# credential-process` with the AWS credentials kept by a first call the real AWS CLI made against
+# moto's STS (add_helper, below, for another).
 # Peak memory does not depend on the machine's load, so a peak above its target fails the bench
 # (exit 1). It does vary by a few hundred KiB from run to run (where the loader places the binary
 # decides which pages the kernel maps around each one touched), so every program's peak is taken
@@ -70,10 +74,11 @@ KAUTH_HOME="$work/passphrase" KAUTH_PASSPHRASE=bench "$kauth" login --scopes pro
 grep -q '"protection" : "passphrase"' "$work/passphrase/credentials.json" || { echo "bench: the passphrase login wrote no encrypted file" >&2; exit 1; }
 
 # The helpers: one line each in $work/helpers (JSON: name, KAUTH_HOME, what goes to its stdin,
-# environment variables, the arguments after kauth), each home prepared as a user's would be. A
-# helper for another tool adds its own with add_helper after preparing its home.
+# environment variables, the program and its arguments, as the tool runs it), each home prepared
+# as a user's would be. A helper for another tool adds its own with add_helper after preparing
+# its home.
 : >"$work/helpers"
-add_helper() {   # add_helper NAME HOME STDIN [VARIABLE=VALUE…] -- ARGUMENTS…
+add_helper() {   # add_helper NAME HOME STDIN [VARIABLE=VALUE…] -- PROGRAM ARGUMENTS…
   python3 -c '
 import json, sys
 rest = sys.argv[4:]
@@ -81,14 +86,64 @@ cut = rest.index("--")
 print(json.dumps({"name": sys.argv[1], "home": sys.argv[2], "stdin": sys.argv[3],
                   "env": dict(item.split("=", 1) for item in rest[:cut]), "argv": rest[cut + 1:]}))' "$@" >>"$work/helpers"
 }
+# The names git and Docker run their helpers by: links to kauth, as `make install` puts them.
+ln -s kauth "$work/git-credential-kauth"
+ln -s kauth "$work/docker-credential-kauth"
+
+# git: `credential.helper = kauth` makes git run `git-credential-kauth get` with the request on
+# stdin, for a host listed in git_hosts, before every fetch and push. A login of its own, and
+# the provider's git_hosts set as Docs/commands.md says.
+KAUTH_HOME="$work/git" KAUTH_KEYRING=off "$kauth" login --scopes profile_nickname >/dev/null 2>"$work/login-git.log" \
+  || { cat "$work/login-git.log" >&2; exit 1; }
+KAUTH_HOME="$work/git" "$kauth" config set provider.kakao.git_hosts git.example.com >/dev/null
+git_request=$'capability[]=authtype\nprotocol=https\nhost=git.example.com\n\n'
+answer="$(printf %s "$git_request" | KAUTH_HOME="$work/git" "$work/git-credential-kauth" get)"
+grep -q '^password=.' <<<"$answer" || { echo "bench: git-credential-kauth get gave no password: $answer" >&2; exit 1; }
+add_helper "git-credential-kauth get" "$work/git" "$git_request" -- "$work/git-credential-kauth" get
+
+# Docker: credHelpers runs `docker-credential-kauth get` with the registry on stdin before every
+# pull and push from it.
+KAUTH_HOME="$work/docker" KAUTH_KEYRING=off "$kauth" login --scopes profile_nickname >/dev/null 2>"$work/login-docker.log" \
+  || { cat "$work/login-docker.log" >&2; exit 1; }
+KAUTH_HOME="$work/docker" "$kauth" config set provider.kakao.docker_hosts registry.example.com >/dev/null
+answer="$(echo registry.example.com | KAUTH_HOME="$work/docker" "$work/docker-credential-kauth" get)"
+grep -q '"Secret":"[^"]' <<<"$answer" || { echo "bench: docker-credential-kauth get gave no secret" >&2; exit 1; }
+add_helper "docker-credential-kauth get" "$work/docker" $'registry.example.com\n' -- "$work/docker-credential-kauth" get
 
 # kauth aws credential-process with credentials kept: an OpenID Connect login (its ID token is
-# what STS gets), one request to a one-shot STS on 127.0.0.1 that answers as STS does, then the
-# STS is gone, so a measured run that asked it again would fail the bench.
+# what STS gets), then, as a user's first AWS command, the real AWS CLI, whose profile names
+# kauth as its credential_process, runs `aws sts get-caller-identity` against moto's STS on
+# 127.0.0.1 (the AWS end-to-end tests' tools: Tests/Scripts/aws-tools.sh installs them from
+# PyPI, into the virtualenv `make test` uses). kauth trades the ID token there once and keeps the
+# credentials; then the STS is stopped, so a measured run that asked it again would fail the bench.
+# Where the tools cannot be installed, kauth itself makes that first call, to a one-shot STS that
+# answers as STS does (said in the output).
 role="arn:aws:iam::123456789012:role/bench"
 KAUTH_HOME="$work/aws" KAUTH_KEYRING=off "$kauth" login --openid --scopes profile_nickname >/dev/null 2>"$work/login-aws.log" \
   || { cat "$work/login-aws.log" >&2; exit 1; }
-python3 - "$work/sts.port" <<'PY' &
+aws_venv="${BENCH_AWS_VENV:-$root/.build/test-tools/aws}"
+# (AWS_REGION for kauth and the SDKs; the AWS CLI version 1 reads only AWS_DEFAULT_REGION.)
+export AWS_REGION=us-east-1 AWS_DEFAULT_REGION=us-east-1
+unset AWS_PROFILE AWS_DEFAULT_PROFILE AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY AWS_SESSION_TOKEN AWS_CONFIG_FILE AWS_SHARED_CREDENTIALS_FILE
+if "$root/Tests/Scripts/aws-tools.sh" "$aws_venv"; then
+  sts_how="the AWS CLI ($("$aws_venv/bin/aws" --version 2>&1 | cut -d' ' -f1)) against moto's STS"
+  HOME="$work" "$aws_venv/bin/moto_server" -H 127.0.0.1 -p 0 >"$work/moto.log" 2>&1 &
+  sts_pid=$!
+  pids+=("$sts_pid")
+  for _ in $(seq 1 600); do grep -q 'Running on http://127.0.0.1:' "$work/moto.log" && break; sleep 0.1; done
+  port="$(sed -n 's|.*Running on http://127.0.0.1:\([0-9]*\).*|\1|p' "$work/moto.log" | head -n 1)"
+  [ -n "$port" ] || { cat "$work/moto.log" >&2; echo "bench: moto's server did not start" >&2; exit 1; }
+  sts="http://127.0.0.1:$port"
+  printf '[profile bench]\ncredential_process = %s aws credential-process --role-arn %s\n' "$kauth" "$role" >"$work/aws-config"
+  KAUTH_HOME="$work/aws" AWS_CONFIG_FILE="$work/aws-config" AWS_SHARED_CREDENTIALS_FILE="$work/aws-credentials" \
+    AWS_ENDPOINT_URL="$sts" HOME="$work" "$aws_venv/bin/aws" --profile bench sts get-caller-identity >"$work/aws.out" 2>"$work/aws.log" \
+    || { cat "$work/aws.log" >&2; echo "bench: aws sts get-caller-identity failed" >&2; exit 1; }
+  grep -q '"Arn"' "$work/aws.out" || { cat "$work/aws.out" >&2; exit 1; }
+  kill "$sts_pid"
+  wait "$sts_pid" 2>/dev/null || true
+else
+  sts_how="kauth against a one-shot STS (the AWS CLI and moto could not be installed; see above)"
+  python3 - "$work/sts.port" <<'PY' &
 import http.server, sys, datetime
 expiration = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
 answer = ('<AssumeRoleWithWebIdentityResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/">'
@@ -106,13 +161,14 @@ server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
 open(sys.argv[1], "w").write(str(server.server_address[1]))
 server.handle_request()
 PY
-sts_pid=$!
-for _ in $(seq 1 100); do [ -s "$work/sts.port" ] && break; sleep 0.05; done
-sts="http://127.0.0.1:$(cat "$work/sts.port")"
-KAUTH_HOME="$work/aws" AWS_ENDPOINT_URL="$sts" \
-  "$kauth" aws credential-process --role-arn "$role" >/dev/null 2>"$work/aws.log" || { cat "$work/aws.log" >&2; exit 1; }
-wait "$sts_pid"
-add_helper "kauth aws credential-process, kept" "$work/aws" "" AWS_ENDPOINT_URL="$sts" -- aws credential-process --role-arn "$role"
+  sts_pid=$!
+  for _ in $(seq 1 100); do [ -s "$work/sts.port" ] && break; sleep 0.05; done
+  sts="http://127.0.0.1:$(cat "$work/sts.port")"
+  KAUTH_HOME="$work/aws" AWS_ENDPOINT_URL="$sts" \
+    "$kauth" aws credential-process --role-arn "$role" >/dev/null 2>"$work/aws.log" || { cat "$work/aws.log" >&2; exit 1; }
+  wait "$sts_pid"
+fi
+add_helper "kauth aws credential-process, kept" "$work/aws" "" AWS_ENDPOINT_URL="$sts" -- "$kauth" aws credential-process --role-arn "$role"
 
 # The keyring: a private session bus and an unlocked gnome-keyring, when they are installed.
 keyring_bus=""
@@ -142,9 +198,10 @@ if [ -z "$keyring_skip" ]; then
   fi
 fi
 
-python3 - "$runs" "$peak_runs" "$kauth" "$work" "$keyring_bus" "$keyring_skip" <<'PY'
+python3 - "$runs" "$peak_runs" "$kauth" "$work" "$keyring_bus" "$keyring_skip" "$sts_how" <<'PY'
 import ctypes, json, os, platform, statistics, subprocess, sys, time
 runs, peak_runs, kauth, work, bus, skip = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
+sts_how = sys.argv[7]
 
 base_env = {k: v for k, v in os.environ.items() if k != "DBUS_SESSION_BUS_ADDRESS"}
 plain_env = dict(base_env, KAUTH_HOME=work + "/plain")
@@ -214,7 +271,7 @@ helpers = []
 with open(work + "/helpers") as f:
     for line in f:
         helper = json.loads(line)
-        helpers.append(case(helper["name"], [kauth] + helper["argv"], dict(base_env, KAUTH_HOME=helper["home"], **helper["env"]),
+        helpers.append(case(helper["name"], helper["argv"], dict(base_env, KAUTH_HOME=helper["home"], **helper["env"]),
                             stdin=helper["stdin"].encode() if helper["stdin"] else None))
 cases += helpers
 
@@ -235,6 +292,7 @@ for c, runs_apart in zip(cases, huge):
     for peak, mapped in runs_apart:
         print(f"{c['name']}: one run at {peak:.1f} MiB had {mapped:.0f} MiB of its files mapped in 2 MiB pages "
               f"(its load address allowed it); not counted in the peak above")
+print(f"kauth aws credential-process: its credentials kept by a first call from {sts_how}")
 if skip:
     print(f"keyring: not measured ({skip})")
 elif keyctl_number:

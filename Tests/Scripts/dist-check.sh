@@ -93,11 +93,15 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
 
+# apt-get stops at once when another apt-get or dpkg holds its lock (a CI image's own updates, a
+# second job): it is told to wait for it instead.
 install_missing() {   # install_missing COMMAND_OR_FILE PACKAGE
   [ -e "$1" ] || command -v "$1" >/dev/null && return 0
+  command -v apt-get >/dev/null || return 0
   echo "dist-check: installing $2" >&2
   export DEBIAN_FRONTEND=noninteractive
-  { apt-get install -y -qq "$2" || { apt-get update -qq && apt-get install -y -qq "$2"; }; } >/dev/null 2>&1
+  local wait=(-o DPkg::Lock::Timeout=300)
+  { apt-get "${wait[@]}" install -y -qq "$2" || { apt-get "${wait[@]}" update -qq && apt-get "${wait[@]}" install -y -qq "$2"; }; } >/dev/null 2>&1
 }
 
 check "SHA256SUMS: $tarball, $deb" bash -c "cd '$dist' && sha256sum --quiet -c SHA256SUMS"
@@ -110,10 +114,14 @@ share/bash-completion/completions/kauth
 share/doc/kauth/LICENSE
 share/doc/kauth/README
 share/fish/vendor_completions.d/kauth.fish
+share/man/ko/man1/docker-credential-kauth.1
+share/man/ko/man1/git-credential-kauth.1
 share/man/ko/man1/kauth.1
+share/man/man1/docker-credential-kauth.1
+share/man/man1/git-credential-kauth.1
 share/man/man1/kauth.1
 share/zsh/site-functions/_kauth"
-check "archive holds exactly the binary, its two helper links, man pages (English, Korean), three completions, README and LICENSE" \
+check "archive holds exactly the binary, its two helper links, man pages (English, Korean; the helpers' link to kauth's), three completions, README and LICENSE" \
   [ "$(tar -tzf "$dist/$tarball" | LC_ALL=C sort)" = "$expected" ]
 prefix="$work/prefix"
 mkdir -p "$prefix"
@@ -125,16 +133,57 @@ check "bin/kauth is stripped" bash -c "! readelf -S --wide '$prefix/bin/kauth' |
 # Docker) are used today, RHEL 9 and Amazon Linux 2023 (2.34; Ubuntu 22.04 has 2.35). Packed
 # relocations (DT_RELR) need 2.36, and so would a symbol version newer than GLIBC_2.34.
 glibc_max=2.34
-relr="$(readelf -d --wide "$prefix/bin/kauth" | grep -oE '\((RELR|RELRSZ|RELRENT)\)' | tr '\n' ' ')"
+# kauth links libstdc++ (the Swift runtime is C++): the same systems have GCC 11's, which
+# defines versions up to GLIBCXX_3.4.29 and CXXABI_1.3.13.
+glibcxx_max=3.4.29 cxxabi_max=1.3.13
+relr_entries() {   # relr_entries BINARY: the DT_RELR entries of its dynamic section, if any
+  readelf -d --wide "$1" | grep -oE '\((RELR|RELRSZ|RELRENT)\)' | tr -d '()' | tr '\n' ' ' | sed 's/ $//'
+}
+versions_of() {   # versions_of BINARY PREFIX: every version of that prefix it names, oldest first
+  { objdump -T "$1"; readelf -V --wide "$1"; } | grep -oE "${2}(ABI_DT_RELR|[0-9]+(\.[0-9]+)*)" | sort -uV
+}
+too_new() {   # too_new BINARY [PREFIX MAX]: the versions above MAX, each with the symbols that ask for it
+  local prefix="${2:-GLIBC_}" max="${3:-$glibc_max}" version symbols
+  for version in $(versions_of "$1" "$prefix"); do
+    # GLIBC_ABI_DT_RELR names no number: glibc has it from 2.36 on.
+    if [ "$version" != GLIBC_ABI_DT_RELR ]; then
+      [ "$(printf '%s\n%s\n' "${version#"$prefix"}" "$max" | sort -V | tail -n 1)" = "$max" ] && continue
+    fi
+    symbols="$(objdump -T "$1" | awk -v v="($version)" 'NF >= 2 && (index($0, v) || $(NF - 1) == substr(v, 2, length(v) - 2)) { print $NF }' | sort -u | tr '\n' ',' | sed 's/,$//')"
+    echo "$version${symbols:+ ($symbols)}"
+  done
+}
+relr="$(relr_entries "$prefix/bin/kauth")"
 check "bin/kauth has no DT_RELR in its dynamic section${relr:+ (it has: $relr)}" [ -z "$relr" ]
-versions="$({ objdump -T "$prefix/bin/kauth"; readelf -V --wide "$prefix/bin/kauth"; } | grep -oE 'GLIBC_(ABI_DT_RELR|[0-9][0-9.]*)' | sort -uV)"
-newer="$(for v in $versions; do
-  [ "$v" = GLIBC_ABI_DT_RELR ] && { echo "$v"; continue; }
-  [ "$(printf '%s\n%s\n' "${v#GLIBC_}" "$glibc_max" | sort -V | tail -n 1)" = "$glibc_max" ] || echo "$v"
-done)"
-symbols="$(for v in $newer; do objdump -T "$prefix/bin/kauth" | awk -v v="$v" '$0 ~ "[( ]" v "[) ]" { print $NF "@" v }'; done | sort -u | tr '\n' ' ')"
-check "bin/kauth needs no glibc symbol version newer than GLIBC_$glibc_max (newest: $(tail -n 1 <<<"$versions" | tr -d '\n')${newer:+; too new: $(echo $newer) ${symbols:+for $symbols}})" \
+versions="$(versions_of "$prefix/bin/kauth" GLIBC_)"
+newer="$(too_new "$prefix/bin/kauth" | tr '\n' ' ' | sed 's/ $//')"
+check "bin/kauth needs no glibc symbol version newer than GLIBC_$glibc_max (newest: $(tail -n 1 <<<"$versions")${newer:+; too new: $newer})" \
   [ -n "$versions" -a -z "$newer" ]
+newer="$({ too_new "$prefix/bin/kauth" GLIBCXX_ "$glibcxx_max"; too_new "$prefix/bin/kauth" CXXABI_ "$cxxabi_max"; } | tr '\n' ' ' | sed 's/ $//')"
+check "bin/kauth needs no libstdc++ version newer than GCC 11's (GLIBCXX_$glibcxx_max, CXXABI_$cxxabi_max; newest: $(versions_of "$prefix/bin/kauth" GLIBCXX_ | tail -n 1)${newer:+; too new: $newer})" \
+  [ -z "$newer" ]
+# The two checks above, proved able to fail: on a program linked here with packed relocations
+# and calling arc4random (GLIBC_2.36), each must find what is wrong; on the same program linked
+# without them, nothing.
+planted() {   # planted NAME LINKER_FLAGS…: a small PIE with relative relocations (a table of pointers)
+  local name="$1"
+  shift
+  printf '%s\n' '#include <stdlib.h>' 'static const char *table[] = { "a", "b", "c" };' \
+    'int main(int argc, char **argv) { (void)argv; return table[argc % 3][0] == 0 ? (int)arc4random() : 0; }' \
+    | cc -x c -O1 -fPIE -pie -o "$work/$name" - "$@" 2>/dev/null
+}
+if ! command -v cc >/dev/null; then
+  skip "the DT_RELR and symbol version checks, proved on planted faults: no C compiler (cc)"
+elif ! planted relr-bad -Wl,-z,pack-relative-relocs || ! planted relr-good -Wl,-z,nopack-relative-relocs; then
+  skip "the DT_RELR and symbol version checks, proved on planted faults: cc or its linker cannot pack relocations (-z pack-relative-relocs)"
+else
+  bad_relr="$(relr_entries "$work/relr-bad")" bad_new="$(too_new "$work/relr-bad" | tr '\n' ' ')"
+  check "the checks fail on a program linked with packed relocations and arc4random (found: ${bad_relr:-no DT_RELR}; ${bad_new:-no version too new})" \
+    bash -c "[ -n '$bad_relr' ] && grep -q GLIBC_ABI_DT_RELR <<<'$bad_new' && grep -q 'GLIBC_2.36 (arc4random)' <<<'$bad_new'"
+  good_new="$(too_new "$work/relr-good" | grep -v '^GLIBC_2\.36 (arc4random)$' | tr '\n' ' ')"
+  check "and pass on the same program linked without packing (apart from arc4random's GLIBC_2.36)" \
+    bash -c "[ -z '$(relr_entries "$work/relr-good")' ] && [ -z '$good_new' ]"
+fi
 # The glibc the binary needs, as its README says (dist.sh reads it from the binary), is the one
 # the project's install docs promise.
 glibc="$(sed -n 's/.* with glibc \([0-9.]*\) or newer.*/\1/p' "$prefix/share/doc/kauth/README")"
@@ -207,6 +256,9 @@ if [ -n "$installed" ]; then
     bash -c '[ "$(man -w kauth)" = /usr/share/man/man1/kauth.1.gz ] && MANPAGER=cat MANWIDTH=100 man kauth 2>/dev/null | grep -q "kauth version"'
   # -L ko: the Korean page as man-db picks it under a ko_* locale, whether or not this machine
   # has one generated (without it man-db falls back to C and the English page).
+  # man -w names the file a link leads to.
+  check "man git-credential-kauth and man docker-credential-kauth: their pages are links to kauth.1.gz, which man finds" \
+    bash -c 'for name in git-credential-kauth docker-credential-kauth; do [ "$(readlink /usr/share/man/man1/$name.1.gz)" = kauth.1.gz ] && [ "$(man -w $name)" = /usr/share/man/man1/kauth.1.gz ] || exit 1; done'
   check "man -L ko kauth finds /usr/share/man/ko/man1/kauth.1.gz and shows Hangul" \
     bash -c '[ "$(man -L ko -w kauth)" = /usr/share/man/ko/man1/kauth.1.gz ] && LANG=C.UTF-8 MANPAGER=cat MANWIDTH=100 man -L ko kauth 2>/dev/null | grep -q "종료 상태"'
   install_missing /usr/share/bash-completion/bash_completion bash-completion

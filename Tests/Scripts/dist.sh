@@ -251,6 +251,8 @@ which puts
     bin/docker-credential-kauth                   helpers (kauth answers to their names)
     share/man/man1/kauth.1                        man kauth
     share/man/ko/man1/kauth.1                     man kauth, in Korean (a ko_* locale)
+    share/man/{,ko/}man1/git-credential-kauth.1   links to it: the helpers' man pages
+    share/man/{,ko/}man1/docker-credential-kauth.1
     share/bash-completion/completions/kauth       bash completion
     share/zsh/site-functions/_kauth               zsh completion (add the folder to fpath)
     share/fish/vendor_completions.d/kauth.fish    fish completion
@@ -289,6 +291,12 @@ EOF
   echo " -- $maintainer  $(date -u -R -d "@$SOURCE_DATE_EPOCH")"
 } | gzip -9n >"$work/deb/usr/share/doc/kauth/changelog.gz"
 gzip -9n "$work/deb/usr/share/man/man1/kauth.1" "$work/deb/usr/share/man/ko/man1/kauth.1"
+# The helpers' man pages, links to kauth.1, follow it: NAME.1.gz to kauth.1.gz.
+find "$work/deb/usr/share/man" -type l -name '*.1' | while read -r link; do
+  target="$(readlink "$link")"
+  rm "$link"
+  ln -s "$target.gz" "$link.gz"
+done
 
 # --- The Debian package ------------------------------------------------------------------------
 root="$work/deb"

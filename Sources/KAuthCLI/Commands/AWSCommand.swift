@@ -82,10 +82,12 @@ enum AWSCommand {
     static func role(_ context: CommandContext, _ options: CredentialProcessOptions) throws -> AWSCredentialService.Role
     {
         guard let arn = options.roleARN else { throw CommandError.usage(AWSWords.roleARNMissing.localized) }
-        // STS takes 20 to 2048 characters; an ARN has no spaces and at least six parts.
-        guard arn.hasPrefix("arn:"), (20...2048).contains(arn.count),
-            arn.split(separator: ":", maxSplits: 5, omittingEmptySubsequences: false).count == 6,
-            arn.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
+        // STS takes 20 to 2048 characters; an ARN has no spaces and at least six parts. Printable
+        // ASCII only, so bytes are characters: counted and split as bytes, which costs a run
+        // (every AWS command) none of the code that walks characters.
+        guard arn.hasPrefix("arn:"), arn.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }),
+            (20...2048).contains(arn.utf8.count),
+            arn.utf8.split(separator: UInt8(ascii: ":"), maxSplits: 5, omittingEmptySubsequences: false).count == 6
         else {
             throw CommandError.usage(AWSWords.roleARNInvalid(arn).localized)
         }

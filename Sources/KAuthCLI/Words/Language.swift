@@ -21,9 +21,12 @@ enum Language: String, Sendable, CaseIterable {
     static func resolve(environment: (String) -> String?, configured: () -> String?) -> Language {
         // The config file is read only when KAUTH_LANG does not decide.
         if let language = chosen(environment("KAUTH_LANG")) ?? chosen(configured()) { return language }
-        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let language = named(environment(name)) { return language }
-        }
+        // One line per variable, not a loop over their names: Swift 6.3.1's optimizer (`-O`, so
+        // `make release`) stops with an ownership error in CopyPropagation on `named(environment(name))`
+        // inside a `for` over an array of names; written out, it compiles.
+        if let language = named(environment("LC_ALL")) { return language }
+        if let language = named(environment("LC_MESSAGES")) { return language }
+        if let language = named(environment("LANG")) { return language }
         return .english
     }
 

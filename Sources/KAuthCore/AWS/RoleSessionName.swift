@@ -10,9 +10,12 @@ package enum RoleSessionName {
         sanitized("kauth-" + userID)
     }
 
-    /// `text` with every character STS refuses replaced by `-`, cut to 64 characters.
+    /// `text` with every character STS refuses replaced by `-`, cut to 64 characters. (Built
+    /// from scalars, as the default name is on every `kauth aws credential-process` run.)
     package static func sanitized(_ text: String) -> String {
-        String(text.unicodeScalars.prefix(maxLength).map { isAllowed($0) ? Character($0) : "-" })
+        var name = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars.prefix(maxLength) { name.append(isAllowed(scalar) ? scalar : "-") }
+        return String(name)
     }
 
     /// Whether `text` is a name STS takes as it is.

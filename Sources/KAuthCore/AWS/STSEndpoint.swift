@@ -19,13 +19,15 @@ package struct STSEndpoint: Sendable, Equatable {
         for name in ["AWS_ENDPOINT_URL_STS", "AWS_ENDPOINT_URL"] {
             guard let value = environment[name] else { continue }
             try Provider.requireSecure(value, label: name)
-            guard let origin = value.firstRange(of: "://"), !value[origin.upperBound...].isEmpty,
-                !value.contains(where: { $0.isWhitespace || $0 == "#" || $0 == "?" })
-            else {
+            // What follows `https://` or `http://` (requireSecure let only those through). Bytes
+            // and scalars, not characters: this runs before every AWS command, and character
+            // and substring searches cost pages of code and Unicode tables a run otherwise skips.
+            let afterScheme = value.utf8.dropFirst(value.utf8.dropFirst(4).first == UInt8(ascii: ":") ? 7 : 8)
+            guard !afterScheme.isEmpty, !value.unicodeScalars.contains(where: isRefusedInEndpoint) else {
                 throw KAuthError.invalidSetting(
                     name: name, value: value, expected: ["an https URL such as https://sts.us-east-1.amazonaws.com"])
             }
-            let url = value[origin.upperBound...].contains("/") ? value : value + "/"
+            let url = afterScheme.contains(UInt8(ascii: "/")) ? value : value + "/"
             return STSEndpoint(url: url, source: name)
         }
         for name in ["AWS_REGION", "AWS_DEFAULT_REGION"] {
@@ -44,13 +46,27 @@ package struct STSEndpoint: Sendable, Equatable {
         "https://sts.\(region).amazonaws.com\(region.hasPrefix("cn-") ? ".cn" : "")/"
     }
 
-    /// Lower-case letters and digits in groups joined by `-` (`us-east-1`, `us-gov-west-1`).
+    /// Lower-case letters and digits in groups joined by `-` (`us-east-1`, `us-gov-west-1`),
+    /// at most 32 of them. (Read as bytes: the text must be ASCII.)
     static func isRegionName(_ text: String) -> Bool {
-        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
-        return text.count <= 32 && groups.count >= 2
+        let groups = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        return text.utf8.count <= 32 && groups.count >= 2
             && groups.allSatisfy { group in
-                !group.isEmpty && group.allSatisfy { ($0.isASCII && $0.isLowercase) || ($0.isASCII && $0.isNumber) }
+                !group.isEmpty
+                    && group.allSatisfy {
+                        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+                            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    }
             }
+    }
+
+    /// What an endpoint URL may not hold: white space (a pasted line break), `#` and `?`.
+    static func isRefusedInEndpoint(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "#", "?", " ", "\t", "\n", "\u{0B}", "\u{0C}", "\r": true
+        case _ where scalar.isASCII: false
+        default: scalar.properties.isWhitespace
+        }
     }
 
     /// `AWS_CA_BUNDLE`, the CA certificates the AWS CLI trusts instead of the system's.
