@@ -43,6 +43,7 @@ import Testing
         #expect(login.code == 0, "\(login.err)")
         #expect(login.err.contains("as the client machine-app"), "\(login.err)")
         #expect(!login.err.contains(Self.secret), "the secret never reaches stderr or --verbose")
+        #expect(!login.err.contains("eyJ"), "nor a client_secret_jwt assertion: \(login.err)")
         let calls = try await tokenCalls(sandbox)
         #expect(calls.count == 1)
         #expect(calls.first?["client_auth_method"]?.stringValue == method, "\(calls)")
@@ -84,6 +85,100 @@ import Testing
         #expect(kakao.code == 2, "\(kakao.err)")
     }
 
+    /// RFC 8707 on the client credentials grant: the resources reach the provider (its
+    /// introspection says them as the token's `aud`), are stored with the login and asked for
+    /// again at every renewal; `token --resource` asks the same grant for one of them, kept apart.
+    @Test func resourcesReachTheProviderAndAreAskedAgainAtEveryRenewal() async throws {
+        let (sandbox, env) = try await setUp("client_secret_basic")
+        defer { sandbox.stop() }
+        defer { env.remove() }
+        let secret = ["KAUTH_CLIENT_SECRET": Self.secret]
+        let both: JSONValue = .array([.string("https://api.example.com"), .string("https://files.example.com")])
+        let login = try await env.run(
+            [
+                "login", "--client-credentials", "--provider", "oidc", "--scopes", "api.read", "--resource",
+                "https://api.example.com", "--resource", "https://files.example.com", "--verbose"
+            ], extra: secret)
+        #expect(login.code == 0, "\(login.err)")
+        #expect(
+            login.err.contains("Resources: https://api.example.com https://files.example.com"), "\(login.err)")
+        #expect(!login.err.contains(Self.secret))
+        #expect(try await tokenCalls(sandbox).last?["resources"] == both)
+        let introspected = try parseJSON(try await env.run(["token", "introspect", "--json"], extra: secret).out)
+        #expect(introspected["response"]?["aud"] == both, "the provider's own view: \(introspected)")
+        #expect(try parseJSON(try await env.run(["status", "--json"]).out)["resources"] == both)
+        #expect(try storedSession(env)?["grant"]?["resources"] == both)
+
+        // The renewal asks the same grant with the same resources.
+        try await expireStored(env)
+        let renewed = try await env.run(["token"], extra: secret)
+        #expect(renewed.code == 0, "\(renewed.err)")
+        #expect(try await tokenCalls(sandbox).count == 2)
+        #expect(try await tokenCalls(sandbox).last?["resources"] == both)
+        #expect(try await tokenCalls(sandbox).last?["scope"]?.stringValue == "api.read")
+        let again = try parseJSON(try await env.run(["token", "introspect", "--json"], extra: secret).out)
+        #expect(again["response"]?["aud"] == both, "\(again)")
+
+        // A token for one resource: the same grant asked for that resource alone, kept apart.
+        let own = try #require(try storedSession(env)?["access_token"]?.stringValue)
+        let one = try await env.run(["token", "--resource", "https://files.example.com", "--json"], extra: secret)
+        #expect(one.code == 0, "\(one.err)")
+        let files = try #require(try parseJSON(one.out)["access_token"]?.stringValue)
+        #expect(files != own)
+        #expect(try await tokenCalls(sandbox).last?["resources"] == .array([.string("https://files.example.com")]))
+        #expect(try storedSession(env)?["access_token"]?.stringValue == own, "the login's own token is left alone")
+        let audience = try parseJSON(
+            try await env.run(
+                ["token", "introspect", "--json", "--provider", "oidc"],
+                extra: secret.merging(["KAUTH_ACCESS_TOKEN": files]) { $1 }
+            ).out)
+        #expect(audience["response"]?["aud"] == .string("https://files.example.com"), "\(audience)")
+        // Asked again while it is valid: the kept token, no request.
+        #expect(
+            try await env.run(["token", "--resource", "https://files.example.com"], extra: secret).out == files + "\n")
+        #expect(try await tokenCalls(sandbox).count == 3)
+
+        // In Korean too.
+        let korean = try await env.run(
+            ["login", "--client-credentials", "--provider", "oidc", "--resource", "https://api.example.com"],
+            extra: secret.merging(["KAUTH_LANG": "ko"]) { $1 })
+        #expect(korean.code == 0, "\(korean.err)")
+        #expect(korean.err.contains("리소스: https://api.example.com"), "\(korean.err)")
+    }
+
+    /// A resource the provider does not serve is its `invalid_target`: exit 1, nothing stored; a
+    /// resource that is not an absolute URI and RFC 8693's `--audience` are refused before anything is sent.
+    @Test func aResourceRefusedOrMalformedStoresNothing() async throws {
+        let (sandbox, env) = try await setUp("client_secret_post")
+        defer { sandbox.stop() }
+        defer { env.remove() }
+        let secret = ["KAUTH_CLIENT_SECRET": Self.secret]
+        let refused = try await env.run(
+            ["login", "--client-credentials", "--provider", "oidc", "--resource", "https://other.example.com"],
+            extra: secret)
+        #expect(refused.code == 1, "\(refused.err)")
+        #expect(refused.err.contains("invalid_target"), "\(refused.err)")
+        #expect(try await tokenCalls(sandbox).last?["resources"] == .array([.string("https://other.example.com")]))
+        #expect(!FileManager.default.fileExists(atPath: env.credentialsPath), "nothing stored")
+
+        let sent = try await tokenCalls(sandbox).count
+        let malformed = try await env.run(
+            ["login", "--client-credentials", "--provider", "oidc", "--resource", "not a uri"], extra: secret)
+        #expect(malformed.code == 2, "\(malformed.err)")
+        let audience = try await env.run(
+            ["login", "--client-credentials", "--provider", "oidc", "--audience", "orders"], extra: secret)
+        #expect(audience.code == 2, "\(audience.err)")
+        #expect(audience.err.contains("--audience"), "\(audience.err)")
+        #expect(try await tokenCalls(sandbox).count == sent, "nothing sent")
+        #expect(!FileManager.default.fileExists(atPath: env.credentialsPath))
+
+        // The provider's `resource` key, written once for every login of the team.
+        #expect(try await env.run(["config", "set", "provider.oidc.resource", "https://api.example.com"]).code == 0)
+        let configured = try await env.run(["login", "--client-credentials", "--provider", "oidc"], extra: secret)
+        #expect(configured.code == 0, "\(configured.err)")
+        #expect(try await tokenCalls(sandbox).last?["resources"] == .array([.string("https://api.example.com")]))
+    }
+
     @Test func aWrongSecretIsRefusedAndNothingIsStored() async throws {
         let (sandbox, env) = try await setUp("client_secret_basic")
         defer { sandbox.stop() }
@@ -107,6 +202,7 @@ import Testing
         let login = try await env.run(["login", "--client-credentials", "--provider", "oidc", "--verbose"])
         #expect(login.code == 0, "\(login.err)")
         #expect(!login.err.contains("eyJ"), "no assertion in --verbose: \(login.err)")
+        #expect(!login.err.contains("PRIVATE KEY"), "no key in --verbose: \(login.err)")
         let calls = try await tokenCalls(sandbox)
         #expect(calls.first?["client_auth_method"]?.stringValue == "private_key_jwt", "\(calls)")
 
@@ -118,11 +214,43 @@ import Testing
         #expect(token.code == 0, "\(token.err)")
         #expect(token.out != expired + "\n")
         #expect(try await tokenCalls(sandbox).count == 2)
+        // Introspection and renewal sign their own assertions; none is traced, nor the token.
+        let current = try #require(try storedSession(env)?["access_token"]?.stringValue)
+        for command in [["token", "introspect", "--verbose"], ["token", "refresh", "--verbose"]] {
+            let traced = try await env.run(command)
+            #expect(traced.code == 0, "\(command): \(traced.err)")
+            #expect(!traced.err.contains("eyJ") && !traced.err.contains("PRIVATE KEY"), "\(traced.err)")
+            #expect(!traced.err.contains(current), "the access token is not traced: \(traced.err)")
+        }
 
         // Only the algorithm the provider lists is used.
         try await sandbox.control("/_sandbox/config", [("assertion_algs", algorithm)])
         let again = try await env.run(["login", "--client-credentials", "--provider", "oidc"])
         #expect(again.code == 0, "\(again.err)")
+    }
+
+    /// A provider that wants an assertion's `aud` to be, as one string, the endpoint it is
+    /// presented at (Glewlwyd 2.7): the introspection and revocation endpoints refuse the list of
+    /// the token endpoint and theirs, and kauth asks once more with theirs alone.
+    @Test func anEndpointThatWantsItselfAloneAsTheAudienceIsAskedAgain() async throws {
+        let keys = try TestKeys("ec-p256")
+        let (sandbox, env) = try await setUp("private_key_jwt", flags: ["--client-public-key", keys.publicKey])
+        defer { sandbox.stop() }
+        defer { env.remove() }
+        try await sandbox.control("/_sandbox/config", [("assertion_audience", "endpoint")])
+        #expect(try await env.run(["config", "set", "provider.oidc.private_key", keys.privateKey]).code == 0)
+        let login = try await env.run(["login", "--client-credentials", "--provider", "oidc"])
+        #expect(login.code == 0, "\(login.err)")
+        let introspect = try await env.run(["token", "introspect", "--json", "--verbose"])
+        #expect(introspect.code == 0, "\(introspect.err)")
+        #expect(try parseJSON(introspect.out)["active"] == .bool(true), "\(introspect.out)")
+        #expect(!introspect.err.contains("eyJ"), "no assertion in --verbose")
+        let asked = try await sandbox.calls("/oauth/introspect").map { $0["status"] }
+        #expect(asked == [.number(401), .number(200)], "\(asked)")
+        let logout = try await env.run(["logout"])
+        #expect(logout.code == 0 && !logout.err.contains("warning"), "\(logout.err)")
+        let revoked = try await sandbox.calls("/oauth/revoke").map { $0["status"] }
+        #expect(revoked == [.number(401), .number(200)], "\(revoked)")
     }
 
     @Test func aKeyTheProviderCannotTakeOrThatIsNotAKeyIsSaidPlainly() async throws {
@@ -208,7 +336,10 @@ import Testing
         #expect(introspections.allSatisfy { $0["client_auth_method"]?.stringValue == "client_secret_basic" })
 
         let token = try #require(try storedSession(env)?["access_token"]?.stringValue)
-        let logout = try await env.run(["logout"], extra: secret)
+        let traced = try await env.run(["token", "introspect", "--verbose"], extra: secret)
+        #expect(!traced.err.contains(token) && !traced.err.contains(Self.secret), "\(traced.err)")
+        let logout = try await env.run(["logout", "--verbose"], extra: secret)
+        #expect(!logout.err.contains(token) && !logout.err.contains(Self.secret), "\(logout.err)")
         #expect(logout.code == 0, "\(logout.err)")
         #expect(!logout.err.contains("warning"), "\(logout.err)")
         let revocations = try await sandbox.calls("/oauth/revoke")
@@ -220,34 +351,96 @@ import Testing
         #expect(try parseJSON(after.out)["active"] == .bool(false), "\(after.out) \(after.err)")
     }
 
+    /// `tls_client_auth` (RFC 8705 §2.1.2): the TLS front checks that the certificate chains to
+    /// the CA and passes its subject on; the provider takes the client only when that subject is
+    /// the registered `tls_client_auth_subject_dn`. Another certificate of the same CA is another
+    /// client: `invalid_client`, exit 1, nothing stored.
     @Test(.enabled(if: TLSFront.available, "socat and openssl are not installed (Tests/Scripts/deps.sh installs them)"))
-    func aMachineLogsInWithItsClientCertificate() async throws {
+    func aMachineLogsInWithItsClientCertificateAndNotAnother() async throws {
         let pki = try TestPKI()
         let port = try freePort()
         let issuer = "https://127.0.0.1:\(port)"
-        let sandbox = try await SandboxProcess(
-            ["--oidc", "--client-auth-methods", "tls_client_auth", "--issuer", issuer])
+        let sandbox = try await SandboxProcess([
+            "--oidc", "--client-auth-methods", "tls_client_auth", "--issuer", issuer,
+            "--tls-client-auth-subject-dn", "CN = kauth test client, O = kauth tests"
+        ])
         defer { sandbox.stop() }
         let front = try await TLSFront(
-            pki: pki, upstream: sandbox.baseURL, requireClientCertificate: true, port: port)
+            pki: pki, upstream: sandbox.baseURL, requireClientCertificate: true, port: port, passSubject: true)
         defer { front.stop() }
         var env = TestEnvironment(sandbox: sandbox)
         defer { env.remove() }
         env.variables["KAUTH_CLIENT_ID"] = "cert-app"
         env.variables["KAUTH_CA_FILE"] = pki.caFile
         env.variables["KAUTH_KEYRING"] = "off"
+        env.variables["LC_ALL"] = "C"
         #expect(try await env.run(["config", "set", "provider.oidc.issuer", issuer]).code == 0)
 
         // Without a certificate the TLS server refuses the connection.
         let without = try await env.run(["login", "--client-credentials", "--provider", "oidc"])
         #expect(without.code != 0, "\(without.err)")
+
+        // Another client's certificate, from the same CA: TLS accepts it, the provider does not.
+        #expect(
+            try await env.run(["config", "set", "provider.oidc.client_cert", pki.otherClientCertificate]).code == 0)
+        #expect(try await env.run(["config", "set", "provider.oidc.client_key", pki.otherClientKey]).code == 0)
+        let other = try await env.run(["login", "--client-credentials", "--provider", "oidc", "--verbose"])
+        #expect(other.code == 1, "\(other.err)")
+        #expect(other.err.contains("invalid_client"), "\(other.err)")
+        #expect(!other.err.contains("PRIVATE KEY"), "\(other.err)")
+        #expect(!FileManager.default.fileExists(atPath: env.credentialsPath), "nothing stored")
+        let refused = try await tokenCalls(sandbox)
+        #expect(refused.last?["status"] == .number(401), "\(refused)")
+        #expect(refused.last?["client_cert_subject"]?.stringValue == "CN=kauth other client,O=kauth tests")
+
+        // The registered certificate.
         #expect(try await env.run(["config", "set", "provider.oidc.client_cert", pki.clientCertificate]).code == 0)
         #expect(try await env.run(["config", "set", "provider.oidc.client_key", pki.clientKey]).code == 0)
         let with = try await env.run(["login", "--client-credentials", "--provider", "oidc"])
         #expect(with.code == 0, "\(with.err)")
         let calls = try await tokenCalls(sandbox)
         #expect(calls.last?["client_auth_method"]?.stringValue == "tls_client_auth", "\(calls)")
+        #expect(calls.last?["client_cert_subject"]?.stringValue == TestPKI.clientSubject, "\(calls)")
         #expect(try await env.run(["token", "introspect"]).out.contains("active     true"))
+
+        // Renewal presents the certificate again.
+        try await expireStored(env)
+        #expect(try await env.run(["token"]).code == 0)
+        #expect(try await tokenCalls(sandbox).last?["client_cert_subject"]?.stringValue == TestPKI.clientSubject)
+
+        // The other certificate cannot renew the stored login either, and leaves it as it was.
+        try await expireStored(env)
+        let expired = try String(contentsOfFile: env.credentialsPath, encoding: .utf8)
+        #expect(
+            try await env.run(["config", "set", "provider.oidc.client_cert", pki.otherClientCertificate]).code == 0)
+        #expect(try await env.run(["config", "set", "provider.oidc.client_key", pki.otherClientKey]).code == 0)
+        let renewal = try await env.run(["token"])
+        #expect(renewal.code != 0, "\(renewal.err)")
+        #expect(renewal.err.contains("invalid_client"), "\(renewal.err)")
+        #expect(try String(contentsOfFile: env.credentialsPath, encoding: .utf8) == expired)
+    }
+
+    /// A sandbox asked for `tls_client_auth` without a registered subject takes no certificate,
+    /// and its subject must be a distinguished name.
+    @Test func theSandboxTakesACertificateOnlyForARegisteredSubject() async throws {
+        let sandbox = try await SandboxProcess(["--oidc", "--client-auth-methods", "tls_client_auth"])
+        defer { sandbox.stop() }
+        var env = TestEnvironment(sandbox: sandbox)
+        defer { env.remove() }
+        env.variables["LC_ALL"] = "C"
+        let token = try await sandbox.http.send(
+            .form(
+                sandbox.baseURL + "/oauth/token", [("grant_type", "client_credentials"), ("client_id", "cert-app")],
+                headers: [HTTPHeader("X-SSL-Client-S-DN", "CN=kauth test client")]))
+        let body = String(decoding: token.body, as: UTF8.self)
+        #expect(token.status == 401, "\(body)")
+        #expect(body.contains("no tls_client_auth_subject_dn is registered"), "\(body)")
+        let bad = try await env.run(["sandbox", "--tls-client-auth-subject-dn", "not a dn"])
+        #expect(bad.code == 2, "\(bad.err)")
+        #expect(bad.err.contains("is not a distinguished name"), "\(bad.err)")
+        let korean = try await env.run(
+            ["sandbox", "--tls-client-auth-subject-dn", "not a dn"], extra: ["KAUTH_LANG": "ko"])
+        #expect(korean.code == 2 && korean.err.contains("고유 이름(DN)이 아닙니다"), "\(korean.err)")
     }
 }
 

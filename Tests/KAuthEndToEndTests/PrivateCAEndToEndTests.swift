@@ -110,8 +110,9 @@ struct Fronted {
     }
 }
 
-/// A CA, another CA, a server certificate for 127.0.0.1 and `proxiedHost`, and a client
-/// certificate, made with the openssl command in a folder of their own.
+/// A CA, another CA, a server certificate for 127.0.0.1 and `proxiedHost`, and two client
+/// certificates from the same CA with different subjects, made with the openssl command in a
+/// folder of their own.
 struct TestPKI {
     static let proxiedHost = "kapi.kauth-proxied.test"
     let folder = TemporaryDirectory().path
@@ -121,6 +122,11 @@ struct TestPKI {
     var serverKey: String { folder + "/server.key" }
     var clientCertificate: String { folder + "/client.pem" }
     var clientKey: String { folder + "/client.key" }
+    /// The client certificate's subject, in RFC 4514's form.
+    static let clientSubject = "CN=kauth test client,O=kauth tests"
+    /// Another client's certificate, from the same CA.
+    var otherClientCertificate: String { folder + "/other-client.pem" }
+    var otherClientKey: String { folder + "/other-client.key" }
 
     init() throws {
         let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
@@ -135,7 +141,12 @@ struct TestPKI {
         try "subjectAltName=IP:127.0.0.1,DNS:\(Self.proxiedHost)\n".write(
             toFile: folder + "/server.ext", atomically: true, encoding: .utf8)
         try "extendedKeyUsage=clientAuth\n".write(toFile: folder + "/client.ext", atomically: true, encoding: .utf8)
-        for (name, subject) in [("server", "/CN=127.0.0.1"), ("client", "/CN=kauth test client")] {
+        try "extendedKeyUsage=clientAuth\n".write(
+            toFile: folder + "/other-client.ext", atomically: true, encoding: .utf8)
+        for (name, subject) in [
+            ("server", "/CN=127.0.0.1"), ("client", "/O=kauth tests/CN=kauth test client"),
+            ("other-client", "/O=kauth tests/CN=kauth other client")
+        ] {
             try openssl(
                 ["req"] + key + ["-keyout", folder + "/\(name).key", "-out", folder + "/\(name).csr", "-subj", subject])
             try openssl([
@@ -176,15 +187,24 @@ final class TLSFront: @unchecked Sendable {
     private let spawned: Spawned
     var url: String { "https://127.0.0.1:\(port)" }
 
-    init(pki: TestPKI, upstream: String, requireClientCertificate: Bool, port chosen: UInt16? = nil) async throws {
+    /// - Parameter passSubject: the verified client certificate's subject goes to the upstream
+    ///   in `X-SSL-Client-S-DN`, as a provider's own TLS front passes it on
+    ///   (Tests/Scripts/client-cert-header.py relays each connection).
+    init(
+        pki: TestPKI, upstream: String, requireClientCertificate: Bool, port chosen: UInt16? = nil,
+        passSubject: Bool = false
+    ) async throws {
         let upstreamPort = try #require(URLComponents(string: upstream)?.port)
         let port = try chosen ?? freePort()
         self.port = port
         var listen =
             "OPENSSL-LISTEN:\(port),bind=127.0.0.1,reuseaddr,fork,cert=\(pki.serverCertificate),key=\(pki.serverKey)"
         listen += requireClientCertificate ? ",verify=1,cafile=\(pki.caFile)" : ",verify=0"
+        let relay = "python3 '\(packageRoot)/Tests/Scripts/client-cert-header.py' \(upstreamPort)"
         spawned = try Spawned(
-            [listen, "TCP:127.0.0.1:\(upstreamPort)"], environment: [:], executable: Self.tool("socat")!)
+            [listen, passSubject ? "SYSTEM:\(relay)" : "TCP:127.0.0.1:\(upstreamPort)"],
+            environment: passSubject ? ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"] : [:],
+            executable: Self.tool("socat")!)
         let deadline = ContinuousClock.now + .seconds(10)
         while RawConnection.open(port: port, timeout: .milliseconds(200)) == nil {
             guard ContinuousClock.now < deadline else { throw URLError(.cannotConnectToHost) }

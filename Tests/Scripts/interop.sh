@@ -3,7 +3,7 @@
 # project wrote, through login (browser and device), status, token, ID token, userinfo, rotating
 # refreshes, logout with revocation, a confidential client, a refresh token revoked at the
 # server, and a machine's logins (client credentials with a secret, a secret-signed JWT and a
-# private-key-signed JWT; introspection; logout revoking). One line per step (PASS/FAIL/SKIP and why), then "N passed, N failed, N skipped";
+# private-key-signed JWT; RFC 8707 resources; introspection and revocation authenticated by each). One line per step (PASS/FAIL/SKIP and why), then "N passed, N failed, N skipped";
 # exits non-zero when a step failed. Glewlwyd runs on 127.0.0.1 only, on a free port, with a fresh
 # SQLite database and a new RSA key in a temporary folder that is removed on every way out.
 #
@@ -394,7 +394,7 @@ fi
 #    with the secret (client_secret_jwt) and a JWT signed with an EC key (private_key_jwt).
 introspect_active() { # TOKEN — Glewlwyd's own answer about TOKEN, asked as the machine client
   curl -s --max-time 10 -u "$machine_client:$client_secret" --data-urlencode "token=$1" \
-    "$(jq -r .introspection_endpoint <<<"$discovery")" | jq -r '.active // empty' 2>/dev/null
+    "$(jq -r .introspection_endpoint <<<"$discovery")" | jq -r 'if has("active") then .active else empty end' 2>/dev/null
 }
 step="login --client-credentials, client_secret_basic"
 mark
@@ -432,6 +432,32 @@ else
   done
 fi
 
+# RFC 8707 on the client credentials grant: the plugin serves the resource to the kauth-machine
+# scope too. Glewlwyd takes one `resource` per token request and writes it as the JWT's `aud`.
+step="login --client-credentials --resource: Glewlwyd's access token is for that resource"
+mark
+run_kauth login --client-credentials --provider oidc --issuer "$issuer" --profile machine-res \
+  --client-id "$machine_client" --client-secret "$client_secret" --scopes kauth-machine --resource "$resource"
+cc_aud="$(jwt_payload "$(stored machine-res access_token)" | jq -c '.aud' 2>/dev/null)"
+if [ "$rc" = 0 ] && grep -qF "\"$resource\"" <<<"$cc_aud"; then
+  pass "$step"
+  step="token refresh of a client-credentials login asks for the resource again"
+  before_at="$(stored machine-res access_token)"
+  mark; run_kauth token refresh --profile machine-res
+  cc_aud="$(jwt_payload "$(stored machine-res access_token)" | jq -c '.aud' 2>/dev/null)"
+  if [ "$rc" = 0 ] && [ "$(stored machine-res access_token)" != "$before_at" ] && grep -qF "\"$resource\"" <<<"$cc_aud"; then
+    pass "$step"; else fail "$step" "exit $rc, expected a new access token with aud $resource (got ${cc_aud:-none})"; fi
+else
+  fail "$step" "exit $rc, expected 0 and an access token with aud $resource (got ${cc_aud:-none})"
+  skip "token refresh of a client-credentials login asks for the resource again" "no login"
+fi
+step="login --client-credentials --resource the client is not served → exit 1, invalid_target, nothing stored"
+mark
+run_kauth login --client-credentials --provider oidc --issuer "$issuer" --profile machine-other \
+  --client-id "$machine_client" --client-secret "$client_secret" --scopes kauth-machine --resource "https://other.interop.test"
+if [ "$rc" = 1 ] && grep -q invalid_target "$work/err" && [ -z "$(stored machine-other access_token)" ]; then pass "$step"
+else fail "$step" "exit $rc, expected 1 with invalid_target and no stored login"; fi
+
 for provider_name in gsecretjwt gkeyjwt; do
   run_kauth config set "provider.$provider_name.type" oidc
   run_kauth config set "provider.$provider_name.issuer" "$issuer"
@@ -441,6 +467,9 @@ run_kauth config set provider.gsecretjwt.client_secret "$client_secret"
 run_kauth config set provider.gsecretjwt.token_endpoint_auth_method client_secret_jwt
 run_kauth config set provider.gkeyjwt.client_id "$machine_key_client"
 run_kauth config set provider.gkeyjwt.private_key "$work/machine.key"
+# Glewlwyd's discovery lists only client_secret_basic and bearer for its introspection and
+# revocation endpoints, yet takes signed assertions there: named, the key is used at every endpoint.
+run_kauth config set provider.gkeyjwt.token_endpoint_auth_method private_key_jwt
 step="login --client-credentials, client_secret_jwt (HS256 over the secret)"
 mark; run_kauth login --client-credentials --provider gsecretjwt --profile secretjwt --scopes kauth-machine
 if [ "$rc" = 0 ] && [ -n "$(stored secretjwt access_token)" ] && [ "$(introspect_active "$(stored secretjwt access_token)")" = true ]; then
@@ -449,6 +478,30 @@ step="login --client-credentials, private_key_jwt (ES256, kid = RFC 7638 thumbpr
 mark; run_kauth login --client-credentials --provider gkeyjwt --profile keyjwt --scopes kauth-machine
 if [ "$rc" = 0 ] && [ -n "$(stored keyjwt access_token)" ] && [ "$(introspect_active "$(stored keyjwt access_token)")" = true ]; then
   pass "$step"; else fail "$step" "exit $rc, expected a stored login whose token Glewlwyd calls active"; fi
+
+# The signed assertions at the introspection and revocation endpoints: Glewlwyd takes them there
+# only with `aud` that endpoint as one string; kauth sends the list of the token endpoint and it
+# first (what Keycloak takes), then, refused, that endpoint alone.
+for profile in secretjwt keyjwt; do
+  step="token introspect authenticated by the $profile assertion"
+  mark; run_kauth token introspect --json --profile "$profile"
+  if [ "$rc" = 0 ] && [ "$(jq -r '.active' "$work/out" 2>/dev/null)" = true ]; then pass "$step"
+  else fail "$step" "exit $rc, expected active: true"; fi
+  step="logout revokes the $profile login's token, authenticated by an assertion"
+  last_at="$(stored "$profile" access_token)"
+  mark; run_kauth logout --profile "$profile"
+  if [ "$rc" = 0 ] && [ "$(introspect_active "$last_at")" = false ] && ! grep -qi warning "$work/err"; then pass "$step"
+  else fail "$step" "logout exit $rc; Glewlwyd says the token is active: $(introspect_active "$last_at")"; fi
+done
+
+# Glewlwyd grants client credentials only for scopes asked by name (RFC 6749 §3.3 lets a server
+# use a default or refuse): without --scopes it refuses, and kauth says what it answered.
+step="login --client-credentials without --scopes → exit 1 with Glewlwyd's answer, nothing stored"
+mark
+run_kauth login --client-credentials --provider oidc --issuer "$issuer" --profile machine-noscope \
+  --client-id "$machine_client" --client-secret "$client_secret"
+if [ "$rc" = 1 ] && [ -z "$(stored machine-noscope access_token)" ] && [ -s "$work/err" ]; then pass "$step"
+else fail "$step" "exit $rc, expected 1 and no stored login"; fi
 
 echo
 echo "Glewlwyd $version, $("$kauth" --version 2>/dev/null | head -n 1), $((SECONDS - started)) s"

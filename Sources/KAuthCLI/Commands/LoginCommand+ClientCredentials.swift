@@ -11,16 +11,22 @@ extension LoginCommand {
         // The flags of a browser login are refused by name, so one added later is refused too
         // until it is placed here.
         let alsoHere: [PartialKeyPath<Options>] = [
-            \.scopes, \.clientID, \.clientSecret, \.issuer, \.clientCredentials
+            \.scopes, \.clientID, \.clientSecret, \.issuer, \.clientCredentials, \.resources
         ]
         let taken = alsoHere.map { Options.flag(of: $0).name } + [CommonFlags.json.spec.name]
         if let (flag, _) = context.command.given(among: spec.flags).first(where: { !taken.contains($0.flag.name) }) {
             throw CommandError.usage(MachineLoginWords.flagDoesNotApply(flag: flag.name).localized)
         }
+        // RFC 8707 resources: the flags, else the provider's `resource` key, as a browser login.
+        let config = try? context.configStore.load()
+        let resources = try resources(options.resources, context: context, provider: provider) { key in
+            let name = "provider.\(provider.name).\(key)"
+            return config?.value(name).flatMap { $0.isEmpty ? nil : ($0, name) }
+        }
         var tokens = context.tokenService(login)
         tokens.keystore = tokens.keystore.choosingProtection()
         let session = try await tokens.clientCredentialsLogin(
-            provider: provider, scopes: options.scopes.map(ScopeList.parse))
+            provider: provider, scopes: options.scopes.map(ScopeList.parse), resources: resources)
         if context.json {
             report(session, provider: provider, profile: login.profile, context: context)
             return 0
@@ -34,6 +40,7 @@ extension LoginCommand {
             MachineLoginWords.loggedIn(
                 provider: Provider.displayName(of: session), clientID: session.clientID, profile: login.profile))
         if !session.scopes.isEmpty { context.say(MachineLoginWords.scopes(session.scopes.joined(separator: " "))) }
+        if !resources.isEmpty { context.say(MachineLoginWords.resources(resources.joined(separator: " "))) }
         context.say(
             MachineLoginWords.renewsByGrant(
                 expiry: Expiry(date: session.accessTokenExpiresAt, now: context.world.clock.now())))

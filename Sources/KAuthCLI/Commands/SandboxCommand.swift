@@ -68,6 +68,12 @@ enum SandboxCommand {
             }
             configuration.clientPublicKey = String(decoding: pem, as: UTF8.self)
         }
+        if let subject = options.tlsClientAuthSubjectDN {
+            guard SandboxDistinguishedName(subject) != nil else {
+                throw CommandError.usage(MachineLoginWords.badSubjectDN(subject).localized)
+            }
+            configuration.clientCertificateSubject = subject
+        }
         configuration.issuer = options.issuer
         if options.detach { return try await SandboxDetach.start(context, options) }
         let terminal = context.terminal
@@ -226,6 +232,7 @@ extension SandboxCommand {
         var snapchat = false
         var clientAuthMethods: String?
         var clientPublicKey: String?
+        var tlsClientAuthSubjectDN: String?
         var issuer: String?
         var bareRefreshErrors = false
         var oneUseRefreshTokens = false
@@ -280,6 +287,9 @@ extension SandboxCommand {
                 SandboxHelpWords.clientAuthMethodsFlag
             ),
             .option(\.clientPublicKey, "client-public-key", "FILE", SandboxHelpWords.clientPublicKeyFlag),
+            .option(
+                \.tlsClientAuthSubjectDN, "tls-client-auth-subject-dn", "DN",
+                SandboxHelpWords.tlsClientAuthSubjectDNFlag),
             .option(\.issuer, "issuer", "URL", SandboxHelpWords.issuerFlag),
             .toggle(\.bareRefreshErrors, "bare-refresh-errors", SandboxHelpWords.bareRefreshErrorsFlag),
             .toggle(\.oneUseRefreshTokens, "one-use-refresh-tokens", SandboxHelpWords.oneUseRefreshTokensFlag),

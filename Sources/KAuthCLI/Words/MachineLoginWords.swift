@@ -29,6 +29,8 @@ enum MachineLoginWords: Message {
     case loggedIn(provider: String, clientID: String, profile: String)
     /// The scopes granted, or that none were reported.
     case scopes(String)
+    /// The RFC 8707 resources asked for, sent again with every renewal.
+    case resources(String)
     /// No refresh token: how the next token is obtained.
     case renewsByGrant(expiry: Expiry)
 
@@ -40,6 +42,8 @@ enum MachineLoginWords: Message {
 
     /// `kauth sandbox --client-public-key FILE` names no PEM public key it can read.
     case clientPublicKeyUnreadable(path: String)
+    /// `kauth sandbox --tls-client-auth-subject-dn DN` is not a distinguished name.
+    case badSubjectDN(String)
 
     var localized: Localized {
         switch self {
@@ -121,6 +125,10 @@ enum MachineLoginWords: Message {
                 ko: "\(provider.koreanName)에 클라이언트 \(clientID.visible)(으)로 로그인했습니다. 프로필 '\(profile.visible)'.")
         case .scopes(let scopes):
             Localized(en: "Scopes: \(scopes.visible)", ko: "스코프: \(scopes.visible)")
+        case .resources(let resources):
+            Localized(
+                en: "Resources: \(resources.visible) (asked for again with every new token)",
+                ko: "리소스: \(resources.visible) (새 토큰을 받을 때마다 다시 요청합니다)")
         case .renewsByGrant(let expiry):
             Localized(
                 en:
@@ -132,6 +140,13 @@ enum MachineLoginWords: Message {
             Localized(
                 en: "the provider says this token is not active (expired, revoked, or not one of its own)",
                 ko: "제공자에 따르면 이 토큰은 활성 상태가 아닙니다(만료, 취소, 또는 제공자가 발급하지 않음)")
+        case .badSubjectDN(let value):
+            Localized(
+                en:
+                    "--tls-client-auth-subject-dn: \(value.visible) is not a distinguished name; write it as RFC 4514 does, such as CN=build-agent,O=Example",
+                ko:
+                    "--tls-client-auth-subject-dn: \(value.visible)은(는) 고유 이름(DN)이 아닙니다. CN=build-agent,O=Example처럼 RFC 4514 형식으로 쓰십시오"
+            )
         case .clientPublicKeyUnreadable(let path):
             Localized(
                 en: "--client-public-key: \(path.visible) is not a readable PEM public key (RSA or EC)",

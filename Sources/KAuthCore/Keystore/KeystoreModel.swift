@@ -194,10 +194,14 @@ package struct MachineGrant: Codable, Sendable, Equatable {
     package var type: GrantType
     /// The scopes asked for (none: the server's default for the client).
     package var scopes: [String]
+    /// The resources (RFC 8707) asked for, sent again with every renewal; nil: none (also in
+    /// keystores written before resources were taken here).
+    package var resources: [String]?
 
-    package init(type: GrantType, scopes: [String]) {
+    package init(type: GrantType, scopes: [String], resources: [String] = []) {
         self.type = type
         self.scopes = scopes
+        self.resources = resources.isEmpty ? nil : resources
     }
 
     package enum GrantType: String, Codable, Sendable, Equatable {

@@ -71,10 +71,18 @@ struct DeviceAuthorization: Decodable, Sendable, Equatable {
     {
         var pairs: [(String, String)] = []
         if !scopes.isEmpty { pairs.append(("scope", scopes.joined(separator: " "))) }
-        let (form, headers) = try provider.tokenCredentials(fileSystem: world.fileSystem).apply(
-            to: pairs, at: endpoint, clock: world.clock, random: world.random)
-        let response = try await world.http.trusting(provider.tls).perform(
-            .form(endpoint, form, headers: headers + [HTTPHeader("Accept", "application/json")]))
+        let credentials = try provider.tokenCredentials(fileSystem: world.fileSystem)
+        let http = world.http.trusting(provider.tls)
+        func ask(_ credentials: ClientCredentials) async throws -> HTTPResponse {
+            let (form, headers) = try credentials.apply(
+                to: pairs, at: endpoint, clock: world.clock, random: world.random)
+            return try await http.perform(
+                .form(endpoint, form, headers: headers + [HTTPHeader("Accept", "application/json")]))
+        }
+        var response = try await ask(credentials)
+        if let alone = credentials.withEndpointAudience(at: endpoint, after: response) {
+            response = try await ask(alone)
+        }
         guard response.status == 200,
             let authorization = try? JSONDecoder().decode(DeviceAuthorization.self, from: response.body)
         else {

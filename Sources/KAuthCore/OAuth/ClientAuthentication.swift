@@ -19,6 +19,9 @@ struct ClientCredentials: Sendable {
     var assertionAlgorithms: [String]?
     /// The assertion's `aud`: the token endpoint (RFC 7523 §3, point 3).
     var audience: String
+    /// At another endpoint, an assertion names that endpoint alone in `aud`, as one string: the
+    /// second try after a refusal of the list (see `withEndpointAudience(at:after:)`).
+    var endpointAudienceAlone = false
 
     /// Chooses the method for an endpoint.
     ///
@@ -70,8 +73,9 @@ struct ClientCredentials: Sendable {
     /// assertion is made fresh for every request (its own `jti`, a short life).
     ///
     /// - Parameter endpoint: where the request goes. An assertion for another endpoint than the
-    ///   token endpoint names both in `aud`: RFC 7523 leaves the audience to the server, and some
-    ///   (Glewlwyd) want the endpoint the assertion is presented at, others the token endpoint.
+    ///   token endpoint names both in `aud`: RFC 7523 leaves the audience to the server, and most
+    ///   (Keycloak, the sandbox) take the token endpoint among others; `endpointAudienceAlone`
+    ///   names the endpoint alone, as a string, for those (Glewlwyd) that want exactly that.
     func apply(to pairs: [(String, String)], at endpoint: String, clock: Clock, random: RandomSource) throws -> (
         pairs: [(String, String)], headers: [HTTPHeader]
     ) {
@@ -85,7 +89,8 @@ struct ClientCredentials: Sendable {
             let assertion: String
             do {
                 assertion = try ClientAssertion(
-                    clientID: clientID, audiences: endpoint == audience ? [audience] : [audience, endpoint],
+                    clientID: clientID,
+                    audiences: endpointAudienceAlone || endpoint == audience ? [endpoint] : [audience, endpoint],
                     now: clock.now(), jti: Base64URL.encode(random.bytes(24))
                 ).signed(method: method, secret: secret, key: key, advertised: assertionAlgorithms)
             } catch {
@@ -99,6 +104,29 @@ struct ClientCredentials: Sendable {
         case .tlsClientAuth, .none:
             return ([("client_id", clientID)] + pairs, [])
         }
+    }
+}
+
+extension ClientCredentials {
+    /// The credentials to try once more with when `endpoint` (not the token endpoint) refused a
+    /// signed assertion whose `aud` listed the token endpoint and it: the same assertion with the
+    /// endpoint alone. Glewlwyd 2.7 compares `aud` as one string with the URL the assertion is
+    /// presented at; Keycloak wants the token endpoint or the issuer among the audiences. Nil
+    /// when there is nothing else to try.
+    func withEndpointAudience(at endpoint: String, after response: HTTPResponse) -> ClientCredentials? {
+        guard method == .clientSecretJWT || method == .privateKeyJWT, endpoint != audience, !endpointAudienceAlone,
+            Self.refusesClient(response)
+        else { return nil }
+        var alone = self
+        alone.endpointAudienceAlone = true
+        return alone
+    }
+
+    /// 401, or 400 `invalid_client` (RFC 6749 §5.2 allows either for a client that did not
+    /// authenticate).
+    static func refusesClient(_ response: HTTPResponse) -> Bool {
+        response.status == 401
+            || (response.status == 400 && OAuthErrorResponse.decode(response.body)?.error == "invalid_client")
     }
 }
 

@@ -75,10 +75,12 @@ struct TokenEndpoint: Sendable {
     }
 
     /// RFC 6749 §4.4: a token for the client itself, no user, no refresh token. `scope` only when
-    /// scopes are asked for: a server then grants its default for the client.
-    func clientCredentials(scopes: [String]) async throws -> TokenResponse {
+    /// scopes are asked for: a server then grants its default for the client. `resources`: RFC
+    /// 8707 §2, one `resource` parameter each, the resources the token is meant for.
+    func clientCredentials(scopes: [String], resources: [String] = []) async throws -> TokenResponse {
         var pairs = [("grant_type", "client_credentials")]
         if !scopes.isEmpty { pairs.append(("scope", scopes.joined(separator: " "))) }
+        pairs += resources.map { ("resource", $0) }
         return try await post(pairs).orInvalid()
     }
 

@@ -40,10 +40,18 @@ package struct TokenIntrospection: Sendable {
             throw KAuthError.unsupported(provider: provider.name, .feature(.introspection))
         }
         let credentials = try provider.introspectionCredentials(fileSystem: world.fileSystem)
-        let (form, headers) = try credentials.apply(
-            to: [("token", token), ("token_type_hint", hint)], at: endpoint, clock: world.clock, random: world.random)
-        let response = try await world.http.trusting(provider.tls).perform(
-            .form(endpoint, form, headers: headers + [HTTPHeader("Accept", "application/json")]))
+        let http = world.http.trusting(provider.tls)
+        func ask(_ credentials: ClientCredentials) async throws -> HTTPResponse {
+            let (form, headers) = try credentials.apply(
+                to: [("token", token), ("token_type_hint", hint)], at: endpoint, clock: world.clock,
+                random: world.random)
+            return try await http.perform(
+                .form(endpoint, form, headers: headers + [HTTPHeader("Accept", "application/json")]))
+        }
+        var response = try await ask(credentials)
+        if let alone = credentials.withEndpointAudience(at: endpoint, after: response) {
+            response = try await ask(alone)
+        }
         guard response.status == 200 else {
             if response.status >= 500 {
                 throw KAuthError.unavailable(.serverError(.introspection(url: endpoint), status: response.status))

@@ -40,7 +40,13 @@ struct TokenRevocation: Sendable {
         let (form, headers) = try credentials.apply(
             to: [("token", token), ("token_type_hint", hint)], at: endpoint, clock: world.clock, random: world.random)
         var response = try await send(endpoint, form, headers)
-        if Self.refusesClient(response), credentials.method == .none, let bearer {
+        if let alone = credentials.withEndpointAudience(at: endpoint, after: response) {
+            let (form, headers) = try alone.apply(
+                to: [("token", token), ("token_type_hint", hint)], at: endpoint, clock: world.clock,
+                random: world.random)
+            response = try await send(endpoint, form, headers)
+        }
+        if ClientCredentials.refusesClient(response), credentials.method == .none, let bearer {
             response = try await send(endpoint, form, [HTTPHeader("Authorization", "Bearer " + bearer)])
         }
         // RFC 7009 §2.2: 200 for success and for tokens the server does not know alike.
@@ -57,10 +63,4 @@ struct TokenRevocation: Sendable {
         try await http.perform(.form(endpoint, form, headers: headers + [HTTPHeader("Accept", "application/json")]))
     }
 
-    /// 401, or 400 `invalid_client` (RFC 6749 §5.2 allows either for a client that did not
-    /// authenticate).
-    private static func refusesClient(_ response: HTTPResponse) -> Bool {
-        response.status == 401
-            || (response.status == 400 && OAuthErrorResponse.decode(response.body)?.error == "invalid_client")
-    }
 }

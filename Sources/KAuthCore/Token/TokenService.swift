@@ -210,7 +210,9 @@ package struct TokenService: Sendable {
     private func refresh(_ session: StoredSession, provider: Provider, now: Date, resource: String? = nil)
         async throws -> StoredSession
     {
-        if let grant = session.grant { return try await renew(session, grant: grant, provider: provider, now: now) }
+        if let grant = session.grant {
+            return try await renew(session, grant: grant, provider: provider, now: now, resource: resource)
+        }
         if var exchange = session.tokenExchange {
             guard let resource else {
                 return try await exchanged(exchange, provider: provider, now: now, replacing: session)

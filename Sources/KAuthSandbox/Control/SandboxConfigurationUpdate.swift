@@ -71,7 +71,9 @@ extension SandboxEngine {
             ("device_interval", .int(configuration.deviceInterval)),
             ("client_auth_methods", .array(configuration.clientAuthMethods.map { .string($0.rawValue) })),
             ("client_public_key_registered", .bool(configuration.clientPublicKey != nil)),
+            ("tls_client_auth_subject_dn", configuration.clientCertificateSubject.map(OrderedJSON.string) ?? .null),
             ("assertion_algs", .array(configuration.assertionAlgorithms.map(OrderedJSON.string))),
+            ("assertion_audience", .string(configuration.assertionAudienceIsEndpoint ? "endpoint" : "token_endpoint")),
             ("bare_refresh_errors", .bool(configuration.bareRefreshErrors)),
             ("one_use_refresh_tokens", .bool(configuration.oneUseRefreshTokens)),
             ("revocation_requires_bearer", .bool(configuration.revocationRequiresBearer)),
@@ -119,7 +121,11 @@ extension SandboxEngine {
     ///   `client_secret_jwt`, `private_key_jwt` and `tls_client_auth`, separated by commas or spaces;
     /// - `client_public_key`: the PEM public key `private_key_jwt` assertions are checked with
     ///   (empty: none);
+    /// - `tls_client_auth_subject_dn`: the subject (RFC 4514) a `tls_client_auth` client's
+    ///   certificate must have (empty: none registered);
     /// - `assertion_algs`: `token_endpoint_auth_signing_alg_values_supported`;
+    /// - `assertion_audience`: `token_endpoint` (an assertion's `aud` includes the token endpoint
+    ///   or the issuer) or `endpoint` (it is, as one string, the URL it is presented at);
     /// - `authorization_response_iss`: `standard`, `unadvertised` or `wrong`.
     ///
     /// All are checked before any is applied, so a bad request changes nothing. `auto_link`
@@ -210,6 +216,21 @@ extension SandboxEngine {
                     }
                     updated.clientPublicKey = value
                 }
+            case "tls_client_auth_subject_dn":
+                if value.isEmpty {
+                    updated.clientCertificateSubject = nil
+                } else {
+                    guard SandboxDistinguishedName(value) != nil else {
+                        return Self.controlError(
+                            400, "tls_client_auth_subject_dn must be a distinguished name such as CN=client,O=Example")
+                    }
+                    updated.clientCertificateSubject = value
+                }
+            case "assertion_audience":
+                guard ["token_endpoint", "endpoint"].contains(value) else {
+                    return Self.controlError(400, "assertion_audience must be token_endpoint or endpoint, not \(value)")
+                }
+                updated.assertionAudienceIsEndpoint = value == "endpoint"
             case "assertion_algs":
                 let names = SandboxScopes.parse(value)
                 guard !names.isEmpty, names.allSatisfy({ JWSAlgorithm(rawValue: $0) != nil }) else {

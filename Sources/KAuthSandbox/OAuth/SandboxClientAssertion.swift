@@ -18,7 +18,9 @@ extension SandboxEngine {
     static let assertionMaxLifetime: TimeInterval = 600
 
     /// The client an assertion proves, and the method it used; or why it proves nothing.
-    mutating func checkAssertion(_ form: [(String, String)]) -> Result<
+    ///
+    /// - Parameter path: where the assertion is presented, for `assertionAudienceIsEndpoint`.
+    mutating func checkAssertion(_ form: [(String, String)], path: String) -> Result<
         (clientID: String, method: SandboxClientAuthMethod), AssertionRefusal
     > {
         guard form.first(named: "client_assertion_type") == Self.assertionType else {
@@ -62,7 +64,12 @@ extension SandboxEngine {
         case .array(let many)?: audiences = many.compactMap(\.stringValue)
         default: audiences = []
         }
-        guard audiences.contains(tokenEndpoint) || audiences.contains(configuration.effectiveIssuer) else {
+        if configuration.assertionAudienceIsEndpoint {
+            let endpoint = configuration.effectiveIssuer + path
+            guard case .string(let one)? = claims["aud"], one == endpoint else {
+                return .failure(.init("aud must be \(endpoint), as one string"))
+            }
+        } else if !audiences.contains(tokenEndpoint) && !audiences.contains(configuration.effectiveIssuer) {
             return .failure(.init("aud must be the token endpoint \(tokenEndpoint)"))
         }
         guard case .number(let exp)? = claims["exp"], exp.isFinite else {

@@ -41,7 +41,7 @@ extension SandboxEngine {
                         400, "invalid_request", "the client authenticated twice: with an assertion and a secret",
                         "KOE001", challenge: false, &entry))
             }
-            switch checkAssertion(form) {
+            switch checkAssertion(form, path: request.path) {
             case .failure(let problem):
                 entry.clientID = clientID
                 return .failure(refusal(401, "invalid_client", problem.description, "KOE010", challenge: false, &entry))
@@ -107,6 +107,9 @@ extension SandboxEngine {
             // checked (RFC 8705); an app with a secret or a key must use them.
             if allowed.contains(.tlsClientAuth) {
                 entry.clientAuthMethod = SandboxClientAuthMethod.tlsClientAuth.rawValue
+                if let problem = certificateProblem(request, &entry) {
+                    return .failure(refusal(401, "invalid_client", problem, "KOE010", challenge: false, &entry))
+                }
                 return .success(clientID)
             }
             if configuration.clientSecret != nil || configuration.clientPublicKey != nil {
@@ -133,6 +136,28 @@ extension SandboxEngine {
             }
         }
         return .success(clientID)
+    }
+
+    /// The header a TLS front in front of the sandbox names the verified client certificate's
+    /// subject in (RFC 4514), as nginx's `$ssl_client_s_dn` is commonly passed on. The front
+    /// drops one the client sent itself; the sandbox, plain HTTP behind it, takes its word.
+    package static let clientCertificateSubjectHeader = "X-SSL-Client-S-DN"
+
+    /// Why the certificate the TLS front names is not this client's (RFC 8705 §2.1.2: the subject
+    /// must be the registered `tls_client_auth_subject_dn`), or nil when it is.
+    private func certificateProblem(_ request: HTTPServerRequest, _ entry: inout SandboxLogEntry) -> String? {
+        let presented = request.headers.value(for: Self.clientCertificateSubjectHeader).map { $0.trimmingWhitespace() }
+        entry.clientCertificateSubject = presented
+        guard let registered = configuration.clientCertificateSubject else {
+            return "no tls_client_auth_subject_dn is registered for this client"
+        }
+        guard let presented, !presented.isEmpty else {
+            return "no client certificate: the TLS front names none in \(Self.clientCertificateSubjectHeader)"
+        }
+        guard let wanted = SandboxDistinguishedName(registered), SandboxDistinguishedName(presented) == wanted else {
+            return "the client certificate's subject \(presented) is not the registered tls_client_auth_subject_dn"
+        }
+        return nil
     }
 
     /// The allowed methods, for an error description.
@@ -176,5 +201,42 @@ extension SandboxConfiguration {
         let methods = SandboxClientAuthMethod.allCases.filter(clientAuthMethods.contains).map(\.rawValue)
         return clientSecret == nil && clientPublicKey == nil && !clientAuthMethods.contains(.tlsClientAuth)
             ? methods + ["none"] : methods
+    }
+}
+
+/// A distinguished name in RFC 4514's string form, compared as LDAP does for the usual string
+/// attributes: relative names in order, attribute types without regard to case, spaces around
+/// `=` and `,` not significant, values otherwise exact.
+package struct SandboxDistinguishedName: Equatable {
+    package var parts: [[String]]
+
+    package init?(_ text: String) {
+        var parts: [[String]] = []
+        var current = ""
+        var escaped = false
+        func close() -> Bool {
+            guard let equals = current.firstIndex(of: "=") else { return false }
+            let type = current[..<equals].trimmingWhitespace().uppercased()
+            let value = current[current.index(after: equals)...].trimmingWhitespace()
+            guard !type.isEmpty else { return false }
+            parts.append([type, value])
+            current = ""
+            return true
+        }
+        for character in text {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                current.append(character)
+                escaped = true
+            } else if character == "," {
+                guard close() else { return nil }
+            } else {
+                current.append(character)
+            }
+        }
+        guard !escaped, close() else { return nil }
+        self.parts = parts
     }
 }

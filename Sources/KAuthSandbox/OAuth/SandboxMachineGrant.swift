@@ -17,7 +17,8 @@ extension SandboxEngine {
 
     /// `grant_type=client_credentials`: only for a client that authenticated (§4.4: confidential
     /// clients only); the scopes asked for are granted as they are (none: none); no refresh
-    /// token (§4.4.3) and no ID token.
+    /// token (§4.4.3) and no ID token. RFC 8707 `resource`s the sandbox serves become the token's
+    /// audience (introspection's `aud`); another is `invalid_target`.
     mutating func clientCredentials(_ form: [(String, String)], clientID: String, _ entry: inout SandboxLogEntry)
         -> HTTPServerResponse
     {
@@ -30,11 +31,15 @@ extension SandboxEngine {
             return oauthFailure(
                 400, "invalid_scope", "openid needs a user; client_credentials has none", "KOE205", &entry)
         }
+        let resources = form.filter { $0.0 == "resource" }.map(\.1)
+        entry.resources = resources.isEmpty ? nil : resources
+        if let refused = unservedResource(resources, &entry) { return refused }
         let grant = "cc-" + SandboxSecrets.make(random)
         let token = SandboxSecrets.make(random)
         state.accessTokens[token] = AccessTokenRecord(
             value: token, userId: Self.noUser, clientId: clientID, grantId: grant, scopes: scopes,
-            expiresAt: now.addingTimeInterval(TimeInterval(accessTokenLifetime)))
+            expiresAt: now.addingTimeInterval(TimeInterval(accessTokenLifetime)),
+            resources: resources.isEmpty ? nil : resources)
         var body: [(String, OrderedJSON)] = [
             ("access_token", .string(token)), ("token_type", .string("Bearer")),
             ("expires_in", .int(accessTokenLifetime))
@@ -68,6 +73,11 @@ extension SandboxEngine {
                 ("exp", .int(Int(record.expiresAt.timeIntervalSince1970))),
                 ("iss", .string(configuration.effectiveIssuer))
             ]
+            // RFC 7662 §2.2 `aud`, as in a JWT (RFC 7519 §4.1.3): one string or several.
+            if let resources = record.resources {
+                body.append(
+                    ("aud", resources.count == 1 ? .string(resources[0]) : .array(resources.map(OrderedJSON.string))))
+            }
         } else if let record = state.refreshTokens[token], record.expiresAt > now, record.clientId == clientID {
             body = [
                 ("active", .bool(true)), ("client_id", .string(record.clientId)),

@@ -178,7 +178,7 @@ extension SandboxEngine {
         }
         let accessToken = issueAccessToken(
             userID: record.userId, clientID: clientID, grantID: record.grantId, scopes: scopes)
-        state.accessTokens[accessToken]?.resource = resource
+        state.accessTokens[accessToken]?.resources = resource.map { [$0] }
         var jwt: String?
         if let authTime = record.idTokenAuthTime, configuration.oidc, resource == nil {
             // OIDC Core §12.2: a fresh ID token for the same login, without the nonce.

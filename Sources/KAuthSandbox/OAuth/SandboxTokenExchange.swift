@@ -47,7 +47,8 @@ extension SandboxEngine {
         let token = SandboxSecrets.make(random)
         state.accessTokens[token] = AccessTokenRecord(
             value: token, userId: 0, clientId: clientID, grantId: SandboxSecrets.make(random), scopes: scopes,
-            expiresAt: now.addingTimeInterval(TimeInterval(accessTokenLifetime)), resource: resources.first,
+            expiresAt: now.addingTimeInterval(TimeInterval(accessTokenLifetime)),
+            resources: resources.isEmpty ? nil : resources,
             subject: claims.sub)
         let body: [(String, OrderedJSON)] = [
             ("access_token", .string(token)),

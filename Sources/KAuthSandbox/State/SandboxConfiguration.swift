@@ -121,6 +121,12 @@ package struct SandboxConfiguration: Sendable, Equatable {
     /// The PEM public key (`-----BEGIN PUBLIC KEY-----`, RSA or EC) registered for the app's
     /// `private_key_jwt` assertions.
     package var clientPublicKey: String? = nil
+    /// RFC 8705 §2.1.2 `tls_client_auth_subject_dn`: the subject (RFC 4514) the client's
+    /// certificate must have for `tls_client_auth`; without one, no certificate is the client's.
+    package var clientCertificateSubject: String? = nil
+    /// Whether an assertion's `aud` must be, as one string, the URL it is presented at (Glewlwyd's
+    /// rule, `assertion_audience=endpoint`), rather than include the token endpoint or the issuer.
+    package var assertionAudienceIsEndpoint = false
     /// `token_endpoint_auth_signing_alg_values_supported`: the algorithms assertions may use.
     package var assertionAlgorithms: [String] = ["RS256", "PS256", "ES256", "ES384", "ES512", "HS256"]
     /// How many items `GET /api/items` lists (default 25: three pages of the default 10).

@@ -74,6 +74,8 @@ package struct SandboxLogEntry: Codable, Sendable, Equatable {
     /// Token exchange: the subject token's type and, once verified, its subject (never the token).
     package var subjectTokenType: String?
     package var subject: String?
+    /// `tls_client_auth`: the subject of the certificate the TLS front says the client presented.
+    package var clientCertificateSubject: String?
 
     package init(
         time: Date,
@@ -117,6 +119,7 @@ package struct SandboxLogEntry: Codable, Sendable, Equatable {
         case maxAge = "max_age"
         case otherParameters = "other_parameters"
         case subjectTokenType = "subject_token_type"
+        case clientCertificateSubject = "client_cert_subject"
     }
 }
 

@@ -125,8 +125,9 @@ struct AccessTokenRecord: Codable, Equatable, Sendable {
     var grantId: String
     var scopes: [String]
     var expiresAt: Date
-    /// The one resource (RFC 8707) the token is for, if it was asked for one.
-    var resource: String? = nil
+    /// The resources (RFC 8707) the token is for, when it was asked for some: its audience, which
+    /// introspection answers as `aud`.
+    var resources: [String]? = nil
     /// A token exchange's subject (the CI job), for a token that is no user's.
     var subject: String? = nil
 }

@@ -228,3 +228,20 @@ private func expectRefused(
             ])
     }
 }
+
+/// RFC 4514 names as `tls_client_auth_subject_dn` is compared (RFC 8705 §2.1.2).
+@Suite struct SandboxDistinguishedNameTests {
+    @Test func spacesAndTheCaseOfTypesDoNotMatterValuesAndOrderDo() {
+        let registered = SandboxDistinguishedName("CN=build agent,O=Example")
+        #expect(registered != nil)
+        #expect(SandboxDistinguishedName("cn = build agent , o=Example") == registered)
+        #expect(SandboxDistinguishedName("CN=build agent,O=Other") != registered)
+        #expect(SandboxDistinguishedName("O=Example,CN=build agent") != registered, "order is part of the name")
+        #expect(SandboxDistinguishedName("CN=Build Agent,O=Example") != registered)
+        // An escaped comma is part of the value, not a separator.
+        #expect(SandboxDistinguishedName(#"CN=agent\, one,O=Example"#)?.parts.count == 2)
+        for bad in ["", "not a dn", "CN=a,", "=a", #"CN=a\"#] {
+            #expect(SandboxDistinguishedName(bad) == nil, "\(bad)")
+        }
+    }
+}

@@ -57,6 +57,10 @@ enum SandboxHelpWords {
     static let clientPublicKeyFlag = Localized(
         en: "the PEM public key private_key_jwt assertions are checked with",
         ko: "private_key_jwt 어설션을 검증할 PEM 공개 키")
+    static let tlsClientAuthSubjectDNFlag = Localized(
+        en:
+            "tls_client_auth: the subject (RFC 4514) the client certificate must have, which a TLS front passes on in X-SSL-Client-S-DN",
+        ko: "tls_client_auth: 클라이언트 인증서가 가져야 할 subject(RFC 4514). 앞단 TLS 서버가 X-SSL-Client-S-DN으로 전달합니다")
     static let issuerFlag = Localized(
         en: "the issuer discovery names (default the sandbox's own URL), e.g. a TLS front's https URL",
         ko: "디스커버리가 알려 줄 issuer (기본값은 샌드박스 자신의 URL), 예: 앞단 TLS 서버의 https URL")
