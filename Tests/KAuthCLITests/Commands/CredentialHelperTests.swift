@@ -67,6 +67,16 @@ import Testing
         )
         #expect(DockerCredentialRequest.host(of: "registry.example.com/ns/image") == "registry.example.com")
         #expect(DockerCredentialRequest.serverURL("  https://r.example/v2/\n") == "https://r.example/v2/")
+        // Trimmed by bytes when ASCII, by characters otherwise: the same as by characters.
+        let byCharacters = { (input: String) in
+            String(String(input.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
+        }
+        for input in [
+            "", " ", "\r\n", "\t\u{0B}\u{0C}r.example\r\n", "\u{1C}r\u{1F}", " a b ", "r.example", "\u{A0}r\u{2003}",
+            " ré.example\n", "\u{3000}x\u{3000}", "x\u{85}"
+        ] {
+            #expect(DockerCredentialRequest.serverURL(input) == byCharacters(input), "\(input.debugDescription)")
+        }
     }
 
     @Test func kauthAnswersToTheHelpersNames() {
