@@ -98,11 +98,4 @@ package enum JSONValue: Codable, Sendable, Equatable {
         return nil
     }
 
-    /// Compact JSON text with sorted keys.
-    package func jsonText(pretty: Bool = false) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting =
-            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "null"
-    }
 }
