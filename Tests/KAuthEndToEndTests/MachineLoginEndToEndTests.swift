@@ -253,6 +253,27 @@ import Testing
         #expect(revoked == [.number(401), .number(200)], "\(revoked)")
     }
 
+    /// The device endpoint (RFC 8628 §3.1) is asked again with the endpoint alone as the
+    /// assertion's audience, as introspection and revocation are.
+    @Test func theDeviceEndpointIsAskedAgainWithItselfAloneAsTheAudience() async throws {
+        let keys = try TestKeys("ec-p256")
+        let (sandbox, machine) = try await setUp("private_key_jwt", flags: ["--client-public-key", keys.publicKey])
+        var env = machine
+        defer { sandbox.stop() }
+        defer { env.remove() }
+        try await sandbox.control("/_sandbox/config", [("assertion_audience", "endpoint"), ("device_interval", "1")])
+        #expect(try await env.run(["config", "set", "provider.oidc.private_key", keys.privateKey]).code == 0)
+        let record = env.useRecordingBrowser()
+        let login = try env.spawn(["login", "--provider", "oidc", "--device", "--timeout", "40", "--verbose"])
+        let complete = try await firstLine(of: record)
+        #expect(try await followLikeABrowser(complete).status == 200)
+        let result = await login.wait()
+        #expect(result.code == 0, "\(result.err)")
+        #expect(!result.err.contains("eyJ"), "no assertion in --verbose")
+        let asked = try await sandbox.calls("/oauth/device/code").map { $0["status"] }
+        #expect(asked == [.number(401), .number(200)], "\(asked)")
+    }
+
     @Test func aKeyTheProviderCannotTakeOrThatIsNotAKeyIsSaidPlainly() async throws {
         let keys = try TestKeys("ec-p256")
         let (sandbox, env) = try await setUp(
