@@ -58,7 +58,8 @@ enum PageWords: Message {
         case .loggedInTitle: Localized(en: "Logged in", ko: "로그인 완료")
         case .loggedInHeading(let provider):
             Localized(
-                en: "You are logged in to \(Self.name(provider).english)", ko: "\(Self.name(provider).korean)에 로그인했습니다")
+                en: "You are logged in to \(ProviderNames.localized(provider).english)",
+                ko: "\(ProviderNames.localized(provider).korean)에 로그인했습니다")
         case .loggedInBody:
             Localized(
                 en: "kauth has what it needs. You can close this tab and return to the terminal.",
@@ -66,16 +67,19 @@ enum PageWords: Message {
         case .loginFailedTitle: Localized(en: "Login failed", ko: "로그인 실패")
         case .loginFailedHeading(let provider):
             Localized(
-                en: "Login to \(Self.name(provider).english) failed", ko: "\(Self.name(provider).korean) 로그인에 실패했습니다")
+                en: "Login to \(ProviderNames.localized(provider).english) failed",
+                ko: "\(ProviderNames.localized(provider).korean) 로그인에 실패했습니다")
         case .providerAnswered(let provider):
-            Localized(en: "\(Self.name(provider).english) answered:", ko: "\(Self.name(provider).korean)에서 보낸 응답:")
+            Localized(
+                en: "\(ProviderNames.localized(provider).english) answered:",
+                ko: "\(ProviderNames.localized(provider).korean)에서 보낸 응답:")
         case .returnForNextSteps:
             Localized(en: "Return to the terminal to see what to do next.", ko: "터미널로 돌아가 다음 안내를 확인하십시오.")
         case .exchangeFailedBody(let provider):
             Localized(
                 en:
                     "\(provider) sent you back to kauth, but kauth could not finish the login with it. Look at the terminal for what went wrong and what to do next.",
-                ko: "\(Self.korean(provider))에서 돌아왔지만 로그인을 마무리하지 못했습니다. 원인과 해결 방법은 터미널에서 확인하십시오.")
+                ko: "\(provider.koreanName)에서 돌아왔지만 로그인을 마무리하지 못했습니다. 원인과 해결 방법은 터미널에서 확인하십시오.")
         case .notThisLoginTitle: Localized(en: "Request ignored", ko: "요청 무시됨")
         case .notThisLoginHeading:
             Localized(en: "This is not the login kauth is waiting for", ko: "진행 중인 로그인의 요청이 아닙니다")
@@ -155,38 +159,10 @@ enum PageWords: Message {
         case .addressChosenBody(let provider):
             Localized(
                 en: "\(provider) has your choice. You can close this tab and return to the terminal.",
-                ko: "선택한 배송지가 \(Self.korean(provider))에 전달되었습니다. 이제 이 탭을 닫고 터미널로 돌아가셔도 됩니다.")
+                ko: "선택한 배송지가 \(provider.koreanName)에 전달되었습니다. 이제 이 탭을 닫고 터미널로 돌아가셔도 됩니다.")
         case .pickerFailedTitle: Localized(en: "Choosing an address failed", ko: "배송지 선택 실패")
         case .pickerFailedHeading:
             Localized(en: "Choosing a shipping address failed", ko: "배송지를 선택하지 못했습니다")
         }
     }
-
-    static func korean(_ displayName: String) -> String { ProviderNames.korean(displayName) }
-
-    /// A provider's name in each language, so that both texts show the same placeholder.
-    static func name(_ displayName: String) -> Localized {
-        Localized(en: displayName, ko: ProviderNames.korean(displayName))
-    }
-}
-
-/// Providers' names as Korean readers know them: Kakao is 카카오; other names are brand names
-/// kept as written.
-enum ProviderNames {
-    static func korean(_ displayName: String) -> String {
-        koreanNames[displayName] ?? displayName
-    }
-
-    /// The provider's name in each language.
-    static func localized(_ displayName: String) -> Localized {
-        Localized(en: displayName, ko: korean(displayName))
-    }
-
-    private static let koreanNames = ["Kakao": "카카오"]
-}
-
-extension String {
-    /// This provider display name as Korean readers know it, made visible: Korean texts write
-    /// `\(provider.koreanName)` where English ones write `\(provider.visible)`.
-    var koreanName: String { ProviderNames.korean(self).visible }
 }

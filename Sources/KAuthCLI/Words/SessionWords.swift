@@ -77,11 +77,11 @@ enum SessionWords: Message {
                     en:
                         "\(server.visible) (on this machine: a sandbox or test server\(name.map { ", not \($0)'s own" } ?? ""))",
                     ko:
-                        "\(server.visible) (이 컴퓨터의 샌드박스 또는 테스트 서버\(name.map { ", \($0) 공식 서버가 아님" } ?? ""))")
+                        "\(server.visible) (이 컴퓨터의 샌드박스 또는 테스트 서버\(name.map { ", \($0.koreanName) 공식 서버가 아님" } ?? ""))")
             }
             return Localized(
                 en: "\(server.visible) (\(name.map { "not \($0)'s own" } ?? "not the provider's own") server)",
-                ko: "\(server.visible) (\(name.map { "\($0) 공식 서버가 아님" } ?? "제공자의 공식 서버가 아님"))")
+                ko: "\(server.visible) (\(name.map { "\($0.koreanName) 공식 서버가 아님" } ?? "제공자의 공식 서버가 아님"))")
         case .rejection(let rejection):
             let when = Moment(date: rejection.at).localized
             switch rejection.cause {
@@ -169,7 +169,7 @@ enum StatusWords: Message {
             return Localized(en: "the client \(id.visible)", ko: "클라이언트 \(id.visible)")
         case .scopesAsked(let asked, let provider):
             let list = asked.map(\.visible).joined(separator: " ")
-            let name = PageWords.name(provider.visible)
+            let name = ProviderNames.localized(provider.visible)
             return Localized(
                 en: "(as \(name.english) granted them; the login asked for: \(list))",
                 ko: "(\(name.korean)에서 허용한 항목입니다. 로그인 때 요청한 항목: \(list))")
