@@ -134,14 +134,3 @@ final class Condition: Lock, @unchecked Sendable {
         #endif
     }
 }
-
-extension StringProtocol {
-    /// Without leading and trailing spaces and tabs (FoundationEssentials has no
-    /// `trimmingCharacters(in:)`).
-    package func trimmingWhitespace() -> String {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isBlank($0) }) else { return "" }
-        let last = lastIndex(where: { !isBlank($0) })!
-        return String(self[first...last])
-    }
-}

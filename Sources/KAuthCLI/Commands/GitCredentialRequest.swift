@@ -87,20 +87,7 @@ enum DockerCredentialRequest {
     }
 
     /// The server URL as Docker's helpers read it: all of the input, whitespace around it dropped.
-    /// ASCII input, what Docker sends, is trimmed by its bytes (the same result: an ASCII
-    /// character is whitespace when its byte is tab, line feed, vertical tab, form feed, carriage
-    /// return or space); the first walk over a string's characters sets up grapheme breaking, 4%
-    /// of a helper's start.
-    static func serverURL(_ input: String) -> String {
-        let utf8 = input.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else {
-            return String(String(input.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
-        }
-        let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
-        let start = utf8.firstIndex { !isSpace($0) } ?? utf8.endIndex
-        let end = utf8.lastIndex { !isSpace($0) }.map(utf8.index(after:)) ?? start
-        return String(decoding: utf8[start..<max(start, end)], as: UTF8.self)
-    }
+    static func serverURL(_ input: String) -> String { input.trimmingSpacesAndLineBreaks() }
 }
 
 /// `scheme://rest` as the scheme and the rest; nil without `://`.

@@ -96,8 +96,7 @@ struct SubjectTokenReader: Sendable {
             raw = try await github(audience: audience, source: source)
         }
         // A file or a variable ends with a line break as often as not.
-        let token = String(
-            String(raw.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
+        let token = raw.trimmingSpacesAndLineBreaks()
         if token.isEmpty { throw KAuthError.subjectToken(source: source, .empty) }
         guard TokenForm.isWellFormed(token), !token.contains(" ") else {
             throw KAuthError.subjectToken(source: source, .notAToken)

@@ -40,7 +40,7 @@ package struct TokenService: Sendable {
     package static func bootstrapToken(_ environment: Environment) throws -> String? {
         // Read raw: an empty KAUTH_REFRESH_TOKEN is a missing CI secret, not "unset".
         guard let raw = environment.values[bootstrapVariable] else { return nil }
-        let token = trimmed(raw)
+        let token = raw.trimmingSpacesAndLineBreaks()
         if token.isEmpty { throw KAuthError.sessionExpired(profile: "", reason: .bootstrapUnusable(.empty)) }
         if token.contains(where: { $0.isWhitespace }) {
             throw KAuthError.sessionExpired(profile: "", reason: .bootstrapUnusable(.spacesInside))
@@ -50,12 +50,7 @@ package struct TokenService: Sendable {
 
     /// Whether `KAUTH_REFRESH_TOKEN` had spaces or line breaks around it.
     static func bootstrapPadded(_ environment: Environment) -> Bool {
-        environment.values[bootstrapVariable].map { $0 != trimmed($0) } ?? false
-    }
-
-    /// Without spaces and line breaks at either end.
-    private static func trimmed(_ text: String) -> String {
-        String(String(text.drop(while: \.isWhitespace).reversed()).drop(while: \.isWhitespace).reversed())
+        environment.values[bootstrapVariable].map { $0 != $0.trimmingSpacesAndLineBreaks() } ?? false
     }
 
     /// A token valid for at least `minValid` seconds (nil: the default window, see
