@@ -67,5 +67,9 @@ import Testing
         #expect(try await sandbox.log().count == before, "nothing was sent")
         #expect(try Data(contentsOf: URL(fileURLWithPath: env.credentialsPath)) == stored, "nothing was changed")
         #expect(try await env.run(["token", "--provider", "kakao"]).code == 0, "the stored login's own name is fine")
+        // A name no provider has is said as such, with the one meant: a login to `snap` would fail.
+        let unknown = try await env.run(["status", "--provider", "snap"])
+        #expect(unknown.code == 2 && unknown.err.contains("snapchat"), "\(unknown.err)")
+        #expect(!unknown.err.contains("kauth login --provider snap"), "\(unknown.err)")
     }
 }

@@ -78,6 +78,10 @@ package struct ProviderResolver: Sendable {
     /// `provider(for:of:)` never pairs a session with another provider's settings.
     package func checkSelection(_ session: StoredSession?, of profile: String) throws {
         if let session, let selected, selected != session.provider {
+            // A name no provider has (`snap`) is said as such, with the names there are: the
+            // mismatch's advice, a login to that name under another profile, would fail too.
+            let known = Self.knownNames(config: try loadConfig())
+            guard known.contains(selected) else { throw KAuthError.unknownProvider(name: selected, known: known) }
             throw KAuthError.providerMismatch(profile: profile, stored: session.provider, selected: selected)
         }
     }
