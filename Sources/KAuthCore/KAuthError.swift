@@ -78,8 +78,8 @@ package enum KAuthError: Error, Sendable, Equatable {
     /// An OAuth error from the token, device or revocation endpoint (RFC 6749 §5.2).
     case oauth(OAuthFailure)
     /// The provider refused a token for `resource` (RFC 8707 §2: `invalid_target`): the login
-    /// did not name it, or the provider does not serve it.
-    case resourceRefused(profile: String, resource: String, OAuthFailure)
+    /// did not name it, or (`named`: the login did) the provider does not serve it.
+    case resourceRefused(profile: String, resource: String, named: Bool, OAuthFailure)
     /// An API error that has no more specific meaning.
     case api(status: Int, code: Int?, message: String)
     /// The app may not call the API: a setting or a permission review in the provider's console

@@ -266,6 +266,12 @@ import Testing
         #expect(other.code == 1)
         #expect(other.err.contains("kauth login --resource https://other.example.com"), "\(other.err)")
         #expect(try await env.run(["token"]).code == 0, "the login is not spoilt by the refusal")
+
+        // A login naming a resource the provider does not serve: the same login again would be
+        // refused again, so the words point at the resource, not at a retry.
+        let refused = try await env.run(["login", "--provider", "oidc", "--resource", "https://other.example.com"])
+        #expect(refused.code != 0)
+        #expect(refused.err.contains("check the URI") && !refused.err.contains("to try again"), "\(refused.err)")
     }
 
     @Test func inspectShowsClaimsAndNeverTheToken() async throws {

@@ -124,10 +124,12 @@ struct ErrorMessages {
             return SessionErrorWords.ended(reason: ended(reason), login: login(profile)).localized
         case .subjectToken(let source, let problem):
             return TokenExchangeWords.refused(source, problem).localized
-        case .resourceRefused(let profile, let resource, let failure):
+        case .resourceRefused(let profile, let resource, let named, let failure):
             let said = failure.error + (failure.description.map { ": " + Redaction.text($0) } ?? "")
+            // A login that already named the resource would be refused again: no login to run.
             return TokenExchangeWords.resourceRefused(
-                resource: resource, said: said, login: login(profile, " --resource " + LoginRecipe.quoted(resource))
+                resource: resource, said: said,
+                login: named ? nil : login(profile, " --resource " + LoginRecipe.quoted(resource))
             ).localized
         case .environmentTokenRejected(let reason):
             return SessionErrorWords.environmentTokenRejected(reason: reason).localized

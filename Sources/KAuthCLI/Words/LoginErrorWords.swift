@@ -28,6 +28,15 @@ enum LoginErrorWords: Message {
         switch self {
         case .denied(let provider, let error, let detail, let again):
             let said = detail.map { ": \($0.visible)" } ?? ""
+            // The same login again would be refused again: what to change is the resource.
+            if error == "invalid_target" {
+                return Localized(
+                    en:
+                        "the login failed at \(provider.visible) (\(error.visible)\(said)): it does not serve a resource --resource names, or not to this client; check the URI, or have the resource registered for the client",
+                    ko:
+                        "\(provider.koreanName)에서 로그인에 실패했습니다(\(error.visible)\(said)). --resource로 지정한 리소스를 제공하지 않거나 이 클라이언트에는 제공하지 않습니다. URI를 확인하거나 클라이언트에 그 리소스를 등록하십시오"
+                )
+            }
             return error == "access_denied"
                 ? Localized(
                     en:

@@ -34,7 +34,8 @@ enum TokenExchangeWords: Message {
     /// `max_age` in the config is not a number of seconds.
     case badMaxAge(String, origin: String)
     /// The provider refused a token for `resource` (`invalid_target`).
-    case resourceRefused(resource: String, said: String, login: Invocation)
+    /// `login`: the login that names the resource; nil when the stored login already did.
+    case resourceRefused(resource: String, said: String, login: Invocation?)
     /// The provider's answer named no granted scopes: those asked are shown as unconfirmed.
     case scopesNotConfirmed
     /// `status`: the grant of a token-exchange login.
@@ -117,7 +118,14 @@ enum TokenExchangeWords: Message {
             Localized(
                 en: "\(origin) is '\(value.visible)'; it must be a number of seconds (0 or more)",
                 ko: "\(origin) 값 '\(value.visible)'은(는) 초 단위 숫자(0 이상)여야 합니다")
-        case .resourceRefused(let resource, let said, let login):
+        case .resourceRefused(let resource, let said, nil):
+            Localized(
+                en:
+                    "the provider gives no token for the resource \(resource.visible) although this login named it (\(said.visible)); it does not serve that resource to this client: check the URI, or have the resource registered for the client",
+                ko:
+                    "이 로그인이 지정한 리소스인데도 제공자가 리소스 \(resource.visible)의 토큰을 주지 않습니다(\(said.visible)). 이 클라이언트에는 그 리소스를 제공하지 않습니다. URI를 확인하거나 클라이언트에 그 리소스를 등록하십시오"
+            )
+        case .resourceRefused(let resource, let said, let login?):
             Localized(
                 en:
                     "the provider gives no token for the resource \(resource.visible) with this login (\(said.visible)); a login must name it first: run \(login)",

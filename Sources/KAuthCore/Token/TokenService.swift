@@ -233,7 +233,9 @@ package struct TokenService: Sendable {
                 response, now: now,
                 verifiedIDToken: await renewedIDToken(response, session: session, provider: provider))
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_target" && resource != nil {
-            throw KAuthError.resourceRefused(profile: profile, resource: resource ?? "", failure)
+            throw KAuthError.resourceRefused(
+                profile: profile, resource: resource ?? "",
+                named: resource.map { session.resources?.contains($0) == true } ?? false, failure)
         } catch KAuthError.oauth(let failure) where failure.error == "invalid_grant" {
             throw RefreshRefusal(
                 error: .sessionExpired(profile: profile, reason: .refreshRejected(failure)),

@@ -14,6 +14,18 @@ import Testing
         ErrorMessages(commandPath: path, hasFlag: { flags.contains($0.name) }, profileFlag: profile)
     }
 
+    /// A resource the login did not name: the login that names it. One it named and was still
+    /// refused: no login to run, which would be refused again.
+    @Test func aRefusedResourceOffersALoginOnlyWhenOneCouldHelp() {
+        let failure = OAuthFailure(error: "invalid_target", provider: "oidc")
+        let unnamed = messages(["kauth", "token"], flags: ["resource"])
+            .message(for: .resourceRefused(profile: "default", resource: "https://r", named: false, failure))
+        #expect(unnamed.contains("run `kauth login --resource https://r"), "\(unnamed)")
+        let named = messages(["kauth", "token"], flags: ["resource"])
+            .message(for: .resourceRefused(profile: "default", resource: "https://r", named: true, failure))
+        #expect(!named.contains("kauth login") && named.contains("although this login named it"), "\(named)")
+    }
+
     @Test func keystoreMessagesSayWhatToRun() {
         let path = "/home/u/.config/kauth/credentials.json"
         #expect(

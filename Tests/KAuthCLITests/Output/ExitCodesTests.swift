@@ -62,7 +62,8 @@ struct ExitCodesTests {
         (.oauth(OAuthFailure(error: "invalid_grant", provider: "kakao")), 1, "oauth_error"),
         (
             .resourceRefused(
-                profile: "p", resource: "https://r", OAuthFailure(error: "invalid_target", provider: "oidc")), 1,
+                profile: "p", resource: "https://r", named: false,
+                OAuthFailure(error: "invalid_target", provider: "oidc")), 1,
             "invalid_target"
         ),
         (.api(status: 400, code: -101, message: "x"), 1, "api_error"),
